@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what is missing, then runs every check and test: formatting, clippy (native
+# and wasm32), the Rust tests, the release build, and the browser tests in chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --browser
+export PATH="$PWD/node_modules/.bin:$PATH"
+
+step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy (native, then wasm32)"
+cargo clippy --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --bins -- -D warnings
+
+step "cargo test"
+cargo test
+
+step "release builds: the CLI and the browser app"
+cargo build --release --bin ratelab
+trunk build --release
+
+step "browser tests (Debian's chromium)"
+node --test --test-concurrency=1 tests/browser/*.test.mjs

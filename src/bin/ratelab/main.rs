@@ -1,0 +1,43 @@
+//! `ratelab`: the simulation core on the command line. It parses arguments, calls the
+//! core, and prints; every number it prints is the same one the browser app shows.
+
+mod args;
+mod bench;
+mod charges;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+ratelab: the rate-limit-lab simulation on the command line
+
+USAGE:
+  ratelab charges --strategy <name> [--seed N] [--customers N] [--json]
+  ratelab charges --all [--seed N] [--customers N] [--json]
+  ratelab charges (--strategy <name> | --all) --seeds 1..=200 [--json]
+  ratelab bench [--quick]
+
+STRATEGIES:
+  naive, paced, retry, timeout-no-key, keyed, pool
+
+Defaults are the article's: seed 1, 1000 customers.";
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let result = match argv.first().map(String::as_str) {
+        Some("charges") => charges::main(&argv[1..]),
+        Some("bench") => bench::main(&argv[1..]),
+        Some("help" | "--help" | "-h") => Ok(USAGE.to_string()),
+        Some(other) => Err(format!("unknown command '{other}'\n\n{USAGE}")),
+        None => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(out) => {
+            println!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

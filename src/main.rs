@@ -1,0 +1,11 @@
+//! The browser app's entry point (built by trunk): it mounts the app, nothing else.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    rate_limit_lab::ui::mount();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("This binary is the browser app: serve it with trunk. The CLI is `cargo run --bin ratelab`.");
+}

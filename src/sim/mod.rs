@@ -1,0 +1,18 @@
+//! The simulation core. Pure Rust: no UI, no wall clock, no OS randomness. A scenario's
+//! seed fixes every number a run produces, on every platform.
+
+pub mod provider;
+pub mod queue;
+pub mod record;
+pub mod rng;
+pub mod scenario;
+pub mod stats;
+pub mod strategy;
+pub mod sweep;
+pub mod time;
+pub mod world;
+
+pub use scenario::Scenario;
+pub use stats::Stats;
+pub use strategy::StrategyName;
+pub use world::{run, Simulation, Snapshot};

@@ -1,0 +1,697 @@
+//! The imperfect payment API.
+//!
+//! A request that arrives goes through the provider's rules in a fixed order: the rate
+//! limit, the in-flight limit, the idempotency store, the card check, a random server
+//! error, then the latency draw. Refusals (429, 503) are answered on arrival; everything
+//! admitted is processed for a while, and the charge, if any, happens when processing
+//! completes, whether or not the client is still waiting for the answer.
+
+use super::rng::{Odds, SimRng};
+use super::time::{ms, secs};
+use serde::{Deserialize, Serialize};
+use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, VecDeque};
+use std::fmt;
+use std::num::NonZeroU32;
+
+/// Every number the provider's behaviour depends on. The defaults are the article's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderConfig {
+    /// Admitted requests processed at once; above this the answer is 503.
+    pub max_inflight: u32,
+    /// Requests admitted per rate window; above this the answer is 429.
+    pub rate_limit: u32,
+    /// Length of the sliding rate window.
+    pub rate_window_us: u64,
+    /// Chance that an admitted charge fails with 500 (nothing charged, key released).
+    pub server_error: Odds,
+    /// Chance that a charge is slow.
+    pub slow: Odds,
+    /// How long a slow charge takes.
+    pub slow_latency_us: u64,
+    /// Typical processing time of an admitted request.
+    pub latency_us: u64,
+    /// Processing time varies uniformly by up to this much either side of `latency_us`.
+    pub latency_jitter_us: u64,
+    /// Every customer whose id is a multiple of this has a declined card (0: none).
+    pub decline_every: u32,
+}
+
+impl Default for ProviderConfig {
+    fn default() -> Self {
+        Self {
+            max_inflight: 10,
+            rate_limit: 100,
+            rate_window_us: secs(1),
+            server_error: Odds::one_in(20),
+            slow: Odds::one_in(33),
+            slow_latency_us: ms(1_500),
+            latency_us: ms(15),
+            latency_jitter_us: ms(3),
+            decline_every: 97,
+        }
+    }
+}
+
+impl ProviderConfig {
+    /// True if this customer's card is always declined.
+    pub fn is_declined(&self, customer: u32) -> bool {
+        self.decline_every != 0 && customer.is_multiple_of(self.decline_every)
+    }
+
+    /// Customers in `1..=customers` whose cards can be charged.
+    pub fn valid_customers(&self, customers: u32) -> u32 {
+        match self.decline_every {
+            0 => customers,
+            n => customers - customers / n,
+        }
+    }
+}
+
+/// An HTTP status the provider answers with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Status {
+    /// 200: charged (or the stored answer of a charge).
+    Ok,
+    /// 400: card declined. Final: sending it again changes nothing.
+    Declined,
+    /// 409: a request with this idempotency key is still being processed.
+    InProgress,
+    /// 429: over the rate limit.
+    TooManyRequests,
+    /// 500: the provider failed; nothing was charged.
+    ServerError,
+    /// 503: too many requests in flight.
+    Overloaded,
+}
+
+impl Status {
+    /// All statuses, in code order.
+    pub const ALL: [Status; 6] = [
+        Status::Ok,
+        Status::Declined,
+        Status::InProgress,
+        Status::TooManyRequests,
+        Status::ServerError,
+        Status::Overloaded,
+    ];
+
+    /// The numeric HTTP code.
+    pub fn code(self) -> u16 {
+        match self {
+            Status::Ok => 200,
+            Status::Declined => 400,
+            Status::InProgress => 409,
+            Status::TooManyRequests => 429,
+            Status::ServerError => 500,
+            Status::Overloaded => 503,
+        }
+    }
+
+    /// A final answer ends a charge; anything else is worth another attempt.
+    pub fn is_final(self) -> bool {
+        matches!(self, Status::Ok | Status::Declined)
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.code())
+    }
+}
+
+/// An idempotency key. It names one charge operation, not a customer: charging the
+/// same customer again next month would need a new key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct IdempotencyKey(NonZeroU32);
+
+impl IdempotencyKey {
+    /// The key of the charge for `customer` (ids start at 1).
+    pub fn for_charge(customer: u32) -> Self {
+        Self(NonZeroU32::new(customer).expect("customer ids start at 1"))
+    }
+}
+
+impl fmt::Display for IdempotencyKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ck-{}", self.0)
+    }
+}
+
+/// A charge request as the provider sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChargeRequest {
+    /// The customer to charge.
+    pub customer: u32,
+    /// The idempotency key, if the client sends one.
+    pub key: Option<IdempotencyKey>,
+}
+
+/// What an admitted request will do when its processing completes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Work {
+    /// Move the money and answer 200.
+    Charge,
+    /// Answer 400: the card is declined.
+    Decline,
+    /// Answer 500: nothing charged, the key released.
+    Fail,
+    /// Answer 409: the key's first request is still being processed.
+    Conflict,
+    /// Answer the stored status of the key's finished request; charge nothing.
+    Replay(Status),
+}
+
+/// How the provider took in a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrival {
+    /// Refused on arrival, answered at once.
+    Refused(Status),
+    /// Admitted: processing completes at `done_at_us`.
+    Admitted {
+        /// What completion will do.
+        work: Work,
+        /// When processing completes.
+        done_at_us: u64,
+        /// True if this request drew the slow latency.
+        slow: bool,
+    },
+}
+
+/// The provider's answer when processing completes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Completion {
+    /// The HTTP status answered.
+    pub status: Status,
+    /// True if money moved.
+    pub charged: bool,
+}
+
+/// What the idempotency store knows about a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum KeyState {
+    /// Its first admitted request is still being processed.
+    InProgress,
+    /// Its request finished with this final answer.
+    Answered(Status),
+}
+
+/// What the provider has counted so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProviderCounters {
+    /// Every request that reached the provider.
+    pub requests: u64,
+    /// Charge operations performed: money moved.
+    pub charges: u64,
+    /// Distinct customers charged at least once.
+    pub customers_charged: u64,
+    /// Charges beyond the first for the same customer.
+    pub duplicates: u64,
+    /// Peak number of admitted requests being processed at once.
+    pub max_inflight: u32,
+    /// 429 answers.
+    pub rate_limited: u64,
+    /// 503 answers.
+    pub overloaded: u64,
+    /// 500 answers.
+    pub server_errors: u64,
+    /// Requests that drew the slow latency.
+    pub slow: u64,
+    /// 409 answers.
+    pub in_progress_conflicts: u64,
+    /// 400 answers, first-time or replayed.
+    pub declined: u64,
+    /// Answers served from the idempotency store instead of processing again.
+    pub replayed: u64,
+}
+
+/// The provider's state: its rate window, in-flight count, idempotency store and ledger.
+pub struct Provider {
+    config: ProviderConfig,
+    /// Admission times inside the current rate window, oldest first.
+    window_us: VecDeque<u64>,
+    inflight: u32,
+    keys: BTreeMap<IdempotencyKey, KeyState>,
+    /// Charges per customer id; index 0 is unused.
+    charges_by_customer: Vec<u32>,
+    counters: ProviderCounters,
+}
+
+impl Provider {
+    /// A provider that knows customers `1..=customers`.
+    pub fn new(config: ProviderConfig, customers: u32) -> Self {
+        Self {
+            window_us: VecDeque::with_capacity(config.rate_limit as usize + 1),
+            config,
+            inflight: 0,
+            keys: BTreeMap::new(),
+            charges_by_customer: vec![0; customers as usize + 1],
+            counters: ProviderCounters::default(),
+        }
+    }
+
+    /// The configuration this provider runs with.
+    pub fn config(&self) -> &ProviderConfig {
+        &self.config
+    }
+
+    /// Counters so far.
+    pub fn counters(&self) -> &ProviderCounters {
+        &self.counters
+    }
+
+    /// Admitted requests being processed right now.
+    pub fn inflight(&self) -> u32 {
+        self.inflight
+    }
+
+    /// Requests counted in the rate window ending at `now_us`.
+    pub fn window_count(&mut self, now_us: u64) -> u32 {
+        self.expire_window(now_us);
+        self.window_us.len() as u32
+    }
+
+    /// How many times `customer` has been charged.
+    pub fn charges_of(&self, customer: u32) -> u32 {
+        self.charges_by_customer[customer as usize]
+    }
+
+    fn expire_window(&mut self, now_us: u64) {
+        while let Some(&t) = self.window_us.front() {
+            if t + self.config.rate_window_us <= now_us {
+                self.window_us.pop_front();
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// A request arrives at `now_us`. Applies the rules in order and says how it was taken in.
+    pub fn arrive(&mut self, now_us: u64, request: ChargeRequest, rng: &mut SimRng) -> Arrival {
+        assert!(
+            (1..self.charges_by_customer.len()).contains(&(request.customer as usize)),
+            "customer {} is not one of this provider's customers",
+            request.customer
+        );
+        self.counters.requests += 1;
+
+        // 1. Rate: a request refused here does not count toward the window.
+        self.expire_window(now_us);
+        if self.window_us.len() >= self.config.rate_limit as usize {
+            self.counters.rate_limited += 1;
+            return Arrival::Refused(Status::TooManyRequests);
+        }
+        self.window_us.push_back(now_us);
+
+        // 2. In flight.
+        if self.inflight >= self.config.max_inflight {
+            self.counters.overloaded += 1;
+            return Arrival::Refused(Status::Overloaded);
+        }
+        self.inflight += 1;
+        self.counters.max_inflight = self.counters.max_inflight.max(self.inflight);
+        assert!(self.inflight <= self.config.max_inflight);
+
+        let c = &self.config;
+        let normal_us = rng.between(
+            c.latency_us.saturating_sub(c.latency_jitter_us),
+            c.latency_us + c.latency_jitter_us,
+        );
+        let admitted = |work| Arrival::Admitted {
+            work,
+            done_at_us: now_us + normal_us,
+            slow: false,
+        };
+
+        // 3. Idempotency key.
+        if let Some(key) = request.key {
+            match self.keys.entry(key) {
+                Entry::Occupied(e) => match *e.get() {
+                    KeyState::InProgress => return admitted(Work::Conflict),
+                    KeyState::Answered(status) => return admitted(Work::Replay(status)),
+                },
+                Entry::Vacant(e) => {
+                    e.insert(KeyState::InProgress);
+                }
+            }
+        }
+
+        // 4. Declined card.
+        if c.is_declined(request.customer) {
+            return admitted(Work::Decline);
+        }
+
+        // 5. Server error.
+        if rng.chance(c.server_error) {
+            return admitted(Work::Fail);
+        }
+
+        // 6. Latency: the charge itself, sometimes slow.
+        if rng.chance(c.slow) {
+            self.counters.slow += 1;
+            return Arrival::Admitted {
+                work: Work::Charge,
+                done_at_us: now_us + c.slow_latency_us,
+                slow: true,
+            };
+        }
+        admitted(Work::Charge)
+    }
+
+    /// Processing of an admitted request completes: money moves (or not) and it is answered.
+    pub fn complete(&mut self, request: ChargeRequest, work: Work) -> Completion {
+        assert!(
+            self.inflight > 0,
+            "a completion without a request in flight"
+        );
+        self.inflight -= 1;
+        let (status, charged) = match work {
+            Work::Charge => {
+                assert!(
+                    !self.config.is_declined(request.customer),
+                    "a declined card must never be charged"
+                );
+                let n = &mut self.charges_by_customer[request.customer as usize];
+                *n += 1;
+                self.counters.charges += 1;
+                if *n == 1 {
+                    self.counters.customers_charged += 1;
+                } else {
+                    self.counters.duplicates += 1;
+                }
+                (Status::Ok, true)
+            }
+            Work::Decline => (Status::Declined, false),
+            Work::Fail => (Status::ServerError, false),
+            Work::Conflict => (Status::InProgress, false),
+            Work::Replay(status) => {
+                self.counters.replayed += 1;
+                (status, false)
+            }
+        };
+        match status {
+            Status::Declined => self.counters.declined += 1,
+            Status::ServerError => self.counters.server_errors += 1,
+            Status::InProgress => self.counters.in_progress_conflicts += 1,
+            _ => {}
+        }
+        // The store remembers final answers of first requests; a failure releases the key.
+        if let (Some(key), Work::Charge | Work::Decline | Work::Fail) = (request.key, work) {
+            let Entry::Occupied(mut e) = self.keys.entry(key) else {
+                panic!("{key} finished without being in progress");
+            };
+            debug_assert_eq!(*e.get(), KeyState::InProgress);
+            if status.is_final() {
+                e.insert(KeyState::Answered(status));
+            } else {
+                e.remove();
+            }
+        }
+        Completion { status, charged }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALWAYS: Odds = Odds { num: 1, den: 1 };
+
+    /// A provider whose random rules never fire, so each test turns on only its own.
+    fn calm() -> ProviderConfig {
+        ProviderConfig {
+            server_error: Odds::NEVER,
+            slow: Odds::NEVER,
+            latency_jitter_us: 0,
+            ..ProviderConfig::default()
+        }
+    }
+
+    fn req(customer: u32) -> ChargeRequest {
+        ChargeRequest {
+            customer,
+            key: None,
+        }
+    }
+
+    fn keyed(customer: u32) -> ChargeRequest {
+        ChargeRequest {
+            customer,
+            key: Some(IdempotencyKey::for_charge(customer)),
+        }
+    }
+
+    fn work(a: Arrival) -> Work {
+        match a {
+            Arrival::Admitted { work, .. } => work,
+            Arrival::Refused(s) => panic!("refused with {s}"),
+        }
+    }
+
+    #[test]
+    fn rate_limit_refuses_the_101st_in_a_window_and_refusals_do_not_count() {
+        let mut p = Provider::new(
+            ProviderConfig {
+                max_inflight: 1_000,
+                ..calm()
+            },
+            1_000,
+        );
+        let mut rng = SimRng::from_seed(1);
+        for i in 0..100 {
+            assert!(matches!(
+                p.arrive(i * 1_000, req(1), &mut rng),
+                Arrival::Admitted { .. }
+            ));
+        }
+        // Many refusals inside the window: none of them extends it.
+        for t in [100_000, 500_000, 999_999] {
+            assert_eq!(
+                p.arrive(t, req(1), &mut rng),
+                Arrival::Refused(Status::TooManyRequests)
+            );
+        }
+        // The first admission (t = 0) leaves the window at t = 1 s: one slot frees.
+        assert!(matches!(
+            p.arrive(1_000_000, req(1), &mut rng),
+            Arrival::Admitted { .. }
+        ));
+        assert_eq!(
+            p.arrive(1_000_000, req(1), &mut rng),
+            Arrival::Refused(Status::TooManyRequests)
+        );
+        assert_eq!(p.counters().rate_limited, 4);
+        assert_eq!(p.counters().requests, 105);
+    }
+
+    #[test]
+    fn in_flight_limit_answers_503_until_one_completes() {
+        let mut p = Provider::new(calm(), 100);
+        let mut rng = SimRng::from_seed(1);
+        let admitted: Vec<Work> = (1..=10)
+            .map(|c| work(p.arrive(0, req(c), &mut rng)))
+            .collect();
+        assert_eq!(p.inflight(), 10);
+        assert_eq!(
+            p.arrive(0, req(11), &mut rng),
+            Arrival::Refused(Status::Overloaded)
+        );
+        p.complete(req(1), admitted[0]);
+        assert!(matches!(
+            p.arrive(1, req(11), &mut rng),
+            Arrival::Admitted { .. }
+        ));
+        assert_eq!(p.counters().overloaded, 1);
+        assert_eq!(p.counters().max_inflight, 10);
+        // A 503 passed the rate check, so it counts toward the rate window.
+        assert_eq!(p.window_count(1), 12);
+    }
+
+    #[test]
+    fn the_rate_rule_comes_before_the_in_flight_rule() {
+        let mut p = Provider::new(
+            ProviderConfig {
+                max_inflight: 1,
+                rate_limit: 1,
+                ..calm()
+            },
+            10,
+        );
+        let mut rng = SimRng::from_seed(1);
+        let _ = p.arrive(0, req(1), &mut rng);
+        // Both limits are reached; the answer is the rate limit's.
+        assert_eq!(
+            p.arrive(0, req(2), &mut rng),
+            Arrival::Refused(Status::TooManyRequests)
+        );
+    }
+
+    #[test]
+    fn a_key_in_progress_gets_409_and_a_finished_key_gets_its_answer_again() {
+        let mut p = Provider::new(calm(), 100);
+        let mut rng = SimRng::from_seed(1);
+        let first = work(p.arrive(0, keyed(5), &mut rng));
+        assert_eq!(first, Work::Charge);
+        let second = work(p.arrive(10, keyed(5), &mut rng));
+        assert_eq!(second, Work::Conflict);
+        assert_eq!(p.complete(keyed(5), second).status, Status::InProgress);
+        assert_eq!(
+            p.complete(keyed(5), first),
+            Completion {
+                status: Status::Ok,
+                charged: true
+            }
+        );
+        let third = work(p.arrive(20, keyed(5), &mut rng));
+        assert_eq!(third, Work::Replay(Status::Ok));
+        assert_eq!(
+            p.complete(keyed(5), third),
+            Completion {
+                status: Status::Ok,
+                charged: false
+            }
+        );
+        assert_eq!(p.charges_of(5), 1);
+        assert_eq!(p.counters().in_progress_conflicts, 1);
+        assert_eq!(p.counters().replayed, 1);
+        // Without a key, the same customer is simply charged again.
+        let again = work(p.arrive(30, req(5), &mut rng));
+        p.complete(req(5), again);
+        assert_eq!(p.charges_of(5), 2);
+        assert_eq!(p.counters().duplicates, 1);
+    }
+
+    #[test]
+    fn every_97th_card_is_declined_and_the_400_is_stored_against_the_key() {
+        let mut p = Provider::new(calm(), 1000);
+        let mut rng = SimRng::from_seed(1);
+        let w = work(p.arrive(0, keyed(194), &mut rng));
+        assert_eq!(w, Work::Decline);
+        assert_eq!(
+            p.complete(keyed(194), w),
+            Completion {
+                status: Status::Declined,
+                charged: false
+            }
+        );
+        let again = work(p.arrive(1, keyed(194), &mut rng));
+        assert_eq!(again, Work::Replay(Status::Declined));
+        p.complete(keyed(194), again);
+        assert_eq!(p.counters().declined, 2);
+        assert_eq!(p.charges_of(194), 0);
+        assert!(!p.config().is_declined(195));
+        assert_eq!(p.config().valid_customers(1000), 990);
+    }
+
+    #[test]
+    fn a_server_error_charges_nothing_and_releases_the_key() {
+        let mut p = Provider::new(
+            ProviderConfig {
+                server_error: ALWAYS,
+                ..calm()
+            },
+            10,
+        );
+        let mut rng = SimRng::from_seed(1);
+        let w = work(p.arrive(0, keyed(3), &mut rng));
+        assert_eq!(w, Work::Fail);
+        assert_eq!(
+            p.complete(keyed(3), w),
+            Completion {
+                status: Status::ServerError,
+                charged: false
+            }
+        );
+        assert_eq!(p.counters().server_errors, 1);
+        // The key was not recorded: the next attempt is processed afresh, not replayed.
+        p.config.server_error = Odds::NEVER;
+        let retry = work(p.arrive(1, keyed(3), &mut rng));
+        assert_eq!(retry, Work::Charge);
+        assert!(p.complete(keyed(3), retry).charged);
+    }
+
+    #[test]
+    fn server_errors_come_at_their_odds() {
+        let mut p = Provider::new(
+            ProviderConfig {
+                max_inflight: 1,
+                rate_limit: 1_000_000,
+                ..ProviderConfig::default()
+            },
+            1,
+        );
+        let mut rng = SimRng::from_seed(9);
+        let mut fails = 0;
+        for t in 0..20_000 {
+            let w = work(p.arrive(t, req(1), &mut rng));
+            fails += u32::from(w == Work::Fail);
+            p.complete(req(1), w);
+        }
+        // 1 in 20 of 20,000 is 1,000 (standard deviation about 31).
+        assert!((900..=1_100).contains(&fails), "{fails}");
+    }
+
+    #[test]
+    fn slow_charges_take_the_slow_latency_and_others_the_normal_one() {
+        let mut p = Provider::new(
+            ProviderConfig {
+                slow: ALWAYS,
+                ..calm()
+            },
+            10,
+        );
+        let mut rng = SimRng::from_seed(1);
+        assert_eq!(
+            p.arrive(100, req(1), &mut rng),
+            Arrival::Admitted {
+                work: Work::Charge,
+                done_at_us: 100 + ms(1_500),
+                slow: true
+            }
+        );
+        assert_eq!(p.counters().slow, 1);
+        let mut p = Provider::new(
+            ProviderConfig {
+                latency_jitter_us: ms(3),
+                ..calm()
+            },
+            10,
+        );
+        let mut normal_us = Vec::new();
+        for t in (0..2_000).map(|i| i * ms(20)) {
+            let Arrival::Admitted {
+                work,
+                done_at_us,
+                slow: false,
+            } = p.arrive(t, req(1), &mut rng)
+            else {
+                panic!("a calm provider admits and is never slow");
+            };
+            normal_us.push(done_at_us - t);
+            p.complete(req(1), work);
+        }
+        // Uniform over 12..=18 ms: all inside, and both ends approached.
+        assert!(normal_us.iter().all(|d| (ms(12)..=ms(18)).contains(d)));
+        assert!(*normal_us.iter().min().unwrap() < ms(12) + 100);
+        assert!(*normal_us.iter().max().unwrap() > ms(18) - 100);
+    }
+
+    #[test]
+    fn the_charge_happens_at_completion_whoever_is_listening() {
+        // The provider has no idea whether the client still waits: completing a request
+        // charges regardless, which is how a timed-out slow charge still takes the money.
+        let mut p = Provider::new(
+            ProviderConfig {
+                slow: ALWAYS,
+                ..calm()
+            },
+            10,
+        );
+        let mut rng = SimRng::from_seed(1);
+        let w = work(p.arrive(0, req(2), &mut rng));
+        assert_eq!(p.charges_of(2), 0, "nothing moves on arrival");
+        assert!(p.complete(req(2), w).charged);
+        assert_eq!(p.counters().charges, 1);
+    }
+}

@@ -1,0 +1,222 @@
+//! Seed sweeps: run one scenario over many seeds and summarise each stat's distribution.
+//! The CLI and the app use the same code, so their medians agree.
+
+use super::scenario::{Scenario, ScenarioError};
+use super::stats::Stats;
+use super::world::Simulation;
+use serde::Serialize;
+use std::ops::RangeInclusive;
+
+/// The most seeds one sweep may run.
+pub const MAX_SEEDS: u64 = 10_000;
+
+/// Bins in a histogram.
+pub const BINS: u64 = 10;
+
+/// One histogram bin: values in `lo..=hi`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Bin {
+    /// Smallest value in the bin.
+    pub lo: u64,
+    /// Largest value in the bin.
+    pub hi: u64,
+    /// How many runs fell in it.
+    pub count: u64,
+}
+
+/// The distribution of one stat over a sweep.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Distribution {
+    /// Smallest value.
+    pub min: u64,
+    /// The lower median: the value at index (n − 1) / 2 of the sorted values.
+    pub median: u64,
+    /// Largest value.
+    pub max: u64,
+    /// Arithmetic mean.
+    pub mean: f64,
+    /// Up to [`BINS`] equal-width bins from `min` to `max`.
+    pub histogram: Vec<Bin>,
+}
+
+impl Distribution {
+    /// The distribution of `values` (not empty).
+    pub fn of(values: &[u64]) -> Self {
+        assert!(
+            !values.is_empty(),
+            "a distribution needs at least one value"
+        );
+        let mut sorted = values.to_vec();
+        sorted.sort_unstable();
+        let (min, max) = (sorted[0], sorted[sorted.len() - 1]);
+        let width = (max - min) / BINS + 1;
+        let bins = (max - min) / width + 1;
+        let mut histogram: Vec<Bin> = (0..bins)
+            .map(|i| Bin {
+                lo: min + i * width,
+                hi: (min + (i + 1) * width - 1).min(max),
+                count: 0,
+            })
+            .collect();
+        for v in &sorted {
+            histogram[((v - min) / width) as usize].count += 1;
+        }
+        Self {
+            min,
+            median: sorted[(sorted.len() - 1) / 2],
+            max,
+            mean: sorted.iter().map(|v| *v as f64).sum::<f64>() / sorted.len() as f64,
+            histogram,
+        }
+    }
+}
+
+/// The runs of a sweep, one per seed, in seed order.
+pub struct Sweep {
+    /// Each seed with its stats.
+    pub runs: Vec<(u64, Stats)>,
+}
+
+impl Sweep {
+    /// Checks a seed range before running it.
+    pub fn check(seeds: &RangeInclusive<u64>) -> Result<(), String> {
+        if seeds.is_empty() {
+            return Err(format!(
+                "the seed range {}..={} is empty",
+                seeds.start(),
+                seeds.end()
+            ));
+        }
+        let n = seeds.end() - seeds.start();
+        if n >= MAX_SEEDS {
+            return Err(format!(
+                "a sweep runs at most {MAX_SEEDS} seeds; {}..={} is {} seeds",
+                seeds.start(),
+                seeds.end(),
+                n as u128 + 1
+            ));
+        }
+        Ok(())
+    }
+
+    /// Runs `base` once for each seed in `seeds`, without keeping records.
+    pub fn run(base: &Scenario, seeds: RangeInclusive<u64>) -> Result<Self, ScenarioError> {
+        let mut sweep = Sweep { runs: Vec::new() };
+        for seed in seeds {
+            sweep.push(base, seed)?;
+        }
+        Ok(sweep)
+    }
+
+    /// Runs one more seed (the app calls this in batches between frames).
+    pub fn push(&mut self, base: &Scenario, seed: u64) -> Result<(), ScenarioError> {
+        let scenario = Scenario {
+            seed,
+            record: false,
+            ..base.clone()
+        };
+        let stats = Simulation::new(&scenario)?.run_to_end();
+        self.runs.push((seed, stats));
+        Ok(())
+    }
+
+    /// The distribution of one stat, by its JSON name.
+    pub fn distribution(&self, field: &str) -> Option<Distribution> {
+        let values: Option<Vec<u64>> = self.runs.iter().map(|(_, s)| s.get(field)).collect();
+        values
+            .filter(|v| !v.is_empty())
+            .map(|v| Distribution::of(&v))
+    }
+}
+
+/// Parses `1..=200`, `1..200` (exclusive end) or a single seed `7`.
+pub fn parse_seed_range(text: &str) -> Result<RangeInclusive<u64>, String> {
+    let t = text.trim();
+    let num = |s: &str| {
+        s.trim()
+            .parse::<u64>()
+            .map_err(|_| format!("'{}' in the seed range is not a whole number", s.trim()))
+    };
+    let range = if let Some((a, b)) = t.split_once("..=") {
+        num(a)?..=num(b)?
+    } else if let Some((a, b)) = t.split_once("..") {
+        let end = num(b)?;
+        if end == 0 {
+            return Err(format!("the seed range {t} is empty"));
+        }
+        num(a)?..=end - 1
+    } else {
+        let n = num(t)?;
+        n..=n
+    };
+    Sweep::check(&range)?;
+    Ok(range)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::StrategyName;
+
+    #[test]
+    fn distribution_of_known_values() {
+        let d = Distribution::of(&[5, 1, 3, 2, 4, 100]);
+        assert_eq!((d.min, d.median, d.max), (1, 3, 100));
+        assert_eq!(d.histogram.iter().map(|b| b.count).sum::<u64>(), 6);
+        assert_eq!(
+            d.histogram[0],
+            Bin {
+                lo: 1,
+                hi: 10,
+                count: 5
+            }
+        );
+        assert_eq!(d.histogram.last().unwrap().count, 1);
+        let flat = Distribution::of(&[7, 7, 7]);
+        assert_eq!(
+            flat.histogram,
+            vec![Bin {
+                lo: 7,
+                hi: 7,
+                count: 3
+            }]
+        );
+        assert_eq!(Distribution::of(&[1, 2]).median, 1, "the lower median");
+    }
+
+    #[test]
+    fn sweep_matches_single_runs() {
+        let base = Scenario::article(StrategyName::TimeoutNoKey, 0);
+        let sweep = Sweep::run(&base, 1..=9).unwrap();
+        let mut dups: Vec<u64> = (1..=9)
+            .map(|seed| {
+                crate::sim::run(&Scenario {
+                    seed,
+                    ..base.clone()
+                })
+                .unwrap()
+                .duplicates
+            })
+            .collect();
+        dups.sort_unstable();
+        assert_eq!(sweep.distribution("duplicates").unwrap().median, dups[4]);
+        assert!(sweep.distribution("nonsense").is_none());
+    }
+
+    #[test]
+    fn seed_ranges_parse_or_explain() {
+        assert_eq!(parse_seed_range("1..=200"), Ok(1..=200));
+        assert_eq!(parse_seed_range("1..201"), Ok(1..=200));
+        assert_eq!(parse_seed_range("7"), Ok(7..=7));
+        assert!(parse_seed_range("5..=1").unwrap_err().contains("empty"));
+        assert!(parse_seed_range("1..=10000").is_ok());
+        assert!(parse_seed_range("1..=10001")
+            .unwrap_err()
+            .contains("at most 10000"));
+        assert!(parse_seed_range("0..=18446744073709551615")
+            .unwrap_err()
+            .contains("at most"));
+        assert!(parse_seed_range("a..=3").unwrap_err().contains("'a'"));
+        assert!(parse_seed_range("0..0").unwrap_err().contains("empty"));
+    }
+}

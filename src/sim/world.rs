@@ -1,0 +1,504 @@
+//! The simulation: one provider, one client, one seeded generator and one event queue.
+//!
+//! Only [`Simulation::step`] and [`Simulation::run_until`] move time. Each event is
+//! handled at its own instant, in (time, sequence) order; a client timeout that no
+//! longer matters is dropped when it surfaces.
+
+use super::provider::{Arrival, ChargeRequest, IdempotencyKey, Provider, Status, Work};
+use super::queue::EventQueue;
+use super::record::{Admission, ClientView, RequestRecord};
+use super::rng::SimRng;
+use super::scenario::{Scenario, ScenarioError};
+use super::stats::{ClientCounters, Stats};
+use super::strategy::charge::{Attempt, ChargeTask, Client, Outcome, Step};
+use super::strategy::Launch;
+
+/// Something that happens at an instant.
+#[derive(Clone, Copy, Debug)]
+enum Event {
+    /// Start the charges whose time has come.
+    Launch,
+    /// A charge's sleep (pacer turn or backoff) is over.
+    Wake { customer: u32 },
+    /// The provider finishes processing a request.
+    Complete {
+        request: u32,
+        customer: u32,
+        attempt: u8,
+        key: Option<IdempotencyKey>,
+        work: Work,
+    },
+    /// A refusal reaches the client.
+    Refused {
+        request: u32,
+        customer: u32,
+        attempt: u8,
+        status: Status,
+    },
+    /// The client's deadline for one attempt.
+    Timeout {
+        request: u32,
+        customer: u32,
+        attempt: u8,
+    },
+}
+
+// Events are kept to 16 bytes (32 with their time and sequence), because a million-
+// customer run moves them through the heap several million times.
+const _: () = assert!(std::mem::size_of::<Event>() <= 16);
+
+/// Queue lanes for the two streams of events that are scheduled in time order: pacer
+/// turns (each booked turn is no earlier than the last) and client timeouts (each is
+/// "now + the plan's one timeout").
+const LANE_TURNS: usize = 0;
+const LANE_TIMEOUTS: usize = 1;
+
+/// Starts charges: all at once (each on its pre-booked pacer turn) or through workers.
+#[derive(Clone, Copy, Debug)]
+struct Launcher {
+    /// The next customer to start.
+    next_customer: u32,
+    /// Turn of the first customer, and the gap between consecutive customers' turns.
+    first_turn_us: u64,
+    gap_us: u64,
+}
+
+/// A run in progress.
+pub struct Simulation {
+    scenario: Scenario,
+    now_us: u64,
+    queue: EventQueue<Event>,
+    rng: SimRng,
+    provider: Provider,
+    client: Client,
+    /// Index `customer − 1`.
+    tasks: Vec<ChargeTask>,
+    launcher: Launcher,
+    counters: ClientCounters,
+    requests_sent: u32,
+    record: Option<Vec<RequestRecord>>,
+    events_handled: u64,
+}
+
+/// A read-only view of a run at one instant, cheap enough to take once per frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// Simulated time now.
+    pub now_us: u64,
+    /// The counters so far.
+    pub stats: Stats,
+    /// Charges finished.
+    pub customers_done: u64,
+    /// Charges in the run.
+    pub customers: u32,
+    /// Requests being processed by the provider now.
+    pub inflight: u32,
+    /// Requests the client awaits now.
+    pub outstanding: u32,
+    /// Every charge has finished and the provider is idle.
+    pub finished: bool,
+}
+
+impl Simulation {
+    /// A run of `scenario`, ready to step. The scenario is checked first.
+    pub fn new(scenario: &Scenario) -> Result<Self, ScenarioError> {
+        scenario.validate()?;
+        let plan = scenario.strategy.plan(&scenario.client);
+        let mut client = Client::new(plan);
+        let customers = scenario.customers;
+        let mut launcher = Launcher {
+            next_customer: 1,
+            first_turn_us: 0,
+            gap_us: 0,
+        };
+        let mut queue = EventQueue::default();
+        match plan.launch {
+            Launch::AllAtOnce => {
+                // Every charge asks for its first turn at t = 0, in order; book them all now
+                // and start each charge when its turn comes, so the queue stays small.
+                if let Some(pacer) = client.pacer_mut() {
+                    launcher.first_turn_us = pacer.book_many(0, u64::from(customers));
+                    launcher.gap_us = pacer.gap_us();
+                }
+                queue.push(launcher.first_turn_us, Event::Launch);
+            }
+            Launch::Workers(_) => queue.push(0, Event::Launch),
+        }
+        Ok(Self {
+            now_us: 0,
+            queue,
+            rng: SimRng::from_seed(scenario.seed),
+            provider: Provider::new(scenario.provider.clone(), customers),
+            client,
+            tasks: (1..=customers).map(ChargeTask::new).collect(),
+            launcher,
+            counters: ClientCounters::default(),
+            requests_sent: 0,
+            record: scenario.record.then(Vec::new),
+            events_handled: 0,
+            scenario: scenario.clone(),
+        })
+    }
+
+    /// The scenario being run.
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// Simulated time now.
+    pub fn now_us(&self) -> u64 {
+        self.now_us
+    }
+
+    /// True once every charge has finished and the provider has nothing left to do.
+    /// Events may remain: client timeouts that no longer matter, which change nothing.
+    pub fn is_finished(&self) -> bool {
+        self.counters.customers_done == u64::from(self.scenario.customers)
+            && self.provider.inflight() == 0
+    }
+
+    /// When the run finished: the later of the last client finishing and the provider
+    /// completing its last request (a timed-out slow charge can land after the clients).
+    pub fn finished_at_us(&self) -> Option<u64> {
+        self.is_finished().then_some(self.now_us)
+    }
+
+    /// The stats so far.
+    pub fn stats(&self) -> Stats {
+        Stats::from_counters(self.provider.counters(), &self.counters)
+    }
+
+    /// A view of the run now.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            now_us: self.now_us,
+            stats: self.stats(),
+            customers_done: self.counters.customers_done,
+            customers: self.scenario.customers,
+            inflight: self.provider.inflight(),
+            outstanding: self.counters.outstanding,
+            finished: self.is_finished(),
+        }
+    }
+
+    /// Every request so far, if the scenario keeps a record.
+    pub fn record(&self) -> Option<&[RequestRecord]> {
+        self.record.as_deref()
+    }
+
+    /// Every customer's charge, in customer order.
+    pub fn tasks(&self) -> &[ChargeTask] {
+        &self.tasks
+    }
+
+    /// Events handled so far.
+    pub fn events_handled(&self) -> u64 {
+        self.events_handled
+    }
+
+    /// Time of the next event, if any.
+    pub fn next_event_us(&self) -> Option<u64> {
+        self.queue.peek_time_us()
+    }
+
+    /// Handles the next event. Returns false if the run has finished.
+    pub fn step(&mut self) -> bool {
+        if self.is_finished() {
+            return false;
+        }
+        let Some((at_us, event)) = self.queue.pop() else {
+            return false;
+        };
+        assert!(at_us >= self.now_us, "time went backwards");
+        self.now_us = at_us;
+        self.events_handled += 1;
+        self.handle(event);
+        true
+    }
+
+    /// Handles every event up to and including `t_us`, then sets the clock to `t_us`
+    /// (or leaves it at the last event, if the run finished earlier).
+    pub fn run_until(&mut self, t_us: u64) {
+        while !self.is_finished() && self.queue.peek_time_us().is_some_and(|next| next <= t_us) {
+            self.step();
+        }
+        if !self.is_finished() {
+            self.now_us = self.now_us.max(t_us);
+        }
+    }
+
+    /// Handles at most `budget` events; returns how many were handled.
+    pub fn run_events(&mut self, budget: u64) -> u64 {
+        let mut n = 0;
+        while n < budget && self.step() {
+            n += 1;
+        }
+        n
+    }
+
+    /// Runs to the end and returns the final stats.
+    pub fn run_to_end(&mut self) -> Stats {
+        // A bound on the work a run can do: each attempt causes at most a handful of
+        // events. Exceeding it means a bug, not a slow run.
+        let attempts =
+            u64::from(self.scenario.customers) * u64::from(self.client.plan().max_attempts);
+        let limit = attempts * 6 + 16;
+        while self.step() {
+            assert!(
+                self.events_handled <= limit,
+                "event budget exceeded (seed {})",
+                self.scenario.seed
+            );
+        }
+        assert!(
+            self.is_finished(),
+            "the queue ran dry before every charge finished (seed {})",
+            self.scenario.seed
+        );
+        assert_eq!(self.counters.outstanding, 0);
+        self.stats()
+    }
+
+    fn handle(&mut self, event: Event) {
+        match event {
+            Event::Launch => self.launch(),
+            Event::Wake { customer } => {
+                let step = self
+                    .client
+                    .wake(task_mut(&mut self.tasks, customer), self.now_us);
+                self.apply(customer, step);
+            }
+            Event::Complete {
+                request,
+                customer,
+                attempt,
+                key,
+                work,
+            } => {
+                let done = self
+                    .provider
+                    .complete(ChargeRequest { customer, key }, work);
+                if let Some(r) = self.record_mut(request) {
+                    r.status = Some(done.status);
+                    r.charged = done.charged;
+                }
+                self.answer(request, customer, attempt, done.status);
+            }
+            Event::Refused {
+                request,
+                customer,
+                attempt,
+                status,
+            } => self.answer(request, customer, attempt, status),
+            Event::Timeout {
+                request,
+                customer,
+                attempt,
+            } => {
+                // Lazy cancellation: the answer may have come first.
+                if !task_mut(&mut self.tasks, customer).is_awaiting(attempt.into()) {
+                    return;
+                }
+                self.counters.outstanding -= 1;
+                let now_us = self.now_us;
+                if let Some(r) = self.record_mut(request) {
+                    r.client = ClientView::TimedOut { at_us: now_us };
+                }
+                let task = task_mut(&mut self.tasks, customer);
+                let step = self.client.on_timeout(task, now_us, &mut self.rng);
+                self.apply(customer, step);
+            }
+        }
+    }
+
+    /// Starts every charge whose time has come, then schedules the launcher again.
+    fn launch(&mut self) {
+        let customers = self.scenario.customers;
+        match self.client.plan().launch {
+            Launch::AllAtOnce => {
+                while self.launcher.next_customer <= customers && self.next_turn_us() <= self.now_us
+                {
+                    let customer = self.launcher.next_customer;
+                    self.launcher.next_customer += 1;
+                    let task = task_mut(&mut self.tasks, customer);
+                    let step = if self.client.plan().pacer_per_s.is_some() {
+                        self.client.begin_on_booked_turn(task)
+                    } else {
+                        self.client.begin(task, self.now_us)
+                    };
+                    self.apply(customer, step);
+                }
+                if self.launcher.next_customer <= customers {
+                    self.queue.push(self.next_turn_us(), Event::Launch);
+                }
+            }
+            Launch::Workers(workers) => {
+                for _ in 0..workers.min(customers) {
+                    self.start_next();
+                }
+            }
+        }
+    }
+
+    fn next_turn_us(&self) -> u64 {
+        let l = &self.launcher;
+        l.first_turn_us + u64::from(l.next_customer - 1) * l.gap_us
+    }
+
+    /// A worker takes the next customer, if any is left.
+    fn start_next(&mut self) {
+        if self.launcher.next_customer > self.scenario.customers {
+            return;
+        }
+        let customer = self.launcher.next_customer;
+        self.launcher.next_customer += 1;
+        let step = self
+            .client
+            .begin(task_mut(&mut self.tasks, customer), self.now_us);
+        self.apply(customer, step);
+    }
+
+    /// Delivers an answer to the client, unless it stopped waiting for it.
+    fn answer(&mut self, request: u32, customer: u32, attempt: u8, status: Status) {
+        if !task_mut(&mut self.tasks, customer).is_awaiting(attempt.into()) {
+            return; // The client timed out: the answer goes nowhere.
+        }
+        self.counters.outstanding -= 1;
+        let now_us = self.now_us;
+        if let Some(r) = self.record_mut(request) {
+            r.client = ClientView::Answered {
+                status,
+                at_us: now_us,
+            };
+        }
+        let task = task_mut(&mut self.tasks, customer);
+        let step = self.client.on_answer(task, now_us, status, &mut self.rng);
+        self.apply(customer, step);
+    }
+
+    /// Carries out what a charge asked for.
+    fn apply(&mut self, customer: u32, step: Step) {
+        match step {
+            Step::WaitForTurn(t_us) => {
+                self.queue
+                    .push_in_order(LANE_TURNS, t_us, Event::Wake { customer })
+            }
+            Step::SleepUntil(t_us) => self.queue.push(t_us, Event::Wake { customer }),
+            Step::Send(attempt) => self.send(customer, attempt),
+            Step::Finish(outcome) => {
+                self.counters.customers_done += 1;
+                self.counters.gave_up += u64::from(outcome == Outcome::GaveUp);
+                self.counters.last_finish_us = self.now_us;
+                if let Launch::Workers(_) = self.client.plan().launch {
+                    self.start_next();
+                }
+            }
+        }
+    }
+
+    fn send(&mut self, customer: u32, attempt: Attempt) {
+        let now_us = self.now_us;
+        let request = self.requests_sent;
+        self.requests_sent += 1;
+        let c = &mut self.counters;
+        c.outstanding += 1;
+        c.max_outstanding = c.max_outstanding.max(c.outstanding);
+        if let Launch::Workers(workers) = self.client.plan().launch {
+            assert!(
+                c.outstanding <= workers,
+                "a pool awaits at most one answer per worker"
+            );
+        }
+        if task_mut(&mut self.tasks, customer).declined_seen {
+            c.retried_declined += 1;
+        }
+        let charge = ChargeRequest {
+            customer,
+            key: attempt.key,
+        };
+        let number = u8::try_from(attempt.number).expect("attempts are capped at 20");
+        let arrival = self.provider.arrive(now_us, charge, &mut self.rng);
+        let (admission, done_at_us) = match arrival {
+            Arrival::Refused(status) => {
+                self.queue.push(
+                    now_us,
+                    Event::Refused {
+                        request,
+                        customer,
+                        attempt: number,
+                        status,
+                    },
+                );
+                (Admission::Refused(status), now_us)
+            }
+            Arrival::Admitted {
+                work,
+                done_at_us,
+                slow,
+            } => {
+                self.queue.push(
+                    done_at_us,
+                    Event::Complete {
+                        request,
+                        customer,
+                        attempt: number,
+                        key: attempt.key,
+                        work,
+                    },
+                );
+                let inflight = self.provider.inflight();
+                (
+                    Admission::Admitted {
+                        work,
+                        slow,
+                        inflight,
+                    },
+                    done_at_us,
+                )
+            }
+        };
+        if let Some(timeout_us) = attempt.timeout_us {
+            self.queue.push_in_order(
+                LANE_TIMEOUTS,
+                now_us + timeout_us,
+                Event::Timeout {
+                    request,
+                    customer,
+                    attempt: number,
+                },
+            );
+        }
+        let outstanding = self.counters.outstanding;
+        if let Some(record) = self.record.as_mut() {
+            record.push(RequestRecord {
+                request,
+                customer,
+                attempt: attempt.number,
+                key: attempt.key,
+                sent_at_us: now_us,
+                outstanding,
+                admission,
+                done_at_us,
+                status: match admission {
+                    Admission::Refused(s) => Some(s),
+                    Admission::Admitted { .. } => None,
+                },
+                charged: false,
+                client: ClientView::Waiting,
+            });
+        }
+    }
+
+    fn record_mut(&mut self, request: u32) -> Option<&mut RequestRecord> {
+        self.record.as_mut().map(|r| &mut r[request as usize])
+    }
+}
+
+fn task_mut(tasks: &mut [ChargeTask], customer: u32) -> &mut ChargeTask {
+    &mut tasks[customer as usize - 1]
+}
+
+/// Runs a scenario to the end and returns its stats.
+pub fn run(scenario: &Scenario) -> Result<Stats, ScenarioError> {
+    Ok(Simulation::new(scenario)?.run_to_end())
+}

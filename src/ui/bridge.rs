@@ -1,0 +1,31 @@
+//! `window.rateLimitLab`: what an embedding page or a test can read after a run.
+
+use crate::sim::{Scenario, Stats};
+use js_sys::{Object, Reflect};
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+
+/// Publishes a finished run as `window.rateLimitLab.lastRun`: every stats field (the
+/// CLI's JSON names), plus `strategy`, `customers`, and `seed` as a string (a u64 seed
+/// can exceed what a JavaScript number holds exactly).
+pub fn publish_last_run(scenario: &Scenario, stats: &Stats) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    let Ok(run) = stats.serialize(&serializer) else {
+        return;
+    };
+    let _ = Reflect::set(&run, &"strategy".into(), &scenario.strategy.as_str().into());
+    let _ = Reflect::set(&run, &"seed".into(), &scenario.seed.to_string().into());
+    let _ = Reflect::set(&run, &"customers".into(), &scenario.customers.into());
+    let ns = match Reflect::get(&window, &"rateLimitLab".into()) {
+        Ok(v) if v.is_object() => v,
+        _ => {
+            let ns: JsValue = Object::new().into();
+            let _ = Reflect::set(&window, &"rateLimitLab".into(), &ns);
+            ns
+        }
+    };
+    let _ = Reflect::set(&ns, &"lastRun".into(), &run);
+}

@@ -1,0 +1,50 @@
+//! The introduction: the provider's rules, with every number read from its config.
+
+use crate::sim::provider::ProviderConfig;
+use crate::sim::stats::{count, duration_ms};
+use crate::sim::time::whole_ms;
+use leptos::prelude::*;
+
+/// What the imperfect provider does, in a sentence per rule.
+#[component]
+pub fn Intro(config: ProviderConfig) -> impl IntoView {
+    let window = duration_ms(whole_ms(config.rate_window_us));
+    let rules = [
+        ("503", format!("At most {} requests in flight; one more is refused as overloaded.", config.max_inflight)),
+        ("429", format!("At most {} requests admitted per {window}; the next is refused as too many.", count(config.rate_limit.into()))),
+        ("500", format!("{} admitted charges fails. Nothing is charged, so a retry can succeed.", capitalise(&config.server_error.to_string()))),
+        ("slow", format!("{} charges takes {}, and the money moves even if the client has stopped waiting.", capitalise(&config.slow.to_string()), duration_ms(whole_ms(config.slow_latency_us)))),
+        ("400", format!("Every {}th customer's card is declined. Asking again gets the same answer.", config.decline_every)),
+        ("409", "It honours idempotency keys: a repeat of a key still being processed gets 409, a repeat of a finished one gets the first answer back, with no new charge.".to_string()),
+    ];
+    view! {
+        <section class="rll-intro" aria-labelledby="rll-intro-title">
+            <h2 id="rll-intro-title">"The provider"</h2>
+            <p>
+                "A payment API that behaves like real ones do on a bad day. A client has "
+                {count(1_000)} " customers to charge, once each. Pick a strategy below and "
+                "watch what the provider sees."
+            </p>
+            <ul class="rll-rules">
+                {rules
+                    .into_iter()
+                    .map(|(code, text)| {
+                        view! {
+                            <li>
+                                <span class="rll-code" data-code=code>{code}</span>
+                                <span>{text}</span>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+        </section>
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,23 @@
+//! The browser app. Every component reads the core's snapshots and formats them; none
+//! of them decides what a request's fate is.
+
+pub mod app;
+pub mod bridge;
+pub mod controls;
+pub mod intro;
+pub mod notices;
+pub mod page_query;
+pub mod progress;
+pub mod stats_panel;
+pub mod strategy_note;
+pub mod strategy_picker;
+pub mod summary;
+pub mod use_playback;
+
+pub use app::App;
+
+/// Mounts the app into `<body>`.
+pub fn mount() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(App);
+}

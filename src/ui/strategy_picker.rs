@@ -1,0 +1,48 @@
+//! One button per strategy, in the article's order. Pressing one runs it.
+
+use crate::sim::StrategyName;
+use leptos::prelude::*;
+
+/// The six strategy buttons.
+#[component]
+pub fn StrategyPicker(
+    /// The strategy on screen.
+    selected: Signal<StrategyName>,
+    /// Called with the pressed strategy.
+    on_pick: Callback<StrategyName>,
+) -> impl IntoView {
+    view! {
+        <div class="rll-picker" role="group" aria-label="Client strategy">
+            {StrategyName::ALL
+                .into_iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    view! {
+                        <button
+                            type="button"
+                            class="rll-strategy"
+                            data-strategy=s.as_str()
+                            aria-pressed=move || (selected.get() == s).to_string()
+                            on:click=move |_| on_pick.run(s)
+                        >
+                            <span class="rll-step">{i + 1}</span>
+                            <span class="rll-strategy-name">{label(s)}</span>
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+    }
+}
+
+/// The button text of a strategy.
+pub fn label(s: StrategyName) -> &'static str {
+    match s {
+        StrategyName::Naive => "Naive",
+        StrategyName::Paced => "Paced",
+        StrategyName::Retry => "Retry",
+        StrategyName::TimeoutNoKey => "Timeout, no key",
+        StrategyName::Keyed => "Keyed",
+        StrategyName::Pool => "Worker pool",
+    }
+}

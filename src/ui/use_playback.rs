@@ -1,0 +1,191 @@
+//! `use_playback`: runs a simulation against the wall clock, one batch per animation
+//! frame, and publishes one snapshot per frame. The owner's cleanup stops the loop.
+
+use super::bridge;
+use crate::query::Speed;
+use crate::sim::{Scenario, Simulation, Snapshot};
+use leptos::prelude::*;
+
+/// Where a run is, as shown on the root element's `data-run-state`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunState {
+    /// Nothing has run yet (or the run was reset).
+    Idle,
+    /// Playing.
+    Running,
+    /// Stopped part-way; resume continues from the same instant.
+    Paused,
+    /// Finished: the final numbers are on screen.
+    Done,
+}
+
+impl RunState {
+    /// The value of `data-run-state`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RunState::Idle => "idle",
+            RunState::Running => "running",
+            RunState::Paused => "paused",
+            RunState::Done => "done",
+        }
+    }
+}
+
+/// Wall time an instant run may take per frame before it yields to the browser.
+const INSTANT_FRAME_BUDGET_MS: f64 = 12.0;
+/// Events between checks of the wall clock in an instant run.
+const INSTANT_BATCH_EVENTS: u64 = 2_000;
+
+/// The anchor that maps wall time to simulated time while playing.
+#[derive(Clone, Copy, Debug, Default)]
+struct Anchor {
+    wall_ms: f64,
+    sim_us: u64,
+}
+
+/// Handle to the playback: copyable, so components can share it.
+#[derive(Clone, Copy)]
+pub struct Playback {
+    /// Where the run is.
+    pub state: RwSignal<RunState>,
+    /// The latest snapshot, published at most once per frame.
+    pub snapshot: RwSignal<Option<Snapshot>>,
+    /// The scenario on screen.
+    pub scenario: RwSignal<Option<Scenario>>,
+    /// The playback speed.
+    pub speed: RwSignal<Speed>,
+    sim: StoredValue<Option<Simulation>>,
+    anchor: StoredValue<Anchor>,
+    /// Bumped whenever the running loop must stop; a frame from an older loop is ignored.
+    generation: StoredValue<u64>,
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Creates the playback for the current component; its loop stops on cleanup.
+pub fn use_playback(speed: Speed) -> Playback {
+    let p = Playback {
+        state: RwSignal::new(RunState::Idle),
+        snapshot: RwSignal::new(None),
+        scenario: RwSignal::new(None),
+        speed: RwSignal::new(speed),
+        sim: StoredValue::new(None),
+        anchor: StoredValue::new(Anchor::default()),
+        generation: StoredValue::new(0),
+    };
+    on_cleanup(move || p.stop_loop());
+    p
+}
+
+impl Playback {
+    /// Starts `scenario` from the beginning. Returns the scenario's problem, if any.
+    pub fn start(&self, scenario: Scenario) -> Result<(), String> {
+        let sim = Simulation::new(&scenario).map_err(|e| e.to_string())?;
+        self.stop_loop();
+        self.sim.set_value(Some(sim));
+        self.scenario.set(Some(scenario));
+        self.snapshot.set(
+            self.sim
+                .with_value(|s| s.as_ref().map(Simulation::snapshot)),
+        );
+        self.anchor.set_value(Anchor {
+            wall_ms: now_ms(),
+            sim_us: 0,
+        });
+        self.state.set(RunState::Running);
+        self.frame(self.generation.get_value());
+        Ok(())
+    }
+
+    /// Stops where it is.
+    pub fn pause(&self) {
+        if self.state.get_untracked() == RunState::Running {
+            self.stop_loop();
+            self.state.set(RunState::Paused);
+        }
+    }
+
+    /// Continues from where it paused.
+    pub fn resume(&self) {
+        if self.state.get_untracked() == RunState::Paused {
+            self.reanchor();
+            self.state.set(RunState::Running);
+            self.frame(self.generation.get_value());
+        }
+    }
+
+    /// Back to nothing.
+    pub fn reset(&self) {
+        self.stop_loop();
+        self.sim.set_value(None);
+        self.snapshot.set(None);
+        self.scenario.set(None);
+        self.state.set(RunState::Idle);
+    }
+
+    /// Changes speed, mid-run if need be, without a jump in simulated time.
+    pub fn set_speed(&self, speed: Speed) {
+        self.reanchor();
+        self.speed.set(speed);
+    }
+
+    fn reanchor(&self) {
+        let sim_us = self
+            .sim
+            .with_value(|s| s.as_ref().map_or(0, Simulation::now_us));
+        self.anchor.set_value(Anchor {
+            wall_ms: now_ms(),
+            sim_us,
+        });
+    }
+
+    fn stop_loop(&self) {
+        self.generation.update_value(|g| *g += 1);
+    }
+
+    /// Advances the simulation for this frame, publishes one snapshot, and asks for the
+    /// next frame unless the run finished or this loop was stopped.
+    fn frame(self, generation: u64) {
+        if self.generation.get_value() != generation
+            || self.state.get_untracked() != RunState::Running
+        {
+            return;
+        }
+        let speed = self.speed.get_untracked();
+        let anchor = self.anchor.get_value();
+        let start_ms = now_ms();
+        let snapshot = self.sim.try_update_value(|slot| {
+            let sim = slot.as_mut()?;
+            match speed.sim_us_per_wall_ms() {
+                None => {
+                    while !sim.is_finished() && now_ms() - start_ms < INSTANT_FRAME_BUDGET_MS {
+                        sim.run_events(INSTANT_BATCH_EVENTS);
+                    }
+                }
+                Some(rate) => {
+                    let target_us =
+                        anchor.sim_us + ((start_ms - anchor.wall_ms).max(0.0) * rate) as u64;
+                    sim.run_until(target_us);
+                }
+            }
+            Some(sim.snapshot())
+        });
+        let Some(Some(snapshot)) = snapshot else {
+            return;
+        };
+        let finished = snapshot.finished;
+        self.snapshot.set(Some(snapshot.clone()));
+        if finished {
+            self.state.set(RunState::Done);
+            if let Some(scenario) = self.scenario.get_untracked() {
+                bridge::publish_last_run(&scenario, &snapshot.stats);
+            }
+            return;
+        }
+        request_animation_frame(move || self.frame(generation));
+    }
+}

@@ -1,0 +1,98 @@
+// Shared pieces of the browser tests: a static server for dist/, Debian's chromium
+// driven by playwright-core, and the native CLI for expected numbers.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST = process.env.RLL_DIST ?? path.join(ROOT, 'dist');
+export const SHOTS = path.join(ROOT, 'target', 'screenshots');
+const RATELAB = process.env.RATELAB_BIN ?? path.join(ROOT, 'target', 'release', 'ratelab');
+const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+/** Serves `dir` under `prefix` (e.g. '/' or '/blog/lab/') on a free port. */
+export async function serve(dir = DIST, prefix = '/') {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    if (!url.pathname.startsWith(prefix)) {
+      res.writeHead(404).end('not under ' + prefix);
+      return;
+    }
+    let rel = decodeURIComponent(url.pathname.slice(prefix.length)) || 'index.html';
+    const file = path.join(dir, rel);
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${server.address().port}${prefix}`;
+  return { base, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Launches Debian's chromium, headless, with the flags this machine needs. */
+export async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A new page that records uncaught errors and console errors in `page.errors`. */
+export async function openPage(browser, options = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.errors.push('console: ' + m.text());
+  });
+  return page;
+}
+
+/** Waits until the app's root reports `state`. */
+export async function waitForState(page, state, timeout = 30_000) {
+  await page.waitForSelector(`[data-testid="app"][data-run-state="${state}"]`, { timeout });
+}
+
+/** Every `data-stat` counter on the page, as numbers. */
+export async function readStats(page) {
+  return page.$$eval('[data-stat]', (els) =>
+    Object.fromEntries(els.map((e) => [e.dataset.stat, e.textContent.trim()])),
+  );
+}
+
+/** The CLI's JSON for a run. */
+export function cli(args) {
+  return JSON.parse(execFileSync(RATELAB, [...args, '--json'], { encoding: 'utf8' }));
+}
+
+export function screenshotPath(name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  return path.join(SHOTS, name);
+}

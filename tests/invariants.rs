@@ -1,0 +1,111 @@
+//! Invariants over a thousand seeds. A failure names the seed that reproduces it:
+//! `cargo run --release --bin ratelab -- charges --strategy <name> --seed <seed>`.
+
+use rate_limit_lab::sim::record::Admission;
+use rate_limit_lab::sim::{Scenario, Simulation, Stats, StrategyName};
+
+const SEEDS: u64 = 1_000;
+
+/// Runs every seed of `strategy` and checks `check` on the finished simulation.
+fn sweep(strategy: StrategyName, check: impl Fn(&Simulation, &Stats) -> Result<(), String>) {
+    for seed in 1..=SEEDS {
+        let mut sim = Simulation::new(&Scenario::article(strategy, seed)).unwrap();
+        let stats = sim.run_to_end();
+        if let Err(why) = check(&sim, &stats) {
+            panic!("{strategy} seed {seed}: {why}");
+        }
+    }
+}
+
+fn common(sim: &Simulation, s: &Stats) -> Result<(), String> {
+    let scenario = sim.scenario();
+    let valid = u64::from(scenario.provider.valid_customers(scenario.customers));
+    let record = sim.record().unwrap();
+    if s.customers_charged > valid {
+        return Err(format!(
+            "{} customers charged, only {valid} valid",
+            s.customers_charged
+        ));
+    }
+    if let Some(r) = record
+        .iter()
+        .find(|r| r.charged && scenario.provider.is_declined(r.customer))
+    {
+        return Err(format!("declined customer {} was charged", r.customer));
+    }
+    let limit = scenario.provider.max_inflight;
+    for r in record {
+        if let Admission::Admitted { inflight, .. } = r.admission {
+            if inflight > limit {
+                return Err(format!(
+                    "request {} saw {inflight} in flight, limit {limit}",
+                    r.request
+                ));
+            }
+        }
+    }
+    if s.max_inflight > limit {
+        return Err(format!("maxInflight {} > {limit}", s.max_inflight));
+    }
+    if *s != Stats::from_record(record) {
+        return Err(format!(
+            "live counters {s:?} differ from the record's {:?}",
+            Stats::from_record(record)
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn every_strategy_keeps_the_common_invariants() {
+    for strategy in [
+        StrategyName::Naive,
+        StrategyName::Paced,
+        StrategyName::Retry,
+        StrategyName::TimeoutNoKey,
+    ] {
+        sweep(strategy, common);
+    }
+}
+
+#[test]
+fn keyed_never_charges_twice() {
+    sweep(StrategyName::Keyed, |sim, s| {
+        common(sim, s)?;
+        let valid = u64::from(
+            sim.scenario()
+                .provider
+                .valid_customers(sim.scenario().customers),
+        );
+        match (s.duplicates, s.charges <= valid) {
+            (0, true) => Ok(()),
+            _ => Err(format!(
+                "{} duplicates, {} charges for {valid} valid customers",
+                s.duplicates, s.charges
+            )),
+        }
+    });
+}
+
+#[test]
+fn pool_never_charges_twice_and_never_awaits_more_than_its_workers() {
+    sweep(StrategyName::Pool, |sim, s| {
+        common(sim, s)?;
+        let workers = sim.scenario().client.pool_workers;
+        if s.duplicates != 0 {
+            return Err(format!("{} duplicates", s.duplicates));
+        }
+        if let Some(r) = sim
+            .record()
+            .unwrap()
+            .iter()
+            .find(|r| r.outstanding > workers)
+        {
+            return Err(format!(
+                "request {} left {} outstanding, workers {workers}",
+                r.request, r.outstanding
+            ));
+        }
+        Ok(())
+    });
+}
