@@ -67,36 +67,130 @@ impl FromStr for Speed {
     }
 }
 
+/// The page's two halves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Section {
+    /// Calling theirs: the charges and the six client strategies.
+    #[default]
+    Charges,
+    /// Publishing yours: limiters, headers and the experiments.
+    Limits,
+}
+
+impl Section {
+    /// The name used in URLs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Section::Charges => "charges",
+            Section::Limits => "limits",
+        }
+    }
+}
+
+/// The views of the charges section.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum View {
+    /// One strategy, played back, with its timeline, customers and code.
+    #[default]
+    Run,
+    /// All six strategies on one seed, side by side.
+    Compare,
+    /// Many seeds, and each stat's distribution.
+    Sweep,
+}
+
+impl View {
+    /// All views.
+    pub const ALL: [View; 3] = [View::Run, View::Compare, View::Sweep];
+
+    /// The name used in URLs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            View::Run => "run",
+            View::Compare => "compare",
+            View::Sweep => "sweep",
+        }
+    }
+}
+
+/// Seeds a sweep runs unless the URL says otherwise.
+pub const DEFAULT_SWEEP_SEEDS: u64 = 200;
+
 /// What the URL asks the page to do.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PageQuery {
-    /// The strategy to run on load, if the URL names one.
+    /// Which half of the page.
+    pub section: Section,
+    /// Which view of the charges section.
+    pub view: View,
+    /// The strategy, if the URL names one.
     pub strategy: Option<StrategyName>,
+    /// `strategy=all`: a sweep of every strategy.
+    pub all_strategies: bool,
     /// The seed (1 if not given).
     pub seed: u64,
+    /// Seeds in a sweep.
+    pub seeds: u64,
     /// The playback speed.
     pub speed: Speed,
+    /// A customer whose story to open.
+    pub customer: Option<u32>,
+    /// An experiment of the limits section to run on load.
+    pub experiment: Option<String>,
     /// One sentence for each value that could not be used, saying what was used instead.
     pub problems: Vec<String>,
 }
 
 impl PageQuery {
-    /// True if the page should start a run as soon as it loads.
+    /// True if the run view should start a run as soon as the page loads.
     pub fn autostart(&self) -> bool {
-        self.strategy.is_some()
+        self.view == View::Run && self.strategy.is_some()
     }
 }
 
 /// The keys this page understands.
-const KNOWN_KEYS: [&str; 3] = ["strategy", "seed", "speed"];
+const KNOWN_KEYS: [&str; 8] = [
+    "section",
+    "view",
+    "strategy",
+    "seed",
+    "seeds",
+    "speed",
+    "customer",
+    "experiment",
+];
 
 /// The default strategy when the URL names one we do not know.
 pub const FALLBACK_STRATEGY: StrategyName = StrategyName::Keyed;
+
+/// `Some(value)` if `text` names one of `options` (by `as_str`), else a sentence.
+fn one_of<T: Copy>(
+    key: &str,
+    text: &str,
+    options: &[T],
+    name: impl Fn(T) -> &'static str,
+    fallback: T,
+) -> Result<T, String> {
+    options
+        .iter()
+        .copied()
+        .find(|o| name(*o) == text)
+        .ok_or_else(|| {
+            let names: Vec<&str> = options.iter().map(|o| name(*o)).collect();
+            format!(
+                "The {key} '{}' is not one of {}; using {} instead.",
+                shown(text),
+                names.join(", "),
+                name(fallback)
+            )
+        })
+}
 
 /// Reads decoded `(key, value)` pairs, in URL order.
 pub fn parse(pairs: &[(String, String)]) -> PageQuery {
     let mut q = PageQuery {
         seed: 1,
+        seeds: DEFAULT_SWEEP_SEEDS,
         ..PageQuery::default()
     };
     let mut seen: Vec<&str> = Vec::new();
@@ -118,33 +212,90 @@ pub fn parse(pairs: &[(String, String)]) -> PageQuery {
         }
         seen.push(key);
         let value = value.trim();
-        match key {
+        let problem = match key {
+            "section" => one_of(
+                key,
+                value,
+                &[Section::Charges, Section::Limits],
+                Section::as_str,
+                Section::Charges,
+            )
+            .map(|v| q.section = v)
+            .err(),
+            "view" => one_of(key, value, &View::ALL, View::as_str, View::Run)
+                .map(|v| q.view = v)
+                .err(),
+            "strategy" if value == "all" => {
+                q.all_strategies = true;
+                None
+            }
             "strategy" => match value.parse::<StrategyName>() {
-                Ok(s) => q.strategy = Some(s),
+                Ok(s) => {
+                    q.strategy = Some(s);
+                    None
+                }
                 Err(_) => {
                     q.strategy = Some(FALLBACK_STRATEGY);
-                    q.problems.push(format!(
+                    Some(format!(
                         "There is no strategy called '{}'; showing {} instead. The strategies are {}.",
                         shown(value),
                         FALLBACK_STRATEGY,
                         StrategyName::ALL.map(|s| s.as_str()).join(", ")
-                    ));
+                    ))
                 }
             },
             "seed" => match parse_seed(value) {
-                Ok(seed) => q.seed = seed,
-                Err(why) => q.problems.push(format!("{why} Using seed 1 instead.")),
+                Ok(seed) => {
+                    q.seed = seed;
+                    None
+                }
+                Err(why) => Some(format!("{why} Using seed 1 instead.")),
+            },
+            "seeds" => match parse_count(value, 1, crate::sim::sweep::MAX_SEEDS) {
+                Ok(n) => {
+                    q.seeds = n;
+                    None
+                }
+                Err(why) => Some(format!(
+                    "The number of seeds {why}; using {DEFAULT_SWEEP_SEEDS} instead."
+                )),
             },
             "speed" => match value.parse::<Speed>() {
-                Ok(speed) => q.speed = speed,
-                Err(why) => q
-                    .problems
-                    .push(format!("The {why}; using {} instead.", Speed::default())),
+                Ok(speed) => {
+                    q.speed = speed;
+                    None
+                }
+                Err(why) => Some(format!("The {why}; using {} instead.", Speed::default())),
             },
+            "customer" => match parse_count(value, 1, u64::from(u32::MAX)) {
+                Ok(n) => {
+                    q.customer = Some(n as u32);
+                    None
+                }
+                Err(why) => Some(format!("The customer {why}; no story is opened.")),
+            },
+            "experiment" => {
+                q.experiment = Some(value.to_string());
+                None
+            }
             _ => unreachable!("every known key is handled"),
-        }
+        };
+        q.problems.extend(problem);
     }
     q
+}
+
+/// A whole number in `lo..=hi`, or what is wrong with it (a phrase: "… must be …").
+pub fn parse_count(text: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    let t = text.trim();
+    match t.parse::<u64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        Ok(n) => Err(format!("{n} is outside {lo}–{hi}")),
+        Err(_) => Err(format!(
+            "'{}' is not a whole number from {lo} to {hi}",
+            shown(t)
+        )),
+    }
 }
 
 /// A seed: a whole number from 0 to 18446744073709551615.
@@ -250,6 +401,41 @@ mod tests {
         assert!(
             p.problems[0].len() < 300,
             "a huge value is shortened in the message"
+        );
+    }
+
+    #[test]
+    fn views_sections_sweeps_and_customers() {
+        let p = q(&[("view", "sweep"), ("strategy", "all"), ("seeds", "500")]);
+        assert_eq!(
+            (p.view, p.all_strategies, p.seeds),
+            (View::Sweep, true, 500)
+        );
+        assert!(!p.autostart(), "a sweep is not a playback run");
+        let p = q(&[("view", "compare"), ("seed", "9")]);
+        assert_eq!((p.view, p.seed), (View::Compare, 9));
+        let p = q(&[("strategy", "keyed"), ("customer", "42")]);
+        assert_eq!(p.customer, Some(42));
+        let p = q(&[("section", "limits"), ("experiment", "burst")]);
+        assert_eq!(
+            (p.section, p.experiment.as_deref()),
+            (Section::Limits, Some("burst"))
+        );
+        let p = q(&[
+            ("view", "graph"),
+            ("seeds", "0"),
+            ("customer", "-5"),
+            ("section", "x"),
+        ]);
+        assert_eq!(
+            (p.view, p.seeds, p.customer, p.section),
+            (View::Run, DEFAULT_SWEEP_SEEDS, None, Section::Charges)
+        );
+        assert_eq!(p.problems.len(), 4, "{:?}", p.problems);
+        assert!(
+            p.problems[1].contains("0 is outside 1–10000"),
+            "{:?}",
+            p.problems
         );
     }
 

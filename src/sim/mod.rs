@@ -7,9 +7,11 @@ pub mod record;
 pub mod rng;
 pub mod scenario;
 pub mod stats;
+pub mod story;
 pub mod strategy;
 pub mod sweep;
 pub mod time;
+pub mod timeline;
 pub mod world;
 
 pub use scenario::Scenario;

@@ -80,6 +80,60 @@ pub struct Simulation {
     events_handled: u64,
 }
 
+/// What has become of a customer, from the provider's ledger and the client's outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Fate {
+    /// The client has not finished with this customer.
+    Pending,
+    /// Charged exactly once, and the client knows it.
+    Charged,
+    /// Charged two or more times.
+    ChargedMoreThanOnce,
+    /// The card was declined.
+    Declined,
+    /// The client gave up and no money moved.
+    GaveUp,
+    /// The client gave up, yet a charge went through: it will think it failed.
+    GaveUpButCharged,
+}
+
+impl Fate {
+    /// All fates, in legend order.
+    pub const ALL: [Fate; 6] = [
+        Fate::Charged,
+        Fate::ChargedMoreThanOnce,
+        Fate::Declined,
+        Fate::GaveUp,
+        Fate::GaveUpButCharged,
+        Fate::Pending,
+    ];
+
+    /// A short label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Fate::Pending => "not done yet",
+            Fate::Charged => "charged once",
+            Fate::ChargedMoreThanOnce => "charged twice or more",
+            Fate::Declined => "declined",
+            Fate::GaveUp => "gave up",
+            Fate::GaveUpButCharged => "gave up, but charged",
+        }
+    }
+
+    /// The name used in CSS classes and test hooks.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Fate::Pending => "pending",
+            Fate::Charged => "charged",
+            Fate::ChargedMoreThanOnce => "charged-twice",
+            Fate::Declined => "declined",
+            Fate::GaveUp => "gave-up",
+            Fate::GaveUpButCharged => "gave-up-charged",
+        }
+    }
+}
+
 /// A read-only view of a run at one instant, cheap enough to take once per frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Snapshot {
@@ -189,6 +243,27 @@ impl Simulation {
     /// Every customer's charge, in customer order.
     pub fn tasks(&self) -> &[ChargeTask] {
         &self.tasks
+    }
+
+    /// What has become of one customer so far, both sides considered.
+    pub fn fate(&self, customer: u32) -> Fate {
+        let charges = self.provider.charges_of(customer);
+        let outcome = self.tasks[customer as usize - 1].outcome();
+        match (charges, outcome) {
+            (2.., _) => Fate::ChargedMoreThanOnce,
+            (_, None) => Fate::Pending,
+            (_, Some(Outcome::Charged)) => Fate::Charged,
+            (_, Some(Outcome::Declined)) => Fate::Declined,
+            (0, Some(Outcome::GaveUp)) => Fate::GaveUp,
+            (_, Some(Outcome::GaveUp)) => Fate::GaveUpButCharged,
+        }
+    }
+
+    /// Every customer's fate, in customer order (index `customer − 1`).
+    pub fn fates(&self) -> Vec<Fate> {
+        (1..=self.scenario.customers)
+            .map(|c| self.fate(c))
+            .collect()
     }
 
     /// Events handled so far.

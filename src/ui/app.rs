@@ -1,18 +1,24 @@
-//! The root component: reads the URL, owns the playback, lays out the sections.
+//! The root component: reads the URL, owns the playback, and shows one view at a time.
 
-use super::controls::Controls;
+use super::compare_view::CompareView;
 use super::intro::Intro;
 use super::notices::Notices;
 use super::page_query;
-use super::progress::Progress;
-use super::stats_panel::StatsPanel;
-use super::strategy_note::StrategyNote;
-use super::strategy_picker::StrategyPicker;
-use super::summary::Summary;
+use super::run_view::{RunState, RunView};
+use super::sweep_view::SweepView;
 use super::use_playback::use_playback;
-use crate::query::{parse_seed, to_query};
+use crate::query::{parse_seed, to_query, View};
 use crate::sim::{Scenario, StrategyName};
 use leptos::prelude::*;
+
+/// The tab label of a view.
+fn view_label(v: View) -> &'static str {
+    match v {
+        View::Run => "Run one strategy",
+        View::Compare => "Compare all six",
+        View::Sweep => "Sweep seeds",
+    }
+}
 
 /// The whole page.
 #[component]
@@ -20,9 +26,22 @@ pub fn App() -> impl IntoView {
     let query = page_query::read();
     let defaults = Scenario::default();
     let playback = use_playback(query.speed);
+    let view = RwSignal::new(query.view);
     let selected = RwSignal::new(query.strategy.unwrap_or(defaults.strategy));
     let seed_text = RwSignal::new(query.seed.to_string());
     let seed_error = RwSignal::new(None::<String>);
+    let mut problems = query.problems.clone();
+    let customer = RwSignal::new(match query.customer {
+        Some(c) if c > defaults.customers => {
+            problems.push(format!(
+                "There is no customer {c}: this run has customers 1 to {}.",
+                defaults.customers
+            ));
+            None
+        }
+        other => other,
+    });
+    let seed = move || parse_seed(&seed_text.get_untracked()).unwrap_or(1);
 
     let run = move |strategy: StrategyName| {
         selected.set(strategy);
@@ -43,7 +62,7 @@ pub fn App() -> impl IntoView {
             Err(why) => seed_error.set(Some(why)),
         }
     };
-    let new_seed = move || {
+    let new_seed = move |()| {
         // The page, not the simulation, picks the seed; the run itself stays seeded.
         seed_text.set(((js_sys::Math::random() * 1_000_000.0) as u64).to_string());
         run(selected.get_untracked());
@@ -51,16 +70,51 @@ pub fn App() -> impl IntoView {
     if query.autostart() {
         run(selected.get_untracked());
     }
-    let cli = move || {
-        let seed = parse_seed(&seed_text.get()).unwrap_or(1);
-        format!(
-            "cargo run --release --bin ratelab -- charges --strategy {} --seed {seed}",
-            selected.get()
-        )
+    let run_state = RunState {
+        playback,
+        selected,
+        seed_text,
+        seed_error,
+        customer,
+        run: Callback::new(run),
+        new_seed: Callback::new(new_seed),
     };
+    let show = move |v: View| {
+        view.set(v);
+        match v {
+            View::Run => page_query::replace(&to_query(
+                selected.get_untracked(),
+                seed(),
+                playback.speed.get_untracked(),
+            )),
+            View::Compare => page_query::replace(&format!("?view=compare&seed={}", seed())),
+            View::Sweep => {}
+        }
+    };
+    let cli = move || match view.get() {
+        View::Run => format!(
+            "cargo run --release --bin ratelab -- charges --strategy {} --seed {}",
+            selected.get(),
+            seed()
+        ),
+        View::Compare => format!(
+            "cargo run --release --bin ratelab -- charges --all --seed {}",
+            seed()
+        ),
+        View::Sweep => {
+            "cargo run --release --bin ratelab -- charges --all --seeds 1..=200".to_string()
+        }
+    };
+    let sweep_strategy = if query.all_strategies {
+        None
+    } else {
+        query.strategy
+    };
+    let sweep_seeds = query.seeds;
+    let sweep_autostart = query.view == View::Sweep;
 
     view! {
-        <div class="rll" data-run-state=move || playback.state.get().as_str() data-testid="app">
+        <div class="rll" data-run-state=move || playback.state.get().as_str() data-view=move || view.get().as_str() data-testid="app">
             <header class="rll-header">
                 <p class="rll-kicker">"rate-limit-lab"</p>
                 <h1>"A thousand charges, one imperfect API"</h1>
@@ -70,27 +124,39 @@ pub fn App() -> impl IntoView {
                     "browser, in simulated time, from a seed."
                 </p>
             </header>
-            <Notices messages=query.problems.clone()/>
+            <Notices messages=problems/>
             <Intro config=defaults.provider.clone()/>
-            <section class="rll-run" aria-labelledby="rll-run-title">
-                <h2 id="rll-run-title">"Send the charges"</h2>
-                <StrategyPicker selected=selected.into() on_pick=Callback::new(run)/>
-                <StrategyNote strategy=selected.into() client=defaults.client.clone() provider=defaults.provider.clone()/>
-                <Controls
-                    playback
-                    seed_text
-                    seed_error=seed_error.into()
-                    on_run=Callback::new(move |()| run(selected.get_untracked()))
-                    on_new_seed=Callback::new(move |()| new_seed())
-                />
-                <Progress playback/>
-                <Summary playback/>
-            </section>
-            <StatsPanel playback/>
+            <nav class="rll-tabs" aria-label="Views">
+                {View::ALL
+                    .map(|v| {
+                        view! {
+                            <button type="button" class="rll-tab" data-view=v.as_str()
+                                aria-current=move || (view.get() == v).then_some("page")
+                                on:click=move |_| show(v)>
+                                {view_label(v)}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </nav>
+            {move || match view.get() {
+                View::Run => view! { <RunView state=run_state defaults=defaults.clone()/> }.into_any(),
+                View::Compare => {
+                    view! { <section class="rll-see"><h2>"All six, side by side"</h2><CompareView base=Scenario { seed: seed(), ..Scenario::default() }/></section> }
+                        .into_any()
+                }
+                View::Sweep => {
+                    view! {
+                        <section class="rll-see">
+                            <h2>"Sweep seeds"</h2>
+                            <SweepView base=Scenario::default() strategy=sweep_strategy seeds=sweep_seeds autostart=sweep_autostart/>
+                        </section>
+                    }
+                        .into_any()
+                }
+            }}
             <footer class="rll-footer">
-                <p>
-                    "The same numbers, natively: " <code data-testid="cli-command">{cli}</code>
-                </p>
+                <p>"The same numbers, natively: " <code data-testid="cli-command">{cli}</code></p>
                 <p>"A model, not a benchmark: no network, simulated time, one seeded random generator."</p>
             </footer>
         </div>

@@ -3,15 +3,23 @@
 
 pub mod app;
 pub mod bridge;
+pub mod code_view;
+pub mod compare_view;
 pub mod controls;
+pub mod customer_grid;
 pub mod intro;
 pub mod notices;
 pub mod page_query;
 pub mod progress;
+pub mod run_timeline;
+pub mod run_view;
 pub mod stats_panel;
+pub mod story_panel;
 pub mod strategy_note;
 pub mod strategy_picker;
 pub mod summary;
+pub mod sweep_view;
+pub mod timeline;
 pub mod use_playback;
 
 pub use app::App;

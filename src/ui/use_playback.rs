@@ -54,6 +54,9 @@ pub struct Playback {
     pub scenario: RwSignal<Option<Scenario>>,
     /// The playback speed.
     pub speed: RwSignal<Speed>,
+    /// When the run on screen will finish, learned from a quick unrecorded run of the
+    /// same scenario, so a timeline's axis can be fixed from the start.
+    pub end_us: RwSignal<Option<u64>>,
     sim: StoredValue<Option<Simulation>>,
     anchor: StoredValue<Anchor>,
     /// Bumped whenever the running loop must stop; a frame from an older loop is ignored.
@@ -73,6 +76,7 @@ pub fn use_playback(speed: Speed) -> Playback {
         snapshot: RwSignal::new(None),
         scenario: RwSignal::new(None),
         speed: RwSignal::new(speed),
+        end_us: RwSignal::new(None),
         sim: StoredValue::new(None),
         anchor: StoredValue::new(Anchor::default()),
         generation: StoredValue::new(0),
@@ -86,6 +90,7 @@ impl Playback {
     pub fn start(&self, scenario: Scenario) -> Result<(), String> {
         let sim = Simulation::new(&scenario).map_err(|e| e.to_string())?;
         self.stop_loop();
+        self.end_us.set(self.foresee_end_us(&scenario));
         self.sim.set_value(Some(sim));
         self.scenario.set(Some(scenario));
         self.snapshot.set(
@@ -99,6 +104,30 @@ impl Playback {
         self.state.set(RunState::Running);
         self.frame(self.generation.get_value());
         Ok(())
+    }
+
+    /// Reads the simulation on screen, if any.
+    pub fn with_sim<R>(&self, f: impl FnOnce(&Simulation) -> R) -> Option<R> {
+        self.sim.with_value(|s| s.as_ref().map(f))
+    }
+
+    /// The end time of a watched run, from an unrecorded run of the same scenario (about
+    /// a millisecond for the article's thousand customers). Instant runs and very large
+    /// ones skip it: their axis simply follows the run.
+    fn foresee_end_us(&self, scenario: &Scenario) -> Option<u64> {
+        const FORESEE_MAX_CUSTOMERS: u32 = 100_000;
+        if self.speed.get_untracked() == Speed::Instant
+            || scenario.customers > FORESEE_MAX_CUSTOMERS
+        {
+            return None;
+        }
+        let mut shadow = Simulation::new(&Scenario {
+            record: false,
+            ..scenario.clone()
+        })
+        .ok()?;
+        shadow.run_to_end();
+        Some(shadow.now_us())
     }
 
     /// Stops where it is.
@@ -124,6 +153,7 @@ impl Playback {
         self.sim.set_value(None);
         self.snapshot.set(None);
         self.scenario.set(None);
+        self.end_us.set(None);
         self.state.set(RunState::Idle);
     }
 

@@ -1,8 +1,9 @@
 //! `ratelab charges`: one strategy's stats panel, or all six side by side.
 
 use crate::args::Args;
+use rate_limit_lab::sim::story::{Scene, Story};
 use rate_limit_lab::sim::sweep::{parse_seed_range, Distribution, Sweep};
-use rate_limit_lab::sim::{run, Scenario, Stats, StrategyName};
+use rate_limit_lab::sim::{run, Scenario, Simulation, Stats, StrategyName};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
@@ -31,7 +32,7 @@ pub fn main(raw: &[String]) -> Result<String, String> {
     let args = Args::parse(
         raw,
         &["all", "json"],
-        &["strategy", "seed", "seeds", "customers"],
+        &["strategy", "seed", "seeds", "customers", "customer"],
     )?;
     let seed = args
         .get::<u64>("seed", "a whole number from 0 to 18446744073709551615")?
@@ -45,6 +46,21 @@ pub fn main(raw: &[String]) -> Result<String, String> {
     }
     // A million-customer record would be large and nothing here reads it.
     base.record = false;
+    if let Some(who) = args.raw("customer") {
+        let strategy: StrategyName = args
+            .raw("strategy")
+            .ok_or("--customer needs --strategy: whose story?")?
+            .parse()?;
+        return story(
+            Scenario {
+                strategy,
+                record: true,
+                ..base
+            },
+            who,
+            args.has("json"),
+        );
+    }
     let strategies: Vec<StrategyName> = match (args.has("all"), args.raw("strategy")) {
         (true, None) | (false, Some("all")) => StrategyName::ALL.to_vec(),
         (false, Some(name)) => vec![name.parse()?],
@@ -166,6 +182,50 @@ fn sweep(
             ));
         }
         out.push('\n');
+    }
+    Ok(out.trim_end().to_string())
+}
+
+/// One customer's story: every attempt, the client's view beside the provider's. `who`
+/// is a customer id or a scene name (e.g. `double-charge`: the first customer showing it).
+fn story(scenario: Scenario, who: &str, json: bool) -> Result<String, String> {
+    let mut sim = Simulation::new(&scenario).map_err(|e| format!("--{e}"))?;
+    sim.run_to_end();
+    let record = sim.record().expect("recording is on");
+    let customer = match (who.trim().parse::<u32>(), Scene::named(who.trim())) {
+        (Ok(id), _) if (1..=scenario.customers).contains(&id) => id,
+        (Ok(id), _) => {
+            return Err(format!(
+                "--customer {id} is not one of the customers 1..={}",
+                scenario.customers
+            ))
+        }
+        (Err(_), Some(scene)) => scene.find(record).ok_or_else(|| {
+            format!(
+                "no customer shows '{}' in {} seed {}",
+                scene.as_str(),
+                scenario.strategy,
+                scenario.seed
+            )
+        })?,
+        (Err(_), None) => {
+            let scenes: Vec<&str> = Scene::ALL.iter().map(|s| s.as_str()).collect();
+            return Err(format!(
+                "--customer expects a customer id or one of {}, got '{who}'",
+                scenes.join(", ")
+            ));
+        }
+    };
+    let story = Story::of(record, customer);
+    if json {
+        return Ok(to_json(&story));
+    }
+    let mut out = format!(
+        "customer {customer}   strategy: {}   seed: {}   charged {} time(s)\n",
+        scenario.strategy, scenario.seed, story.charges
+    );
+    for a in &story.attempts {
+        out.push_str(&format!("{}\n", a.sentence()));
     }
     Ok(out.trim_end().to_string())
 }

@@ -14,6 +14,7 @@ USAGE:
   ratelab charges --strategy <name> [--seed N] [--customers N] [--json]
   ratelab charges --all [--seed N] [--customers N] [--json]
   ratelab charges (--strategy <name> | --all) --seeds 1..=200 [--json]
+  ratelab charges --strategy <name> [--seed N] --customer ID [--json]
   ratelab bench [--quick]
 
 STRATEGIES:

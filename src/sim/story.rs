@@ -1,0 +1,390 @@
+//! One customer's story, told from the record: each attempt as the client saw it and as
+//! the provider saw it, side by side. This is where a charge that lands after the client
+//! stopped waiting becomes visible.
+
+use super::provider::{Status, Work};
+use super::record::{Admission, ClientView, RequestRecord};
+use super::stats::count;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What the client saw of one attempt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum ClientSide {
+    /// Still waiting.
+    Waiting,
+    /// Received an answer.
+    Answered {
+        /// HTTP status.
+        status: u16,
+        /// When.
+        at_us: u64,
+    },
+    /// Stopped waiting.
+    TimedOut {
+        /// When.
+        at_us: u64,
+    },
+}
+
+/// What the provider did with one attempt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum ProviderSide {
+    /// Refused on arrival.
+    Refused {
+        /// 429 or 503.
+        status: u16,
+    },
+    /// Admitted and still processing.
+    Processing {
+        /// When processing will complete.
+        until_us: u64,
+        /// Took the slow path.
+        slow: bool,
+    },
+    /// Admitted and finished.
+    Finished {
+        /// HTTP status.
+        status: u16,
+        /// When.
+        at_us: u64,
+        /// Money moved.
+        charged: bool,
+        /// Took the slow path.
+        slow: bool,
+        /// Answered from the idempotency store.
+        replayed: bool,
+    },
+}
+
+/// One attempt of a customer's charge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AttemptStory {
+    /// Attempt number, from 1.
+    pub attempt: u32,
+    /// Request number in the run.
+    pub request: u32,
+    /// The idempotency key sent, if any.
+    pub key: Option<String>,
+    /// When it was sent.
+    pub sent_at_us: u64,
+    /// The client's view.
+    pub client: ClientSide,
+    /// The provider's view.
+    pub provider: ProviderSide,
+}
+
+/// A customer's whole story so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Story {
+    /// The customer.
+    pub customer: u32,
+    /// Every attempt, in order.
+    pub attempts: Vec<AttemptStory>,
+    /// Times money moved for this customer.
+    pub charges: u32,
+}
+
+/// "4,210 ms".
+fn at(us: u64) -> String {
+    format!("{} ms", count(us / 1_000))
+}
+
+impl AttemptStory {
+    /// Builds one attempt's story from its record.
+    pub fn from_record(r: &RequestRecord) -> Self {
+        let client = match r.client {
+            ClientView::Waiting => ClientSide::Waiting,
+            ClientView::Answered { status, at_us } => ClientSide::Answered {
+                status: status.code(),
+                at_us,
+            },
+            ClientView::TimedOut { at_us } => ClientSide::TimedOut { at_us },
+        };
+        let provider = match (r.admission, r.status) {
+            (Admission::Refused(s), _) => ProviderSide::Refused { status: s.code() },
+            (Admission::Admitted { slow, .. }, None) => ProviderSide::Processing {
+                until_us: r.done_at_us,
+                slow,
+            },
+            (Admission::Admitted { slow, work, .. }, Some(status)) => ProviderSide::Finished {
+                status: status.code(),
+                at_us: r.done_at_us,
+                charged: r.charged,
+                slow,
+                replayed: matches!(work, Work::Replay(_)),
+            },
+        };
+        Self {
+            attempt: r.attempt,
+            request: r.request,
+            key: r.key.map(|k| k.to_string()),
+            sent_at_us: r.sent_at_us,
+            client,
+            provider,
+        }
+    }
+
+    /// The client's column: "sent at 4,210 ms → timed out at 5,210 ms".
+    pub fn client_text(&self) -> String {
+        let sent = format!("sent at {}", at(self.sent_at_us));
+        match self.client {
+            ClientSide::Waiting => format!("{sent} → still waiting"),
+            ClientSide::Answered { status, at_us } => {
+                format!("{sent} → got {status} at {}", at(at_us))
+            }
+            ClientSide::TimedOut { at_us } => format!("{sent} → gave up waiting at {}", at(at_us)),
+        }
+    }
+
+    /// The provider's column: "processed until 5,710 ms (slow) → 200, charged".
+    pub fn provider_text(&self) -> String {
+        match self.provider {
+            ProviderSide::Refused { status } => format!("refused on arrival with {status}"),
+            ProviderSide::Processing { until_us, slow } => {
+                format!(
+                    "processing{} until {}",
+                    if slow { " (slow)" } else { "" },
+                    at(until_us)
+                )
+            }
+            ProviderSide::Finished {
+                status,
+                at_us,
+                charged,
+                slow,
+                replayed,
+            } => {
+                let what = match (status, charged, replayed) {
+                    (_, true, _) => "charged".to_string(),
+                    (s, false, true) => format!("replayed the stored {s}, no new charge"),
+                    (409, ..) => "the key's first request was still running".to_string(),
+                    (400, ..) => "card declined".to_string(),
+                    (500, ..) => "failed, nothing charged".to_string(),
+                    _ => "nothing charged".to_string(),
+                };
+                format!(
+                    "finished{} at {} → {status}: {what}",
+                    if slow { " (slow)" } else { "" },
+                    at(at_us)
+                )
+            }
+        }
+    }
+
+    /// True if the provider charged after the client had stopped waiting.
+    pub fn charged_behind_clients_back(&self) -> bool {
+        matches!(
+            (self.client, self.provider),
+            (
+                ClientSide::TimedOut { .. },
+                ProviderSide::Finished { charged: true, .. }
+            )
+        )
+    }
+
+    /// The whole attempt in one line.
+    pub fn sentence(&self) -> String {
+        let mut s = format!(
+            "Attempt {}: {}; provider {}",
+            self.attempt,
+            self.client_text(),
+            self.provider_text()
+        );
+        if self.charged_behind_clients_back() {
+            s.push_str(" — after the client had stopped waiting");
+        }
+        s.push('.');
+        s
+    }
+}
+
+impl Story {
+    /// The story of `customer` in `record`.
+    pub fn of(record: &[RequestRecord], customer: u32) -> Self {
+        let attempts: Vec<AttemptStory> = record
+            .iter()
+            .filter(|r| r.customer == customer)
+            .map(AttemptStory::from_record)
+            .collect();
+        let charges = record
+            .iter()
+            .filter(|r| r.customer == customer && r.charged)
+            .count() as u32;
+        Self {
+            customer,
+            attempts,
+            charges,
+        }
+    }
+}
+
+/// Scenes worth showing a reader, each found in a run's record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scene {
+    /// A customer charged more than once.
+    DoubleCharge,
+    /// A charge that landed after the client stopped waiting.
+    ChargedAfterTimeout,
+    /// A 409: a retry arrived while the first attempt still ran.
+    Conflict,
+    /// An answer replayed from the idempotency store.
+    Replay,
+    /// A declined card.
+    Declined,
+}
+
+impl Scene {
+    /// All scenes, most telling first.
+    pub const ALL: [Scene; 5] = [
+        Scene::DoubleCharge,
+        Scene::ChargedAfterTimeout,
+        Scene::Conflict,
+        Scene::Replay,
+        Scene::Declined,
+    ];
+
+    /// The name used on the command line and in URLs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scene::DoubleCharge => "double-charge",
+            Scene::ChargedAfterTimeout => "charged-after-timeout",
+            Scene::Conflict => "conflict",
+            Scene::Replay => "replay",
+            Scene::Declined => "declined",
+        }
+    }
+
+    /// The scene called `name`, if any.
+    pub fn named(name: &str) -> Option<Scene> {
+        Scene::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+
+    /// The link text.
+    pub fn label(self) -> &'static str {
+        match self {
+            Scene::DoubleCharge => "Show me a double charge",
+            Scene::ChargedAfterTimeout => "Show me a charge after the client gave up",
+            Scene::Conflict => "Show me a 409",
+            Scene::Replay => "Show me a replayed answer",
+            Scene::Declined => "Show me a declined card",
+        }
+    }
+
+    /// The first customer in the record whose story shows this scene.
+    pub fn find(self, record: &[RequestRecord]) -> Option<u32> {
+        if self == Scene::DoubleCharge {
+            return first_double_charge(record);
+        }
+        record
+            .iter()
+            .find(|r| match self {
+                Scene::DoubleCharge => false,
+                Scene::ChargedAfterTimeout => {
+                    r.charged && matches!(r.client, ClientView::TimedOut { .. })
+                }
+                Scene::Conflict => r.status == Some(Status::InProgress),
+                Scene::Replay => {
+                    matches!(
+                        r.admission,
+                        Admission::Admitted {
+                            work: Work::Replay(_),
+                            ..
+                        }
+                    ) && r.status.is_some()
+                }
+                Scene::Declined => r.status == Some(Status::Declined),
+            })
+            .map(|r| r.customer)
+    }
+}
+
+/// The first customer whose second charge appears in the record.
+fn first_double_charge(record: &[RequestRecord]) -> Option<u32> {
+    let mut charged: BTreeMap<u32, u32> = BTreeMap::new();
+    record.iter().filter(|r| r.charged).find_map(|r| {
+        let n = charged.entry(r.customer).or_default();
+        *n += 1;
+        (*n == 2).then_some(r.customer)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{Scenario, Simulation, StrategyName};
+
+    fn finished(strategy: StrategyName, seed: u64) -> Simulation {
+        let mut sim = Simulation::new(&Scenario::article(strategy, seed)).unwrap();
+        sim.run_to_end();
+        sim
+    }
+
+    #[test]
+    fn a_double_charge_story_shows_the_charge_behind_the_clients_back() {
+        let sim = finished(StrategyName::TimeoutNoKey, 1);
+        let record = sim.record().unwrap();
+        let customer = Scene::DoubleCharge
+            .find(record)
+            .expect("timeout-no-key double-charges someone");
+        let story = Story::of(record, customer);
+        assert!(story.charges >= 2);
+        let first = &story.attempts[0];
+        assert!(first.charged_behind_clients_back(), "{first:?}");
+        assert!(
+            first.sentence().contains("gave up waiting at"),
+            "{}",
+            first.sentence()
+        );
+        assert!(first
+            .sentence()
+            .contains("after the client had stopped waiting"));
+        assert!(story.attempts.iter().all(|a| a.key.is_none()));
+    }
+
+    #[test]
+    fn a_keyed_timeout_ends_in_a_replay_not_a_second_charge() {
+        let sim = finished(StrategyName::Pool, 1);
+        let record = sim.record().unwrap();
+        let customer = Scene::Conflict
+            .find(record)
+            .expect("the pool produces 409s");
+        let story = Story::of(record, customer);
+        assert_eq!(story.charges, 1);
+        let keys: Vec<_> = story.attempts.iter().map(|a| a.key.clone()).collect();
+        assert!(keys
+            .iter()
+            .all(|k| k.as_deref() == Some(&format!("ck-{customer}")[..])));
+        let texts: Vec<String> = story
+            .attempts
+            .iter()
+            .map(AttemptStory::provider_text)
+            .collect();
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.contains("409: the key's first request was still running")),
+            "{texts:?}"
+        );
+        assert!(
+            texts.last().unwrap().contains("replayed the stored 200"),
+            "{texts:?}"
+        );
+    }
+
+    #[test]
+    fn scenes_are_absent_where_the_strategy_prevents_them() {
+        let keyed = finished(StrategyName::Keyed, 3);
+        assert_eq!(Scene::DoubleCharge.find(keyed.record().unwrap()), None);
+        let naive = finished(StrategyName::Naive, 3);
+        assert_eq!(Scene::Conflict.find(naive.record().unwrap()), None);
+        assert!(Scene::Declined
+            .find(keyed.record().unwrap())
+            .is_some_and(|c| c % 97 == 0));
+    }
+}

@@ -1,0 +1,170 @@
+//! All six strategies on one seed: a table of every stat, and six timelines on one axis.
+
+use super::strategy_picker::label;
+use super::timeline::{draw, Layout, TimelineData};
+use crate::sim::stats::Stats;
+use crate::sim::{Scenario, Simulation, StrategyName};
+use leptos::ev;
+use leptos::html::Canvas;
+use leptos::prelude::*;
+
+/// Rows whose differences are the point of the comparison.
+const KEY_ROWS: [&str; 4] = [
+    "duplicates",
+    "rateLimited",
+    "requestsPerCharge",
+    "elapsedMs",
+];
+/// Rows where any non-zero value means harm.
+const HARM_ROWS: [&str; 5] = [
+    "duplicates",
+    "rateLimited",
+    "overloaded",
+    "gaveUp",
+    "retriedDeclined",
+];
+
+/// Requests sent per charge made, to two decimals ("—" when nothing was charged).
+pub fn requests_per_charge(s: &Stats) -> String {
+    match s.charges {
+        0 => "—".to_string(),
+        c => {
+            let hundredths = (s.requests * 100 + c / 2) / c;
+            format!("{}.{:02}", hundredths / 100, hundredths % 100)
+        }
+    }
+}
+
+/// The compare view for `base` (its seed and parameters; the strategy is ignored).
+#[component]
+pub fn CompareView(base: Scenario) -> impl IntoView {
+    let sims: StoredValue<Vec<Simulation>> = StoredValue::new(Vec::new());
+    let stats = RwSignal::new(Vec::<(StrategyName, Stats)>::new());
+    let seed = base.seed;
+    // All six at once: about a millisecond each for the article's thousand customers.
+    let mut all = Vec::new();
+    let mut problem = None;
+    for strategy in StrategyName::ALL {
+        match Simulation::new(&Scenario {
+            strategy,
+            record: true,
+            ..base.clone()
+        }) {
+            Ok(mut sim) => {
+                sim.run_to_end();
+                all.push(sim);
+            }
+            Err(e) => problem = Some(e.to_string()),
+        }
+    }
+    stats.set(
+        all.iter()
+            .map(|s| (s.scenario().strategy, s.stats()))
+            .collect(),
+    );
+    sims.set_value(all);
+    let axis_end_us = sims.with_value(|v| v.iter().map(Simulation::now_us).max().unwrap_or(1));
+
+    let rows = Stats::FIELDS
+        .iter()
+        .copied()
+        .chain(["requestsPerCharge"])
+        .collect::<Vec<_>>();
+    view! {
+        <div class="rll-compare" data-testid="compare" data-state="done" data-seed=seed.to_string()>
+            {problem.map(|p| view! { <p class="rll-notice" role="alert">{p}</p> })}
+            <p class="rll-caption">
+                "Six strategies, one seed (" {seed.to_string()} "), the same provider and the same dice. Highlighted rows are the ones the article is about; a warning sign marks harm."
+            </p>
+            <div class="rll-table-scroll">
+                <table class="rll-compare-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">"stat"</th>
+                            {StrategyName::ALL.map(|s| view! { <th scope="col">{label(s)}</th> }).collect_view()}
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {rows
+                            .into_iter()
+                            .map(|field| {
+                                let key = KEY_ROWS.contains(&field);
+                                view! {
+                                    <tr class:rll-key-row=key>
+                                        <th scope="row">{field}</th>
+                                        {move || {
+                                            stats
+                                                .get()
+                                                .into_iter()
+                                                .map(|(s, st)| {
+                                                    let value = match field {
+                                                        "requestsPerCharge" => requests_per_charge(&st),
+                                                        f => st.get(f).unwrap_or_default().to_string(),
+                                                    };
+                                                    let harm = HARM_ROWS.contains(&field) && st.get(field).unwrap_or(0) > 0;
+                                                    view! {
+                                                        <td class="rll-num" class:rll-harm-cell=harm data-result=format!("compare.{}.{field}", s.as_str())>
+                                                            {value}
+                                                            {harm.then_some(" ⚠")}
+                                                        </td>
+                                                    }
+                                                })
+                                                .collect_view()
+                                        }}
+                                    </tr>
+                                }
+                            })
+                            .collect_view()}
+                    </tbody>
+                </table>
+            </div>
+            <h3>"Every request, on one time axis"</h3>
+            <div class="rll-multiples">
+                {StrategyName::ALL
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, s)| view! { <SmallTimeline sims index=i axis_end_us title=label(s)/> })
+                    .collect_view()}
+            </div>
+        </div>
+    }
+}
+
+/// One of the six small timelines.
+#[component]
+fn SmallTimeline(
+    sims: StoredValue<Vec<Simulation>>,
+    index: usize,
+    axis_end_us: u64,
+    title: &'static str,
+) -> impl IntoView {
+    let canvas = NodeRef::<Canvas>::new();
+    let resized = RwSignal::new(0u32);
+    let listener = window_event_listener(ev::resize, move |_| resized.update(|n| *n += 1));
+    on_cleanup(move || listener.remove());
+    Effect::new(move |_| {
+        resized.track();
+        let Some(el) = canvas.get() else { return };
+        sims.with_value(|v| {
+            if let Some(sim) = v.get(index) {
+                let sc = sim.scenario();
+                let data = TimelineData {
+                    record: sim.record().unwrap_or(&[]),
+                    now_us: sim.now_us(),
+                    axis_end_us,
+                    customers: sc.customers,
+                    rate_limit: sc.provider.rate_limit,
+                    rate_window_us: sc.provider.rate_window_us,
+                    max_inflight: sc.provider.max_inflight,
+                };
+                draw(&el, &data, Layout::COMPACT);
+            }
+        });
+    });
+    view! {
+        <figure class="rll-multiple">
+            <figcaption>{title}</figcaption>
+            <canvas node_ref=canvas role="img" aria-label=format!("Timeline of the {title} strategy")></canvas>
+        </figure>
+    }
+}

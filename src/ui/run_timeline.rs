@@ -1,0 +1,120 @@
+//! The run view's timeline: redrawn once per published frame, and on resize.
+
+use super::timeline::{draw, kind_var, Layout, TimelineData};
+use super::use_playback::Playback;
+use crate::sim::timeline::MarkKind;
+use leptos::ev;
+use leptos::html::Canvas;
+use leptos::prelude::*;
+
+/// The canvas with its legend and caption.
+#[component]
+pub fn RunTimeline(playback: Playback) -> impl IntoView {
+    let canvas = NodeRef::<Canvas>::new();
+    let draw_ms = RwSignal::new(0.0_f64);
+    let draw_ms_max = RwSignal::new(0.0_f64);
+    let resized = RwSignal::new(0u32);
+    let listener = window_event_listener(ev::resize, move |_| resized.update(|n| *n += 1));
+    on_cleanup(move || listener.remove());
+
+    Effect::new(move |_| {
+        resized.track();
+        playback.snapshot.track();
+        let Some(el) = canvas.get() else { return };
+        let axis_end_us = playback.end_us.get_untracked();
+        let took = playback.with_sim(|sim| {
+            let sc = sim.scenario();
+            let data = TimelineData {
+                record: sim.record().unwrap_or(&[]),
+                now_us: sim.now_us(),
+                axis_end_us: axis_end_us.unwrap_or(sim.now_us()),
+                customers: sc.customers,
+                rate_limit: sc.provider.rate_limit,
+                rate_window_us: sc.provider.rate_window_us,
+                max_inflight: sc.provider.max_inflight,
+            };
+            draw(&el, &data, Layout::FULL)
+        });
+        match took {
+            Some(ms) => {
+                draw_ms.set(ms);
+                draw_ms_max.update(|m| *m = m.max(ms));
+            }
+            None => {
+                // Nothing to show: clear the canvas.
+                el.set_width(el.width());
+            }
+        }
+    });
+
+    view! {
+        <figure
+            class="rll-timeline"
+            data-testid="timeline"
+            data-draw-ms=move || format!("{:.2}", draw_ms.get())
+            data-draw-ms-max=move || format!("{:.2}", draw_ms_max.get())
+        >
+            <canvas
+                node_ref=canvas
+                role="img"
+                aria-label="Timeline: each request as a mark at the time it was sent, one row per customer; below, the provider's rate window and in-flight count against their limits."
+            ></canvas>
+            <figcaption>
+                <Legend/>
+            </figcaption>
+        </figure>
+    }
+}
+
+/// The marks' legend: the same shapes as the canvas, with words.
+#[component]
+pub fn Legend() -> impl IntoView {
+    view! {
+        <ul class="rll-legend">
+            {MarkKind::ALL
+                .into_iter()
+                .map(|k| {
+                    view! {
+                        <li>
+                            <svg viewBox="-6 -6 12 12" width="12" height="12" aria-hidden="true" style=format!("color: var({})", kind_var(k))>
+                                {icon(k)}
+                            </svg>
+                            {k.label()}
+                        </li>
+                    }
+                })
+                .collect_view()}
+            <li>
+                <svg viewBox="-6 -6 12 12" width="12" height="12" aria-hidden="true" class="rll-legend-line">
+                    <line x1="-6" y1="0" x2="6" y2="0" stroke="currentColor" stroke-width="1.5"></line>
+                </svg>
+                "slow: time the provider spent"
+            </li>
+            <li>
+                <svg viewBox="-6 -6 12 12" width="12" height="12" aria-hidden="true" class="rll-legend-harm">
+                    <circle r="4.5" fill="none" stroke="currentColor" stroke-width="1.5"></circle>
+                </svg>
+                "charged after the client stopped waiting"
+            </li>
+        </ul>
+    }
+}
+
+fn icon(kind: MarkKind) -> impl IntoView {
+    match kind {
+        MarkKind::Ok => view! { <circle r="4" fill="currentColor"></circle> }.into_any(),
+        MarkKind::Declined | MarkKind::Waiting => {
+            let fill = if kind == MarkKind::Waiting { "none" } else { "currentColor" };
+            view! { <rect x="-4" y="-4" width="8" height="8" fill=fill stroke="currentColor"></rect> }.into_any()
+        }
+        MarkKind::Conflict => view! { <polygon points="0,-5 5,4 -5,4" fill="currentColor"></polygon> }.into_any(),
+        MarkKind::TooMany => {
+            view! { <path d="M-4,-4 L4,4 M4,-4 L-4,4" stroke="currentColor" stroke-width="1.6"></path> }.into_any()
+        }
+        MarkKind::ServerError => view! { <polygon points="0,-5 5,0 0,5 -5,0" fill="currentColor"></polygon> }.into_any(),
+        MarkKind::Overloaded => view! { <polygon points="-5,-4 5,-4 0,5" fill="currentColor"></polygon> }.into_any(),
+        MarkKind::TimedOut => {
+            view! { <circle r="4.5" fill="none" stroke="currentColor" stroke-width="1.5"></circle> }.into_any()
+        }
+    }
+}

@@ -1,0 +1,366 @@
+//! Seed sweeps in the browser: many seeds, in batches that yield to the browser every
+//! frame, with progress and a cancel button; then each key stat's distribution.
+
+use super::strategy_picker::label;
+use crate::query::{parse_count, DEFAULT_SWEEP_SEEDS};
+use crate::sim::stats::{count, duration_ms};
+use crate::sim::sweep::{Distribution, Sweep, MAX_SEEDS};
+use crate::sim::{Scenario, StrategyName};
+use leptos::prelude::*;
+
+/// The stats a sweep summarises.
+const FIELDS: [&str; 8] = [
+    "customersCharged",
+    "duplicates",
+    "requests",
+    "rateLimited",
+    "overloaded",
+    "inProgressConflicts",
+    "maxInflight",
+    "elapsedMs",
+];
+
+/// Wall time a sweep may take per frame before yielding.
+const FRAME_BUDGET_MS: f64 = 12.0;
+
+/// Where a sweep is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepState {
+    /// Not started.
+    Idle,
+    /// Running seeds.
+    Running,
+    /// Finished.
+    Done,
+    /// Stopped by the reader.
+    Cancelled,
+}
+
+impl SweepState {
+    fn as_str(self) -> &'static str {
+        match self {
+            SweepState::Idle => "idle",
+            SweepState::Running => "running",
+            SweepState::Done => "done",
+            SweepState::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// A sweep in progress: strategies still to run and the seeds done so far.
+struct Job {
+    base: Scenario,
+    strategies: Vec<StrategyName>,
+    seeds: u64,
+    sweeps: Vec<(StrategyName, Sweep)>,
+    started_ms: f64,
+}
+
+impl Job {
+    fn total(&self) -> u64 {
+        self.seeds * self.strategies.len() as u64
+    }
+    fn done(&self) -> u64 {
+        self.sweeps.iter().map(|(_, s)| s.runs.len() as u64).sum()
+    }
+    /// Runs the next seed; false once every strategy has all its seeds.
+    fn step(&mut self) -> bool {
+        let current = self.sweeps.last().map(|(s, sw)| (*s, sw.runs.len() as u64));
+        let strategy = match current {
+            Some((s, n)) if n < self.seeds => s,
+            _ => match self.strategies.get(self.sweeps.len()) {
+                Some(&next) => {
+                    self.sweeps.push((next, Sweep { runs: Vec::new() }));
+                    next
+                }
+                None => return false,
+            },
+        };
+        let (_, sweep) = self.sweeps.last_mut().expect("just ensured");
+        let seed = sweep.runs.len() as u64 + 1;
+        let scenario = Scenario {
+            strategy,
+            ..self.base.clone()
+        };
+        // Parameters were checked before the sweep started.
+        sweep.push(&scenario, seed).is_ok()
+    }
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// One strategy's results.
+#[derive(Clone, PartialEq)]
+struct Row {
+    strategy: StrategyName,
+    fields: Vec<(&'static str, Distribution)>,
+}
+
+/// The sweep view.
+#[component]
+pub fn SweepView(
+    base: Scenario,
+    strategy: Option<StrategyName>,
+    seeds: u64,
+    autostart: bool,
+) -> impl IntoView {
+    let choice = RwSignal::new(strategy.map_or("all".to_string(), |s| s.as_str().to_string()));
+    let seeds_text = RwSignal::new(seeds.to_string());
+    let problem = RwSignal::new(None::<String>);
+    let state = RwSignal::new(SweepState::Idle);
+    let progress = RwSignal::new((0u64, 0u64));
+    let rows = RwSignal::new(Vec::<Row>::new());
+    let took_ms = RwSignal::new(0.0f64);
+    let job: StoredValue<Option<Job>> = StoredValue::new(None);
+    let generation = StoredValue::new(0u64);
+    on_cleanup(move || generation.update_value(|g| *g += 1));
+
+    fn frame(
+        job: StoredValue<Option<Job>>,
+        generation: StoredValue<u64>,
+        mine: u64,
+        state: RwSignal<SweepState>,
+        progress: RwSignal<(u64, u64)>,
+        rows: RwSignal<Vec<Row>>,
+        took_ms: RwSignal<f64>,
+    ) {
+        if generation.get_value() != mine {
+            return;
+        }
+        let start = now_ms();
+        let finished = job
+            .try_update_value(|j| {
+                let j = j.as_mut()?;
+                let mut more = true;
+                while more && now_ms() - start < FRAME_BUDGET_MS {
+                    more = j.step();
+                }
+                progress.set((j.done(), j.total()));
+                Some(!more)
+            })
+            .flatten();
+        match finished {
+            Some(true) => {
+                let (results, started) = job.with_value(|j| {
+                    let j = j.as_ref().expect("a finished job");
+                    let results: Vec<Row> = j
+                        .sweeps
+                        .iter()
+                        .map(|(s, sw)| Row {
+                            strategy: *s,
+                            fields: FIELDS
+                                .iter()
+                                .filter_map(|f| sw.distribution(f).map(|d| (*f, d)))
+                                .collect(),
+                        })
+                        .collect();
+                    (results, j.started_ms)
+                });
+                took_ms.set(now_ms() - started);
+                rows.set(results);
+                state.set(SweepState::Done);
+            }
+            Some(false) => request_animation_frame(move || {
+                frame(job, generation, mine, state, progress, rows, took_ms)
+            }),
+            None => {}
+        }
+    }
+
+    let start = move || {
+        let strategies = match choice.get_untracked().as_str() {
+            "all" => StrategyName::ALL.to_vec(),
+            name => match name.parse::<StrategyName>() {
+                Ok(s) => vec![s],
+                Err(e) => return problem.set(Some(e)),
+            },
+        };
+        let seeds = match parse_count(&seeds_text.get_untracked(), 1, MAX_SEEDS) {
+            Ok(n) => n,
+            Err(why) => return problem.set(Some(format!("The number of seeds {why}."))),
+        };
+        if let Err(e) = base.validate() {
+            return problem.set(Some(e.to_string()));
+        }
+        problem.set(None);
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
+        let total = seeds * strategies.len() as u64;
+        job.set_value(Some(Job {
+            base: base.clone(),
+            strategies,
+            seeds,
+            sweeps: Vec::new(),
+            started_ms: now_ms(),
+        }));
+        rows.set(Vec::new());
+        progress.set((0, total));
+        state.set(SweepState::Running);
+        super::page_query::replace(&format!(
+            "?view=sweep&strategy={}&seeds={seeds}",
+            choice.get_untracked()
+        ));
+        request_animation_frame(move || {
+            frame(job, generation, mine, state, progress, rows, took_ms)
+        });
+    };
+    let cancel = move || {
+        generation.update_value(|g| *g += 1);
+        state.set(SweepState::Cancelled);
+    };
+    if autostart {
+        start();
+    }
+    let percent = move || {
+        let (d, t) = progress.get();
+        if t == 0 {
+            0.0
+        } else {
+            d as f64 * 100.0 / t as f64
+        }
+    };
+
+    view! {
+        <div class="rll-sweep" data-testid="sweep" data-state=move || state.get().as_str() data-took-ms=move || format!("{:.0}", took_ms.get())>
+            <p class="rll-caption">
+                "One seed is one roll of the dice. A sweep runs many seeds and shows how much each number moves: "
+                "which results are the strategy, and which are luck."
+            </p>
+            <div class="rll-controls">
+                <div class="rll-field">
+                    <label class="rll-field-label" for="rll-sweep-strategy">"Strategy"</label>
+                    <select
+                        id="rll-sweep-strategy"
+                        data-testid="sweep-strategy"
+                        prop:value=move || choice.get()
+                        on:change:target=move |ev| choice.set(ev.target().value())
+                    >
+                        <option value="all">"All six"</option>
+                        {StrategyName::ALL.map(|s| view! { <option value=s.as_str()>{label(s)}</option> }).collect_view()}
+                    </select>
+                </div>
+                <div class="rll-field">
+                    <label class="rll-field-label" for="rll-sweep-seeds">"Seeds"</label>
+                    <input
+                        id="rll-sweep-seeds"
+                        type="text"
+                        inputmode="numeric"
+                        data-testid="sweep-seeds"
+                        aria-describedby="rll-sweep-help"
+                        prop:value=move || seeds_text.get()
+                        on:input:target=move |ev| seeds_text.set(ev.target().value())
+                    />
+                    <span id="rll-sweep-help" class="rll-field-help" class:rll-error=move || problem.get().is_some()>
+                        {move || problem.get().unwrap_or_else(|| format!("1 to {MAX_SEEDS}; seeds 1, 2, 3, … Default {DEFAULT_SWEEP_SEEDS}."))}
+                    </span>
+                </div>
+                <div class="rll-buttons">
+                    <button type="button" class="rll-primary" data-testid="sweep-run" on:click=move |_| start()>"Run sweep"</button>
+                    <button
+                        type="button"
+                        data-testid="sweep-cancel"
+                        disabled=move || state.get() != SweepState::Running
+                        on:click=move |_| cancel()
+                    >
+                        "Cancel"
+                    </button>
+                </div>
+            </div>
+            <div class="rll-bar" role="progressbar" aria-label="Seeds run" aria-valuemin="0"
+                aria-valuemax=move || progress.get().1.to_string() aria-valuenow=move || progress.get().0.to_string()>
+                <div class="rll-bar-fill" style:width=move || format!("{:.1}%", percent())></div>
+            </div>
+            <p class="rll-gauges" role="status">
+                {move || {
+                    let (d, t) = progress.get();
+                    match state.get() {
+                        SweepState::Idle => String::new(),
+                        SweepState::Running => format!("{} of {} runs…", count(d), count(t)),
+                        SweepState::Cancelled => format!("Cancelled after {} of {} runs.", count(d), count(t)),
+                        SweepState::Done => format!("{} runs in {}.", count(t), duration_ms(took_ms.get() as u64)),
+                    }
+                }}
+            </p>
+            {move || rows.get().into_iter().map(|row| view! { <SweepResult row/> }).collect_view()}
+        </div>
+    }
+}
+
+/// One strategy's distributions.
+#[component]
+fn SweepResult(row: Row) -> impl IntoView {
+    let s = row.strategy.as_str();
+    let find = |f: &str| {
+        row.fields
+            .iter()
+            .find(|(n, _)| *n == f)
+            .map(|(_, d)| d.clone())
+    };
+    let sentence = match (find("duplicates"), find("requests"), find("elapsedMs")) {
+        (Some(d), Some(r), Some(e)) => format!(
+            "{}: {}–{} extra charges (median {}), {}–{} requests (median {}), finished in {} at the median.",
+            label(row.strategy),
+            count(d.min),
+            count(d.max),
+            count(d.median),
+            count(r.min),
+            count(r.max),
+            count(r.median),
+            duration_ms(e.median)
+        ),
+        _ => String::new(),
+    };
+    view! {
+        <div class="rll-sweep-result" data-strategy=s>
+            <h3>{label(row.strategy)}</h3>
+            <p data-result=format!("sweep.{s}.sentence")>{sentence}</p>
+            <div class="rll-table-scroll">
+                <table>
+                    <thead>
+                        <tr><th scope="col">"stat"</th><th scope="col">"min"</th><th scope="col">"median"</th><th scope="col">"max"</th><th scope="col">"distribution"</th></tr>
+                    </thead>
+                    <tbody>
+                        {row
+                            .fields
+                            .iter()
+                            .map(|(f, d)| {
+                                let peak = d.histogram.iter().map(|b| b.count).max().unwrap_or(1).max(1);
+                                let bars = d.histogram.len().max(1) as f64;
+                                view! {
+                                    <tr>
+                                        <th scope="row">{*f}</th>
+                                        <td class="rll-num" data-result=format!("sweep.{s}.{f}.min")>{d.min}</td>
+                                        <td class="rll-num" data-result=format!("sweep.{s}.{f}.median")>{d.median}</td>
+                                        <td class="rll-num" data-result=format!("sweep.{s}.{f}.max")>{d.max}</td>
+                                        <td>
+                                            <svg class="rll-hist" viewBox="0 0 100 24" preserveAspectRatio="none" role="img"
+                                                aria-label=format!("{f}: histogram from {} to {}", d.min, d.max)>
+                                                {d.histogram
+                                                    .iter()
+                                                    .enumerate()
+                                                    .map(|(i, b)| {
+                                                        let h = 24.0 * b.count as f64 / peak as f64;
+                                                        view! {
+                                                            <rect x=format!("{:.2}", i as f64 * 100.0 / bars) y=format!("{:.2}", 24.0 - h)
+                                                                width=format!("{:.2}", 100.0 / bars - 1.0) height=format!("{h:.2}")>
+                                                                <title>{format!("{}–{}: {} runs", b.lo, b.hi, b.count)}</title>
+                                                            </rect>
+                                                        }
+                                                    })
+                                                    .collect_view()}
+                                            </svg>
+                                        </td>
+                                    </tr>
+                                }
+                            })
+                            .collect_view()}
+                    </tbody>
+                </table>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,339 @@
+//! The timeline: every request as a mark at (time sent, customer), and under it the
+//! provider's rate window and in-flight count against their limits. Drawn on a canvas,
+//! at most once per animation frame, from the core's record and series.
+
+use crate::sim::record::RequestRecord;
+use crate::sim::timeline::{Mark, MarkKind, Series};
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+/// What one timeline draws.
+pub struct TimelineData<'a> {
+    /// The requests so far.
+    pub record: &'a [RequestRecord],
+    /// Simulated time now: nothing after it exists yet.
+    pub now_us: u64,
+    /// The right end of the time axis.
+    pub axis_end_us: u64,
+    /// Rows: customers `1..=customers`.
+    pub customers: u32,
+    /// The provider's rate limit and window, and its in-flight limit.
+    pub rate_limit: u32,
+    /// Length of the rate window.
+    pub rate_window_us: u64,
+    /// In-flight limit.
+    pub max_inflight: u32,
+}
+
+/// Layout of one timeline, in CSS pixels.
+#[derive(Clone, Copy)]
+pub struct Layout {
+    /// Height of the marks band.
+    pub marks_h: f64,
+    /// Height of each series band (0 hides the rate band; small multiples keep in flight).
+    pub rate_h: f64,
+    /// Height of the in-flight band.
+    pub inflight_h: f64,
+    /// Room on the left for labels.
+    pub left: f64,
+}
+
+impl Layout {
+    /// The full timeline of the run view.
+    pub const FULL: Layout = Layout {
+        marks_h: 230.0,
+        rate_h: 64.0,
+        inflight_h: 64.0,
+        left: 52.0,
+    };
+    /// A small multiple in the compare view.
+    pub const COMPACT: Layout = Layout {
+        marks_h: 90.0,
+        rate_h: 0.0,
+        inflight_h: 34.0,
+        left: 8.0,
+    };
+
+    const GAP: f64 = 14.0;
+    const AXIS: f64 = 20.0;
+    const TOP: f64 = 6.0;
+
+    /// Total height.
+    pub fn height(&self) -> f64 {
+        let bands = [self.rate_h, self.inflight_h]
+            .iter()
+            .filter(|h| **h > 0.0)
+            .map(|h| h + Self::GAP)
+            .sum::<f64>();
+        Self::TOP + self.marks_h + bands + Self::AXIS
+    }
+}
+
+/// Colours read from the page's CSS custom properties, so dark mode applies.
+struct Palette {
+    text: String,
+    muted: String,
+    grid: String,
+    limit: String,
+    series: String,
+    harm: String,
+}
+
+fn css_var(style: &web_sys::CssStyleDeclaration, name: &str, fallback: &str) -> String {
+    let v = style.get_property_value(name).unwrap_or_default();
+    let v = v.trim();
+    if v.is_empty() {
+        fallback.to_string()
+    } else {
+        v.to_string()
+    }
+}
+
+/// The CSS custom property holding a mark kind's colour.
+pub fn kind_var(kind: MarkKind) -> String {
+    format!("--rll-mark-{}", kind.as_str())
+}
+
+/// Draws `data` on `canvas`; returns the time it took, in milliseconds.
+pub fn draw(canvas: &HtmlCanvasElement, data: &TimelineData, layout: Layout) -> f64 {
+    let window = web_sys::window().expect("a browser window");
+    let perf = window.performance();
+    let started_ms = perf.as_ref().map_or(0.0, |p| p.now());
+    let Ok(Some(ctx)) = canvas.get_context("2d") else {
+        return 0.0;
+    };
+    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
+        return 0.0;
+    };
+    let Ok(Some(style)) = window.get_computed_style(canvas) else {
+        return 0.0;
+    };
+
+    let dpr = window.device_pixel_ratio().max(1.0);
+    let width = f64::from(canvas.client_width().max(200));
+    let height = layout.height();
+    let (pw, ph) = ((width * dpr).round() as u32, (height * dpr).round() as u32);
+    if canvas.width() != pw || canvas.height() != ph {
+        canvas.set_width(pw);
+        canvas.set_height(ph);
+    }
+    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+    ctx.clear_rect(0.0, 0.0, width, height);
+
+    let pal = Palette {
+        text: css_var(&style, "--rll-text", "#222"),
+        muted: css_var(&style, "--rll-muted", "#666"),
+        grid: css_var(&style, "--rll-border", "#ddd"),
+        limit: css_var(&style, "--rll-harm", "#c33"),
+        series: css_var(&style, "--rll-accent", "#36c"),
+        harm: css_var(&style, "--rll-harm", "#c33"),
+    };
+    let left = layout.left;
+    let plot_w = (width - left - 8.0).max(10.0);
+    let axis_end_us = data.axis_end_us.max(data.now_us).max(1);
+    let x = |t_us: u64| left + t_us as f64 / axis_end_us as f64 * plot_w;
+
+    // Band 1: the marks.
+    let top = Layout::TOP;
+    let rows = f64::from(data.customers.max(2) - 1);
+    let y = |customer: u32| top + f64::from(customer - 1) / rows * layout.marks_h;
+    let r = if data.customers <= 2_000 { 2.4 } else { 1.3 };
+    ctx.set_line_width(1.0);
+    // Slow requests: a line for the time the provider spent on them.
+    ctx.set_stroke_style_str(&pal.muted);
+    ctx.begin_path();
+    for rec in data.record.iter() {
+        let slow = matches!(
+            rec.admission,
+            crate::sim::record::Admission::Admitted { slow: true, .. }
+        );
+        if slow {
+            let yy = y(rec.customer);
+            ctx.move_to(x(rec.sent_at_us), yy);
+            ctx.line_to(x(rec.done_at_us.min(data.now_us)), yy);
+        }
+    }
+    ctx.stroke();
+    for kind in MarkKind::ALL {
+        let colour = css_var(&style, &kind_var(kind), &pal.text);
+        ctx.set_fill_style_str(&colour);
+        ctx.set_stroke_style_str(&colour);
+        ctx.begin_path();
+        for m in data.record.iter().map(Mark::of).filter(|m| m.kind == kind) {
+            shape(&ctx, kind, x(m.sent_at_us), y(m.customer), r);
+        }
+        if filled(kind) {
+            ctx.fill();
+        } else {
+            ctx.stroke();
+        }
+    }
+    // A charge that landed after the client stopped waiting: a ring where the money moved.
+    ctx.set_stroke_style_str(&pal.harm);
+    ctx.set_line_width(1.5);
+    ctx.begin_path();
+    for rec in data
+        .record
+        .iter()
+        .filter(|r| r.answered_after_client_left() && r.charged)
+    {
+        let (xx, yy) = (x(rec.done_at_us), y(rec.customer));
+        ctx.move_to(xx + r + 2.0, yy);
+        let _ = ctx.arc(xx, yy, r + 2.0, 0.0, std::f64::consts::TAU);
+    }
+    ctx.stroke();
+    ctx.set_line_width(1.0);
+    let mut band_top = top + layout.marks_h + Layout::GAP;
+    label(&ctx, &pal.muted, layout, "customers", top + 10.0);
+
+    // Bands 2 and 3: the series against their limits.
+    let bin_us = (axis_end_us / (plot_w as u64 / 2).max(1)).max(10_000);
+    let series = Series::of(data.record, data.rate_window_us, data.now_us, bin_us);
+    let bands = [
+        (
+            layout.rate_h,
+            &series.rate_window,
+            data.rate_limit,
+            "per window",
+        ),
+        (
+            layout.inflight_h,
+            &series.inflight,
+            data.max_inflight,
+            "in flight",
+        ),
+    ];
+    for (h, values, limit, name) in bands {
+        if h <= 0.0 {
+            continue;
+        }
+        let peak = values.iter().copied().max().unwrap_or(0).max(limit) as f64 * 1.15;
+        let yv = |v: f64| band_top + h - v / peak * h;
+        ctx.set_stroke_style_str(&pal.grid);
+        ctx.begin_path();
+        ctx.move_to(left, band_top + h);
+        ctx.line_to(left + plot_w, band_top + h);
+        ctx.stroke();
+        // The limit, dashed.
+        ctx.set_stroke_style_str(&pal.limit);
+        let _ = ctx.set_line_dash(&js_sys::Array::of2(&4.0.into(), &3.0.into()));
+        ctx.begin_path();
+        ctx.move_to(left, yv(f64::from(limit)));
+        ctx.line_to(left + plot_w, yv(f64::from(limit)));
+        ctx.stroke();
+        let _ = ctx.set_line_dash(&js_sys::Array::new());
+        // The series, as steps.
+        ctx.set_stroke_style_str(&pal.series);
+        ctx.set_line_width(1.5);
+        ctx.begin_path();
+        for (i, v) in values.iter().enumerate() {
+            let (x0, x1) = (
+                x(i as u64 * bin_us),
+                x(((i as u64 + 1) * bin_us).min(data.now_us)),
+            );
+            let yy = yv(f64::from(*v));
+            if i == 0 {
+                ctx.move_to(x0, yy);
+            } else {
+                ctx.line_to(x0, yy);
+            }
+            ctx.line_to(x1, yy);
+        }
+        ctx.stroke();
+        ctx.set_line_width(1.0);
+        if layout.left > 20.0 {
+            label(&ctx, &pal.muted, layout, name, band_top + 10.0);
+            label(
+                &ctx,
+                &pal.limit,
+                layout,
+                &format!("limit {limit}"),
+                yv(f64::from(limit)) + 4.0,
+            );
+        }
+        band_top += h + Layout::GAP;
+    }
+
+    // The time axis, in seconds.
+    let axis_y = band_top - Layout::GAP + 4.0;
+    ctx.set_fill_style_str(&pal.muted);
+    ctx.set_font("11px system-ui, sans-serif");
+    let step_s = [1, 2, 5, 10, 30, 60, 300, 600, 3_600]
+        .into_iter()
+        .find(|s| axis_end_us / (s * 1_000_000) <= 12)
+        .unwrap_or(3_600);
+    let mut t_s = 0;
+    while t_s * 1_000_000 <= axis_end_us {
+        let xx = x(t_s * 1_000_000);
+        let _ = ctx.fill_text(&format!("{t_s} s"), xx - 6.0, axis_y + 12.0);
+        t_s += step_s;
+    }
+    // Now, while playing.
+    if data.now_us < axis_end_us {
+        ctx.set_stroke_style_str(&pal.text);
+        ctx.begin_path();
+        ctx.move_to(x(data.now_us), top);
+        ctx.line_to(x(data.now_us), axis_y);
+        ctx.stroke();
+    }
+    perf.map_or(0.0, |p| p.now()) - started_ms
+}
+
+fn label(ctx: &CanvasRenderingContext2d, colour: &str, layout: Layout, text: &str, y: f64) {
+    if layout.left < 20.0 {
+        return;
+    }
+    ctx.set_fill_style_str(colour);
+    ctx.set_font("10px system-ui, sans-serif");
+    let _ = ctx.fill_text(text, 2.0, y);
+}
+
+/// Whether a kind's shape is filled (the others are outlines).
+fn filled(kind: MarkKind) -> bool {
+    !matches!(
+        kind,
+        MarkKind::TooMany | MarkKind::TimedOut | MarkKind::Waiting
+    )
+}
+
+/// Adds one mark's shape to the current path. Each kind has its own shape, so colour is
+/// never the only difference.
+fn shape(ctx: &CanvasRenderingContext2d, kind: MarkKind, x: f64, y: f64, r: f64) {
+    match kind {
+        MarkKind::Ok => {
+            ctx.move_to(x + r, y);
+            let _ = ctx.arc(x, y, r, 0.0, std::f64::consts::TAU);
+        }
+        MarkKind::Declined => ctx.rect(x - r, y - r, 2.0 * r, 2.0 * r),
+        MarkKind::Conflict => {
+            ctx.move_to(x, y - r * 1.3);
+            ctx.line_to(x + r * 1.2, y + r);
+            ctx.line_to(x - r * 1.2, y + r);
+            ctx.close_path();
+        }
+        MarkKind::TooMany => {
+            ctx.move_to(x - r, y - r);
+            ctx.line_to(x + r, y + r);
+            ctx.move_to(x + r, y - r);
+            ctx.line_to(x - r, y + r);
+        }
+        MarkKind::ServerError => {
+            ctx.move_to(x, y - r * 1.4);
+            ctx.line_to(x + r * 1.4, y);
+            ctx.line_to(x, y + r * 1.4);
+            ctx.line_to(x - r * 1.4, y);
+            ctx.close_path();
+        }
+        MarkKind::Overloaded => {
+            ctx.move_to(x - r * 1.2, y - r);
+            ctx.line_to(x + r * 1.2, y - r);
+            ctx.line_to(x, y + r * 1.3);
+            ctx.close_path();
+        }
+        MarkKind::TimedOut => {
+            ctx.move_to(x + r * 1.3, y);
+            let _ = ctx.arc(x, y, r * 1.3, 0.0, std::f64::consts::TAU);
+        }
+        MarkKind::Waiting => ctx.rect(x - r, y - r, 2.0 * r, 2.0 * r),
+    }
+}
