@@ -1,19 +1,9 @@
 //! The `ratelab` command line: output shapes, and clear refusals of bad arguments.
 
-use rate_limit_lab::sim::{run, Scenario, Stats, StrategyName};
-use std::process::Command;
+mod support;
 
-fn ratelab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ratelab"))
-        .args(args)
-        .output()
-        .expect("ratelab runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use rate_limit_lab::sim::{run, Scenario, Stats, StrategyName};
+use support::{assert_each_refused, ratelab};
 
 #[test]
 fn json_has_every_field_and_matches_the_core() {
@@ -140,15 +130,7 @@ fn bad_arguments_get_a_message_and_a_nonzero_exit() {
         (&["charges", "keyed"], "unexpected argument 'keyed'"),
         (&["charges", "--json=yes", "--all"], "--json takes no value"),
     ];
-    for (args, expected) in cases {
-        let (code, out, err) = ratelab(args);
-        assert_eq!(code, 2, "{args:?} should fail; stdout: {out}");
-        assert!(
-            err.contains(expected),
-            "{args:?}: expected '{expected}' in: {err}"
-        );
-        assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    }
+    assert_each_refused(cases);
 }
 
 #[test]

@@ -4,6 +4,7 @@
 mod args;
 mod bench;
 mod charges;
+mod limits;
 
 use std::process::ExitCode;
 
@@ -14,11 +15,15 @@ USAGE:
   ratelab charges --strategy <name> [--seed N] [--customers N] [--json]
   ratelab charges --all [--seed N] [--customers N] [--json]
   ratelab charges (--strategy <name> | --all) --seeds 1..=200 [--json]
-  ratelab charges --strategy <name> [--seed N] --customer ID [--json]
+  ratelab charges --strategy <name> [--seed N] --customer <id|scene> [--json]
+  ratelab limits <experiment|all> [--seed N] [--json]
   ratelab bench [--quick]
 
 STRATEGIES:
   naive, paced, retry, timeout-no-key, keyed, pool
+
+EXPERIMENTS (limits):
+  burst, units, clients, neighbour, memory, herd
 
 Defaults are the article's: seed 1, 1000 customers.";
 
@@ -26,6 +31,7 @@ fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("charges") => charges::main(&argv[1..]),
+        Some("limits") => limits::main(&argv[1..]),
         Some("bench") => bench::main(&argv[1..]),
         Some("help" | "--help" | "-h") => Ok(USAGE.to_string()),
         Some(other) => Err(format!("unknown command '{other}'\n\n{USAGE}")),

@@ -1,0 +1,65 @@
+//! `ratelab limits`: the limiter lab's experiments, as tables or as JSON.
+
+use crate::args::Args;
+use rate_limit_lab::sim::lab::{self, ExperimentName, LabResult};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One experiment's result with what produced it, as printed by `--json`. The result's
+/// own fields sit at the top level; `cells` holds the same flat cells the page shows.
+#[derive(Serialize)]
+struct Report<'a> {
+    experiment: &'static str,
+    seed: u64,
+    #[serde(flatten)]
+    result: &'a LabResult,
+    cells: BTreeMap<String, String>,
+}
+
+fn names() -> String {
+    let names: Vec<_> = ExperimentName::ALL.iter().map(|n| n.as_str()).collect();
+    names.join(", ")
+}
+
+pub fn main(raw: &[String]) -> Result<String, String> {
+    let (which, rest) = match raw.split_first() {
+        Some((first, rest)) if !first.starts_with("--") => (first.as_str(), rest),
+        _ => {
+            return Err(format!(
+                "which experiment? give one of {}, or all, right after 'limits'",
+                names()
+            ))
+        }
+    };
+    let args = Args::parse(rest, &["json"], &["seed"])?;
+    let seed = args
+        .get::<u64>("seed", "a whole number from 0 to 18446744073709551615")?
+        .unwrap_or(1);
+    let experiments = match which {
+        "all" => ExperimentName::ALL.to_vec(),
+        name => vec![name.parse::<ExperimentName>()?],
+    };
+    let results: Vec<LabResult> = experiments.iter().map(|&n| lab::run(n, seed)).collect();
+    if args.has("json") {
+        let reports: Vec<Report> = results
+            .iter()
+            .map(|result| Report {
+                experiment: result.name().as_str(),
+                seed,
+                result,
+                cells: result.cells().into_iter().collect(),
+            })
+            .collect();
+        return Ok(match (which, reports.as_slice()) {
+            ("all", many) => to_json(&many),
+            (_, [one]) => to_json(one),
+            (_, many) => to_json(&many),
+        });
+    }
+    let tables: Vec<String> = results.iter().map(LabResult::text).collect();
+    Ok(format!("seed: {seed}\n\n{}", tables.join("\n\n\n")))
+}
+
+fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).expect("results always serialise")
+}

@@ -1,0 +1,292 @@
+//! Experiment 1, the boundary burst: one volley of requests shortly before a window
+//! boundary and another just after it, against each limiter with the same limit.
+//!
+//! The fixed window lets both volleys through, twice the published rate inside a couple
+//! of hundred milliseconds; the sliding log lets through exactly the limit; the token
+//! bucket lets through the limit plus whatever really refilled between the volleys.
+
+use super::{round_ms, Cells, ExperimentName, ARTICLE_POLICY};
+use crate::sim::limiter::{LimiterKind, Policy, Scope};
+use crate::sim::rng::SimRng;
+use crate::sim::time::{ms, secs};
+use serde::Serialize;
+
+/// The caller every request comes from.
+const CALLER: &str = "burst-client";
+
+/// What the experiment sends. The defaults are the article's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BurstParams {
+    /// The limit all three limiters enforce (a bucket holds `limit` tokens).
+    pub policy: Policy,
+    /// The window boundary the volleys straddle; a multiple of the window.
+    pub boundary_us: u64,
+    /// How long before the boundary the first volley starts.
+    pub before_us: u64,
+    /// How long after the boundary the second volley starts.
+    pub after_us: u64,
+    /// Requests in each volley.
+    pub per_volley: u32,
+    /// A volley's requests arrive spread over this span (seeded): fired together, they
+    /// still reach the server one after another.
+    pub spread_us: u64,
+}
+
+impl Default for BurstParams {
+    fn default() -> Self {
+        Self {
+            policy: ARTICLE_POLICY,
+            boundary_us: secs(2),
+            before_us: ms(150),
+            after_us: ms(20),
+            per_volley: 10,
+            spread_us: ms(2),
+        }
+    }
+}
+
+/// One request's fate, for drawing on a time axis.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BurstMark {
+    /// When it arrived.
+    pub at_us: u64,
+    /// True if it got a 200.
+    pub allowed: bool,
+    /// `RateLimit-Remaining` on its answer.
+    pub remaining: u32,
+    /// How long it was told to wait, if refused.
+    pub retry_after_us: u64,
+}
+
+/// One limiter's run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BurstLane {
+    /// The limiter.
+    pub limiter: LimiterKind,
+    /// Accepted from the volley before the boundary.
+    pub before: u32,
+    /// Accepted from the volley after it.
+    pub after: u32,
+    /// Accepted in all.
+    pub accepted: u32,
+    /// Refused in all.
+    pub refused: u32,
+    /// Every request, in arrival order.
+    pub marks: Vec<BurstMark>,
+}
+
+/// The burst experiment's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BurstResult {
+    /// Requests allowed per window.
+    pub limit: u32,
+    /// The window.
+    pub window_us: u64,
+    /// The boundary the volleys straddle.
+    pub boundary_us: u64,
+    /// When the first volley started.
+    pub first_volley_us: u64,
+    /// When the second volley started.
+    pub second_volley_us: u64,
+    /// From the first arrival to the last.
+    pub span_us: u64,
+    /// Fixed window, sliding log, token bucket.
+    pub lanes: Vec<BurstLane>,
+}
+
+/// Runs the experiment. The same arrival times go to every limiter.
+pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, String> {
+    p.policy.check()?;
+    if !p.boundary_us.is_multiple_of(p.policy.window_us) {
+        return Err("the boundary must be a multiple of the window".into());
+    }
+    if p.before_us > p.boundary_us || p.spread_us >= p.before_us {
+        return Err("the first volley must start after 0 and finish before the boundary".into());
+    }
+    if !(1..=10_000).contains(&p.per_volley) {
+        return Err("a volley must have 1 to 10,000 requests".into());
+    }
+    let mut rng = SimRng::from_seed(seed);
+    let first_volley_us = p.boundary_us - p.before_us;
+    let second_volley_us = p.boundary_us + p.after_us;
+    let mut arrivals = Vec::new();
+    for start_us in [first_volley_us, second_volley_us] {
+        let mut volley: Vec<u64> = (0..p.per_volley)
+            .map(|_| start_us + rng.below(p.spread_us + 1))
+            .collect();
+        volley.sort_unstable();
+        arrivals.extend(volley);
+    }
+    let mut lanes = Vec::new();
+    for kind in LimiterKind::ALL {
+        let mut limiter = kind.build(p.policy, Scope::PerKey)?;
+        let mut lane = BurstLane {
+            limiter: kind,
+            before: 0,
+            after: 0,
+            accepted: 0,
+            refused: 0,
+            marks: Vec::new(),
+        };
+        for &at_us in &arrivals {
+            let d = limiter.check(at_us, CALLER, 1)?;
+            if d.allowed {
+                lane.accepted += 1;
+                if at_us < p.boundary_us {
+                    lane.before += 1;
+                } else {
+                    lane.after += 1;
+                }
+            } else {
+                lane.refused += 1;
+            }
+            lane.marks.push(BurstMark {
+                at_us,
+                allowed: d.allowed,
+                remaining: d.remaining,
+                retry_after_us: d.retry_after_us,
+            });
+        }
+        assert_eq!(lane.accepted + lane.refused, 2 * p.per_volley);
+        lanes.push(lane);
+    }
+    Ok(BurstResult {
+        limit: p.policy.limit,
+        window_us: p.policy.window_us,
+        boundary_us: p.boundary_us,
+        first_volley_us,
+        second_volley_us,
+        span_us: arrivals[arrivals.len() - 1] - arrivals[0],
+        lanes,
+    })
+}
+
+impl BurstResult {
+    /// Accepted requests of one limiter.
+    pub fn accepted(&self, kind: LimiterKind) -> u32 {
+        self.lanes
+            .iter()
+            .find(|l| l.limiter == kind)
+            .map_or(0, |l| l.accepted)
+    }
+
+    /// `burst.fixedBefore`, `burst.fixedAfter`, `burst.fixedAccepted`, … per limiter,
+    /// then the limit, the window and the span in ms.
+    pub fn cells(&self) -> Vec<(String, String)> {
+        let mut c = Cells::new(ExperimentName::Burst);
+        for lane in &self.lanes {
+            let name = lane.limiter.as_str();
+            c.put(&format!("{name}Before"), lane.before);
+            c.put(&format!("{name}After"), lane.after);
+            c.put(&format!("{name}Accepted"), lane.accepted);
+            c.put(&format!("{name}Refused"), lane.refused);
+        }
+        c.put("limit", self.limit);
+        c.put("windowMs", round_ms(self.window_us));
+        c.put("spanMs", round_ms(self.span_us));
+        c.done()
+    }
+
+    /// The table.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "burst: {n} requests {b} ms before a window boundary, {n} more {a} ms after it\n\
+             limit: {} per {} ms\n\n{:<10}{:>8}{:>8}{:>10}\n",
+            self.limit,
+            round_ms(self.window_us),
+            "limiter",
+            "before",
+            "after",
+            "accepted",
+            n = self.lanes[0].marks.len() / 2,
+            b = round_ms(self.boundary_us - self.first_volley_us),
+            a = round_ms(self.second_volley_us - self.boundary_us),
+        );
+        for lane in &self.lanes {
+            out.push_str(&format!(
+                "{:<10}{:>8}{:>8}{:>10}\n",
+                lane.limiter.as_str(),
+                lane.before,
+                lane.after,
+                lane.accepted
+            ));
+        }
+        out.push_str(&format!(
+            "\nall {} requests arrived within {} ms",
+            self.lanes[0].marks.len(),
+            round_ms(self.span_us),
+        ));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fixed_window_lets_twice_the_limit_through() {
+        for seed in 1..=20 {
+            let r = run(&BurstParams::default(), seed).unwrap();
+            assert_eq!(r.accepted(LimiterKind::Fixed), 20, "seed {seed}");
+            assert_eq!(r.accepted(LimiterKind::Sliding), 10, "seed {seed}");
+            // 170 ms lie between the volleys' starts: 1.7 tokens refilled, one usable.
+            assert_eq!(r.accepted(LimiterKind::Bucket), 11, "seed {seed}");
+            assert!(r.span_us <= ms(172), "{}", r.span_us);
+        }
+    }
+
+    #[test]
+    fn the_buckets_extra_grows_with_the_gap() {
+        // 420 ms between volley starts: 4 tokens refilled.
+        let p = BurstParams {
+            before_us: ms(400),
+            ..BurstParams::default()
+        };
+        let r = run(&p, 1).unwrap();
+        assert_eq!(r.accepted(LimiterKind::Bucket), 14);
+        assert_eq!(r.accepted(LimiterKind::Fixed), 20);
+        assert_eq!(r.accepted(LimiterKind::Sliding), 10);
+    }
+
+    #[test]
+    fn marks_sit_on_the_time_axis_in_order() {
+        let r = run(&BurstParams::default(), 3).unwrap();
+        for lane in &r.lanes {
+            assert_eq!(lane.marks.len(), 20);
+            assert!(lane.marks.windows(2).all(|w| w[0].at_us <= w[1].at_us));
+            assert!(lane.marks[..10].iter().all(|m| m.at_us < r.boundary_us));
+            assert!(lane.marks[10..].iter().all(|m| m.at_us > r.boundary_us));
+            assert!(lane
+                .marks
+                .iter()
+                .all(|m| m.allowed == (m.retry_after_us == 0)));
+        }
+        let cells = r.cells();
+        assert!(cells.contains(&("burst.fixedAccepted".into(), "20".into())));
+        assert!(cells.contains(&("burst.slidingAfter".into(), "0".into())));
+        assert!(r.text().contains("bucket"));
+    }
+
+    #[test]
+    fn bad_parameters_are_sentences() {
+        let p = BurstParams {
+            boundary_us: ms(2_500),
+            ..BurstParams::default()
+        };
+        assert!(run(&p, 1).unwrap_err().contains("multiple of the window"));
+        let p = BurstParams {
+            spread_us: ms(200),
+            ..BurstParams::default()
+        };
+        assert!(run(&p, 1).unwrap_err().contains("before the boundary"));
+        let p = BurstParams {
+            per_volley: 0,
+            ..BurstParams::default()
+        };
+        assert!(run(&p, 1).is_err());
+    }
+}

@@ -1,0 +1,386 @@
+//! Experiment 3, clients: a worker with a fixed number of calls to make against a token
+//! bucket, written three ways.
+//!
+//! - **blind** retries at once on every 429: a busy loop with a request in it, bounded
+//!   only by the round trip.
+//! - **obedient** sleeps for the answer's `Retry-After` (read with
+//!   [`wait_from_header`]) before trying again.
+//! - **proactive** keeps its own copy of the server's bucket and sleeps until its copy
+//!   holds a token before each call. On a 429 it empties its copy, since the server has
+//!   just said there is nothing left.
+//!
+//! The client makes one call at a time. Each call takes a round trip: one one-way delay
+//! to reach the server, whose bucket is stamped at the arrival instant, and one back.
+//! Each delay is half the round trip, varied uniformly by up to half the jitter (seeded).
+//! Sleeps last whole milliseconds, as timers do.
+//!
+//! Why the proactive client can still be refused, without anything forcing it: its copy
+//! of the bucket is stamped when it sends, the server's when the request arrives. The
+//! delays vary, so two arrivals can be a few µs closer together than the client's two
+//! sends were, and the server has then earned a few µs less refill than the copy has.
+//! The whole-millisecond sleeps usually leave more slack than that; when one leaves less,
+//! the server is a sliver of a token short and answers 429. Whether that happens in a
+//! run, and how often, depends on the seed.
+
+use super::{round_ms, Cells, ExperimentName, ARTICLE_POLICY, LAB_EPOCH_S};
+use crate::sim::headers::{response_headers, wait_from_header};
+use crate::sim::limiter::{Limiter, Policy, Scope, TokenBucket};
+use crate::sim::rng::SimRng;
+use crate::sim::stats::count;
+use crate::sim::time::{secs, US_PER_MS, US_PER_S};
+use serde::{Deserialize, Serialize};
+
+/// The one caller's key.
+const CALLER: &str = "worker";
+
+/// The experiment's numbers. The defaults are the article's, with a loopback round trip.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClientsParams {
+    /// Calls the worker has to complete.
+    pub calls: u32,
+    /// The server's bucket: tokens it holds.
+    pub capacity: u32,
+    /// The server's bucket: refill rate, which is also the published limit.
+    pub policy: Policy,
+    /// Time for a request to reach the server and its answer to come back.
+    pub round_trip_us: u64,
+    /// The round trip varies by up to this much (each direction by up to half of it).
+    pub round_trip_jitter_us: u64,
+    /// Sleeps last a whole number of this (timers count milliseconds).
+    pub timer_tick_us: u64,
+    /// The most requests one client may send before the run is called off.
+    pub max_requests: u64,
+}
+
+impl Default for ClientsParams {
+    fn default() -> Self {
+        Self {
+            calls: 40,
+            capacity: 10,
+            policy: ARTICLE_POLICY,
+            round_trip_us: 50,
+            round_trip_jitter_us: 10,
+            timer_tick_us: US_PER_MS,
+            max_requests: 10_000_000,
+        }
+    }
+}
+
+/// How a client reacts to a 429.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClientStrategy {
+    /// Sends again at once.
+    Blind,
+    /// Sleeps for the `Retry-After` it was given.
+    Obedient,
+    /// Paces itself with a copy of the server's bucket; empties the copy on a 429.
+    Proactive,
+}
+
+impl ClientStrategy {
+    /// All three.
+    pub const ALL: [ClientStrategy; 3] = [
+        ClientStrategy::Blind,
+        ClientStrategy::Obedient,
+        ClientStrategy::Proactive,
+    ];
+
+    /// The name in results and cell keys.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClientStrategy::Blind => "blind",
+            ClientStrategy::Obedient => "obedient",
+            ClientStrategy::Proactive => "proactive",
+        }
+    }
+}
+
+/// One client's run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientRun {
+    /// The strategy.
+    pub strategy: ClientStrategy,
+    /// Requests sent.
+    pub sent: u64,
+    /// 429 answers among them.
+    pub rate_limited: u64,
+    /// Simulated time from the first send to the last answer.
+    pub wall_us: u64,
+}
+
+/// The clients experiment's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientsResult {
+    /// Calls each client completed.
+    pub calls: u32,
+    /// The published limit.
+    pub limit: u32,
+    /// Its window.
+    pub window_us: u64,
+    /// The server's bucket size.
+    pub capacity: u32,
+    /// The modelled round trip.
+    pub round_trip_us: u64,
+    /// Its jitter.
+    pub round_trip_jitter_us: u64,
+    /// Blind, obedient, proactive.
+    pub runs: Vec<ClientRun>,
+    /// Blind requests per obedient request, rounded.
+    pub traffic_ratio: u64,
+}
+
+/// Runs the experiment: each strategy against a fresh server, on the same seed.
+pub fn run(p: &ClientsParams, seed: u64) -> Result<ClientsResult, String> {
+    if !(1..=100_000).contains(&p.calls) {
+        return Err("the worker must have 1 to 100,000 calls to make".into());
+    }
+    if p.round_trip_jitter_us > p.round_trip_us || p.round_trip_us > secs(10) {
+        return Err(
+            "the round trip must be at most 10 s and at least as long as its jitter".into(),
+        );
+    }
+    if !(1..=US_PER_S).contains(&p.timer_tick_us) {
+        return Err("the timer tick must be 1 µs to 1 s".into());
+    }
+    let runs = ClientStrategy::ALL
+        .into_iter()
+        .map(|s| drive(s, p, seed))
+        .collect::<Result<Vec<_>, _>>()?;
+    let obedient_sent = runs[1].sent.max(1);
+    Ok(ClientsResult {
+        calls: p.calls,
+        limit: p.policy.limit,
+        window_us: p.policy.window_us,
+        capacity: p.capacity,
+        round_trip_us: p.round_trip_us,
+        round_trip_jitter_us: p.round_trip_jitter_us,
+        traffic_ratio: (runs[0].sent + obedient_sent / 2) / obedient_sent,
+        runs,
+    })
+}
+
+/// `us` rounded up to whole timer ticks: a timer never fires early.
+fn timer(us: u64, tick_us: u64) -> u64 {
+    us.div_ceil(tick_us) * tick_us
+}
+
+/// One client's whole run.
+fn drive(strategy: ClientStrategy, p: &ClientsParams, seed: u64) -> Result<ClientRun, String> {
+    let mut server = TokenBucket::new(p.capacity, p.policy, Scope::PerKey)?;
+    let mut copy = TokenBucket::new(p.capacity, p.policy, Scope::PerKey)?;
+    let mut rng = SimRng::from_seed(seed);
+    let base_us = p.round_trip_us / 2;
+    let spread_us = p.round_trip_jitter_us / 2;
+    let mut one_way = || rng.between(base_us - spread_us, base_us + spread_us);
+    let (mut now_us, mut sent, mut rate_limited, mut done) = (0u64, 0u64, 0u64, 0u32);
+    while done < p.calls {
+        if sent >= p.max_requests {
+            return Err(format!(
+                "the {} client sent {} requests without finishing; raise the limit or the request cap",
+                strategy.as_str(),
+                count(sent)
+            ));
+        }
+        if strategy == ClientStrategy::Proactive {
+            let mine = copy.check(now_us, CALLER, 1)?;
+            if !mine.allowed {
+                now_us += timer(mine.retry_after_us, p.timer_tick_us);
+                continue;
+            }
+        }
+        let arrival_us = now_us + one_way();
+        let answer = server.check(arrival_us, CALLER, 1)?;
+        now_us = arrival_us + one_way();
+        sent += 1;
+        if answer.allowed {
+            done += 1;
+            continue;
+        }
+        rate_limited += 1;
+        match strategy {
+            ClientStrategy::Blind => {}
+            ClientStrategy::Obedient => {
+                let headers = response_headers(server.policy(), &answer);
+                let (name, value) = headers
+                    .iter()
+                    .find(|(n, _)| *n == "Retry-After")
+                    .expect("a 429 always carries Retry-After");
+                let wait = wait_from_header(name, value, secs(LAB_EPOCH_S) + now_us)?;
+                now_us += timer(wait.wait_us, p.timer_tick_us);
+            }
+            ClientStrategy::Proactive => copy.empty(now_us, CALLER),
+        }
+    }
+    Ok(ClientRun {
+        strategy,
+        sent,
+        rate_limited,
+        wall_us: now_us,
+    })
+}
+
+impl ClientsResult {
+    /// The run of one strategy.
+    pub fn run_of(&self, strategy: ClientStrategy) -> &ClientRun {
+        self.runs
+            .iter()
+            .find(|r| r.strategy == strategy)
+            .expect("every strategy runs")
+    }
+
+    /// `clients.blindSent`, `clients.blindRateLimited`, `clients.blindWallMs`, the same
+    /// for obedient and proactive, then `clients.trafficRatio`, `clients.calls` and
+    /// `clients.roundTripUs`.
+    pub fn cells(&self) -> Vec<(String, String)> {
+        let mut c = Cells::new(ExperimentName::Clients);
+        for r in &self.runs {
+            let name = r.strategy.as_str();
+            c.put(&format!("{name}Sent"), r.sent);
+            c.put(&format!("{name}RateLimited"), r.rate_limited);
+            c.put(&format!("{name}WallMs"), round_ms(r.wall_us));
+        }
+        c.put("trafficRatio", self.traffic_ratio);
+        c.put("calls", self.calls);
+        c.put("roundTripUs", self.round_trip_us);
+        c.done()
+    }
+
+    /// The table.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "clients: {} calls against a bucket of {} refilled at {} per {} ms\n\
+             round trip: {} µs, each way {} µs ± {} µs\n\n{:<12}{:>10}{:>10}{:>12}\n",
+            self.calls,
+            self.capacity,
+            self.limit,
+            round_ms(self.window_us),
+            self.round_trip_us,
+            self.round_trip_us / 2,
+            self.round_trip_jitter_us / 2,
+            "client",
+            "sent",
+            "429s",
+            "wall"
+        );
+        for r in &self.runs {
+            out.push_str(&format!(
+                "{:<12}{:>10}{:>10}{:>9} ms\n",
+                r.strategy.as_str(),
+                count(r.sent),
+                count(r.rate_limited),
+                count(round_ms(r.wall_us))
+            ));
+        }
+        out.push_str(&format!(
+            "\nthe blind client sent {}x the obedient one's traffic",
+            count(self.traffic_ratio)
+        ));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::time::ms;
+
+    #[test]
+    fn obeying_costs_nothing_and_saves_almost_every_request() {
+        for seed in 1..=10 {
+            let r = run(&ClientsParams::default(), seed).unwrap();
+            let blind = r.run_of(ClientStrategy::Blind);
+            let obedient = r.run_of(ClientStrategy::Obedient);
+            let proactive = r.run_of(ClientStrategy::Proactive);
+            // 40 calls need 30 refilled tokens: 3 s, whatever the client does.
+            for run in [blind, obedient, proactive] {
+                assert!(
+                    (secs(3)..secs(3) + ms(150)).contains(&run.wall_us),
+                    "seed {seed}: {run:?}"
+                );
+            }
+            // Blind: one request per ~50 µs round trip for 3 s.
+            assert!(
+                (50_000..70_000).contains(&blind.sent),
+                "seed {seed}: {blind:?}"
+            );
+            assert_eq!(blind.sent - blind.rate_limited, 40);
+            // Obedient: three bursts of 10 each end in one 429 and a 1 s sleep.
+            assert_eq!(
+                (obedient.sent, obedient.rate_limited),
+                (43, 3),
+                "seed {seed}"
+            );
+            assert!(proactive.rate_limited <= 2, "seed {seed}: {proactive:?}");
+            assert_eq!(proactive.sent, 40 + proactive.rate_limited);
+            assert!(r.traffic_ratio > 1_000);
+        }
+    }
+
+    #[test]
+    fn a_steady_network_never_refuses_the_proactive_client() {
+        // Without jitter every arrival is the send plus the same delay: the server's
+        // bucket is the client's copy shifted in time, and can never be short.
+        for seed in 1..=20 {
+            let p = ClientsParams {
+                round_trip_jitter_us: 0,
+                ..ClientsParams::default()
+            };
+            let r = run(&p, seed).unwrap();
+            assert_eq!(r.run_of(ClientStrategy::Proactive).rate_limited, 0);
+        }
+    }
+
+    #[test]
+    fn a_jittery_network_sometimes_does() {
+        let p = ClientsParams {
+            round_trip_jitter_us: 50,
+            ..ClientsParams::default()
+        };
+        let refused: u64 = (1..=30)
+            .map(|seed| {
+                run(&p, seed)
+                    .unwrap()
+                    .run_of(ClientStrategy::Proactive)
+                    .rate_limited
+            })
+            .sum();
+        assert!(refused > 0, "30 seeds with ±25 µs delays and not one 429");
+    }
+
+    #[test]
+    fn a_slower_round_trip_means_fewer_blind_requests() {
+        let fast = run(&ClientsParams::default(), 1).unwrap();
+        let slow = run(
+            &ClientsParams {
+                round_trip_us: 500,
+                round_trip_jitter_us: 0,
+                ..ClientsParams::default()
+            },
+            1,
+        )
+        .unwrap();
+        let (f, s) = (
+            fast.run_of(ClientStrategy::Blind).sent,
+            slow.run_of(ClientStrategy::Blind).sent,
+        );
+        assert!(s * 9 < f && f < s * 11, "fast {f}, slow {s}");
+    }
+
+    #[test]
+    fn a_run_that_cannot_finish_is_called_off_with_a_sentence() {
+        let p = ClientsParams {
+            max_requests: 1_000,
+            ..ClientsParams::default()
+        };
+        let e = run(&p, 1).unwrap_err();
+        assert!(e.contains("blind client sent 1,000 requests"), "{e}");
+        let p = ClientsParams {
+            round_trip_jitter_us: 60,
+            ..ClientsParams::default()
+        };
+        assert!(run(&p, 1).is_err());
+    }
+}

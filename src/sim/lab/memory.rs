@@ -1,0 +1,268 @@
+//! Experiment 5, memory: what each limiter must remember for many callers, each making
+//! the limit's worth of requests per window.
+//!
+//! What is counted is the fixed-width payload of this crate's own state types (see
+//! [`StatePayload`]): for the fixed window and the token bucket, `size_of` of their
+//! per-caller state (two integers, 16 bytes); for the sliding log, 8 bytes per logged
+//! instant; and for every caller the bytes of its key. What is not counted: the map's
+//! nodes, the pointer, length and capacity words of each `String` and `VecDeque`, spare
+//! capacity, and allocator headers. Those depend on the platform (a pointer is 4 bytes
+//! in the browser's wasm32 and 8 natively) and would add roughly the same per-caller
+//! amount to every limiter; leaving them out keeps the page and the CLI in agreement.
+//!
+//! The per-caller figure is measured, not assumed: one caller is driven through a whole
+//! window at the limit and its limiter's payload read back. Every caller at the limit
+//! holds the same, so the total is that times the number of callers, plus their keys.
+//!
+//! [`StatePayload`]: crate::sim::limiter::StatePayload
+
+use super::{Cells, ExperimentName};
+use crate::sim::limiter::{LimiterKind, Policy, Scope, MAX_LIMIT};
+use crate::sim::stats::count;
+use crate::sim::time::secs;
+use serde::Serialize;
+
+/// The experiment's setup. The defaults are the article's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryParams {
+    /// Callers remembered at once.
+    pub callers: u32,
+    /// Requests each caller makes per window, which is also the limit.
+    pub per_window: u32,
+    /// The window.
+    pub window_us: u64,
+}
+
+impl Default for MemoryParams {
+    fn default() -> Self {
+        Self {
+            callers: 10_000,
+            per_window: 1_000,
+            window_us: secs(1),
+        }
+    }
+}
+
+/// One limiter's cost.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MemoryRow {
+    /// The limiter.
+    pub limiter: LimiterKind,
+    /// State payload for one caller at the limit, key excluded.
+    pub per_caller_bytes: u64,
+    /// All callers' state payload plus all their keys.
+    pub total_bytes: u64,
+}
+
+/// The memory experiment's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MemoryResult {
+    /// Callers remembered.
+    pub callers: u32,
+    /// Requests per caller per window.
+    pub per_window: u32,
+    /// Bytes of all the callers' keys together.
+    pub key_bytes: u64,
+    /// Fixed window, sliding log, token bucket.
+    pub rows: Vec<MemoryRow>,
+    /// Sliding log total over token bucket total, rounded.
+    pub log_to_bucket_ratio: u64,
+}
+
+/// Caller `i`'s key.
+pub fn caller_key(i: u32) -> String {
+    format!("caller-{i}")
+}
+
+/// Runs the experiment.
+pub fn run(p: &MemoryParams) -> Result<MemoryResult, String> {
+    if !(1..=10_000_000).contains(&p.callers) {
+        return Err("give 1 to 10,000,000 callers".into());
+    }
+    if !(1..=MAX_LIMIT).contains(&p.per_window) {
+        return Err(format!(
+            "a caller makes 1 to {} requests per window",
+            count(MAX_LIMIT.into())
+        ));
+    }
+    let policy = Policy {
+        limit: p.per_window,
+        window_us: p.window_us,
+    };
+    policy.check()?;
+    if p.window_us < u64::from(p.per_window) {
+        return Err("the window must be at least 1 µs per request".into());
+    }
+    let key_bytes: u64 = (0..p.callers).map(|i| caller_key(i).len() as u64).sum();
+    let probe = caller_key(0);
+    let step_us = p.window_us / u64::from(p.per_window);
+    let mut rows = Vec::new();
+    for kind in LimiterKind::ALL {
+        let mut limiter = kind.build(policy, Scope::PerKey)?;
+        for i in 0..u64::from(p.per_window) {
+            let d = limiter.check(i * step_us, &probe, 1)?;
+            assert!(d.allowed, "a caller at the limit is never refused");
+        }
+        let per_caller_bytes = limiter.payload_bytes() - probe.len() as u64;
+        rows.push(MemoryRow {
+            limiter: kind,
+            per_caller_bytes,
+            total_bytes: per_caller_bytes * u64::from(p.callers) + key_bytes,
+        });
+    }
+    let total = |kind| {
+        rows.iter()
+            .find(|r: &&MemoryRow| r.limiter == kind)
+            .map_or(0, |r| r.total_bytes)
+    };
+    let (log, bucket) = (total(LimiterKind::Sliding), total(LimiterKind::Bucket));
+    Ok(MemoryResult {
+        callers: p.callers,
+        per_window: p.per_window,
+        key_bytes,
+        log_to_bucket_ratio: (log + bucket / 2) / bucket,
+        rows,
+    })
+}
+
+/// Bytes for people, in decimal megabytes: "80.1 MB", "0.27 MB".
+pub fn megabytes(bytes: u64) -> String {
+    if bytes >= 10_000_000 {
+        let tenths = (bytes + 50_000) / 100_000;
+        format!("{}.{} MB", count(tenths / 10), tenths % 10)
+    } else {
+        let hundredths = (bytes + 5_000) / 10_000;
+        format!("{}.{:02} MB", hundredths / 100, hundredths % 100)
+    }
+}
+
+impl MemoryResult {
+    /// The row of one limiter.
+    pub fn row(&self, kind: LimiterKind) -> &MemoryRow {
+        self.rows
+            .iter()
+            .find(|r| r.limiter == kind)
+            .expect("every limiter is measured")
+    }
+
+    /// `memory.fixedBytes`, `memory.fixedPerCallerBytes`, `memory.fixedMb`, the same for
+    /// sliding and bucket, then `memory.keyBytes`, `memory.callers`,
+    /// `memory.perWindow` and `memory.logToBucketRatio`.
+    pub fn cells(&self) -> Vec<(String, String)> {
+        let mut c = Cells::new(ExperimentName::Memory);
+        for r in &self.rows {
+            let name = r.limiter.as_str();
+            c.put(&format!("{name}Bytes"), r.total_bytes);
+            c.put(&format!("{name}PerCallerBytes"), r.per_caller_bytes);
+            c.put(&format!("{name}Mb"), megabytes(r.total_bytes));
+        }
+        c.put("keyBytes", self.key_bytes);
+        c.put("callers", self.callers);
+        c.put("perWindow", self.per_window);
+        c.put("logToBucketRatio", self.log_to_bucket_ratio);
+        c.done()
+    }
+
+    /// The table.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "memory: {} callers at {} requests per window\n\
+             counted: state payload (integers, 8 bytes per logged instant) and key bytes ({});\n\
+             not counted: map nodes, pointers, spare capacity, allocator overhead\n\n\
+             {:<10}{:>18}{:>16}{:>12}\n",
+            count(self.callers.into()),
+            count(self.per_window.into()),
+            count(self.key_bytes),
+            "limiter",
+            "bytes per caller",
+            "total bytes",
+            "total"
+        );
+        for r in &self.rows {
+            out.push_str(&format!(
+                "{:<10}{:>18}{:>16}{:>12}\n",
+                r.limiter.as_str(),
+                count(r.per_caller_bytes),
+                count(r.total_bytes),
+                megabytes(r.total_bytes)
+            ));
+        }
+        out.push_str(&format!(
+            "\nthe sliding log needs {}x the token bucket's memory",
+            count(self.log_to_bucket_ratio)
+        ));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bytes of the keys `caller-0` … `caller-(n−1)`, counted by digits.
+    fn key_bytes(n: u64) -> u64 {
+        let prefix = "caller-".len() as u64;
+        let mut total = 0;
+        let mut lo = 0;
+        let mut digits = 1;
+        while lo < n {
+            let hi = (lo.max(1) * 10).min(n);
+            total += (hi - lo) * (prefix + digits);
+            lo = hi;
+            digits += 1;
+        }
+        total
+    }
+
+    #[test]
+    fn the_log_grows_with_traffic_and_the_bucket_does_not() {
+        let r = run(&MemoryParams::default()).unwrap();
+        let keys = key_bytes(10_000);
+        assert_eq!(r.key_bytes, keys);
+        assert_eq!(r.row(LimiterKind::Bucket).total_bytes, 10_000 * 16 + keys);
+        assert_eq!(r.row(LimiterKind::Fixed).total_bytes, 10_000 * 16 + keys);
+        assert_eq!(
+            r.row(LimiterKind::Sliding).total_bytes,
+            10_000 * 1_000 * 8 + keys
+        );
+        let more = run(&MemoryParams {
+            per_window: 5_000,
+            ..MemoryParams::default()
+        })
+        .unwrap();
+        assert_eq!(more.row(LimiterKind::Sliding).per_caller_bytes, 40_000);
+        assert_eq!(more.row(LimiterKind::Bucket).per_caller_bytes, 16);
+    }
+
+    #[test]
+    fn megabytes_read_well() {
+        assert_eq!(megabytes(80_108_890), "80.1 MB");
+        assert_eq!(megabytes(268_890), "0.27 MB");
+        assert_eq!(megabytes(1_234_567_890), "1,234.6 MB");
+        assert_eq!(key_bytes(10), 80);
+        assert_eq!(key_bytes(100), 80 + 90 * 9);
+    }
+
+    #[test]
+    fn bad_parameters_are_sentences() {
+        for p in [
+            MemoryParams {
+                callers: 0,
+                ..MemoryParams::default()
+            },
+            MemoryParams {
+                per_window: 0,
+                ..MemoryParams::default()
+            },
+            MemoryParams {
+                per_window: 1_000,
+                window_us: 999,
+                callers: 1,
+            },
+        ] {
+            assert!(run(&p).is_err(), "{p:?}");
+        }
+    }
+}

@@ -1,0 +1,274 @@
+//! Experiment 4, the noisy neighbour: one caller sends a burst and two others a few
+//! requests each, all within a few milliseconds, against one global bucket and then
+//! against one bucket per caller.
+//!
+//! The noisy caller is throttled the same either way. What changes is everyone else:
+//! behind a global bucket the quiet callers arrive after the noisy one has emptied it
+//! and lose every request; with a bucket each they lose nothing.
+
+use super::{camel, round_ms, Cells, ExperimentName, ARTICLE_POLICY};
+use crate::sim::limiter::{Limiter, Policy, Scope, TokenBucket};
+use crate::sim::rng::SimRng;
+use serde::Serialize;
+
+/// The experiment's setup. The defaults are the article's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NeighbourParams {
+    /// Bucket size, global or per caller.
+    pub capacity: u32,
+    /// Refill rate, the published limit.
+    pub policy: Policy,
+    /// Callers and how many requests each sends, in arrival order: every request of
+    /// the first caller arrives before any of the second's, and so on.
+    pub callers: Vec<(String, u32)>,
+    /// Consecutive arrivals are this far apart at least …
+    pub gap_min_us: u64,
+    /// … and at most (seeded, uniform).
+    pub gap_max_us: u64,
+}
+
+impl Default for NeighbourParams {
+    fn default() -> Self {
+        Self {
+            capacity: 10,
+            policy: ARTICLE_POLICY,
+            callers: vec![
+                ("acme".into(), 40),
+                ("bakery".into(), 3),
+                ("clinic".into(), 3),
+            ],
+            gap_min_us: 20,
+            gap_max_us: 80,
+        }
+    }
+}
+
+/// One caller's score.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallerTally {
+    /// The caller's key.
+    pub caller: String,
+    /// 200 answers.
+    pub ok: u32,
+    /// 429 answers.
+    pub rate_limited: u32,
+}
+
+/// One request's fate, for drawing on a time axis.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NeighbourMark {
+    /// When it arrived.
+    pub at_us: u64,
+    /// Whose it was (index into the tallies).
+    pub caller: usize,
+    /// True if it got a 200.
+    pub allowed: bool,
+}
+
+/// One scope's run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NeighbourCase {
+    /// Global or per key.
+    pub scope: Scope,
+    /// Per caller, in arrival order.
+    pub tallies: Vec<CallerTally>,
+    /// Every request, in arrival order.
+    pub marks: Vec<NeighbourMark>,
+}
+
+/// The neighbour experiment's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NeighbourResult {
+    /// The published limit.
+    pub limit: u32,
+    /// Its window.
+    pub window_us: u64,
+    /// From the first arrival to the last.
+    pub span_us: u64,
+    /// One bucket for everyone.
+    pub global: NeighbourCase,
+    /// One bucket per caller.
+    pub per_key: NeighbourCase,
+}
+
+/// Runs the experiment: the same arrivals against each scope.
+pub fn run(p: &NeighbourParams, seed: u64) -> Result<NeighbourResult, String> {
+    if p.callers.is_empty() || p.callers.len() > 100 {
+        return Err("give 1 to 100 callers".into());
+    }
+    for (name, n) in &p.callers {
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_lowercase()) {
+            return Err(format!(
+                "caller '{name}' must be a word in lower-case letters (it names result cells)"
+            ));
+        }
+        if !(1..=10_000).contains(n) {
+            return Err(format!("caller '{name}' must send 1 to 10,000 requests"));
+        }
+    }
+    if p.callers
+        .iter()
+        .enumerate()
+        .any(|(i, (a, _))| p.callers[..i].iter().any(|(b, _)| a == b))
+    {
+        return Err("every caller needs its own name".into());
+    }
+    if p.gap_min_us > p.gap_max_us || p.gap_max_us > 1_000_000 {
+        return Err("the gap between arrivals must be a range within 0–1,000,000 µs".into());
+    }
+    let mut rng = SimRng::from_seed(seed);
+    let mut arrivals = Vec::new();
+    let mut at_us = 0;
+    for (i, (_, n)) in p.callers.iter().enumerate() {
+        for _ in 0..*n {
+            arrivals.push((at_us, i));
+            at_us += rng.between(p.gap_min_us, p.gap_max_us);
+        }
+    }
+    let case = |scope| -> Result<NeighbourCase, String> {
+        let mut bucket = TokenBucket::new(p.capacity, p.policy, scope)?;
+        let mut tallies: Vec<CallerTally> = p
+            .callers
+            .iter()
+            .map(|(name, _)| CallerTally {
+                caller: name.clone(),
+                ok: 0,
+                rate_limited: 0,
+            })
+            .collect();
+        let mut marks = Vec::new();
+        for &(at_us, i) in &arrivals {
+            let d = bucket.check(at_us, &p.callers[i].0, 1)?;
+            if d.allowed {
+                tallies[i].ok += 1;
+            } else {
+                tallies[i].rate_limited += 1;
+            }
+            marks.push(NeighbourMark {
+                at_us,
+                caller: i,
+                allowed: d.allowed,
+            });
+        }
+        Ok(NeighbourCase {
+            scope,
+            tallies,
+            marks,
+        })
+    };
+    Ok(NeighbourResult {
+        limit: p.policy.limit,
+        window_us: p.policy.window_us,
+        span_us: arrivals[arrivals.len() - 1].0,
+        global: case(Scope::Global)?,
+        per_key: case(Scope::PerKey)?,
+    })
+}
+
+impl NeighbourResult {
+    /// `neighbour.globalAcmeOk`, `neighbour.globalAcmeRateLimited`, … for every caller
+    /// under the global bucket, then `neighbour.perKeyAcmeOk`, …, then
+    /// `neighbour.spanMs`.
+    pub fn cells(&self) -> Vec<(String, String)> {
+        let mut c = Cells::new(ExperimentName::Neighbour);
+        for (label, case) in [("global", &self.global), ("perKey", &self.per_key)] {
+            for t in &case.tallies {
+                let who = camel(&t.caller);
+                c.put(&format!("{label}{who}Ok"), t.ok);
+                c.put(&format!("{label}{who}RateLimited"), t.rate_limited);
+            }
+        }
+        c.put("spanMs", round_ms(self.span_us));
+        c.done()
+    }
+
+    /// The table.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "neighbour: {} requests within {} ms, limit {} per {} ms\n\n{:<10}",
+            self.global.marks.len(),
+            round_ms(self.span_us),
+            self.limit,
+            round_ms(self.window_us),
+            "scope"
+        );
+        for t in &self.global.tallies {
+            out.push_str(&format!("{:>18}", t.caller));
+        }
+        out.push('\n');
+        for (label, case) in [("global", &self.global), ("per-key", &self.per_key)] {
+            out.push_str(&format!("{label:<10}"));
+            for t in &case.tallies {
+                out.push_str(&format!(
+                    "{:>18}",
+                    format!("{} ok / {} 429", t.ok, t.rate_limited)
+                ));
+            }
+            out.push('\n');
+        }
+        out.trim_end().to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(case: &NeighbourCase, who: &str) -> (u32, u32) {
+        let t = case.tallies.iter().find(|t| t.caller == who).unwrap();
+        (t.ok, t.rate_limited)
+    }
+
+    #[test]
+    fn a_global_bucket_starves_the_quiet_callers_and_per_key_does_not() {
+        for seed in 1..=20 {
+            let r = run(&NeighbourParams::default(), seed).unwrap();
+            assert!(r.span_us < 4_000, "{}", r.span_us);
+            assert_eq!(tally(&r.global, "acme"), (10, 30), "seed {seed}");
+            assert_eq!(tally(&r.per_key, "acme"), (10, 30), "seed {seed}");
+            for quiet in ["bakery", "clinic"] {
+                assert_eq!(tally(&r.global, quiet), (0, 3), "seed {seed}");
+                assert_eq!(tally(&r.per_key, quiet), (3, 0), "seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn quiet_callers_who_come_first_are_not_starved() {
+        // Order matters under a global bucket: arriving before the burst, they get in.
+        let p = NeighbourParams {
+            callers: vec![
+                ("bakery".into(), 3),
+                ("clinic".into(), 3),
+                ("acme".into(), 40),
+            ],
+            ..NeighbourParams::default()
+        };
+        let r = run(&p, 1).unwrap();
+        assert_eq!(tally(&r.global, "bakery"), (3, 0));
+        assert_eq!(tally(&r.global, "acme"), (4, 36));
+        let cells = r.cells();
+        assert!(cells.contains(&("neighbour.globalAcmeOk".into(), "4".into())));
+        assert!(cells.contains(&("neighbour.perKeyClinicOk".into(), "3".into())));
+    }
+
+    #[test]
+    fn bad_callers_are_sentences() {
+        for callers in [
+            vec![],
+            vec![("Acme".to_string(), 3)],
+            vec![("acme".to_string(), 0)],
+            vec![("acme".to_string(), 3), ("acme".to_string(), 3)],
+        ] {
+            let p = NeighbourParams {
+                callers,
+                ..NeighbourParams::default()
+            };
+            assert!(run(&p, 1).is_err());
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! Experiment 2, units: the same wait written the four ways servers write it, each read
+//! by the naive `Number(value) * 1000` and by [`wait_from_header`].
+//!
+//! The naive reading is right for the two delta-seconds forms and catastrophically wrong
+//! for the other two: an HTTP-date is NaN, which a timer treats as "now", and a Unix
+//! timestamp becomes a sleep of decades. Both fail silently.
+
+use super::{wait_text, Cells, ExperimentName, LAB_EPOCH_S};
+use crate::sim::headers::{
+    http_date, naive_wait, wait_from_header, NaiveWait, WaitForm, EPOCH_CUTOFF_S, MAX_WAIT_S,
+};
+use crate::sim::time::US_PER_S;
+use serde::Serialize;
+
+/// The experiment's two numbers. The defaults are the article's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitsParams {
+    /// The simulated "now", in epoch seconds.
+    pub now_epoch_s: u64,
+    /// The wait every header means.
+    pub wait_s: u64,
+}
+
+impl Default for UnitsParams {
+    fn default() -> Self {
+        Self {
+            now_epoch_s: LAB_EPOCH_S,
+            wait_s: 120,
+        }
+    }
+}
+
+/// One way of writing the wait, and both readings of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UnitsRow {
+    /// The row's name in cell keys, e.g. `retryAfterDate`.
+    pub id: &'static str,
+    /// The header.
+    pub header: &'static str,
+    /// Its value.
+    pub value: String,
+    /// What the naive reading sleeps; `None` where `Number(value)` is NaN.
+    pub naive_wait_us: Option<u64>,
+    /// The naive reading for people, e.g. "no wait at all (NaN)" or "56.7 years".
+    pub naive: String,
+    /// What the correct reading sleeps.
+    pub correct_wait_us: u64,
+    /// The correct reading for people.
+    pub correct: String,
+    /// How the correct reading understood the value.
+    pub form: WaitForm,
+}
+
+/// The units experiment's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UnitsResult {
+    /// The simulated "now", in epoch seconds.
+    pub now_epoch_s: u64,
+    /// The same instant as an HTTP-date.
+    pub now_http_date: String,
+    /// The wait every row means.
+    pub wait_s: u64,
+    /// One row per way of writing it.
+    pub rows: Vec<UnitsRow>,
+}
+
+/// Runs the experiment.
+pub fn run(p: &UnitsParams) -> Result<UnitsResult, String> {
+    if p.now_epoch_s <= EPOCH_CUTOFF_S {
+        return Err(format!(
+            "now must be a Unix time after {EPOCH_CUTOFF_S} s (2001), or a timestamp could not be told from a wait"
+        ));
+    }
+    if !(1..=MAX_WAIT_S).contains(&p.wait_s) {
+        return Err(format!(
+            "the wait must be 1 to {MAX_WAIT_S} seconds, got {}",
+            p.wait_s
+        ));
+    }
+    let at_s = p.now_epoch_s + p.wait_s;
+    let forms: [(&str, &str, String); 4] = [
+        ("retryAfterSeconds", "Retry-After", p.wait_s.to_string()),
+        ("retryAfterDate", "Retry-After", http_date(at_s)),
+        ("rateLimitReset", "RateLimit-Reset", p.wait_s.to_string()),
+        ("xRateLimitReset", "X-RateLimit-Reset", at_s.to_string()),
+    ];
+    let mut rows = Vec::new();
+    for (id, header, value) in forms {
+        let naive = naive_wait(&value);
+        let correct = wait_from_header(header, &value, p.now_epoch_s * US_PER_S)?;
+        rows.push(UnitsRow {
+            id,
+            header,
+            naive_wait_us: match naive {
+                NaiveWait::NotANumber => None,
+                NaiveWait::Wait { us } => Some(us),
+            },
+            naive: match naive {
+                NaiveWait::NotANumber => format!("{} (NaN)", wait_text(0)),
+                NaiveWait::Wait { us } => wait_text(us),
+            },
+            correct_wait_us: correct.wait_us,
+            correct: wait_text(correct.wait_us),
+            form: correct.form,
+            value,
+        });
+    }
+    Ok(UnitsResult {
+        now_epoch_s: p.now_epoch_s,
+        now_http_date: http_date(p.now_epoch_s),
+        wait_s: p.wait_s,
+        rows,
+    })
+}
+
+impl UnitsResult {
+    /// Per row `<id>Value`, `<id>Naive` and `<id>Correct` (e.g.
+    /// `units.retryAfterDateNaive`), then `units.now` and `units.waitS`.
+    pub fn cells(&self) -> Vec<(String, String)> {
+        let mut c = Cells::new(ExperimentName::Units);
+        for row in &self.rows {
+            c.put(&format!("{}Value", row.id), &row.value);
+            c.put(&format!("{}Naive", row.id), &row.naive);
+            c.put(&format!("{}Correct", row.id), &row.correct);
+        }
+        c.put("now", &self.now_http_date);
+        c.put("waitS", self.wait_s);
+        c.done()
+    }
+
+    /// The table.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "units: \"wait {} s\" written four ways, read naively (Number(v) * 1000 ms) and correctly\n\
+             now: {} ({})\n\n{:<19}{:<31}{:<24}{}\n",
+            self.wait_s, self.now_http_date, self.now_epoch_s, "header", "value", "naive", "correct"
+        );
+        for r in &self.rows {
+            out.push_str(&format!(
+                "{:<19}{:<31}{:<24}{}\n",
+                r.header, r.value, r.naive, r.correct
+            ));
+        }
+        out.trim_end().to_string()
+    }
+
+    /// The row with this id.
+    pub fn row(&self, id: &str) -> Option<&UnitsRow> {
+        self.rows.iter().find(|r| r.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::time::secs;
+
+    #[test]
+    fn the_correct_reading_agrees_and_the_naive_one_does_not() {
+        let r = run(&UnitsParams::default()).unwrap();
+        assert_eq!(r.rows.len(), 4);
+        for row in &r.rows {
+            assert_eq!(row.correct_wait_us, secs(120), "{}", row.id);
+            assert_eq!(row.correct, "120 s");
+        }
+        let date = r.row("retryAfterDate").unwrap();
+        assert_eq!(date.value, "Sun, 30 Aug 2026 10:42:59 GMT");
+        assert_eq!(date.naive_wait_us, None);
+        assert_eq!(date.naive, "no wait at all (NaN)");
+        let epoch = r.row("xRateLimitReset").unwrap();
+        assert_eq!(epoch.value, "1788086579");
+        assert_eq!(epoch.form, WaitForm::EpochSeconds);
+        assert_eq!(epoch.naive, "56.7 years");
+        for id in ["retryAfterSeconds", "rateLimitReset"] {
+            assert_eq!(r.row(id).unwrap().naive_wait_us, Some(secs(120)), "{id}");
+        }
+    }
+
+    #[test]
+    fn another_now_moves_only_the_instant_forms() {
+        let r = run(&UnitsParams {
+            now_epoch_s: 2_000_000_000,
+            wait_s: 30,
+        })
+        .unwrap();
+        let epoch = r.row("xRateLimitReset").unwrap();
+        assert_eq!(epoch.value, "2000000030");
+        assert_eq!(epoch.naive, "63.4 years");
+        assert_eq!(r.row("retryAfterDate").unwrap().correct_wait_us, secs(30));
+        assert_eq!(
+            r.cells().last(),
+            Some(&("units.waitS".to_string(), "30".to_string()))
+        );
+    }
+
+    #[test]
+    fn bad_parameters_are_sentences() {
+        let e = run(&UnitsParams {
+            now_epoch_s: 5,
+            wait_s: 120,
+        })
+        .unwrap_err();
+        assert!(e.contains("Unix time"), "{e}");
+        assert!(run(&UnitsParams {
+            wait_s: 0,
+            ..UnitsParams::default()
+        })
+        .is_err());
+    }
+}

@@ -1,0 +1,351 @@
+//! Server-side rate limiters: three ways to decide whether a caller may have one more
+//! request, behind one trait.
+//!
+//! Every limiter is a pure function of the instants it is shown: there are no timers and
+//! no background work, so a limiter in the simulation answers exactly as it would in a
+//! server fed the same arrival times. Each remembers its callers in a [`Callers`] store,
+//! keyed by caller or shared by all of them ([`Scope`]), which is the whole difference
+//! between "one bucket per customer" and "one bucket for everyone".
+//!
+//! An instant earlier than what a caller's state has already seen is counted as if it
+//! were no earlier than that state: a clock that steps back stands still rather than
+//! reopening an old window, refilling twice or disordering the log.
+
+pub mod fixed_window;
+pub mod sliding_log;
+pub mod token_bucket;
+
+pub use fixed_window::FixedWindow;
+pub use sliding_log::SlidingLog;
+pub use token_bucket::TokenBucket;
+
+use super::time::secs;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// The largest number of requests a limiter may allow per window.
+pub const MAX_LIMIT: u32 = 1_000_000;
+/// The longest window a limiter may count over: 31 days, enough for a monthly quota.
+pub const MAX_WINDOW_US: u64 = secs(31 * 86_400);
+
+/// A limiter's answer about one request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Decision {
+    /// True if the request may proceed; false means answer 429.
+    pub allowed: bool,
+    /// Requests of cost 1 the caller could still make at this instant, after this one.
+    pub remaining: u32,
+    /// How long until the same request would be allowed, if nothing else arrives in
+    /// between. Zero when it was allowed; at least 1 µs when it was refused.
+    pub retry_after_us: u64,
+    /// How long until the caller's whole allowance is back, if nothing else arrives.
+    pub reset_us: u64,
+}
+
+/// The limit a limiter publishes: `limit` requests per `window_us`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Policy {
+    /// Requests allowed per window (for a bucket: tokens refilled per window).
+    pub limit: u32,
+    /// The window the limit is counted over.
+    pub window_us: u64,
+}
+
+impl Policy {
+    /// Checks that the limit and window are inside the documented ranges.
+    pub fn check(&self) -> Result<(), String> {
+        if !(1..=MAX_LIMIT).contains(&self.limit) {
+            return Err(format!(
+                "a limit of {} requests is outside the allowed range 1–{MAX_LIMIT}",
+                self.limit
+            ));
+        }
+        if !(1..=MAX_WINDOW_US).contains(&self.window_us) {
+            return Err(format!(
+                "a window of {} µs is outside the allowed range 1–{MAX_WINDOW_US} µs",
+                self.window_us
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Whose requests share one allowance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// One allowance for every caller: the key is ignored.
+    Global,
+    /// One allowance per caller key.
+    PerKey,
+}
+
+/// A rate limiter. Implementations decide; [`Limiter::check`] validates the cost first.
+pub trait Limiter {
+    /// The limit this limiter publishes.
+    fn policy(&self) -> Policy;
+
+    /// The largest cost one request can have and still be allowed some day.
+    fn capacity(&self) -> u32;
+
+    /// Decides a request whose cost is already known to be in `1..=capacity`, and
+    /// records it if allowed.
+    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision;
+
+    /// Bytes of fixed-width state held right now: key bytes plus each state's payload.
+    /// See [`StatePayload`] for what is and is not counted.
+    fn payload_bytes(&self) -> u64;
+
+    /// Decides one request of `cost` units from caller `key` arriving at `now_us`.
+    /// A cost of 0, or one larger than the limiter could ever allow, is an error.
+    fn check(&mut self, now_us: u64, key: &str, cost: u32) -> Result<Decision, String> {
+        let capacity = self.capacity();
+        if cost == 0 {
+            return Err("a request must cost at least 1 unit".into());
+        }
+        if cost > capacity {
+            return Err(format!(
+                "a request costing {cost} units can never fit an allowance of {capacity}"
+            ));
+        }
+        let d = self.decide(now_us, key, cost);
+        assert!(d.allowed == (d.retry_after_us == 0), "{d:?}");
+        assert!(d.remaining <= capacity, "{d:?}");
+        Ok(d)
+    }
+}
+
+/// The three limiters, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LimiterKind {
+    /// Counts in aligned windows.
+    Fixed,
+    /// Logs every allowed request and counts the last window.
+    Sliding,
+    /// Refills tokens continuously.
+    Bucket,
+}
+
+impl LimiterKind {
+    /// All three, simplest first.
+    pub const ALL: [LimiterKind; 3] = [
+        LimiterKind::Fixed,
+        LimiterKind::Sliding,
+        LimiterKind::Bucket,
+    ];
+
+    /// The name used on the command line and in result keys.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LimiterKind::Fixed => "fixed",
+            LimiterKind::Sliding => "sliding",
+            LimiterKind::Bucket => "bucket",
+        }
+    }
+
+    /// A limiter of this kind for `policy`. A bucket's capacity is the policy's limit.
+    pub fn build(self, policy: Policy, scope: Scope) -> Result<Box<dyn Limiter>, String> {
+        Ok(match self {
+            LimiterKind::Fixed => Box::new(FixedWindow::new(policy, scope)?),
+            LimiterKind::Sliding => Box::new(SlidingLog::new(policy, scope)?),
+            LimiterKind::Bucket => Box::new(TokenBucket::new(policy.limit, policy, scope)?),
+        })
+    }
+}
+
+impl fmt::Display for LimiterKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for LimiterKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        super::by_name(&Self::ALL, Self::as_str, s, "limiter")
+    }
+}
+
+/// What one caller's state costs to remember.
+///
+/// Only fixed-width payload is counted: the state's own integer fields (or, for a log,
+/// 8 bytes per stored timestamp). Not counted: map nodes, pointer/length/capacity words
+/// of `String` and `VecDeque`, spare capacity, and allocator headers. Those depend on
+/// the platform's pointer width and allocator, and the browser (wasm32) and the CLI
+/// (64-bit) must report the same figure.
+pub trait StatePayload {
+    /// Payload bytes of this state: by default its own size, which is right for states
+    /// made of fixed-width integers only.
+    fn payload_bytes(&self) -> u64 {
+        std::mem::size_of_val(self) as u64
+    }
+}
+
+/// Caller states in key order, or one shared state when the scope is global.
+#[derive(Clone, Debug)]
+pub struct Callers<S> {
+    scope: Scope,
+    states: BTreeMap<String, S>,
+}
+
+/// The map key the global scope files its one state under (no bytes to count).
+const GLOBAL_KEY: &str = "";
+
+impl<S> Callers<S> {
+    /// An empty store.
+    pub fn new(scope: Scope) -> Self {
+        Self {
+            scope,
+            states: BTreeMap::new(),
+        }
+    }
+
+    /// The scope this store was made with.
+    pub fn scope(&self) -> Scope {
+        self.scope
+    }
+
+    /// The state for `key`, created by `fresh` on first sight.
+    pub fn state(&mut self, key: &str, fresh: impl FnOnce() -> S) -> &mut S {
+        let k = match self.scope {
+            Scope::Global => GLOBAL_KEY,
+            Scope::PerKey => key,
+        };
+        // Look up by &str first, so a known caller costs no allocation.
+        if !self.states.contains_key(k) {
+            self.states.insert(k.to_owned(), fresh());
+        }
+        self.states.get_mut(k).expect("inserted just above")
+    }
+
+    /// Every remembered key with its state, in key order (the global scope's one state
+    /// is filed under the empty key).
+    pub fn states(&self) -> impl Iterator<Item = (&str, &S)> {
+        self.states.iter().map(|(k, s)| (k.as_str(), s))
+    }
+
+    /// Callers remembered (1 at most under the global scope).
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// True if no caller has been seen.
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+}
+
+impl<S: StatePayload> Callers<S> {
+    /// Key bytes plus every state's payload. See [`StatePayload`].
+    pub fn payload_bytes(&self) -> u64 {
+        self.states()
+            .map(|(k, s)| k.len() as u64 + s.payload_bytes())
+            .sum()
+    }
+}
+
+/// `us` rounded up to whole seconds: how long a header tells a caller to wait.
+pub fn ceil_secs(us: u64) -> u64 {
+    us.div_ceil(secs(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::time::ms;
+
+    /// Ten per second: the limit most limiter tests run against.
+    pub(super) const POLICY: Policy = Policy {
+        limit: 10,
+        window_us: secs(1),
+    };
+
+    #[test]
+    fn every_kind_rejects_impossible_costs_with_a_sentence() {
+        for kind in LimiterKind::ALL {
+            let mut l = kind.build(POLICY, Scope::PerKey).unwrap();
+            let e = l.check(0, "a", 0).unwrap_err();
+            assert!(e.contains("at least 1"), "{kind}: {e}");
+            let e = l.check(0, "a", 11).unwrap_err();
+            assert!(e.contains("never fit"), "{kind}: {e}");
+            assert!(l.check(0, "a", 10).unwrap().allowed, "{kind}");
+        }
+    }
+
+    #[test]
+    fn bad_policies_are_refused() {
+        for policy in [
+            Policy {
+                limit: 0,
+                window_us: secs(1),
+            },
+            Policy {
+                limit: 10,
+                window_us: 0,
+            },
+            Policy {
+                limit: MAX_LIMIT + 1,
+                window_us: secs(1),
+            },
+            Policy {
+                limit: 10,
+                window_us: MAX_WINDOW_US + 1,
+            },
+        ] {
+            for kind in LimiterKind::ALL {
+                assert!(
+                    kind.build(policy, Scope::Global).is_err(),
+                    "{kind} {policy:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn global_scope_shares_one_allowance_and_per_key_does_not() {
+        for kind in LimiterKind::ALL {
+            let mut global = kind.build(POLICY, Scope::Global).unwrap();
+            let mut per_key = kind.build(POLICY, Scope::PerKey).unwrap();
+            for i in 0..10 {
+                assert!(global.check(ms(i), "noisy", 1).unwrap().allowed);
+                assert!(per_key.check(ms(i), "noisy", 1).unwrap().allowed);
+            }
+            assert!(!global.check(ms(10), "quiet", 1).unwrap().allowed, "{kind}");
+            assert!(per_key.check(ms(10), "quiet", 1).unwrap().allowed, "{kind}");
+        }
+    }
+
+    #[test]
+    fn a_clock_that_steps_back_stands_still() {
+        for kind in LimiterKind::ALL {
+            let mut l = kind.build(POLICY, Scope::PerKey).unwrap();
+            for _ in 0..10 {
+                assert!(l.check(secs(5), "a", 1).unwrap().allowed);
+            }
+            // An earlier instant must not reopen an older window or refill anything.
+            let d = l.check(secs(4), "a", 1).unwrap();
+            assert!(!d.allowed, "{kind}: {d:?}");
+            assert_eq!(d, l.check(secs(5), "a", 1).unwrap(), "{kind}");
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for kind in LimiterKind::ALL {
+            assert_eq!(kind.as_str().parse::<LimiterKind>(), Ok(kind));
+        }
+        assert!("leaky"
+            .parse::<LimiterKind>()
+            .unwrap_err()
+            .contains("leaky"));
+        assert_eq!(ceil_secs(0), 0);
+        assert_eq!(ceil_secs(1), 1);
+        assert_eq!(ceil_secs(secs(1)), 1);
+        assert_eq!(ceil_secs(secs(1) + 1), 2);
+    }
+}

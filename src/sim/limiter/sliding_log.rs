@@ -1,0 +1,170 @@
+//! The sliding window log: keep the instant of every allowed unit and count those that
+//! fall inside the last window.
+//!
+//! Exact: no span of one window ever holds more than the limit, wherever it starts. The
+//! price is memory that grows with traffic: a caller at the limit costs one timestamp per
+//! allowed unit, where the other two limiters cost a couple of integers.
+
+use super::{Callers, Decision, Limiter, Policy, Scope, StatePayload};
+use std::collections::VecDeque;
+
+/// One caller's log: the instant of every allowed unit still inside the window, oldest
+/// first. A request costing `n` units is logged `n` times; a refused one not at all.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LogState {
+    /// Allowed instants, non-decreasing.
+    pub admitted_us: VecDeque<u64>,
+}
+
+/// Bytes one logged instant costs.
+pub const BYTES_PER_ENTRY: u64 = std::mem::size_of::<u64>() as u64;
+
+impl StatePayload for LogState {
+    fn payload_bytes(&self) -> u64 {
+        self.admitted_us.len() as u64 * BYTES_PER_ENTRY
+    }
+}
+
+/// A sliding-window-log limiter.
+#[derive(Clone, Debug)]
+pub struct SlidingLog {
+    policy: Policy,
+    callers: Callers<LogState>,
+}
+
+impl SlidingLog {
+    /// At most `policy.limit` units in any window of `policy.window_us`.
+    pub fn new(policy: Policy, scope: Scope) -> Result<Self, String> {
+        policy.check()?;
+        Ok(Self {
+            policy,
+            callers: Callers::new(scope),
+        })
+    }
+
+    /// Instants currently logged for all callers together.
+    pub fn entries(&self) -> u64 {
+        self.callers
+            .states()
+            .map(|(_, s)| s.admitted_us.len() as u64)
+            .sum()
+    }
+}
+
+impl Limiter for SlidingLog {
+    fn policy(&self) -> Policy {
+        self.policy
+    }
+
+    fn capacity(&self) -> u32 {
+        self.policy.limit
+    }
+
+    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision {
+        let Policy { limit, window_us } = self.policy;
+        assert!((1..=limit).contains(&cost));
+        let log = &mut self.callers.state(key, LogState::default).admitted_us;
+        let now_us = now_us.max(log.back().copied().unwrap_or(0));
+        // An instant t is inside the window while now < t + window.
+        while log
+            .front()
+            .is_some_and(|&t| t.saturating_add(window_us) <= now_us)
+        {
+            log.pop_front();
+        }
+        let used = log.len() as u32;
+        let allowed = used + cost <= limit;
+        let retry_after_us = if allowed {
+            log.extend(std::iter::repeat_n(now_us, cost as usize));
+            0
+        } else {
+            // The oldest entries must leave until this cost fits.
+            let must_leave = (used + cost - limit) as usize;
+            log[must_leave - 1].saturating_add(window_us) - now_us
+        };
+        assert!(log.len() as u32 <= limit);
+        Decision {
+            allowed,
+            remaining: limit - log.len() as u32,
+            retry_after_us,
+            reset_us: log
+                .back()
+                .map_or(0, |&t| t.saturating_add(window_us) - now_us),
+        }
+    }
+
+    fn payload_bytes(&self) -> u64 {
+        self.callers.payload_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::limiter::tests::POLICY;
+    use crate::sim::time::{ms, secs};
+
+    fn limiter() -> SlidingLog {
+        SlidingLog::new(POLICY, Scope::PerKey).unwrap()
+    }
+
+    #[test]
+    fn no_window_anywhere_holds_more_than_the_limit() {
+        let mut l = limiter();
+        for i in 0..10 {
+            assert!(l.check(ms(850) + i, "a", 1).unwrap().allowed);
+        }
+        // Just after a clock-second boundary: still the same sliding second.
+        let d = l.check(ms(1_020), "a", 1).unwrap();
+        assert!(!d.allowed);
+        assert_eq!(d.remaining, 0);
+        // The oldest entry (850 ms) leaves at 1,850 ms exactly.
+        assert_eq!(d.retry_after_us, ms(830));
+        assert_eq!(d.reset_us, ms(1_850) + 9 - ms(1_020));
+        assert!(!l.check(ms(1_850) - 1, "a", 1).unwrap().allowed);
+        let d = l.check(ms(1_850), "a", 1).unwrap();
+        assert!(d.allowed);
+        assert_eq!(d.remaining, 0, "the other nine are still inside");
+    }
+
+    #[test]
+    fn refused_requests_are_not_logged() {
+        let mut l = limiter();
+        assert!(l.check(0, "a", 10).unwrap().allowed);
+        for t in 1..500 {
+            assert!(!l.check(ms(t), "a", 1).unwrap().allowed);
+        }
+        assert_eq!(l.entries(), 10);
+        // Had the refusals been logged, this would still be refused.
+        assert!(l.check(secs(1), "a", 10).unwrap().allowed);
+    }
+
+    #[test]
+    fn a_cost_is_logged_once_per_unit_and_waits_for_enough_to_leave() {
+        let mut l = limiter();
+        assert!(l.check(0, "a", 3).unwrap().allowed);
+        assert!(l.check(ms(100), "a", 3).unwrap().allowed);
+        assert!(l.check(ms(200), "a", 3).unwrap().allowed);
+        assert_eq!(l.entries(), 9);
+        let d = l.check(ms(300), "a", 4).unwrap();
+        assert!(!d.allowed);
+        assert_eq!(d.remaining, 1);
+        // 9 + 4 − 10 = 3 must leave: the third is from t = 0, gone at 1,000 ms.
+        assert_eq!(d.retry_after_us, ms(700));
+        let d = l.check(ms(1_050), "a", 4).unwrap();
+        assert!(d.allowed);
+        assert_eq!(d.remaining, 0);
+        // The newest of the four leaves at 2,050 ms.
+        assert_eq!(d.reset_us, secs(1));
+    }
+
+    #[test]
+    fn payload_is_eight_bytes_per_entry_plus_key_bytes() {
+        let mut l = limiter();
+        for i in 0..7 {
+            l.check(i, "acme", 1).unwrap();
+        }
+        l.check(0, "b", 2).unwrap();
+        assert_eq!(l.payload_bytes(), 9 * 8 + 4 + 1);
+    }
+}

@@ -1,0 +1,142 @@
+//! `ratelab limits`: the lab's experiments on the command line, checked against the core.
+
+mod support;
+
+use rate_limit_lab::sim::lab::{self, ExperimentName};
+use support::{assert_each_refused, ratelab};
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = ratelab(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn json_carries_the_cores_result_and_cells_for_every_experiment() {
+    for name in ExperimentName::ALL {
+        let v = json(&["limits", name.as_str(), "--seed", "4", "--json"]);
+        assert_eq!(v["experiment"], name.as_str());
+        assert_eq!(v["seed"], 4);
+        let core = lab::run(name, 4);
+        let cells = v["cells"].as_object().unwrap();
+        assert_eq!(cells.len(), core.cells().len(), "{name}");
+        for (key, value) in core.cells() {
+            assert_eq!(cells[&key].as_str(), Some(value.as_str()), "{key}");
+        }
+        // Every field of the core's result is at the top level, unchanged.
+        let expected = serde_json::to_value(&core).unwrap();
+        for (field, value) in expected.as_object().unwrap() {
+            assert_eq!(&v[field], value, "{name}.{field}");
+        }
+    }
+}
+
+#[test]
+fn the_defaults_give_the_articles_results() {
+    let v = json(&["limits", "burst", "--json"]);
+    assert_eq!(v["seed"], 1);
+    assert_eq!(v["cells"]["burst.fixedAccepted"], "20");
+    assert_eq!(v["cells"]["burst.slidingAccepted"], "10");
+    assert_eq!(v["cells"]["burst.bucketAccepted"], "11");
+    let v = json(&["limits", "units", "--json"]);
+    assert_eq!(
+        v["cells"]["units.retryAfterDateNaive"],
+        "no wait at all (NaN)"
+    );
+    assert_eq!(v["cells"]["units.xRateLimitResetNaive"], "56.7 years");
+    let v = json(&["limits", "neighbour", "--json"]);
+    assert_eq!(v["cells"]["neighbour.globalBakeryOk"], "0");
+    assert_eq!(v["cells"]["neighbour.perKeyBakeryOk"], "3");
+    let v = json(&["limits", "clients", "--json"]);
+    assert_eq!(v["cells"]["clients.obedientSent"], "43");
+    assert_eq!(v["cells"]["clients.obedientRateLimited"], "3");
+}
+
+#[test]
+fn the_seed_moves_the_seeded_experiments_and_only_those() {
+    let cells =
+        |name: &str, seed: &str| json(&["limits", name, "--seed", seed, "--json"])["cells"].clone();
+    assert_ne!(cells("clients", "1"), cells("clients", "2"));
+    assert_ne!(cells("herd", "1"), cells("herd", "2"));
+    assert_eq!(cells("memory", "1"), cells("memory", "2"));
+    assert_eq!(cells("units", "1"), cells("units", "2"));
+    assert_eq!(cells("clients", "5"), cells("clients", "5"));
+}
+
+#[test]
+fn tables_print_the_cores_numbers() {
+    let (code, out, _) = ratelab(&["limits", "burst", "--seed=2"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("seed: 2\n"), "{out}");
+    let core = lab::run(ExperimentName::Burst, 2).cells();
+    for limiter in ["fixed", "sliding", "bucket"] {
+        let row: Vec<&str> = out
+            .lines()
+            .find(|l| l.starts_with(limiter))
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        let accepted = &core
+            .iter()
+            .find(|(k, _)| *k == format!("burst.{limiter}Accepted"))
+            .unwrap()
+            .1;
+        assert_eq!(row[3], accepted, "{out}");
+    }
+    let (code, out, _) = ratelab(&["limits", "clients"]);
+    assert_eq!(code, 0);
+    let obedient = out.lines().find(|l| l.starts_with("obedient")).unwrap();
+    assert_eq!(obedient.split_whitespace().nth(1), Some("43"), "{out}");
+}
+
+#[test]
+fn all_runs_the_six_in_order() {
+    let v = json(&["limits", "all", "--seed", "3", "--json"]);
+    let names: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["experiment"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["burst", "units", "clients", "neighbour", "memory", "herd"]
+    );
+    let (code, out, _) = ratelab(&["limits", "all"]);
+    assert_eq!(code, 0);
+    for name in ExperimentName::ALL {
+        assert!(out.contains(&format!("\n{name}: ")), "{name} missing");
+    }
+}
+
+#[test]
+fn bad_arguments_get_a_message_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["limits"], "which experiment?"),
+        (&["limits", "--json"], "which experiment?"),
+        (&["limits", "bursts"], "unknown experiment 'bursts'"),
+        (&["limits", "burst", "units"], "unexpected argument 'units'"),
+        (
+            &["limits", "burst", "--seed", "-1"],
+            "--seed expects a whole number",
+        ),
+        (
+            &["limits", "burst", "--seed", "1e30"],
+            "--seed expects a whole number",
+        ),
+        (&["limits", "burst", "--seed"], "--seed needs a value"),
+        (
+            &["limits", "burst", "--seed", "1", "--seed", "2"],
+            "given twice",
+        ),
+        (&["limits", "burst", "--json=yes"], "--json takes no value"),
+        (
+            &["limits", "burst", "--strategy", "keyed"],
+            "unknown flag --strategy",
+        ),
+    ];
+    assert_each_refused(cases);
+    let (code, out, _) = ratelab(&["help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("ratelab limits <experiment|all>"), "{out}");
+}

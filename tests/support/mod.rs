@@ -1,0 +1,30 @@
+//! What the command-line tests share: running the built `ratelab`.
+
+use std::process::Command;
+
+/// Runs `ratelab` with `args`: its exit code, stdout and stderr.
+pub fn ratelab(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ratelab"))
+        .args(args)
+        .output()
+        .expect("ratelab runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Checks that each argument list fails with exit code 2, no panic, and an error that
+/// contains its phrase.
+pub fn assert_each_refused(cases: &[(&[&str], &str)]) {
+    for (args, expected) in cases {
+        let (code, out, err) = ratelab(args);
+        assert_eq!(code, 2, "{args:?} should fail; stdout: {out}");
+        assert!(
+            err.contains(expected),
+            "{args:?}: expected '{expected}' in: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    }
+}
