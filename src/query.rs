@@ -2,6 +2,7 @@
 //! every value it could not use. Pure: the browser decodes the query string into pairs
 //! (`URLSearchParams`), and this module decides what they mean, so it is tested natively.
 
+use crate::sim::lab::ExperimentName;
 use crate::sim::StrategyName;
 use std::fmt;
 use std::str::FromStr;
@@ -136,7 +137,7 @@ pub struct PageQuery {
     /// A customer whose story to open.
     pub customer: Option<u32>,
     /// An experiment of the limits section to run on load.
-    pub experiment: Option<String>,
+    pub experiment: Option<ExperimentName>,
     /// One sentence for each value that could not be used, saying what was used instead.
     pub problems: Vec<String>,
 }
@@ -274,10 +275,17 @@ pub fn parse(pairs: &[(String, String)]) -> PageQuery {
                 }
                 Err(why) => Some(format!("The customer {why}; no story is opened.")),
             },
-            "experiment" => {
-                q.experiment = Some(value.to_string());
-                None
-            }
+            "experiment" => match value.parse::<ExperimentName>() {
+                Ok(e) => {
+                    q.experiment = Some(e);
+                    None
+                }
+                Err(_) => Some(format!(
+                    "There is no experiment called '{}'; pick one of {} on the page.",
+                    shown(value),
+                    ExperimentName::ALL.map(|e| e.as_str()).join(", ")
+                )),
+            },
             _ => unreachable!("every known key is handled"),
         };
         q.problems.extend(problem);
@@ -418,9 +426,10 @@ mod tests {
         assert_eq!(p.customer, Some(42));
         let p = q(&[("section", "limits"), ("experiment", "burst")]);
         assert_eq!(
-            (p.section, p.experiment.as_deref()),
-            (Section::Limits, Some("burst"))
+            (p.section, p.experiment),
+            (Section::Limits, Some(ExperimentName::Burst))
         );
+        assert!(q(&[("experiment", "boom")]).problems[0].contains("no experiment called 'boom'"));
         let p = q(&[
             ("view", "graph"),
             ("seeds", "0"),

@@ -1,24 +1,14 @@
 //! The root component: reads the URL, owns the playback, and shows one view at a time.
 
-use super::compare_view::CompareView;
-use super::intro::Intro;
+use super::charges_section::{ChargesSection, SweepRequest};
+use super::lab::LimitsSection;
 use super::notices::Notices;
 use super::page_query;
-use super::run_view::{RunState, RunView};
-use super::sweep_view::SweepView;
+use super::run_view::RunState;
 use super::use_playback::use_playback;
-use crate::query::{parse_seed, to_query, View};
+use crate::query::{parse_seed, to_query, Section, View};
 use crate::sim::{Scenario, StrategyName};
 use leptos::prelude::*;
-
-/// The tab label of a view.
-fn view_label(v: View) -> &'static str {
-    match v {
-        View::Run => "Run one strategy",
-        View::Compare => "Compare all six",
-        View::Sweep => "Sweep seeds",
-    }
-}
 
 /// The whole page.
 #[component]
@@ -27,6 +17,7 @@ pub fn App() -> impl IntoView {
     let defaults = Scenario::default();
     let playback = use_playback(query.speed);
     let view = RwSignal::new(query.view);
+    let section = RwSignal::new(query.section);
     let selected = RwSignal::new(query.strategy.unwrap_or(defaults.strategy));
     let seed_text = RwSignal::new(query.seed.to_string());
     let seed_error = RwSignal::new(None::<String>);
@@ -105,55 +96,69 @@ pub fn App() -> impl IntoView {
             "cargo run --release --bin ratelab -- charges --all --seeds 1..=200".to_string()
         }
     };
-    let sweep_strategy = if query.all_strategies {
-        None
-    } else {
-        query.strategy
+    let experiment = query.experiment;
+    let open_section = move |s: Section| {
+        section.set(s);
+        match s {
+            Section::Charges => show(view.get_untracked()),
+            Section::Limits => page_query::replace("?section=limits"),
+        }
     };
-    let sweep_seeds = query.seeds;
-    let sweep_autostart = query.view == View::Sweep;
+    let sweep = SweepRequest {
+        strategy: if query.all_strategies {
+            None
+        } else {
+            query.strategy
+        },
+        seeds: query.seeds,
+        autostart: query.view == View::Sweep,
+    };
 
     view! {
         <div class="rll" data-run-state=move || playback.state.get().as_str() data-view=move || view.get().as_str() data-testid="app">
             <header class="rll-header">
                 <p class="rll-kicker">"rate-limit-lab"</p>
-                <h1>"A thousand charges, one imperfect API"</h1>
-                <p class="rll-lede">
-                    "Six ways to send a batch of payments to a rate-limited, flaky provider, "
-                    "each one step better than the last. Everything below is simulated in your "
-                    "browser, in simulated time, from a seed."
-                </p>
+                {move || match section.get() {
+                    Section::Charges => view! {
+                        <h1>"A thousand charges, one imperfect API"</h1>
+                        <p class="rll-lede">
+                            "Six ways to send a batch of payments to a rate-limited, flaky provider, "
+                            "each one step better than the last. Everything below is simulated in your "
+                            "browser, in simulated time, from a seed."
+                        </p>
+                    }
+                    .into_any(),
+                    Section::Limits => view! {
+                        <h1>"Publishing a limit, and reading one"</h1>
+                        <p class="rll-lede">
+                            "Three limiters, the headers that describe them, and what clients do with those "
+                            "headers. Every experiment runs in simulated time, from a seed."
+                        </p>
+                    }
+                    .into_any(),
+                }}
             </header>
             <Notices messages=problems/>
-            <Intro config=defaults.provider.clone()/>
-            <nav class="rll-tabs" aria-label="Views">
-                {View::ALL
-                    .map(|v| {
-                        view! {
-                            <button type="button" class="rll-tab" data-view=v.as_str()
-                                aria-current=move || (view.get() == v).then_some("page")
-                                on:click=move |_| show(v)>
-                                {view_label(v)}
-                            </button>
-                        }
-                    })
-                    .collect_view()}
+            <nav class="rll-sections" aria-label="Sections">
+                <button type="button" class="rll-section-tab" data-section="charges"
+                    aria-current=move || (section.get() == Section::Charges).then_some("page")
+                    on:click=move |_| open_section(Section::Charges)>
+                    "Calling theirs"
+                    <span class="rll-tab-sub">"1,000 charges, six clients"</span>
+                </button>
+                <button type="button" class="rll-section-tab" data-section="limits"
+                    aria-current=move || (section.get() == Section::Limits).then_some("page")
+                    on:click=move |_| open_section(Section::Limits)>
+                    "Publishing yours"
+                    <span class="rll-tab-sub">"limiters, headers, herds"</span>
+                </button>
             </nav>
-            {move || match view.get() {
-                View::Run => view! { <RunView state=run_state defaults=defaults.clone()/> }.into_any(),
-                View::Compare => {
-                    view! { <section class="rll-see"><h2>"All six, side by side"</h2><CompareView base=Scenario { seed: seed(), ..Scenario::default() }/></section> }
-                        .into_any()
+            {move || match section.get() {
+                Section::Limits => view! { <LimitsSection seed=seed() start=experiment/> }.into_any(),
+                Section::Charges => view! {
+                    <ChargesSection view run_state sweep=sweep on_view=Callback::new(show)/>
                 }
-                View::Sweep => {
-                    view! {
-                        <section class="rll-see">
-                            <h2>"Sweep seeds"</h2>
-                            <SweepView base=Scenario::default() strategy=sweep_strategy seeds=sweep_seeds autostart=sweep_autostart/>
-                        </section>
-                    }
-                        .into_any()
-                }
+                .into_any(),
             }}
             <footer class="rll-footer">
                 <p>"The same numbers, natively: " <code data-testid="cli-command">{cli}</code></p>

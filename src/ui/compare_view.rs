@@ -156,6 +156,7 @@ fn SmallTimeline(
                     rate_limit: sc.provider.rate_limit,
                     rate_window_us: sc.provider.rate_window_us,
                     max_inflight: sc.provider.max_inflight,
+                    finished: sim.is_finished(),
                 };
                 draw(&el, &data, Layout::COMPACT);
             }

@@ -3,11 +3,13 @@
 
 pub mod app;
 pub mod bridge;
+pub mod charges_section;
 pub mod code_view;
 pub mod compare_view;
 pub mod controls;
 pub mod customer_grid;
 pub mod intro;
+pub mod lab;
 pub mod notices;
 pub mod page_query;
 pub mod progress;

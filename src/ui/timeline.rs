@@ -23,6 +23,8 @@ pub struct TimelineData<'a> {
     pub rate_window_us: u64,
     /// In-flight limit.
     pub max_inflight: u32,
+    /// The run has finished: no "now" line.
+    pub finished: bool,
 }
 
 /// Layout of one timeline, in CSS pixels.
@@ -265,11 +267,14 @@ pub fn draw(canvas: &HtmlCanvasElement, data: &TimelineData, layout: Layout) -> 
     let mut t_s = 0;
     while t_s * 1_000_000 <= axis_end_us {
         let xx = x(t_s * 1_000_000);
-        let _ = ctx.fill_text(&format!("{t_s} s"), xx - 6.0, axis_y + 12.0);
+        // Skip a label that would run off the right edge.
+        if xx + 24.0 <= width {
+            let _ = ctx.fill_text(&format!("{t_s} s"), xx - 6.0, axis_y + 12.0);
+        }
         t_s += step_s;
     }
     // Now, while playing.
-    if data.now_us < axis_end_us {
+    if !data.finished && data.now_us < axis_end_us {
         ctx.set_stroke_style_str(&pal.text);
         ctx.begin_path();
         ctx.move_to(x(data.now_us), top);

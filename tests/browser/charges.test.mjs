@@ -88,9 +88,10 @@ test('each button runs its strategy and the counters change', async () => {
 
 test('the summary appears once, at the end', async () => {
   const page = await openPage(browser);
-  await page.goto(`${server.base}?strategy=keyed&seed=1&speed=10x`);
+  await page.goto(`${server.base}?strategy=keyed&seed=1&speed=1x`);
   await waitForState(page, 'running');
   assert.equal((await page.textContent('[data-testid="summary"]')).trim(), '', 'silent while running');
+  await page.click('[data-speed="instant"]');
   await waitForState(page, 'done');
   const expected = cli(['charges', '--strategy', 'keyed', '--seed', '1']);
   const summary = await page.textContent('[data-testid="summary"]');

@@ -26,12 +26,15 @@ pub fn main(raw: &[String]) -> Result<String, String> {
         Some((first, rest)) if !first.starts_with("--") => (first.as_str(), rest),
         _ => {
             return Err(format!(
-                "which experiment? give one of {}, or all, right after 'limits'",
+                "which experiment? give one of {}, all, or headers, right after 'limits'",
                 names()
             ))
         }
     };
     let args = Args::parse(rest, &["json"], &["seed"])?;
+    if which == "headers" {
+        return Ok(headers(args.has("json")));
+    }
     let seed = args
         .get::<u64>("seed", "a whole number from 0 to 18446744073709551615")?
         .unwrap_or(1);
@@ -62,4 +65,25 @@ pub fn main(raw: &[String]) -> Result<String, String> {
 
 fn to_json<T: Serialize>(value: &T) -> String {
     serde_json::to_string_pretty(value).expect("results always serialise")
+}
+
+/// The headers a 200 and a 429 from the article's token bucket carry.
+fn headers(json: bool) -> String {
+    let samples = lab::sample_responses();
+    if json {
+        return to_json(&samples);
+    }
+    let blocks: Vec<String> = samples
+        .iter()
+        .map(|r| {
+            let reason = if r.status == 200 {
+                "OK"
+            } else {
+                "Too Many Requests"
+            };
+            let lines: Vec<String> = r.headers.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+            format!("HTTP/1.1 {} {reason}\n{}", r.status, lines.join("\n"))
+        })
+        .collect();
+    blocks.join("\n\n")
 }

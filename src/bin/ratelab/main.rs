@@ -6,6 +6,7 @@ mod bench;
 mod charges;
 mod limits;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -17,6 +18,7 @@ USAGE:
   ratelab charges (--strategy <name> | --all) --seeds 1..=200 [--json]
   ratelab charges --strategy <name> [--seed N] --customer <id|scene> [--json]
   ratelab limits <experiment|all> [--seed N] [--json]
+  ratelab limits headers [--json]
   ratelab bench [--quick]
 
 STRATEGIES:
@@ -39,7 +41,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(out) => {
-            println!("{out}");
+            // A closed pipe (`ratelab … | head`) is not an error worth a panic.
+            let _ = writeln!(std::io::stdout(), "{out}");
             ExitCode::SUCCESS
         }
         Err(message) => {

@@ -286,3 +286,61 @@ mod tests {
         assert_eq!(round_ms(1_500), 2);
     }
 }
+
+/// A response from the article's token bucket, with the headers it carries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SampleResponse {
+    /// 200 or 429.
+    pub status: u16,
+    /// The headers, in the order they are written.
+    pub headers: Vec<(&'static str, String)>,
+}
+
+/// What our token bucket publishes: the response to the first request into a fresh
+/// bucket (a 200), and to the first request it refuses (a 429), all at one instant.
+pub fn sample_responses() -> [SampleResponse; 2] {
+    use super::headers::response_headers;
+    use super::limiter::{Limiter, Scope, TokenBucket};
+    let policy = ARTICLE_POLICY;
+    let mut bucket = TokenBucket::new(policy.limit, policy, Scope::PerKey)
+        .expect("the article's policy is valid");
+    let first = bucket.check(0, "caller", 1).expect("cost 1 fits");
+    let refused = (1..=policy.limit)
+        .map(|_| bucket.check(0, "caller", 1).expect("cost 1 fits"))
+        .find(|d| !d.allowed)
+        .expect("a bucket of `limit` refuses the request after it is empty");
+    [first, refused].map(|d| SampleResponse {
+        status: if d.allowed { 200 } else { 429 },
+        headers: response_headers(policy, &d),
+    })
+}
+
+#[cfg(test)]
+mod sample_tests {
+    use super::*;
+
+    #[test]
+    fn a_200_and_a_429_carry_both_header_shapes_and_only_the_429_says_retry_after() {
+        let [ok, refused] = sample_responses();
+        assert_eq!((ok.status, refused.status), (200, 429));
+        let get = |r: &SampleResponse, n: &str| {
+            r.headers
+                .iter()
+                .find(|(k, _)| *k == n)
+                .map(|(_, v)| v.clone())
+        };
+        assert_eq!(get(&ok, "RateLimit-Remaining").as_deref(), Some("9"));
+        assert_eq!(
+            get(&ok, "RateLimit-Policy").as_deref(),
+            Some("\"burst\";q=10;w=1")
+        );
+        assert_eq!(get(&ok, "Retry-After"), None);
+        assert_eq!(get(&refused, "RateLimit-Remaining").as_deref(), Some("0"));
+        assert_eq!(get(&refused, "Retry-After").as_deref(), Some("1"));
+        assert_eq!(
+            get(&refused, "RateLimit").as_deref(),
+            Some("\"burst\";r=0;t=1")
+        );
+    }
+}

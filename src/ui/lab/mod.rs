@@ -1,0 +1,11 @@
+//! The limits section: the limiter a server publishes and the headers a client reads.
+
+pub mod burst_chart;
+pub mod cells;
+pub mod experiment_view;
+pub mod headers_view;
+pub mod herd_chart;
+pub mod parser_playground;
+pub mod section;
+
+pub use section::LimitsSection;

@@ -1,0 +1,77 @@
+//! Publishing yours: run an experiment, see the headers our bucket sends, try a header.
+
+use super::experiment_view::ExperimentView;
+use super::headers_view::HeadersView;
+use super::parser_playground::ParserPlayground;
+use crate::sim::lab::{self, ExperimentName, LabResult};
+use leptos::prelude::*;
+
+/// A button label for each experiment.
+fn title(e: ExperimentName) -> &'static str {
+    match e {
+        ExperimentName::Burst => "Boundary burst",
+        ExperimentName::Units => "Header units",
+        ExperimentName::Clients => "Blind, obedient, proactive",
+        ExperimentName::Neighbour => "Noisy neighbour",
+        ExperimentName::Memory => "Memory cost",
+        ExperimentName::Herd => "Thundering herd",
+    }
+}
+
+/// The limits section. `start` runs an experiment as the page loads.
+#[component]
+pub fn LimitsSection(seed: u64, start: Option<ExperimentName>) -> impl IntoView {
+    let chosen = RwSignal::new(start);
+    let result = Memo::new(move |_| chosen.get().map(|e| lab::run(e, seed)));
+    let pick = move |e: ExperimentName| {
+        chosen.set(Some(e));
+        super::super::page_query::replace(&format!("?section=limits&experiment={e}&seed={seed}"));
+    };
+    view! {
+        <section class="rll-see" data-testid="limits"
+            data-state=move || if chosen.get().is_some() { "done" } else { "idle" }
+            data-experiment=move || chosen.get().map(|e| e.as_str()).unwrap_or("")>
+            <h2>"Publishing your limit"</h2>
+            <p>
+                "The other side of the same problem: you run the API. Which limiter do you put in front of it, "
+                "what do you tell callers in the headers, and what do careless clients do with what you tell them? "
+                "Each experiment runs in simulated time, from seed " {seed.to_string()} "."
+            </p>
+            <div class="rll-picker" role="group" aria-label="Experiments">
+                {ExperimentName::ALL
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        view! {
+                            <button type="button" class="rll-strategy" data-experiment=e.as_str()
+                                aria-pressed=move || (chosen.get() == Some(e)).to_string()
+                                on:click=move |_| pick(e)>
+                                <span class="rll-step">{i + 1}</span>
+                                <span>{title(e)}</span>
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+            {move || match result.get() {
+                None => view! { <p class="rll-caption">"Pick an experiment to run it."</p> }.into_any(),
+                Some(r) => {
+                    let name: LabResult = r;
+                    view! { <h3>{title(name.name())}</h3><ExperimentView result=name/> }.into_any()
+                }
+            }}
+        </section>
+        <section class="rll-see">
+            <h2>"The headers our bucket sends"</h2>
+            <p>
+                "Every response carries the limit, in both shapes the IETF drafts have used, so a client can slow down "
+                "before it hits the wall. Only a refusal adds " <code>"Retry-After"</code> ", in whole seconds, rounded up."
+            </p>
+            <HeadersView/>
+        </section>
+        <section class="rll-see">
+            <h2>"Read a header"</h2>
+            <ParserPlayground/>
+        </section>
+    }
+}
