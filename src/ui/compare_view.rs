@@ -1,7 +1,7 @@
 //! All six strategies on one seed: a table of every stat, and six timelines on one axis.
 
 use super::strategy_picker::label;
-use super::timeline::{draw, Layout, TimelineData};
+use super::timeline::{draw, Layout, Palette, TimelineData};
 use crate::sim::stats::Stats;
 use crate::sim::{Scenario, Simulation, StrategyName};
 use leptos::ev;
@@ -103,8 +103,8 @@ pub fn CompareView(base: Scenario) -> impl IntoView {
                                                     };
                                                     let harm = HARM_ROWS.contains(&field) && st.get(field).unwrap_or(0) > 0;
                                                     view! {
-                                                        <td class="rll-num" class:rll-harm-cell=harm data-result=format!("compare.{}.{field}", s.as_str())>
-                                                            {value}
+                                                        <td class="rll-num" class:rll-harm-cell=harm>
+                                                            <span data-result=format!("compare.{}.{field}", s.as_str())>{value}</span>
                                                             {harm.then_some(" ⚠")}
                                                         </td>
                                                     }
@@ -140,11 +140,20 @@ fn SmallTimeline(
 ) -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     let resized = RwSignal::new(0u32);
-    let listener = window_event_listener(ev::resize, move |_| resized.update(|n| *n += 1));
+    // Colours are read once, and again on resize (a cheap moment to catch a theme change).
+    let palette: StoredValue<Option<(Palette, f64)>> = StoredValue::new(None);
+    let listener = window_event_listener(ev::resize, move |_| {
+        palette.set_value(None);
+        resized.update(|n| *n += 1)
+    });
     on_cleanup(move || listener.remove());
     Effect::new(move |_| {
         resized.track();
         let Some(el) = canvas.get() else { return };
+        if palette.with_value(Option::is_none) {
+            palette.set_value(Palette::read(&el).map(|p| (p, f64::from(el.client_width()))));
+        }
+        let Some((pal, width)) = palette.get_value() else { return };
         sims.with_value(|v| {
             if let Some(sim) = v.get(index) {
                 let sc = sim.scenario();
@@ -158,7 +167,7 @@ fn SmallTimeline(
                     max_inflight: sc.provider.max_inflight,
                     finished: sim.is_finished(),
                 };
-                draw(&el, &data, Layout::COMPACT);
+                draw(&el, &pal, width, &data, Layout::COMPACT);
             }
         });
     });

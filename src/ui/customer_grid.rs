@@ -1,59 +1,179 @@
-//! One cell per customer, coloured and labelled by what became of them. A cell opens
-//! that customer's story. Arrow keys move between cells (one tab stop for the grid).
+//! One cell per customer, coloured and patterned by what became of them, drawn on a
+//! canvas (a thousand DOM cells cost more per frame than the rest of the page together).
+//! A click, or Enter on the focused cell, opens that customer's story; arrow keys move
+//! the focus, and the focused cell is announced.
 
 use super::use_playback::Playback;
 use crate::sim::world::Fate;
+use leptos::ev;
+use leptos::html::Canvas;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
+use web_sys::CanvasRenderingContext2d;
 
-/// More cells than this would make the page heavy; larger runs show the first ones.
+/// More cells than this would not fit a page; larger runs show the first ones.
 pub const GRID_MAX_CELLS: u32 = 10_000;
 
-/// The grid with its legend.
+/// Cell side and the gap after it, in CSS pixels.
+const CELL: f64 = 12.0;
+const PITCH: f64 = 15.0;
+
+/// The CSS custom property holding a fate's colour.
+fn fate_var(f: Fate) -> &'static str {
+    match f {
+        Fate::Charged => "--rll-mark-ok",
+        Fate::ChargedMoreThanOnce => "--rll-harm",
+        Fate::Declined => "--rll-mark-declined",
+        Fate::GaveUp => "--rll-mark-waiting",
+        Fate::GaveUpButCharged => "--rll-mark-conflict",
+        Fate::Pending => "--rll-border",
+    }
+}
+
+/// Draws every cell, the selection and the keyboard focus.
+fn draw(canvas: &web_sys::HtmlCanvasElement, colours: &[String], width: f64, fates: &[Fate], selected: Option<u32>, focus: Option<u32>) {
+    let Ok(Some(ctx)) = canvas.get_context("2d") else { return };
+    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else { return };
+    let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).max(1.0);
+    let cols = ((width / PITCH).floor() as usize).max(1);
+    let rows = fates.len().div_ceil(cols).max(1);
+    let height = rows as f64 * PITCH;
+    let (pw, ph) = ((width * dpr).round() as u32, (height * dpr).round() as u32);
+    if canvas.width() != pw || canvas.height() != ph {
+        canvas.set_width(pw);
+        canvas.set_height(ph);
+        let _ = web_sys::HtmlElement::style(canvas).set_property("height", &format!("{height}px"));
+    }
+    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+    ctx.clear_rect(0.0, 0.0, width, height);
+    let at = |i: usize| ((i % cols) as f64 * PITCH, (i / cols) as f64 * PITCH);
+    for (k, fate) in Fate::ALL.iter().enumerate() {
+        ctx.set_fill_style_str(&colours[k]);
+        ctx.set_stroke_style_str(&colours[k]);
+        ctx.begin_path();
+        for (i, _) in fates.iter().enumerate().filter(|(_, f)| *f == fate) {
+            let (x, y) = at(i);
+            ctx.rect(x, y, CELL, CELL);
+        }
+        if *fate == Fate::Pending {
+            ctx.stroke();
+        } else {
+            ctx.fill();
+        }
+    }
+    // Gave up: a white stroke across the cell, so it differs by pattern, not only colour.
+    ctx.set_stroke_style_str(&colours[Fate::ALL.len()]);
+    ctx.set_line_width(2.0);
+    ctx.begin_path();
+    for (i, _) in fates.iter().enumerate().filter(|(_, f)| matches!(f, Fate::GaveUp | Fate::GaveUpButCharged)) {
+        let (x, y) = at(i);
+        ctx.move_to(x + 1.0, y + CELL - 1.0);
+        ctx.line_to(x + CELL - 1.0, y + 1.0);
+    }
+    ctx.stroke();
+    // Charged twice: a white dot in the middle.
+    ctx.set_fill_style_str(&colours[Fate::ALL.len()]);
+    ctx.begin_path();
+    for (i, _) in fates.iter().enumerate().filter(|(_, f)| **f == Fate::ChargedMoreThanOnce) {
+        let (x, y) = at(i);
+        ctx.rect(x + CELL / 2.0 - 2.0, y + CELL / 2.0 - 2.0, 4.0, 4.0);
+    }
+    ctx.fill();
+    ctx.set_stroke_style_str(&colours[Fate::ALL.len() + 1]);
+    for (c, w) in [(selected, 2.0), (focus, 3.0)] {
+        if let Some(c) = c.filter(|c| (1..=fates.len() as u32).contains(c)) {
+            let (x, y) = at(c as usize - 1);
+            ctx.set_line_width(w);
+            ctx.stroke_rect(x - 1.5, y - 1.5, CELL + 3.0, CELL + 3.0);
+        }
+    }
+    ctx.set_line_width(1.0);
+}
+
+/// The grid with its legend and an announcement of the focused cell.
 #[component]
 pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl IntoView {
     let fates = Memo::new(move |_| {
         playback.snapshot.track();
-        playback.with_sim(|s| s.fates()).unwrap_or_default()
+        let mut f = playback.with_sim(|s| s.fates()).unwrap_or_default();
+        f.truncate(GRID_MAX_CELLS as usize);
+        f
     });
-    let customers = Memo::new(move |_| {
-        playback
-            .scenario
-            .with(|s| s.as_ref().map_or(0, |s| s.customers))
+    let customers = move || playback.scenario.with(|s| s.as_ref().map_or(0, |s| s.customers));
+    let counts = move || fates.with(|f| Fate::ALL.map(|k| (k, f.iter().filter(|x| **x == k).count())));
+    let focus = RwSignal::new(None::<u32>);
+    let canvas = NodeRef::<Canvas>::new();
+    // Colours and width are read once (and again on resize): reading them forces layout.
+    let cache: StoredValue<Option<(Vec<String>, f64)>> = StoredValue::new(None);
+    let resized = RwSignal::new(0u32);
+    let listener = window_event_listener(ev::resize, move |_| {
+        cache.set_value(None);
+        resized.update(|n| *n += 1);
     });
-    let focus = RwSignal::new(1u32);
-    let fate =
-        move |c: u32| fates.with(|f| f.get(c as usize - 1).copied().unwrap_or(Fate::Pending));
-    let counts =
-        move || fates.with(|f| Fate::ALL.map(|k| (k, f.iter().filter(|x| **x == k).count())));
-    let grid = NodeRef::<leptos::html::Div>::new();
+    on_cleanup(move || listener.remove());
 
+    Effect::new(move |_| {
+        resized.track();
+        let Some(el) = canvas.get() else { return };
+        if cache.with_value(Option::is_none) {
+            let Some(style) = web_sys::window().and_then(|w| w.get_computed_style(&el).ok().flatten()) else { return };
+            let var = |n: &str| style.get_property_value(n).unwrap_or_default().trim().to_string();
+            let mut colours: Vec<String> = Fate::ALL.iter().map(|f| var(fate_var(*f))).collect();
+            colours.push(var("--rll-surface"));
+            colours.push(var("--rll-text"));
+            cache.set_value(Some((colours, f64::from(el.client_width()))));
+        }
+        let (sel, foc) = (selected.get(), focus.get());
+        cache.with_value(|c| {
+            if let Some((colours, width)) = c {
+                fates.with(|f| draw(&el, colours, *width, f, sel, foc));
+            }
+        });
+    });
+
+    let cols = move || cache.with_value(|c| c.as_ref().map_or(1, |(_, w)| ((w / PITCH).floor() as u32).max(1)));
+    let n = move || fates.with(|f| f.len() as u32);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        let n = customers.get_untracked().min(GRID_MAX_CELLS);
+        let n = n();
         if n == 0 {
             return;
         }
-        let cols = grid
-            .get_untracked()
-            .map_or(1, |g| (g.client_width() / 16).max(1) as u32);
-        let cur = focus.get_untracked();
+        let cur = focus.get_untracked().unwrap_or(1);
         let next = match ev.key().as_str() {
             "ArrowRight" => cur.saturating_add(1),
             "ArrowLeft" => cur.saturating_sub(1),
-            "ArrowDown" => cur.saturating_add(cols),
-            "ArrowUp" => cur.saturating_sub(cols),
+            "ArrowDown" => cur.saturating_add(cols()),
+            "ArrowUp" => cur.saturating_sub(cols()),
             "Home" => 1,
             "End" => n,
+            "Enter" | " " => {
+                ev.prevent_default();
+                selected.set(Some(cur));
+                return;
+            }
             _ => return,
         }
         .clamp(1, n);
         ev.prevent_default();
-        focus.set(next);
-        if let Some(el) = document().get_element_by_id(&format!("rll-cell-{next}")) {
-            if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
-                let _ = el.focus();
-            }
+        focus.set(Some(next));
+    };
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let (x, y) = (f64::from(ev.offset_x()), f64::from(ev.offset_y()));
+        let (col, row) = ((x / PITCH).floor() as u32, (y / PITCH).floor() as u32);
+        if col >= cols() {
+            return;
         }
+        let c = row * cols() + col + 1;
+        if c <= n() {
+            focus.set(Some(c));
+            selected.set(Some(c));
+        }
+    };
+    let announce = move || {
+        focus.get().map(|c| {
+            let f = fates.with(|f| f.get(c as usize - 1).copied().unwrap_or(Fate::Pending));
+            format!("Customer {c}: {}. Press Enter to open the story.", f.label())
+        })
     };
 
     view! {
@@ -73,33 +193,26 @@ pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl
                         .collect_view()
                 }}
             </ul>
-            <div class="rll-grid" role="group" aria-label="Customers: open one to see its story" node_ref=grid on:keydown=on_key>
-                {move || {
-                    (1..=customers.get().min(GRID_MAX_CELLS))
-                        .map(|c| {
-                            view! {
-                                <button
-                                    type="button"
-                                    class="rll-cell"
-                                    id=format!("rll-cell-{c}")
-                                    data-customer=c
-                                    data-fate=move || fate(c).as_str()
-                                    aria-label=move || format!("Customer {c}: {}", fate(c).label())
-                                    aria-pressed=move || (selected.get() == Some(c)).to_string()
-                                    tabindex=move || if focus.get() == c { "0" } else { "-1" }
-                                    on:click=move |_| {
-                                        focus.set(c);
-                                        selected.set(Some(c));
-                                    }
-                                ></button>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </div>
+            <canvas
+                class="rll-grid"
+                node_ref=canvas
+                tabindex="0"
+                role="application"
+                data-testid="grid"
+                data-focus=move || focus.get().map(|c| c.to_string()).unwrap_or_default()
+                aria-label="Customers, one cell each. Arrow keys move between customers; Enter opens the story."
+                on:keydown=on_key
+                on:click=on_click
+                on:focus=move |_| {
+                    if focus.get_untracked().is_none() {
+                        focus.set(Some(1));
+                    }
+                }
+            ></canvas>
+            <p class="rll-sr" aria-live="polite">{announce}</p>
             {move || {
-                (customers.get() > GRID_MAX_CELLS)
-                    .then(|| view! { <p class="rll-field-help">"The grid shows the first " {GRID_MAX_CELLS} " customers."</p> })
+                (customers() > GRID_MAX_CELLS)
+                    .then(|| view! { <p class="rll-caption">"The grid shows the first " {GRID_MAX_CELLS} " customers."</p> })
             }}
         </div>
     }

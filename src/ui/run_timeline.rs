@@ -1,6 +1,6 @@
 //! The run view's timeline: redrawn once per published frame, and on resize.
 
-use super::timeline::{draw, kind_var, Layout, TimelineData};
+use super::timeline::{draw, kind_var, Layout, Palette, TimelineData};
 use super::use_playback::Playback;
 use crate::sim::timeline::MarkKind;
 use leptos::ev;
@@ -14,13 +14,22 @@ pub fn RunTimeline(playback: Playback) -> impl IntoView {
     let draw_ms = RwSignal::new(0.0_f64);
     let draw_ms_max = RwSignal::new(0.0_f64);
     let resized = RwSignal::new(0u32);
-    let listener = window_event_listener(ev::resize, move |_| resized.update(|n| *n += 1));
+    // Colours are read once, and again on resize (a cheap moment to catch a theme change).
+    let palette: StoredValue<Option<(Palette, f64)>> = StoredValue::new(None);
+    let listener = window_event_listener(ev::resize, move |_| {
+        palette.set_value(None);
+        resized.update(|n| *n += 1)
+    });
     on_cleanup(move || listener.remove());
 
     Effect::new(move |_| {
         resized.track();
         playback.snapshot.track();
         let Some(el) = canvas.get() else { return };
+        if palette.with_value(Option::is_none) {
+            palette.set_value(Palette::read(&el).map(|p| (p, f64::from(el.client_width()))));
+        }
+        let Some((pal, width)) = palette.get_value() else { return };
         let axis_end_us = playback.end_us.get_untracked();
         let took = playback.with_sim(|sim| {
             let sc = sim.scenario();
@@ -34,7 +43,7 @@ pub fn RunTimeline(playback: Playback) -> impl IntoView {
                 max_inflight: sc.provider.max_inflight,
                 finished: sim.is_finished(),
             };
-            draw(&el, &data, Layout::FULL)
+            draw(&el, &pal, width, &data, Layout::FULL)
         });
         match took {
             Some(ms) => {

@@ -71,14 +71,33 @@ impl Layout {
     }
 }
 
-/// Colours read from the page's CSS custom properties, so dark mode applies.
-struct Palette {
+/// Colours read from the page's CSS custom properties, so dark mode applies. Reading
+/// them forces a style recalculation, so a timeline reads them once and keeps them
+/// (see [`Palette::read`]), not on every frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Palette {
     text: String,
     muted: String,
     grid: String,
     limit: String,
     series: String,
-    harm: String,
+    kinds: Vec<String>,
+}
+
+impl Palette {
+    /// Reads the colours that apply to `canvas` now.
+    pub fn read(canvas: &HtmlCanvasElement) -> Option<Palette> {
+        let style = web_sys::window()?.get_computed_style(canvas).ok()??;
+        let text = css_var(&style, "--rll-text", "#222");
+        Some(Palette {
+            muted: css_var(&style, "--rll-muted", "#666"),
+            grid: css_var(&style, "--rll-border", "#ddd"),
+            limit: css_var(&style, "--rll-harm", "#c33"),
+            series: css_var(&style, "--rll-accent", "#36c"),
+            kinds: MarkKind::ALL.iter().map(|k| css_var(&style, &kind_var(*k), &text)).collect(),
+            text,
+        })
+    }
 }
 
 fn css_var(style: &web_sys::CssStyleDeclaration, name: &str, fallback: &str) -> String {
@@ -97,7 +116,9 @@ pub fn kind_var(kind: MarkKind) -> String {
 }
 
 /// Draws `data` on `canvas`; returns the time it took, in milliseconds.
-pub fn draw(canvas: &HtmlCanvasElement, data: &TimelineData, layout: Layout) -> f64 {
+/// `width` is the canvas's CSS width, measured once by the caller: reading it on every
+/// frame would force a layout while the rest of the page is changing.
+pub fn draw(canvas: &HtmlCanvasElement, pal: &Palette, width: f64, data: &TimelineData, layout: Layout) -> f64 {
     let window = web_sys::window().expect("a browser window");
     let perf = window.performance();
     let started_ms = perf.as_ref().map_or(0.0, |p| p.now());
@@ -107,12 +128,8 @@ pub fn draw(canvas: &HtmlCanvasElement, data: &TimelineData, layout: Layout) -> 
     let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
         return 0.0;
     };
-    let Ok(Some(style)) = window.get_computed_style(canvas) else {
-        return 0.0;
-    };
-
     let dpr = window.device_pixel_ratio().max(1.0);
-    let width = f64::from(canvas.client_width().max(200));
+    let width = width.max(200.0);
     let height = layout.height();
     let (pw, ph) = ((width * dpr).round() as u32, (height * dpr).round() as u32);
     if canvas.width() != pw || canvas.height() != ph {
@@ -122,14 +139,6 @@ pub fn draw(canvas: &HtmlCanvasElement, data: &TimelineData, layout: Layout) -> 
     let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
     ctx.clear_rect(0.0, 0.0, width, height);
 
-    let pal = Palette {
-        text: css_var(&style, "--rll-text", "#222"),
-        muted: css_var(&style, "--rll-muted", "#666"),
-        grid: css_var(&style, "--rll-border", "#ddd"),
-        limit: css_var(&style, "--rll-harm", "#c33"),
-        series: css_var(&style, "--rll-accent", "#36c"),
-        harm: css_var(&style, "--rll-harm", "#c33"),
-    };
     let left = layout.left;
     let plot_w = (width - left - 8.0).max(10.0);
     let axis_end_us = data.axis_end_us.max(data.now_us).max(1);
@@ -156,10 +165,9 @@ pub fn draw(canvas: &HtmlCanvasElement, data: &TimelineData, layout: Layout) -> 
         }
     }
     ctx.stroke();
-    for kind in MarkKind::ALL {
-        let colour = css_var(&style, &kind_var(kind), &pal.text);
-        ctx.set_fill_style_str(&colour);
-        ctx.set_stroke_style_str(&colour);
+    for (kind, colour) in MarkKind::ALL.into_iter().zip(&pal.kinds) {
+        ctx.set_fill_style_str(colour);
+        ctx.set_stroke_style_str(colour);
         ctx.begin_path();
         for m in data.record.iter().map(Mark::of).filter(|m| m.kind == kind) {
             shape(&ctx, kind, x(m.sent_at_us), y(m.customer), r);
@@ -171,7 +179,7 @@ pub fn draw(canvas: &HtmlCanvasElement, data: &TimelineData, layout: Layout) -> 
         }
     }
     // A charge that landed after the client stopped waiting: a ring where the money moved.
-    ctx.set_stroke_style_str(&pal.harm);
+    ctx.set_stroke_style_str(&pal.limit);
     ctx.set_line_width(1.5);
     ctx.begin_path();
     for rec in data

@@ -36,7 +36,9 @@ const INSTANT_FRAME_BUDGET_MS: f64 = 12.0;
 /// Events between checks of the wall clock in an instant run.
 const INSTANT_BATCH_EVENTS: u64 = 2_000;
 
-/// The anchor that maps wall time to simulated time while playing.
+/// The anchor that maps wall time to simulated time while playing. It is set by the
+/// first frame after a start or a resume, not by the click: mounting a page can take a
+/// while, and that time must not count as playback.
 #[derive(Clone, Copy, Debug, Default)]
 struct Anchor {
     wall_ms: f64,
@@ -58,7 +60,7 @@ pub struct Playback {
     /// same scenario, so a timeline's axis can be fixed from the start.
     pub end_us: RwSignal<Option<u64>>,
     sim: StoredValue<Option<Simulation>>,
-    anchor: StoredValue<Anchor>,
+    anchor: StoredValue<Option<Anchor>>,
     /// Bumped whenever the running loop must stop; a frame from an older loop is ignored.
     generation: StoredValue<u64>,
 }
@@ -78,7 +80,7 @@ pub fn use_playback(speed: Speed) -> Playback {
         speed: RwSignal::new(speed),
         end_us: RwSignal::new(None),
         sim: StoredValue::new(None),
-        anchor: StoredValue::new(Anchor::default()),
+        anchor: StoredValue::new(None),
         generation: StoredValue::new(0),
     };
     on_cleanup(move || p.stop_loop());
@@ -97,12 +99,18 @@ impl Playback {
             self.sim
                 .with_value(|s| s.as_ref().map(Simulation::snapshot)),
         );
-        self.anchor.set_value(Anchor {
-            wall_ms: now_ms(),
-            sim_us: 0,
-        });
+        self.anchor.set_value(None);
         self.state.set(RunState::Running);
-        self.frame(self.generation.get_value());
+        let generation = self.generation.get_value();
+        if self.speed.get_untracked() == Speed::Instant {
+            // Small runs finish before the page even paints.
+            self.frame(generation);
+        } else {
+            // A watched run starts with the first frame, so the page's own start-up time
+            // is not played back as simulated time.
+            let p = *self;
+            request_animation_frame(move || p.frame(generation));
+        }
         Ok(())
     }
 
@@ -163,14 +171,9 @@ impl Playback {
         self.speed.set(speed);
     }
 
+    /// Forgets the anchor; the next frame sets a new one from where the run is.
     fn reanchor(&self) {
-        let sim_us = self
-            .sim
-            .with_value(|s| s.as_ref().map_or(0, Simulation::now_us));
-        self.anchor.set_value(Anchor {
-            wall_ms: now_ms(),
-            sim_us,
-        });
+        self.anchor.set_value(None);
     }
 
     fn stop_loop(&self) {
@@ -186,8 +189,12 @@ impl Playback {
             return;
         }
         let speed = self.speed.get_untracked();
-        let anchor = self.anchor.get_value();
         let start_ms = now_ms();
+        if self.anchor.with_value(Option::is_none) {
+            let sim_us = self.sim.with_value(|s| s.as_ref().map_or(0, Simulation::now_us));
+            self.anchor.set_value(Some(Anchor { wall_ms: start_ms, sim_us }));
+        }
+        let anchor = self.anchor.get_value().unwrap_or_default();
         let snapshot = self.sim.try_update_value(|slot| {
             let sim = slot.as_mut()?;
             match speed.sim_us_per_wall_ms() {

@@ -89,7 +89,14 @@ export async function readStats(page) {
 
 /** The CLI's JSON for a run. */
 export function cli(args) {
-  return JSON.parse(execFileSync(RATELAB, [...args, '--json'], { encoding: 'utf8' }));
+  return JSON.parse(execFileSync(RATELAB, [...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+}
+
+/** Every `data-result` cell under `selector`, as key → text. */
+export async function readResults(page, selector = 'body') {
+  return page.$$eval(`${selector} [data-result]`, (els) =>
+    Object.fromEntries(els.map((e) => [e.dataset.result, e.textContent.trim()])),
+  );
 }
 
 export function screenshotPath(name) {

@@ -1,8 +1,7 @@
 //! Try a header: type a value, see how long a naive client and a careful one would wait.
 
 use crate::sim::headers::{naive_wait, wait_from_header, NaiveWait};
-use crate::sim::lab::LAB_EPOCH_S;
-use crate::sim::stats::duration_ms;
+use crate::sim::lab::{wait_text, LAB_EPOCH_S};
 use crate::sim::time::US_PER_S;
 use leptos::prelude::*;
 
@@ -13,16 +12,6 @@ const HEADERS: [&str; 4] = [
     "RateLimit",
 ];
 
-fn wait_text(us: u64) -> String {
-    const YEAR_US: u64 = 31_557_600 * US_PER_S;
-    if us >= YEAR_US {
-        let tenths = us * 10 / YEAR_US;
-        format!("{}.{} years", tenths / 10, tenths % 10)
-    } else {
-        duration_ms(us / 1_000)
-    }
-}
-
 /// A header name, a value, and the two readings.
 #[component]
 pub fn ParserPlayground() -> impl IntoView {
@@ -30,7 +19,7 @@ pub fn ParserPlayground() -> impl IntoView {
     let value = RwSignal::new("Sun, 30 Aug 2026 10:42:59 GMT".to_string());
     let now_us = LAB_EPOCH_S * US_PER_S;
     let naive = move || match naive_wait(&value.get()) {
-        NaiveWait::NotANumber => "no wait at all (NaN: the timer fires at once)".to_string(),
+        NaiveWait::NotANumber => format!("{} (NaN: the timer fires at once)", wait_text(0)),
         NaiveWait::Wait { us } => wait_text(us),
     };
     let correct = move || match wait_from_header(&name.get(), &value.get(), now_us) {

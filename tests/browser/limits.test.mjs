@@ -1,0 +1,114 @@
+// The limits section in a real browser: every result cell equals the CLI's, the
+// published headers, the header reader, and a bad experiment name.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, readResults, cli, screenshotPath } from './harness.mjs';
+
+const EXPERIMENTS = ['burst', 'units', 'clients', 'neighbour', 'memory', 'herd'];
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function waitForExperiment(page, name) {
+  await page.waitForSelector(`[data-testid="limits"][data-state="done"][data-experiment="${name}"]`);
+}
+
+for (const seed of ['1', '7']) {
+  test(`every experiment's cells equal the CLI's, seed ${seed}`, async () => {
+    const page = await openPage(browser);
+    for (const name of EXPERIMENTS) {
+      await page.goto(`${server.base}?section=limits&experiment=${name}&seed=${seed}`);
+      await waitForExperiment(page, name);
+      const shown = await readResults(page, '[data-testid="limits"]');
+      const expected = cli(['limits', name, '--seed', seed]).cells;
+      assert.ok(Object.keys(expected).length > 5, `${name} has cells`);
+      assert.deepEqual(shown, expected, `${name} seed ${seed}`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
+test('the experiment buttons switch experiments and the URL follows', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${server.base}?section=limits`);
+  await page.waitForSelector('[data-testid="limits"][data-state="idle"]');
+  for (const name of EXPERIMENTS) {
+    await page.click(`[data-experiment="${name}"]`);
+    await waitForExperiment(page, name);
+    assert.match(page.url(), new RegExp(`section=limits&experiment=${name}`));
+    assert.equal(await page.getAttribute(`button[data-experiment="${name}"]`, 'aria-pressed'), 'true');
+  }
+  // The burst: the fixed window lets twice the limit through, the others do not.
+  await page.click('[data-experiment="burst"]');
+  const cells = await readResults(page, '[data-testid="limits"]');
+  assert.equal(Number(cells['burst.fixedAccepted']), 2 * Number(cells['burst.limit']));
+  assert.equal(cells['burst.slidingAccepted'], cells['burst.limit']);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the published headers are the CLI\'s, and only the 429 says Retry-After', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${server.base}?section=limits`);
+  const expected = cli(['limits', 'headers']);
+  for (const sample of expected) {
+    const lines = await page.$$eval(`[data-testid="response-headers"] [data-status="${sample.status}"] [data-header]`,
+      (els) => els.map((e) => e.textContent.trim()));
+    assert.deepEqual(lines, sample.headers.map(([k, v]) => `${k}: ${v}`), `status ${sample.status}`);
+  }
+  const ok = await page.$$eval('[data-status="200"] [data-header="Retry-After"]', (els) => els.length);
+  const refused = await page.$$eval('[data-status="429"] [data-header="Retry-After"]', (els) => els.length);
+  assert.deepEqual([ok, refused], [0, 1]);
+  await page.context().close();
+});
+
+test('the header reader shows the naive trap and explains garbage', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${server.base}?section=limits`);
+  const read = async (header, value) => {
+    await page.selectOption('#rll-header-name', header);
+    await page.fill('[data-testid="header-value"]', value);
+    return [await page.textContent('[data-testid="naive-wait"]'), await page.textContent('[data-testid="correct-wait"]')];
+  };
+  let [naive, correct] = await read('Retry-After', 'Sun, 30 Aug 2026 10:42:59 GMT');
+  assert.match(naive, /no wait at all/);
+  assert.equal(correct.trim(), '120 s');
+  [naive, correct] = await read('X-RateLimit-Reset', '1788086579');
+  assert.match(naive, /56\.7 years/);
+  assert.equal(correct.trim(), '120 s');
+  [naive, correct] = await read('Retry-After', 'soon-ish');
+  assert.ok(correct.trim().length > 10 && !/^\d/.test(correct.trim()), `garbage explained: ${correct}`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('an unknown experiment is explained, not fatal', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${server.base}?section=limits&experiment=<b>boom</b>`);
+  const text = await page.textContent('[data-testid="query-problems"]');
+  assert.match(text, /no experiment called '<b>boom<\/b>'/);
+  assert.equal(await page.locator('.rll b').count(), 0, 'no injected element');
+  await page.waitForSelector('[data-testid="limits"][data-state="idle"]');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('screenshot of the limits section', async () => {
+  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.base}?section=limits&experiment=herd`);
+  await waitForExperiment(page, 'herd');
+  await page.screenshot({ path: screenshotPath('limits-herd.png'), fullPage: true });
+  await page.goto(`${server.base}?section=limits&experiment=burst`);
+  await waitForExperiment(page, 'burst');
+  await page.screenshot({ path: screenshotPath('limits-burst.png'), fullPage: true });
+  await page.context().close();
+});

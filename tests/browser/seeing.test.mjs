@@ -1,0 +1,160 @@
+// Seeing it: the compare table and the sweep against the CLI, a customer's story
+// against the record, the grid, the timeline's draw cost, and screenshots.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, waitForState, readStats, readResults, cli, screenshotPath } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the compare table equals the CLI\'s --all for that seed', async () => {
+  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  for (const seed of ['7', '42']) {
+    await page.goto(`${server.base}?view=compare&seed=${seed}`);
+    await page.waitForSelector(`[data-testid="compare"][data-state="done"][data-seed="${seed}"]`);
+    const shown = await readResults(page, '[data-testid="compare"]');
+    const expected = cli(['charges', '--all', '--seed', seed]);
+    for (const run of expected) {
+      for (const [field, value] of Object.entries(run)) {
+        if (['strategy', 'seed', 'customers'].includes(field)) continue;
+        assert.equal(shown[`compare.${run.strategy}.${field}`], String(value), `seed ${seed} ${run.strategy}.${field}`);
+      }
+      const perCharge = run.charges ? (Math.round((run.requests * 100) / run.charges) / 100).toFixed(2) : '—';
+      assert.equal(shown[`compare.${run.strategy}.requestsPerCharge`], perCharge);
+    }
+  }
+  await page.screenshot({ path: screenshotPath('compare.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the sweep\'s min, median and max equal the CLI\'s', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${server.base}?view=sweep&strategy=timeout-no-key&seeds=60`);
+  await page.waitForSelector('[data-testid="sweep"][data-state="done"]', { timeout: 60_000 });
+  const shown = await readResults(page, '[data-testid="sweep"]');
+  const expected = cli(['charges', '--strategy', 'timeout-no-key', '--seeds', '1..=60']).fields;
+  for (const field of ['customersCharged', 'duplicates', 'requests', 'rateLimited', 'overloaded', 'inProgressConflicts', 'maxInflight', 'elapsedMs']) {
+    for (const stat of ['min', 'median', 'max']) {
+      assert.equal(shown[`sweep.timeout-no-key.${field}.${stat}`], String(expected[field][stat]), `${field}.${stat}`);
+    }
+  }
+  const d = expected.duplicates;
+  assert.match(shown['sweep.timeout-no-key.sentence'], new RegExp(`${d.min}–${d.max} extra charges \\(median ${d.median}\\)`));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('benchmark: 200 seeds × 6 strategies in the browser (reported, not asserted)', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${server.base}?view=sweep&strategy=all&seeds=200`);
+  await page.waitForSelector('[data-testid="sweep"][data-state="done"]', { timeout: 120_000 });
+  const took = Number(await page.getAttribute('[data-testid="sweep"]', 'data-took-ms'));
+  console.log(`sweep: 200 seeds × 6 strategies took ${took} ms in headless chromium (target ≤ 2000 ms)`);
+  assert.ok(took > 0);
+  await page.context().close();
+});
+
+test('a big sweep can be cancelled and the page stays responsive', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${server.base}?view=sweep&strategy=all&seeds=10000`);
+  await page.waitForSelector('[data-testid="sweep"][data-state="running"]');
+  await page.waitForTimeout(300);
+  // A frame must come round quickly: the sweep yields to the browser.
+  const frameMs = await page.evaluate(() => new Promise((r) => { const t = performance.now(); requestAnimationFrame(() => r(performance.now() - t)); }));
+  assert.ok(frameMs < 200, `a frame took ${frameMs} ms during the sweep`);
+  await page.click('[data-testid="sweep-cancel"]');
+  await page.waitForSelector('[data-testid="sweep"][data-state="cancelled"]');
+  assert.match(await page.textContent('[data-testid="sweep"] [role="status"]'), /Cancelled after/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+async function readStory(page) {
+  return page.$$eval('[data-testid="story"] tr[data-attempt]', (rows) => rows.map((r) => ({ ...r.dataset })));
+}
+
+function expectedRows(story) {
+  return story.attempts.map((a) => {
+    const c = a.client;
+    const p = a.provider;
+    return {
+      attempt: String(a.attempt),
+      sentAtUs: String(a.sentAtUs),
+      key: a.key ?? '',
+      clientKind: c.kind,
+      clientStatus: c.kind === 'answered' ? String(c.status) : '',
+      clientAtUs: c.kind === 'waiting' ? '' : String(c.atUs),
+      providerKind: p.kind,
+      providerStatus: p.kind === 'processing' ? '' : String(p.status),
+      providerAtUs: p.kind === 'refused' ? '' : String(p.kind === 'processing' ? p.untilUs : p.atUs),
+      charged: String(p.kind === 'finished' && p.charged),
+    };
+  });
+}
+
+test('a customer\'s story matches the core\'s record, from the URL and from a scene link', async () => {
+  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.base}?strategy=timeout-no-key&seed=1&speed=instant&customer=24`);
+  await waitForState(page, 'done');
+  await page.waitForSelector('[data-testid="story"][data-customer="24"]');
+  assert.deepEqual(await readStory(page), expectedRows(cli(['charges', '--strategy', 'timeout-no-key', '--seed', '1', '--customer', '24'])));
+  // The scene the whole article is about, one click away.
+  await page.goto(`${server.base}?strategy=pool&seed=3&speed=instant`);
+  await waitForState(page, 'done');
+  await page.click('[data-scene="conflict"]');
+  const story = cli(['charges', '--strategy', 'pool', '--seed', '3', '--customer', 'conflict']);
+  await page.waitForSelector(`[data-testid="story"][data-customer="${story.customer}"]`);
+  assert.deepEqual(await readStory(page), expectedRows(story));
+  const texts = await page.$$eval('[data-testid="story"] td', (tds) => tds.map((t) => t.textContent));
+  assert.ok(texts.some((t) => /409/.test(t)), 'the story shows the 409');
+  await page.screenshot({ path: screenshotPath('story-pool-409.png'), fullPage: false });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the grid has a cell per customer, counts that add up, and works from the keyboard', async () => {
+  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.base}?strategy=timeout-no-key&seed=2&speed=instant`);
+  await waitForState(page, 'done');
+  const grid = await readResults(page, '.rll-grid-wrap');
+  const stats = await readStats(page);
+  const total = Object.values(grid).reduce((a, b) => a + Number(b), 0);
+  assert.equal(total, 1000, 'one cell per customer');
+  assert.equal(Number(grid['grid.declined']), Number(stats.declined));
+  assert.ok(Number(grid['grid.charged-twice']) > 0 && Number(grid['grid.charged-twice']) <= Number(stats.duplicates));
+  // Keyboard: focus the grid (customer 1), move right twice, open it.
+  await page.focus('[data-testid="grid"]');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.getAttribute('[data-testid="grid"]', 'data-focus'), '3');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid="story"][data-customer="3"]');
+  // A click on the second cell of the first row opens customer 2.
+  await page.click('[data-testid="grid"]', { position: { x: 15 + 6, y: 6 } });
+  await page.waitForSelector('[data-testid="story"][data-customer="2"]');
+  await page.locator('.rll-grid-wrap').screenshot({ path: screenshotPath('grid.png') });
+  await page.locator('[data-testid="timeline"]').screenshot({ path: screenshotPath('timeline.png') });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('benchmark: the timeline\'s draw cost at 1,000 customers (reported, not asserted)', async () => {
+  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.base}?strategy=keyed&seed=1&speed=10x`);
+  await waitForState(page, 'done', 60_000);
+  const max = Number(await page.getAttribute('[data-testid="timeline"]', 'data-draw-ms-max'));
+  const last = Number(await page.getAttribute('[data-testid="timeline"]', 'data-draw-ms'));
+  console.log(`timeline draw at 1,000 customers: last ${last} ms, worst frame ${max} ms during a 10x playback`);
+  assert.ok(max > 0);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
