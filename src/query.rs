@@ -1,9 +1,20 @@
 //! The page's URL query, read into what the page should show, plus a plain sentence for
 //! every value it could not use. Pure: the browser decodes the query string into pairs
 //! (`URLSearchParams`), and this module decides what they mean, so it is tested natively.
+//!
+//! The query carries a whole run: besides the page's own keys (section, view, strategy,
+//! seed, …) it holds every parameter of [`params::PARAMS`], so a shared link reproduces
+//! exactly what its sender saw, and [`PageQuery::to_query`] writes one back.
+
+pub mod params;
+
+pub use params::{
+    apply_param, apply_params, param, parse_param, read_param, set_param, ParamGroup, ParamKind,
+    ParamSpec, ParamValue, PARAMS,
+};
 
 use crate::sim::lab::ExperimentName;
-use crate::sim::StrategyName;
+use crate::sim::{Scenario, StrategyName};
 use std::fmt;
 use std::str::FromStr;
 
@@ -114,11 +125,46 @@ impl View {
     }
 }
 
+/// Whether the page animates: the reader's system setting, or the URL's override.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Motion {
+    /// Follow the reader's `prefers-reduced-motion` setting.
+    #[default]
+    Auto,
+    /// Animate playback, whatever the setting.
+    On,
+    /// Never animate: runs play back instantly.
+    Off,
+}
+
+impl Motion {
+    /// All choices.
+    pub const ALL: [Motion; 3] = [Motion::Auto, Motion::On, Motion::Off];
+
+    /// The name used in URLs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Motion::Auto => "auto",
+            Motion::On => "on",
+            Motion::Off => "off",
+        }
+    }
+
+    /// True if the page may animate, given the reader's `prefers-reduced-motion`.
+    pub fn animates(self, prefers_reduced_motion: bool) -> bool {
+        match self {
+            Motion::Auto => !prefers_reduced_motion,
+            Motion::On => true,
+            Motion::Off => false,
+        }
+    }
+}
+
 /// Seeds a sweep runs unless the URL says otherwise.
 pub const DEFAULT_SWEEP_SEEDS: u64 = 200;
 
 /// What the URL asks the page to do.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageQuery {
     /// Which half of the page.
     pub section: Section,
@@ -134,23 +180,119 @@ pub struct PageQuery {
     pub seeds: u64,
     /// The playback speed.
     pub speed: Speed,
-    /// A customer whose story to open.
+    /// A customer whose story to open (always one of the run's customers).
     pub customer: Option<u32>,
     /// An experiment of the limits section to run on load.
     pub experiment: Option<ExperimentName>,
+    /// `embed=1`: show the page without its surroundings, for embedding in an article.
+    pub embed: bool,
+    /// Whether playback may animate.
+    pub motion: Motion,
+    /// The run the URL describes, always valid: every parameter, with `seed` and the
+    /// strategy (`strategy`, or [`FALLBACK_STRATEGY`] when none is named) filled in.
+    pub scenario: Scenario,
     /// One sentence for each value that could not be used, saying what was used instead.
     pub problems: Vec<String>,
 }
 
+impl Default for PageQuery {
+    /// What an empty query asks for: the same as `parse(&[])`.
+    fn default() -> Self {
+        Self {
+            section: Section::default(),
+            view: View::default(),
+            strategy: None,
+            all_strategies: false,
+            seed: 1,
+            seeds: DEFAULT_SWEEP_SEEDS,
+            speed: Speed::default(),
+            customer: None,
+            experiment: None,
+            embed: false,
+            motion: Motion::default(),
+            scenario: Scenario::article(FALLBACK_STRATEGY, 1),
+            problems: Vec::new(),
+        }
+    }
+}
+
 impl PageQuery {
+    /// The page playing `scenario` at `speed` in the run view: write it with
+    /// [`PageQuery::to_query`] to name that run in the address bar.
+    pub fn for_run(scenario: &Scenario, speed: Speed) -> Self {
+        Self {
+            strategy: Some(scenario.strategy),
+            seed: scenario.seed,
+            speed,
+            // A URL cannot turn the record off (the page always keeps one), so neither
+            // does a page state, or it would not read back equal to itself.
+            scenario: Scenario {
+                record: true,
+                ..scenario.clone()
+            },
+            ..Self::default()
+        }
+    }
+
     /// True if the run view should start a run as soon as the page loads.
     pub fn autostart(&self) -> bool {
         self.view == View::Run && self.strategy.is_some()
     }
+
+    /// The speed playback should use: instant when motion is off, or when it follows a
+    /// reader who prefers reduced motion.
+    pub fn playback_speed(&self, prefers_reduced_motion: bool) -> Speed {
+        if self.motion.animates(prefers_reduced_motion) {
+            self.speed
+        } else {
+            Speed::Instant
+        }
+    }
+
+    /// The query string that [`parse`] reads back into this page: section, view,
+    /// strategy, seed and speed, then only what differs from the defaults, in a fixed
+    /// order. The parameters come from `scenario`; `seed` and `strategy` from the fields
+    /// of the same names.
+    pub fn to_query(&self) -> String {
+        let mut parts: Vec<(&str, String)> = vec![
+            ("section", self.section.as_str().into()),
+            ("view", self.view.as_str().into()),
+        ];
+        if self.all_strategies {
+            parts.push(("strategy", "all".into()));
+        } else if let Some(s) = self.strategy {
+            parts.push(("strategy", s.as_str().into()));
+        }
+        parts.push(("seed", self.seed.to_string()));
+        parts.push(("speed", self.speed.as_str().into()));
+        if self.seeds != DEFAULT_SWEEP_SEEDS {
+            parts.push(("seeds", self.seeds.to_string()));
+        }
+        if let Some(c) = self.customer {
+            parts.push(("customer", c.to_string()));
+        }
+        if let Some(e) = self.experiment {
+            parts.push(("experiment", e.as_str().into()));
+        }
+        for p in PARAMS.iter().filter(|p| !p.is_default(&self.scenario)) {
+            parts.push((p.key, p.read(&self.scenario)));
+        }
+        if self.embed {
+            parts.push(("embed", "1".into()));
+        }
+        if self.motion != Motion::Auto {
+            parts.push(("motion", self.motion.as_str().into()));
+        }
+        let joined: Vec<String> = parts
+            .iter()
+            .map(|(k, v)| format!("{k}={}", encode(v)))
+            .collect();
+        format!("?{}", joined.join("&"))
+    }
 }
 
-/// The keys this page understands.
-const KNOWN_KEYS: [&str; 8] = [
+/// The page's own keys; the run's parameters are in [`PARAMS`].
+const PAGE_KEYS: [&str; 10] = [
     "section",
     "view",
     "strategy",
@@ -159,10 +301,39 @@ const KNOWN_KEYS: [&str; 8] = [
     "speed",
     "customer",
     "experiment",
+    "embed",
+    "motion",
 ];
 
 /// The default strategy when the URL names one we do not know.
 pub const FALLBACK_STRATEGY: StrategyName = StrategyName::Keyed;
+
+/// Every key this page understands, page keys first.
+fn known_keys() -> impl Iterator<Item = &'static str> {
+    PAGE_KEYS.into_iter().chain(PARAMS.iter().map(|p| p.key))
+}
+
+/// The sentence for a key this page does not understand.
+fn unknown_key(key: &str, value: &str) -> String {
+    if key.is_empty() {
+        return format!(
+            "Ignored the value '{}': it has no parameter name before its '='.",
+            shown(value)
+        );
+    }
+    if let Some(k) = known_keys().find(|k| k.eq_ignore_ascii_case(key)) {
+        return format!(
+            "Ignored the unknown parameter '{}'; did you mean '{k}'? Names are case-sensitive.",
+            shown(key)
+        );
+    }
+    let known: Vec<&str> = known_keys().collect();
+    format!(
+        "Ignored the unknown parameter '{}'. This page understands {}.",
+        shown(key),
+        known.join(", ")
+    )
+}
 
 /// `Some(value)` if `text` names one of `options` (by `as_str`), else a sentence.
 fn one_of<T: Copy>(
@@ -189,20 +360,12 @@ fn one_of<T: Copy>(
 
 /// Reads decoded `(key, value)` pairs, in URL order.
 pub fn parse(pairs: &[(String, String)]) -> PageQuery {
-    let mut q = PageQuery {
-        seed: 1,
-        seeds: DEFAULT_SWEEP_SEEDS,
-        ..PageQuery::default()
-    };
+    let mut q = PageQuery::default();
     let mut seen: Vec<&str> = Vec::new();
     for (key, value) in pairs {
         let key = key.as_str();
-        if !KNOWN_KEYS.contains(&key) {
-            q.problems.push(format!(
-                "Ignored the unknown parameter '{}'. This page understands {}.",
-                shown(key),
-                KNOWN_KEYS.join(", ")
-            ));
+        if !known_keys().any(|k| k == key) {
+            q.problems.push(unknown_key(key, value));
             continue;
         }
         if seen.contains(&key) {
@@ -212,85 +375,159 @@ pub fn parse(pairs: &[(String, String)]) -> PageQuery {
             continue;
         }
         seen.push(key);
-        let value = value.trim();
-        let problem = match key {
-            "section" => one_of(
-                key,
-                value,
-                &[Section::Charges, Section::Limits],
-                Section::as_str,
-                Section::Charges,
-            )
-            .map(|v| q.section = v)
-            .err(),
-            "view" => one_of(key, value, &View::ALL, View::as_str, View::Run)
-                .map(|v| q.view = v)
-                .err(),
-            "strategy" if value == "all" => {
-                q.all_strategies = true;
-                None
-            }
-            "strategy" => match value.parse::<StrategyName>() {
-                Ok(s) => {
-                    q.strategy = Some(s);
-                    None
-                }
-                Err(_) => {
-                    q.strategy = Some(FALLBACK_STRATEGY);
-                    Some(format!(
-                        "There is no strategy called '{}'; showing {} instead. The strategies are {}.",
-                        shown(value),
-                        FALLBACK_STRATEGY,
-                        StrategyName::ALL.map(|s| s.as_str()).join(", ")
-                    ))
-                }
-            },
-            "seed" => match parse_seed(value) {
-                Ok(seed) => {
-                    q.seed = seed;
-                    None
-                }
-                Err(why) => Some(format!("{why} Using seed 1 instead.")),
-            },
-            "seeds" => match parse_count(value, 1, crate::sim::sweep::MAX_SEEDS) {
-                Ok(n) => {
-                    q.seeds = n;
-                    None
-                }
-                Err(why) => Some(format!(
-                    "The number of seeds {why}; using {DEFAULT_SWEEP_SEEDS} instead."
-                )),
-            },
-            "speed" => match value.parse::<Speed>() {
-                Ok(speed) => {
-                    q.speed = speed;
-                    None
-                }
-                Err(why) => Some(format!("The {why}; using {} instead.", Speed::default())),
-            },
-            "customer" => match parse_count(value, 1, u64::from(u32::MAX)) {
-                Ok(n) => {
-                    q.customer = Some(n as u32);
-                    None
-                }
-                Err(why) => Some(format!("The customer {why}; no story is opened.")),
-            },
-            "experiment" => match value.parse::<ExperimentName>() {
-                Ok(e) => {
-                    q.experiment = Some(e);
-                    None
-                }
-                Err(_) => Some(format!(
-                    "There is no experiment called '{}'; pick one of {} on the page.",
-                    shown(value),
-                    ExperimentName::ALL.map(|e| e.as_str()).join(", ")
-                )),
-            },
-            _ => unreachable!("every known key is handled"),
-        };
+        let problem = read_pair(&mut q, key, value.trim());
         q.problems.extend(problem);
     }
+    check_combination(&mut q);
     q
+}
+
+/// Reads one known key's value into `q`; the sentence if it could not be used.
+fn read_pair(q: &mut PageQuery, key: &str, value: &str) -> Option<String> {
+    if let Some(spec) = param(key) {
+        return match spec.parse(value) {
+            Ok(v) => {
+                spec.set_unchecked(&mut q.scenario, v);
+                None
+            }
+            Err(why) => Some(format!("{why} Using the default, {}.", with_unit(spec))),
+        };
+    }
+    match key {
+        "section" => one_of(
+            key,
+            value,
+            &[Section::Charges, Section::Limits],
+            Section::as_str,
+            Section::Charges,
+        )
+        .map(|v| q.section = v)
+        .err(),
+        "view" => one_of(key, value, &View::ALL, View::as_str, View::Run)
+            .map(|v| q.view = v)
+            .err(),
+        "strategy" if value == "all" => {
+            q.all_strategies = true;
+            None
+        }
+        "strategy" => match value.parse::<StrategyName>() {
+            Ok(s) => {
+                q.strategy = Some(s);
+                None
+            }
+            Err(_) => {
+                q.strategy = Some(FALLBACK_STRATEGY);
+                Some(format!(
+                    "There is no strategy called '{}'; showing {} instead. The strategies are {}.",
+                    shown(value),
+                    FALLBACK_STRATEGY,
+                    StrategyName::ALL.map(|s| s.as_str()).join(", ")
+                ))
+            }
+        },
+        "seed" => match parse_seed(value) {
+            Ok(seed) => {
+                q.seed = seed;
+                None
+            }
+            Err(why) => Some(format!("{why} Using seed 1 instead.")),
+        },
+        "seeds" => match parse_count(value, 1, crate::sim::sweep::MAX_SEEDS) {
+            Ok(n) => {
+                q.seeds = n;
+                None
+            }
+            Err(why) => Some(format!(
+                "The number of seeds {why}; using {DEFAULT_SWEEP_SEEDS} instead."
+            )),
+        },
+        "speed" => match value.parse::<Speed>() {
+            Ok(speed) => {
+                q.speed = speed;
+                None
+            }
+            Err(why) => Some(format!("The {why}; using {} instead.", Speed::default())),
+        },
+        "customer" => match parse_count(value, 1, u64::from(u32::MAX)) {
+            Ok(n) => {
+                q.customer = u32::try_from(n).ok();
+                None
+            }
+            Err(why) => Some(format!("The customer {why}; no story is opened.")),
+        },
+        "experiment" => match value.parse::<ExperimentName>() {
+            Ok(e) => {
+                q.experiment = Some(e);
+                None
+            }
+            Err(_) => Some(format!(
+                "There is no experiment called '{}'; pick one of {} on the page.",
+                shown(value),
+                ExperimentName::ALL.map(|e| e.as_str()).join(", ")
+            )),
+        },
+        "embed" => match value {
+            "1" => {
+                q.embed = true;
+                None
+            }
+            "0" => None,
+            _ => Some(format!(
+                "The embed '{}' is not 1 or 0; showing the whole page.",
+                shown(value)
+            )),
+        },
+        "motion" => one_of(key, value, &Motion::ALL, Motion::as_str, Motion::Auto)
+            .map(|v| q.motion = v)
+            .err(),
+        _ => unreachable!("every known key is handled"),
+    }
+}
+
+/// A parameter's default with its unit: "10 requests", "15 ms", "1/20".
+fn with_unit(spec: &ParamSpec) -> String {
+    match spec.unit {
+        "" => spec.default_text(),
+        unit => format!("{} {unit}", spec.default_text()),
+    }
+}
+
+/// Once every value is in: rules that span fields, and the seed and strategy copied into
+/// the scenario. Leaves `q.scenario` valid whatever the URL said.
+fn check_combination(q: &mut PageQuery) {
+    let s = &mut q.scenario;
+    if let Some((why, keys)) = params::cross_problem(s) {
+        let defaults: Vec<String> = keys
+            .iter()
+            .filter_map(|k| param(k))
+            .map(|spec| {
+                spec.reset(s);
+                format!("{} {}", spec.key, with_unit(spec))
+            })
+            .collect();
+        q.problems.push(format!(
+            "{why} Using the defaults, {}.",
+            defaults.join(" and ")
+        ));
+    }
+    s.seed = q.seed;
+    s.strategy = q.strategy.unwrap_or(FALLBACK_STRATEGY);
+    s.record = true;
+    if let Err(e) = s.validate() {
+        // Every value was checked on its own and every rule across fields above, so
+        // this is a rule the URL reader does not know yet: say so rather than panic.
+        q.problems.push(format!(
+            "The parameters do not make a valid run ({e}); using the article's parameters."
+        ));
+        q.scenario = Scenario::article(q.scenario.strategy, q.seed);
+    }
+    if let Some(c) = q.customer.filter(|&c| c > q.scenario.customers) {
+        q.problems.push(format!(
+            "There is no customer {c}: this run has customers 1 to {}.",
+            q.scenario.customers
+        ));
+        q.customer = None;
+    }
 }
 
 /// A whole number in `lo..=hi`, or what is wrong with it (a phrase: "… must be …").
@@ -329,24 +566,98 @@ pub fn parse_seed(text: &str) -> Result<u64, String> {
     })
 }
 
-/// A user's value, shortened for a message so a huge one cannot flood the page.
+/// A user's value, made safe to quote in a message: shortened so a huge one cannot flood
+/// the page, and with control and text-direction characters replaced by `�` so a value
+/// cannot reverse or break the sentence around it.
 pub fn shown(value: &str) -> String {
     const MAX_CHARS: usize = 40;
-    let mut out: String = value.chars().take(MAX_CHARS).collect();
+    let mut out: String = value
+        .chars()
+        .take(MAX_CHARS)
+        .map(|c| if is_unsafe_to_quote(c) { '\u{FFFD}' } else { c })
+        .collect();
     if value.chars().count() > MAX_CHARS {
         out.push('…');
     }
     out
 }
 
-/// The query string for a run, e.g. `?strategy=keyed&seed=7&speed=1x`.
+/// Controls, and the invisible marks that change the direction of the text after them.
+fn is_unsafe_to_quote(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The query string for a run with the article's parameters, e.g.
+/// `?section=charges&view=run&strategy=keyed&seed=7&speed=1x`. For a run with its own
+/// parameters use [`PageQuery::for_run`] and [`PageQuery::to_query`].
 pub fn to_query(strategy: StrategyName, seed: u64, speed: Speed) -> String {
-    format!("?strategy={strategy}&seed={seed}&speed={speed}")
+    PageQuery::for_run(&Scenario::article(strategy, seed), speed).to_query()
+}
+
+/// Percent-encodes a value for a query string, keeping the characters that need no
+/// escape there (our own values: names, numbers, `1/20`).
+fn encode(value: &str) -> String {
+    let mut out = String::new();
+    for b in value.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Splits a query string (`?a=1&b=x+y`) into decoded pairs the way a browser's
+/// `URLSearchParams` does: `+` is a space, `%XX` a byte, a malformed `%` stays as it
+/// is, bytes that are not UTF-8 become `�`, and empty pieces between `&`s are skipped.
+/// The command line and the tests read queries with it; the page has the browser's.
+pub fn pairs_of(query: &str) -> Vec<(String, String)> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    query
+        .split('&')
+        .filter(|piece| !piece.is_empty())
+        .map(|piece| {
+            let (k, v) = piece.split_once('=').unwrap_or((piece, ""));
+            (decode(k), decode(v))
+        })
+        .collect()
+}
+
+/// `application/x-www-form-urlencoded` decoding of one name or value.
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let hex = |b: u8| char::from(b).to_digit(16);
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = match bytes.get(i..i + 3) {
+            Some([b'%', hi, lo]) => hex(*hi).zip(hex(*lo)).map(|(h, l)| (h * 16 + l) as u8),
+            _ => None,
+        };
+        match (escaped, bytes[i]) {
+            (Some(b), _) => {
+                out.push(b);
+                i += 3;
+            }
+            (None, b'+') => {
+                out.push(b' ');
+                i += 1;
+            }
+            (None, b) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::rng::SimRng;
 
     fn q(s: &[(&str, &str)]) -> PageQuery {
         parse(
@@ -464,5 +775,313 @@ mod tests {
             (p.strategy, p.seed, p.speed),
             (Some(StrategyName::TimeoutNoKey), 9, Speed::X10)
         );
+    }
+
+    /// A page state with every field drawn at random, half the parameters left at
+    /// their defaults: what a reader could reach by clicking and typing.
+    fn random_page(rng: &mut SimRng) -> PageQuery {
+        use crate::sim::rng::Odds;
+        let pick = |rng: &mut SimRng, n: usize| rng.below(n as u64) as usize;
+        let mut scenario = Scenario::default();
+        for spec in PARAMS {
+            if rng.chance(Odds::one_in(2)) {
+                continue;
+            }
+            let value = match spec.kind {
+                ParamKind::Count | ParamKind::Millis => {
+                    let b = spec.bounds().unwrap();
+                    ParamValue::Whole(rng.between(*b.start(), *b.end()))
+                }
+                ParamKind::Odds => {
+                    let den = rng.between(1, u64::from(u32::MAX)) as u32;
+                    let num = rng.between(0, u64::from(den)) as u32;
+                    ParamValue::Odds(Odds { num, den })
+                }
+                ParamKind::OnOff => ParamValue::OnOff(rng.chance(Odds::one_in(2))),
+            };
+            spec.set_unchecked(&mut scenario, value);
+        }
+        let p = &mut scenario.provider;
+        p.latency_jitter_us = p.latency_jitter_us.min(p.latency_us);
+        let all = rng.chance(Odds::one_in(5));
+        let strategy =
+            (!all && rng.chance(Odds::one_in(2))).then(|| StrategyName::ALL[pick(rng, 6)]);
+        let seed = rng.between(0, u64::MAX);
+        scenario.seed = seed;
+        scenario.strategy = strategy.unwrap_or(FALLBACK_STRATEGY);
+        let customers = u64::from(scenario.customers);
+        PageQuery {
+            section: [Section::Charges, Section::Limits][pick(rng, 2)],
+            view: View::ALL[pick(rng, 3)],
+            strategy,
+            all_strategies: all,
+            seed,
+            seeds: rng.between(1, crate::sim::sweep::MAX_SEEDS),
+            speed: Speed::ALL[pick(rng, 3)],
+            customer: rng
+                .chance(Odds::one_in(3))
+                .then(|| rng.between(1, customers) as u32),
+            experiment: rng
+                .chance(Odds::one_in(3))
+                .then(|| ExperimentName::ALL[pick(rng, 6)]),
+            embed: rng.chance(Odds::one_in(2)),
+            motion: Motion::ALL[pick(rng, 3)],
+            scenario,
+            problems: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn every_page_state_round_trips_through_its_query() {
+        let mut rng = SimRng::from_seed(2024);
+        for i in 0..2_000 {
+            let page = random_page(&mut rng);
+            assert_eq!(page.scenario.validate(), Ok(()), "case {i}");
+            let text = page.to_query();
+            assert!(
+                text.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"?&=-._~/%".contains(&b)),
+                "{text}"
+            );
+            assert_eq!(parse(&pairs_of(&text)), page, "case {i}: {text}");
+        }
+        assert_eq!(
+            parse(&pairs_of(&PageQuery::default().to_query())),
+            PageQuery::default()
+        );
+    }
+
+    #[test]
+    fn any_parameters_the_url_accepts_make_a_run_that_finishes_and_adds_up() {
+        use crate::sim::{Simulation, Stats};
+        let mut rng = SimRng::from_seed(77);
+        for i in 0..1_500 {
+            let mut s = random_page(&mut rng).scenario;
+            s.customers = 1 + s.customers % 300;
+            s.strategy = StrategyName::ALL[i % 6];
+            let mut sim = Simulation::new(&s).unwrap();
+            let stats = sim.run_to_end();
+            let why = format!("case {i}: {}", PageQuery::for_run(&s, Speed::X1).to_query());
+            assert!(sim.is_finished(), "{why}");
+            assert_eq!(stats, Stats::from_record(sim.record().unwrap()), "{why}");
+            assert!(stats.max_inflight <= s.provider.max_inflight, "{why}");
+            if matches!(s.strategy, StrategyName::Keyed | StrategyName::Pool) {
+                assert_eq!(stats.duplicates, 0, "{why}");
+            }
+            if s.strategy == StrategyName::Pool {
+                assert!(
+                    stats.client_max_outstanding <= s.client.pool_workers,
+                    "{why}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn only_parameters_that_differ_from_the_defaults_are_written() {
+        let mut s = Scenario::article(StrategyName::Pool, 7);
+        assert_eq!(
+            PageQuery::for_run(&s, Speed::X1).to_query(),
+            "?section=charges&view=run&strategy=pool&seed=7&speed=1x"
+        );
+        assert_eq!(
+            to_query(StrategyName::Pool, 7, Speed::X1),
+            "?section=charges&view=run&strategy=pool&seed=7&speed=1x"
+        );
+        set_param(&mut s, "workers", "20").unwrap();
+        set_param(&mut s, "maxInflight", "3").unwrap();
+        set_param(&mut s, "errorRate", "1 in 5").unwrap();
+        set_param(&mut s, "jitterMs", "0").unwrap();
+        set_param(&mut s, "latencyMs", "2.5").unwrap();
+        set_param(&mut s, "jitter", "on").unwrap();
+        assert_eq!(
+            PageQuery::for_run(&s, Speed::X10).to_query(),
+            "?section=charges&view=run&strategy=pool&seed=7&speed=10x\
+             &maxInflight=3&errorRate=1/5&latencyMs=2.5&jitterMs=0&jitter=on&workers=20"
+        );
+    }
+
+    #[test]
+    fn parameters_in_the_url_set_the_scenario() {
+        let p = q(&[
+            ("strategy", "pool"),
+            ("seed", "3"),
+            ("customers", "50"),
+            ("maxInflight", "20"),
+            ("rateLimit", "500"),
+            ("rateWindowMs", "2000"),
+            ("errorRate", "5%"),
+            ("slowRate", "1 in 10"),
+            ("slowMs", "900"),
+            ("latencyMs", "40"),
+            ("jitterMs", "10.5"),
+            ("declineEvery", "0"),
+            ("pacer", "45"),
+            ("attempts", "3"),
+            ("backoffMs", "250"),
+            ("jitter", "on"),
+            ("timeoutMs", "700"),
+            ("workers", "12"),
+        ]);
+        assert_eq!(p.problems, Vec::<String>::new());
+        let s = &p.scenario;
+        assert_eq!(
+            (s.seed, s.strategy, s.customers),
+            (3, StrategyName::Pool, 50)
+        );
+        assert_eq!(
+            (
+                s.provider.max_inflight,
+                s.provider.rate_limit,
+                s.provider.rate_window_us
+            ),
+            (20, 500, 2_000_000)
+        );
+        assert_eq!(
+            s.provider.server_error,
+            crate::sim::rng::Odds { num: 5, den: 100 }
+        );
+        assert_eq!(s.provider.slow, crate::sim::rng::Odds::one_in(10));
+        assert_eq!(
+            (
+                s.provider.slow_latency_us,
+                s.provider.latency_us,
+                s.provider.latency_jitter_us
+            ),
+            (900_000, 40_000, 10_500)
+        );
+        assert_eq!(s.provider.decline_every, 0);
+        let c = &s.client;
+        assert_eq!(
+            (
+                c.pacer_per_s,
+                c.max_attempts,
+                c.backoff_base_us,
+                c.backoff_jitter
+            ),
+            (45, 3, 250_000, true)
+        );
+        assert_eq!((c.timeout_us, c.pool_workers), (700_000, 12));
+    }
+
+    #[test]
+    fn a_bad_parameter_keeps_its_default_and_says_so() {
+        let p = q(&[
+            ("maxInflight", "-3"),
+            ("timeoutMs", "1e30"),
+            ("customers", "20000000"),
+        ]);
+        assert_eq!(p.scenario, Scenario::default());
+        assert_eq!(
+            p.problems,
+            [
+                "In-flight limit (maxInflight) must be a whole number from 1 to 10000 requests, \
+                 but '-3' is negative. Using the default, 10 requests.",
+                "Client timeout (timeoutMs) must be a time from 1 to 600000 ms, but '1e30' is \
+                 not a number. Using the default, 1000 ms.",
+                "Customers (customers) must be a whole number from 1 to 10000000 customers, but \
+                 '20000000' is too large. Using the default, 1000 customers."
+            ]
+        );
+        let p = q(&[("errorRate", "<script>alert(1)</script>")]);
+        assert!(
+            p.problems[0].ends_with("is not one. Using the default, 1/20."),
+            "{:?}",
+            p.problems
+        );
+    }
+
+    #[test]
+    fn rules_across_fields_fall_back_for_the_fields_involved() {
+        let p = q(&[("latencyMs", "50"), ("jitterMs", "80"), ("workers", "9")]);
+        let s = &p.scenario;
+        assert_eq!(
+            (
+                s.provider.latency_us,
+                s.provider.latency_jitter_us,
+                s.client.pool_workers
+            ),
+            (15_000, 3_000, 9)
+        );
+        assert_eq!(
+            p.problems,
+            ["The latency jitter (jitterMs) is 80 ms, more than the latency (latencyMs) of 50 ms; \
+              the jitter cannot exceed the latency. Using the defaults, latencyMs 15 ms and \
+              jitterMs 3 ms."]
+        );
+        let p = q(&[("customers", "10"), ("customer", "11")]);
+        assert_eq!(p.customer, None);
+        assert!(p.problems[0].contains("no customer 11: this run has customers 1 to 10"));
+        assert_eq!(
+            q(&[("customers", "10"), ("customer", "10")]).customer,
+            Some(10)
+        );
+    }
+
+    #[test]
+    fn embed_and_motion() {
+        let p = q(&[("embed", "1"), ("motion", "off"), ("speed", "1x")]);
+        assert!(p.embed);
+        assert_eq!(p.playback_speed(false), Speed::Instant);
+        let p = q(&[("motion", "on"), ("speed", "1x")]);
+        assert_eq!(p.playback_speed(true), Speed::X1);
+        let p = q(&[("speed", "1x")]);
+        assert_eq!(
+            (p.playback_speed(true), p.playback_speed(false)),
+            (Speed::Instant, Speed::X1)
+        );
+        let p = q(&[("embed", "yes"), ("motion", "fast")]);
+        assert_eq!((p.embed, p.motion), (false, Motion::Auto));
+        assert_eq!(p.problems.len(), 2, "{:?}", p.problems);
+    }
+
+    #[test]
+    fn odd_keys_get_a_helpful_sentence() {
+        let p = q(&[("maxinflight", "20"), ("", "7"), ("colour", "red")]);
+        assert!(
+            p.problems[0].contains("did you mean 'maxInflight'?"),
+            "{:?}",
+            p.problems
+        );
+        assert!(
+            p.problems[1].contains("no parameter name"),
+            "{:?}",
+            p.problems
+        );
+        assert!(
+            p.problems[2].contains("workers"),
+            "lists every key: {:?}",
+            p.problems
+        );
+        let emoji_key = "🦀".repeat(100);
+        let p = q(&[(emoji_key.as_str(), "1")]);
+        assert!(p.problems[0].chars().count() < 400, "{}", p.problems[0]);
+    }
+
+    #[test]
+    fn quoted_values_cannot_turn_the_sentence_around() {
+        assert_eq!(shown("abc\u{202E}def\nx"), "abc\u{FFFD}def\u{FFFD}x");
+        assert_eq!(shown("שלום 👋"), "שלום 👋");
+    }
+
+    #[test]
+    fn queries_are_decoded_like_url_search_params() {
+        let pairs = pairs_of("?a=1&b=x+y%20z&&c&=v&d=%zz%4&e=%E2%9C%93&f=%FF&a=2&g=1=2");
+        let expect: Vec<(String, String)> = [
+            ("a", "1"),
+            ("b", "x y z"),
+            ("c", ""),
+            ("", "v"),
+            ("d", "%zz%4"),
+            ("e", "✓"),
+            ("f", "\u{FFFD}"),
+            ("a", "2"),
+            ("g", "1=2"),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        assert_eq!(pairs, expect);
+        assert!(pairs_of("").is_empty() && pairs_of("?").is_empty());
     }
 }

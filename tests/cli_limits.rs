@@ -3,13 +3,7 @@
 mod support;
 
 use rate_limit_lab::sim::lab::{self, ExperimentName};
-use support::{assert_each_refused, ratelab};
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let (code, out, err) = ratelab(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    serde_json::from_str(&out).unwrap()
-}
+use support::{assert_each_refused, json, ratelab};
 
 #[test]
 fn json_carries_the_cores_result_and_cells_for_every_experiment() {

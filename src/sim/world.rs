@@ -245,6 +245,11 @@ impl Simulation {
         &self.tasks
     }
 
+    /// How many times the provider has charged `customer` so far.
+    pub fn charges_of(&self, customer: u32) -> u32 {
+        self.provider.charges_of(customer)
+    }
+
     /// What has become of one customer so far, both sides considered.
     pub fn fate(&self, customer: u32) -> Fate {
         let charges = self.provider.charges_of(customer);

@@ -15,6 +15,15 @@ pub fn ratelab(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs `ratelab` with `args`, expects success, and parses its output as JSON. Not every
+/// test file that shares this module asks for JSON.
+#[allow(dead_code)]
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = ratelab(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
 /// Checks that each argument list fails with exit code 2, no panic, and an error that
 /// contains its phrase.
 pub fn assert_each_refused(cases: &[(&[&str], &str)]) {

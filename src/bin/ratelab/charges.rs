@@ -1,6 +1,8 @@
 //! `ratelab charges`: one strategy's stats panel, or all six side by side.
 
 use crate::args::Args;
+use rate_limit_lab::query::{self, apply_params, Section, View, PARAMS};
+use rate_limit_lab::sim::export;
 use rate_limit_lab::sim::story::{Scene, Story};
 use rate_limit_lab::sim::sweep::{parse_seed_range, Distribution, Sweep};
 use rate_limit_lab::sim::{run, Scenario, Simulation, Stats, StrategyName};
@@ -28,81 +30,242 @@ struct SweepReport {
     fields: BTreeMap<&'static str, Distribution>,
 }
 
+/// What a command asks for, once its flags or its query are read.
+enum Ask {
+    /// Runs on one seed: one strategy's panel, or several side by side (`many`: print a
+    /// table or a JSON array even for one).
+    Runs {
+        strategies: Vec<StrategyName>,
+        many: bool,
+    },
+    /// A sweep of seeds.
+    Sweep {
+        strategies: Vec<StrategyName>,
+        seeds: RangeInclusive<u64>,
+    },
+    /// One customer's story (an id or a scene name).
+    Story(String),
+}
+
+/// The two exports of one run.
+#[derive(Clone, Copy)]
+enum Export {
+    Json,
+    Csv,
+}
+
+/// The flags that describe a run; `--query` replaces them all.
+const RUN_FLAGS: [&str; 6] = ["strategy", "all", "seed", "seeds", "customers", "customer"];
+
 pub fn main(raw: &[String]) -> Result<String, String> {
-    let args = Args::parse(
-        raw,
-        &["all", "json"],
-        &["strategy", "seed", "seeds", "customers", "customer"],
-    )?;
+    let mut valued = vec![
+        "strategy",
+        "seed",
+        "seeds",
+        "customers",
+        "customer",
+        "query",
+        "export",
+    ];
+    valued.extend(PARAMS.iter().map(|p| p.key).filter(|&k| k != "customers"));
+    let args = Args::parse(raw, &["all", "json"], &valued)?;
+    let export = match args.raw("export") {
+        None => None,
+        Some("json") => Some(Export::Json),
+        Some("csv") => Some(Export::Csv),
+        Some(other) => return Err(format!("--export expects json or csv, got '{other}'")),
+    };
+    if export.is_some() && args.has("json") {
+        return Err("give either --json or --export, not both".into());
+    }
+    let (base, ask) = match args.raw("query") {
+        Some(text) => from_query(&args, text)?,
+        None => from_flags(&args)?,
+    };
+    let json = args.has("json");
+    match (ask, export) {
+        (Ask::Runs { strategies, many }, None) => runs(&base, &strategies, many, json),
+        (Ask::Sweep { strategies, seeds }, None) => sweep(&base, &strategies, seeds, json),
+        (Ask::Story(who), None) => story(
+            Scenario {
+                record: true,
+                ..base
+            },
+            &who,
+            json,
+        ),
+        (Ask::Runs { strategies, many }, Some(how)) if strategies.len() == 1 && !many => {
+            export_run(&base, how)
+        }
+        (Ask::Story(_), Some(how)) => export_run(&base, how),
+        (_, Some(_)) => {
+            Err("--export writes one run: name one strategy, and no sweep or comparison".into())
+        }
+    }
+}
+
+/// The run and what to show of it, from the individual flags.
+fn from_flags(args: &Args) -> Result<(Scenario, Ask), String> {
     let seed = args
         .get::<u64>("seed", "a whole number from 0 to 18446744073709551615")?
         .unwrap_or(1);
-    let mut base = Scenario {
-        seed,
-        ..Scenario::default()
-    };
+    // Every parameter flag but --customers (read below, as before) goes through the same
+    // reader as the page's URL, and is checked with the others, whatever their order.
+    let texts: Vec<(&str, &str)> = PARAMS
+        .iter()
+        .filter(|p| p.key != "customers")
+        .filter_map(|p| args.raw(p.key).map(|v| (p.key, v)))
+        .collect();
+    let mut base =
+        apply_params(&Scenario::default(), &texts).map_err(|problems| problems.join("\n"))?;
+    base.seed = seed;
     if let Some(n) = args.get::<u32>("customers", "a whole number of customers")? {
         base.customers = n;
     }
     // A million-customer record would be large and nothing here reads it.
     base.record = false;
     if let Some(who) = args.raw("customer") {
-        let strategy: StrategyName = args
+        base.strategy = args
             .raw("strategy")
             .ok_or("--customer needs --strategy: whose story?")?
             .parse()?;
-        return story(
-            Scenario {
-                strategy,
-                record: true,
-                ..base
-            },
-            who,
-            args.has("json"),
-        );
+        return Ok((base, Ask::Story(who.to_string())));
     }
+    let many = args.has("all") || args.raw("strategy") == Some("all");
     let strategies: Vec<StrategyName> = match (args.has("all"), args.raw("strategy")) {
         (true, None) | (false, Some("all")) => StrategyName::ALL.to_vec(),
         (false, Some(name)) => vec![name.parse()?],
         (true, Some(_)) => return Err("give either --strategy or --all, not both".into()),
         (false, None) => return Err("which strategy? give --strategy <name> or --all".into()),
     };
+    base.strategy = strategies[0];
     if let Some(range) = args.raw("seeds") {
         if args.raw("seed").is_some() {
             return Err("give either --seed or --seeds, not both".into());
         }
         let seeds = parse_seed_range(range).map_err(|e| format!("--seeds: {e}"))?;
-        return sweep(&base, &strategies, seeds, args.has("json"));
+        return Ok((base, Ask::Sweep { strategies, seeds }));
     }
-    let mut runs = Vec::new();
-    for strategy in strategies {
+    Ok((base, Ask::Runs { strategies, many }))
+}
+
+/// The run and what to show of it, from a page URL's query: exactly what the page runs.
+fn from_query(args: &Args, text: &str) -> Result<(Scenario, Ask), String> {
+    if let Some(flag) = RUN_FLAGS
+        .iter()
+        .chain(PARAMS.iter().map(|p| &p.key))
+        .find(|f| args.raw(f).is_some() || args.has(f))
+    {
+        return Err(format!(
+            "--query describes the whole run; give --{flag} inside the query instead"
+        ));
+    }
+    let q = query::parse(&query::pairs_of(text));
+    if !q.problems.is_empty() {
+        return Err(format!(
+            "the page would not run --query as written:\n  {}",
+            q.problems.join("\n  ")
+        ));
+    }
+    if q.section == Section::Limits {
+        return Err("this query opens the limits section; use `ratelab limits` for it".into());
+    }
+    let base = Scenario {
+        record: false,
+        ..q.scenario.clone()
+    };
+    let ask = match q.view {
+        View::Sweep => Ask::Sweep {
+            strategies: match q.strategy {
+                Some(s) if !q.all_strategies => vec![s],
+                _ => StrategyName::ALL.to_vec(),
+            },
+            seeds: 1..=q.seeds,
+        },
+        View::Compare => Ask::Runs {
+            strategies: StrategyName::ALL.to_vec(),
+            many: true,
+        },
+        View::Run if q.all_strategies => Ask::Runs {
+            strategies: StrategyName::ALL.to_vec(),
+            many: true,
+        },
+        View::Run => match q.customer {
+            Some(c) => Ask::Story(c.to_string()),
+            None => Ask::Runs {
+                strategies: vec![base.strategy],
+                many: false,
+            },
+        },
+    };
+    Ok((base, ask))
+}
+
+/// Runs one seed for each strategy and prints the panel, the table, or JSON.
+fn runs(
+    base: &Scenario,
+    strategies: &[StrategyName],
+    many: bool,
+    json: bool,
+) -> Result<String, String> {
+    let mut done = Vec::new();
+    for &strategy in strategies {
         let scenario = Scenario {
             strategy,
             ..base.clone()
         };
         let stats = run(&scenario).map_err(|e| format!("--{e}"))?;
-        runs.push((strategy, stats));
+        done.push((strategy, stats));
     }
-    let reports: Vec<Report> = runs
+    let reports: Vec<Report> = done
         .iter()
         .map(|(s, stats)| Report {
             strategy: s.as_str(),
-            seed,
+            seed: base.seed,
             customers: base.customers,
             stats,
         })
         .collect();
-    Ok(match (args.has("json"), reports.as_slice()) {
-        (true, [one]) if !args.has("all") && args.raw("strategy") != Some("all") => to_json(one),
+    let params = params_line(base);
+    Ok(match (json, reports.as_slice()) {
+        (true, [one]) if !many => to_json(one),
         (true, many) => to_json(&many),
-        (false, [one]) if reports.len() == 1 => format!(
-            "strategy: {}   seed: {}   customers: {}\n{}",
+        (false, [one]) if !many => format!(
+            "strategy: {}   seed: {}   customers: {}\n{params}{}",
             one.strategy,
-            seed,
+            base.seed,
             base.customers,
             one.stats.panel()
         ),
-        (false, _) => table(&runs, seed, base.customers),
+        (false, _) => format!("{params}{}", table(&done, base.seed, base.customers)),
+    })
+}
+
+/// The parameters that differ from the article's, as one line (empty if none).
+fn params_line(s: &Scenario) -> String {
+    let changed: Vec<String> = PARAMS
+        .iter()
+        .filter(|p| p.key != "customers" && !p.is_default(s))
+        .map(|p| format!("{}={}", p.key, p.read(s)))
+        .collect();
+    if changed.is_empty() {
+        String::new()
+    } else {
+        format!("parameters: {}\n", changed.join(" "))
+    }
+}
+
+/// Runs one scenario with its record and prints the run as JSON or its requests as CSV.
+fn export_run(base: &Scenario, how: Export) -> Result<String, String> {
+    let scenario = Scenario {
+        record: true,
+        ..base.clone()
+    };
+    let mut sim = Simulation::new(&scenario).map_err(|e| format!("--{e}"))?;
+    sim.run_to_end();
+    Ok(match how {
+        Export::Json => export::run_json(&sim),
+        Export::Csv => export::requests_csv(sim.record().expect("recording is on")),
     })
 }
 

@@ -17,12 +17,19 @@ USAGE:
   ratelab charges --all [--seed N] [--customers N] [--json]
   ratelab charges (--strategy <name> | --all) --seeds 1..=200 [--json]
   ratelab charges --strategy <name> [--seed N] --customer <id|scene> [--json]
+  ratelab charges --query '<page URL query>' [--json | --export json|csv]
+  ratelab charges --strategy <name> [--maxInflight N] [--timeoutMs MS] [...] [--export json|csv]
   ratelab limits <experiment|all> [--seed N] [--json]
   ratelab limits headers [--json]
   ratelab bench [--quick]
 
 STRATEGIES:
   naive, paced, retry, timeout-no-key, keyed, pool
+
+PARAMETERS (as flags, or inside --query; the page's URL names and units):
+  customers, maxInflight, rateLimit, rateWindowMs, errorRate, slowRate, slowMs,
+  latencyMs, jitterMs, declineEvery, pacer, attempts, backoffMs, jitter, timeoutMs,
+  workers
 
 EXPERIMENTS (limits):
   burst, units, clients, neighbour, memory, herd
@@ -41,8 +48,13 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(out) => {
-            // A closed pipe (`ratelab … | head`) is not an error worth a panic.
-            let _ = writeln!(std::io::stdout(), "{out}");
+            // A closed pipe (`ratelab … | head`) is not an error worth a panic. An output
+            // that ends its own last line (the CSV export, with CRLF) is printed as is.
+            let _ = if out.ends_with('\n') {
+                write!(std::io::stdout(), "{out}")
+            } else {
+                writeln!(std::io::stdout(), "{out}")
+            };
             ExitCode::SUCCESS
         }
         Err(message) => {

@@ -1,0 +1,725 @@
+//! The run's parameters as readers meet them: in the URL, on the parameter panel and on
+//! the command line. Each has a URL name, a label, a unit readers expect (milliseconds,
+//! not the core's microseconds) and the range documented in [`scenario::RANGES`].
+//!
+//! [`PARAMS`] is the one table of them; the panel renders itself from it, the URL is read
+//! and written through it, and `ratelab charges` takes its flags from it. A value that
+//! cannot be used is refused with a sentence; nothing is ever clamped into range.
+
+use super::shown;
+use crate::sim::rng::Odds;
+use crate::sim::scenario::{range, Scenario};
+use crate::sim::time::US_PER_MS;
+use std::ops::RangeInclusive;
+
+/// What kind of value a parameter takes, which decides how it is read and written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// A whole number of its unit.
+    Count,
+    /// A time in milliseconds, whole or with up to three decimals (the core keeps
+    /// microseconds).
+    Millis,
+    /// A probability: `1/20`, `1 in 20`, `5%` or `0`.
+    Odds,
+    /// `on` or `off`.
+    OnOff,
+}
+
+/// Which side of the simulation a parameter belongs to (the panel's two groups).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamGroup {
+    /// The batch and the payment provider's rules.
+    Provider,
+    /// The client's numbers.
+    Client,
+}
+
+/// A parameter's value in the core's units: a count, or microseconds for a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamValue {
+    /// A count, or a time in microseconds.
+    Whole(u64),
+    /// A probability.
+    Odds(Odds),
+    /// A switch.
+    OnOff(bool),
+}
+
+/// One parameter of a run: how it is named, shown, explained and stored.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamSpec {
+    /// The name in URLs and `ratelab` flags, e.g. `maxInflight`.
+    pub key: &'static str,
+    /// A short label for the panel, e.g. "In-flight limit".
+    pub label: &'static str,
+    /// The unit the value is written in, e.g. "ms" ("" for none).
+    pub unit: &'static str,
+    /// The panel group.
+    pub group: ParamGroup,
+    /// How the value is read and written.
+    pub kind: ParamKind,
+    /// One line of help for the panel.
+    pub help: &'static str,
+    /// The field's name in [`scenario::RANGES`] ("" for probabilities and switches).
+    ///
+    /// [`scenario::RANGES`]: crate::sim::scenario::RANGES
+    pub core_field: &'static str,
+    get: fn(&Scenario) -> ParamValue,
+    set: fn(&mut Scenario, ParamValue),
+}
+
+fn whole(v: ParamValue) -> u64 {
+    match v {
+        ParamValue::Whole(n) => n,
+        // `check` refuses a value of the wrong kind before any setter sees it.
+        ParamValue::Odds(_) | ParamValue::OnOff(_) => unreachable!("kind checked"),
+    }
+}
+
+fn narrow(v: ParamValue) -> u32 {
+    u32::try_from(whole(v)).expect("every u32 field's range fits in a u32")
+}
+
+fn odds(v: ParamValue) -> Odds {
+    match v {
+        ParamValue::Odds(o) => o,
+        ParamValue::Whole(_) | ParamValue::OnOff(_) => unreachable!("kind checked"),
+    }
+}
+
+fn on_off(v: ParamValue) -> bool {
+    match v {
+        ParamValue::OnOff(b) => b,
+        ParamValue::Whole(_) | ParamValue::Odds(_) => unreachable!("kind checked"),
+    }
+}
+
+/// Every parameter of a run, in panel (and URL) order.
+pub const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        key: "customers",
+        label: "Customers",
+        unit: "customers",
+        group: ParamGroup::Provider,
+        kind: ParamKind::Count,
+        help: "How many customers the batch charges, one charge each.",
+        core_field: "customers",
+        get: |s| ParamValue::Whole(s.customers.into()),
+        set: |s, v| s.customers = narrow(v),
+    },
+    ParamSpec {
+        key: "maxInflight",
+        label: "In-flight limit",
+        unit: "requests",
+        group: ParamGroup::Provider,
+        kind: ParamKind::Count,
+        help: "Requests the provider works on at once; one more is turned away with 503.",
+        core_field: "maxInflight",
+        get: |s| ParamValue::Whole(s.provider.max_inflight.into()),
+        set: |s, v| s.provider.max_inflight = narrow(v),
+    },
+    ParamSpec {
+        key: "rateLimit",
+        label: "Rate limit",
+        unit: "requests per window",
+        group: ParamGroup::Provider,
+        kind: ParamKind::Count,
+        help: "Requests the provider admits in one rate window; the rest get 429.",
+        core_field: "rateLimit",
+        get: |s| ParamValue::Whole(s.provider.rate_limit.into()),
+        set: |s, v| s.provider.rate_limit = narrow(v),
+    },
+    ParamSpec {
+        key: "rateWindowMs",
+        label: "Rate window",
+        unit: "ms",
+        group: ParamGroup::Provider,
+        kind: ParamKind::Millis,
+        help: "The length of the sliding window the rate limit counts over.",
+        core_field: "rateWindowUs",
+        get: |s| ParamValue::Whole(s.provider.rate_window_us),
+        set: |s, v| s.provider.rate_window_us = whole(v),
+    },
+    ParamSpec {
+        key: "errorRate",
+        label: "Server errors",
+        unit: "",
+        group: ParamGroup::Provider,
+        kind: ParamKind::Odds,
+        help: "The chance that an admitted charge fails with 500 and moves no money.",
+        core_field: "",
+        get: |s| ParamValue::Odds(s.provider.server_error),
+        set: |s, v| s.provider.server_error = odds(v),
+    },
+    ParamSpec {
+        key: "slowRate",
+        label: "Slow charges",
+        unit: "",
+        group: ParamGroup::Provider,
+        kind: ParamKind::Odds,
+        help: "The chance that an admitted charge takes the slow latency.",
+        core_field: "",
+        get: |s| ParamValue::Odds(s.provider.slow),
+        set: |s, v| s.provider.slow = odds(v),
+    },
+    ParamSpec {
+        key: "slowMs",
+        label: "Slow latency",
+        unit: "ms",
+        group: ParamGroup::Provider,
+        kind: ParamKind::Millis,
+        help: "How long a slow charge keeps the provider busy.",
+        core_field: "slowLatencyUs",
+        get: |s| ParamValue::Whole(s.provider.slow_latency_us),
+        set: |s, v| s.provider.slow_latency_us = whole(v),
+    },
+    ParamSpec {
+        key: "latencyMs",
+        label: "Latency",
+        unit: "ms",
+        group: ParamGroup::Provider,
+        kind: ParamKind::Millis,
+        help: "How long the provider usually takes over an admitted request.",
+        core_field: "latencyUs",
+        get: |s| ParamValue::Whole(s.provider.latency_us),
+        set: |s, v| s.provider.latency_us = whole(v),
+    },
+    ParamSpec {
+        key: "jitterMs",
+        label: "Latency jitter",
+        unit: "ms",
+        group: ParamGroup::Provider,
+        kind: ParamKind::Millis,
+        help: "The latency varies by up to this much either way; at most the latency itself.",
+        core_field: "latencyJitterUs",
+        get: |s| ParamValue::Whole(s.provider.latency_jitter_us),
+        set: |s, v| s.provider.latency_jitter_us = whole(v),
+    },
+    ParamSpec {
+        key: "declineEvery",
+        label: "Declined cards",
+        unit: "",
+        group: ParamGroup::Provider,
+        kind: ParamKind::Count,
+        help: "Customers whose id is a multiple of this have a declined card; 0 means none.",
+        core_field: "declineEvery",
+        get: |s| ParamValue::Whole(s.provider.decline_every.into()),
+        set: |s, v| s.provider.decline_every = narrow(v),
+    },
+    ParamSpec {
+        key: "pacer",
+        label: "Pacer",
+        unit: "requests/s",
+        group: ParamGroup::Client,
+        kind: ParamKind::Count,
+        help: "Requests per second the client lets out, for the strategies that pace.",
+        core_field: "pacerPerS",
+        get: |s| ParamValue::Whole(s.client.pacer_per_s.into()),
+        set: |s, v| s.client.pacer_per_s = narrow(v),
+    },
+    ParamSpec {
+        key: "attempts",
+        label: "Max attempts",
+        unit: "attempts",
+        group: ParamGroup::Client,
+        kind: ParamKind::Count,
+        help: "How many times a retrying strategy tries one charge before giving up.",
+        core_field: "maxAttempts",
+        get: |s| ParamValue::Whole(s.client.max_attempts.into()),
+        set: |s, v| s.client.max_attempts = narrow(v),
+    },
+    ParamSpec {
+        key: "backoffMs",
+        label: "Backoff base",
+        unit: "ms",
+        group: ParamGroup::Client,
+        kind: ParamKind::Millis,
+        help: "The pause after the first failed attempt; each further failure doubles it.",
+        core_field: "backoffBaseUs",
+        get: |s| ParamValue::Whole(s.client.backoff_base_us),
+        set: |s, v| s.client.backoff_base_us = whole(v),
+    },
+    ParamSpec {
+        key: "jitter",
+        label: "Backoff jitter",
+        unit: "",
+        group: ParamGroup::Client,
+        kind: ParamKind::OnOff,
+        help: "On: sleep a random time up to the backoff (full jitter). Off: sleep exactly it.",
+        core_field: "",
+        get: |s| ParamValue::OnOff(s.client.backoff_jitter),
+        set: |s, v| s.client.backoff_jitter = on_off(v),
+    },
+    ParamSpec {
+        key: "timeoutMs",
+        label: "Client timeout",
+        unit: "ms",
+        group: ParamGroup::Client,
+        kind: ParamKind::Millis,
+        help: "How long the client waits for an answer before it gives up on an attempt.",
+        core_field: "timeoutUs",
+        get: |s| ParamValue::Whole(s.client.timeout_us),
+        set: |s, v| s.client.timeout_us = whole(v),
+    },
+    ParamSpec {
+        key: "workers",
+        label: "Pool workers",
+        unit: "workers",
+        group: ParamGroup::Client,
+        kind: ParamKind::Count,
+        help: "Workers in the pool strategy; each takes the next customer when it is free.",
+        core_field: "poolWorkers",
+        get: |s| ParamValue::Whole(s.client.pool_workers.into()),
+        set: |s, v| s.client.pool_workers = narrow(v),
+    },
+];
+
+/// The parameter called `key` in URLs, if there is one.
+pub fn param(key: &str) -> Option<&'static ParamSpec> {
+    PARAMS.iter().find(|p| p.key == key)
+}
+
+/// Reads the text typed for one parameter (the panel calls this on every keystroke).
+/// The error is a sentence naming the parameter, its range and unit.
+pub fn parse_param(key: &str, text: &str) -> Result<ParamValue, String> {
+    param(key).ok_or_else(|| no_such_param(key))?.parse(text)
+}
+
+/// Sets one parameter of `scenario` if the whole scenario stays valid; otherwise leaves
+/// it unchanged and says why (e.g. a jitter larger than the latency).
+pub fn apply_param(scenario: &mut Scenario, key: &str, value: ParamValue) -> Result<(), String> {
+    let spec = param(key).ok_or_else(|| no_such_param(key))?;
+    spec.check(value)?;
+    let before = (spec.get)(scenario);
+    (spec.set)(scenario, value);
+    let problem = match cross_problem(scenario) {
+        Some((why, _)) => Some(why),
+        None => scenario.validate().err().map(|e| e.to_string()),
+    };
+    match problem {
+        Some(why) => {
+            (spec.set)(scenario, before);
+            Err(why)
+        }
+        None => Ok(()),
+    }
+}
+
+/// [`parse_param`] then [`apply_param`]: the panel's whole keystroke.
+pub fn set_param(scenario: &mut Scenario, key: &str, text: &str) -> Result<(), String> {
+    let value = parse_param(key, text)?;
+    apply_param(scenario, key, value)
+}
+
+/// Sets several parameters from text at once, then checks them together, so the order
+/// they come in does not matter (raising the latency and the jitter in one go works).
+/// Returns the new scenario, or one sentence per problem; `base` itself is not changed.
+pub fn apply_params(base: &Scenario, texts: &[(&str, &str)]) -> Result<Scenario, Vec<String>> {
+    let mut scenario = base.clone();
+    let mut problems = Vec::new();
+    for (key, text) in texts {
+        match parse_param(key, text) {
+            Ok(value) => param(key)
+                .expect("parse_param knows the key")
+                .set_unchecked(&mut scenario, value),
+            Err(why) => problems.push(why),
+        }
+    }
+    if problems.is_empty() {
+        if let Some((why, _)) = cross_problem(&scenario) {
+            problems.push(why);
+        } else if let Err(e) = scenario.validate() {
+            problems.push(e.to_string());
+        }
+    }
+    if problems.is_empty() {
+        Ok(scenario)
+    } else {
+        Err(problems)
+    }
+}
+
+/// A parameter's current value as text the panel can show and [`parse_param`] reads
+/// back, or `None` if there is no parameter called `key`.
+pub fn read_param(scenario: &Scenario, key: &str) -> Option<String> {
+    param(key).map(|p| p.read(scenario))
+}
+
+fn no_such_param(key: &str) -> String {
+    let keys: Vec<&str> = PARAMS.iter().map(|p| p.key).collect();
+    format!(
+        "There is no parameter called '{}'; the parameters are {}.",
+        shown(key),
+        keys.join(", ")
+    )
+}
+
+/// What is wrong with a value, as a phrase that follows the quoted text.
+enum Fault {
+    Empty,
+    Negative,
+    NotNumber,
+    NotWhole,
+    TooPrecise,
+    TooSmall,
+    TooLarge,
+    NotOne,
+}
+
+impl ParamSpec {
+    /// The accepted values in the core's units (microseconds for times), from
+    /// [`scenario::RANGES`]; `None` for probabilities and switches.
+    ///
+    /// [`scenario::RANGES`]: crate::sim::scenario::RANGES
+    pub fn bounds(&self) -> Option<RangeInclusive<u64>> {
+        match self.kind {
+            ParamKind::Count | ParamKind::Millis => Some(range(self.core_field).bounds.clone()),
+            ParamKind::Odds | ParamKind::OnOff => None,
+        }
+    }
+
+    /// The accepted values, short, for the panel and the README: `1–10000 requests`.
+    pub fn range_text(&self) -> String {
+        match self.kind {
+            ParamKind::Count | ParamKind::Millis => self.span("–"),
+            ParamKind::Odds => "0 to 1, as 1/20, 1 in 20, 5% or 0".into(),
+            ParamKind::OnOff => "on or off".into(),
+        }
+    }
+
+    /// The bounds joined by `between`, with the unit: `1 to 20 attempts`.
+    fn span(&self, between: &str) -> String {
+        let b = self.bounds().unwrap_or(0..=0);
+        let unit = match self.unit {
+            "" => String::new(),
+            unit => format!(" {unit}"),
+        };
+        format!(
+            "{}{between}{}{unit}",
+            self.number_text(*b.start()),
+            self.number_text(*b.end())
+        )
+    }
+
+    /// What a value must be, as the end of a sentence: "a whole number from 1 to 20
+    /// attempts".
+    fn must_be(&self) -> String {
+        match self.kind {
+            ParamKind::Count => format!("a whole number from {}", self.span(" to ")),
+            ParamKind::Millis => format!("a time from {}", self.span(" to ")),
+            ParamKind::Odds => "a probability written as 1/20, 1 in 20, 5% or 0".into(),
+            ParamKind::OnOff => "on or off".into(),
+        }
+    }
+
+    fn refuse(&self, text: &str, fault: Fault) -> String {
+        let t = shown(text);
+        let why = match fault {
+            Fault::Empty => "the value is empty".to_string(),
+            Fault::Negative => format!("'{t}' is negative"),
+            Fault::NotNumber => format!("'{t}' is not a number"),
+            Fault::NotWhole => format!("'{t}' is not a whole number"),
+            Fault::TooPrecise => format!("'{t}' is finer than a microsecond (0.001 ms)"),
+            Fault::TooSmall => format!("'{t}' is too small"),
+            Fault::TooLarge => format!("'{t}' is too large"),
+            Fault::NotOne => format!("'{t}' is not one"),
+        };
+        format!(
+            "{} ({}) must be {}, but {why}.",
+            self.label,
+            self.key,
+            self.must_be()
+        )
+    }
+
+    /// Reads text typed for this parameter, in its unit (milliseconds for times).
+    pub fn parse(&self, text: &str) -> Result<ParamValue, String> {
+        let t = text.trim();
+        let value = match self.kind {
+            _ if t.is_empty() => Err(Fault::Empty),
+            ParamKind::Count => read_number(t, 0).map(ParamValue::Whole),
+            ParamKind::Millis => read_number(t, 3).map(ParamValue::Whole),
+            ParamKind::Odds => Odds::parse(t)
+                .map(ParamValue::Odds)
+                .map_err(|_| Fault::NotOne),
+            ParamKind::OnOff => match t {
+                "on" => Ok(ParamValue::OnOff(true)),
+                "off" => Ok(ParamValue::OnOff(false)),
+                _ => Err(Fault::NotOne),
+            },
+        };
+        match value.map(|v| (v, self.fault(v))) {
+            Ok((v, None)) => Ok(v),
+            Ok((_, Some(fault))) | Err(fault) => Err(self.refuse(t, fault)),
+        }
+    }
+
+    /// What is wrong with a value for this parameter: the wrong kind, or out of range.
+    fn fault(&self, value: ParamValue) -> Option<Fault> {
+        match (self.kind, value, self.bounds()) {
+            (ParamKind::Count | ParamKind::Millis, ParamValue::Whole(n), Some(b)) => {
+                if n < *b.start() {
+                    Some(Fault::TooSmall)
+                } else if n > *b.end() {
+                    Some(Fault::TooLarge)
+                } else {
+                    None
+                }
+            }
+            (ParamKind::Count | ParamKind::Millis, _, _) => Some(Fault::NotNumber),
+            (ParamKind::Odds, ParamValue::Odds(o), _) => o.check().err().map(|_| Fault::NotOne),
+            (ParamKind::OnOff, ParamValue::OnOff(_), _) => None,
+            (ParamKind::Odds | ParamKind::OnOff, _, _) => Some(Fault::NotOne),
+        }
+    }
+
+    /// Checks that a value is of this parameter's kind and inside its range; the
+    /// sentence is the one [`ParamSpec::parse`] gives for the same value as text.
+    pub fn check(&self, value: ParamValue) -> Result<(), String> {
+        match self.fault(value) {
+            None => Ok(()),
+            Some(fault) => Err(self.refuse(&self.text(value), fault)),
+        }
+    }
+
+    /// A value as text in this parameter's unit, which [`ParamSpec::parse`] reads back
+    /// exactly: `15`, `1.5` (ms), `1/20`, `on`.
+    pub fn text(&self, value: ParamValue) -> String {
+        match value {
+            ParamValue::Whole(n) => self.number_text(n),
+            ParamValue::Odds(Odds::NEVER) => "0".into(),
+            ParamValue::Odds(o) => format!("{}/{}", o.num, o.den),
+            ParamValue::OnOff(true) => "on".into(),
+            ParamValue::OnOff(false) => "off".into(),
+        }
+    }
+
+    fn number_text(&self, n: u64) -> String {
+        match self.kind {
+            ParamKind::Millis => millis_text(n),
+            _ => n.to_string(),
+        }
+    }
+
+    /// This parameter's value in `scenario`.
+    pub fn value(&self, scenario: &Scenario) -> ParamValue {
+        (self.get)(scenario)
+    }
+
+    /// This parameter's value in `scenario`, as text (see [`ParamSpec::text`]).
+    pub fn read(&self, scenario: &Scenario) -> String {
+        self.text(self.value(scenario))
+    }
+
+    /// The article's value, as text.
+    pub fn default_text(&self) -> String {
+        self.read(&Scenario::default())
+    }
+
+    /// True if `scenario` has the article's value for this parameter.
+    pub fn is_default(&self, scenario: &Scenario) -> bool {
+        self.value(scenario) == self.value(&Scenario::default())
+    }
+
+    /// Sets this parameter without looking at the others (the URL reader checks the
+    /// combination once every value is in). The value must already pass `check`.
+    pub(crate) fn set_unchecked(&self, scenario: &mut Scenario, value: ParamValue) {
+        (self.set)(scenario, value);
+    }
+
+    /// Puts back the article's value of this parameter.
+    pub(crate) fn reset(&self, scenario: &mut Scenario) {
+        (self.set)(scenario, self.value(&Scenario::default()));
+    }
+}
+
+/// Microseconds as milliseconds, with only the decimals needed: `15`, `1.5`, `0.001`.
+pub fn millis_text(us: u64) -> String {
+    let (whole_ms, rest_us) = (us / US_PER_MS, us % US_PER_MS);
+    if rest_us == 0 {
+        whole_ms.to_string()
+    } else {
+        format!("{whole_ms}.{rest_us:03}")
+            .trim_end_matches('0')
+            .to_string()
+    }
+}
+
+/// A decimal number with at most `decimals` digits after the point, scaled by
+/// 10^decimals into a whole number: `read_number("1.5", 3) == Ok(1500)`.
+fn read_number(t: &str, decimals: u32) -> Result<u64, Fault> {
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let (int, frac) = t.split_once('.').unwrap_or((t, ""));
+    let shaped = all_digits(int) && (frac.is_empty() || all_digits(frac)) && !t.ends_with('.');
+    if !shaped {
+        let rest = t.strip_prefix('-').unwrap_or("");
+        let (ri, rf) = rest.split_once('.').unwrap_or((rest, ""));
+        return Err(if all_digits(ri) && (rf.is_empty() || all_digits(rf)) {
+            Fault::Negative
+        } else {
+            Fault::NotNumber
+        });
+    }
+    if frac.len() > decimals as usize {
+        return Err(if decimals == 0 {
+            Fault::NotWhole
+        } else {
+            Fault::TooPrecise
+        });
+    }
+    let scale = 10u64.pow(decimals);
+    let frac_scaled = format!("{frac:0<width$}", width = decimals as usize);
+    let frac_value: u64 = if frac_scaled.is_empty() {
+        0
+    } else {
+        frac_scaled.parse().map_err(|_| Fault::NotNumber)?
+    };
+    int.parse::<u64>()
+        .ok()
+        .and_then(|i| i.checked_mul(scale))
+        .and_then(|i| i.checked_add(frac_value))
+        .ok_or(Fault::TooLarge)
+}
+
+/// A combination of values the simulation cannot run: the sentence, and the parameters
+/// to put back to their defaults to fix it.
+pub(crate) fn cross_problem(s: &Scenario) -> Option<(String, [&'static str; 2])> {
+    let p = &s.provider;
+    (p.latency_jitter_us > p.latency_us).then(|| {
+        (
+            format!(
+                "The latency jitter (jitterMs) is {} ms, more than the latency (latencyMs) of {} ms; the jitter cannot exceed the latency.",
+                millis_text(p.latency_jitter_us),
+                millis_text(p.latency_us)
+            ),
+            ["latencyMs", "jitterMs"],
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::scenario::RANGES;
+
+    #[test]
+    fn the_table_covers_every_range_once_with_its_documented_bounds() {
+        let mut covered: Vec<&str> = PARAMS
+            .iter()
+            .filter(|p| !p.core_field.is_empty())
+            .map(|p| p.core_field)
+            .collect();
+        covered.sort_unstable();
+        let mut ranges: Vec<&str> = RANGES.iter().map(|r| r.field).collect();
+        ranges.sort_unstable();
+        assert_eq!(covered, ranges);
+        let mut keys: Vec<&str> = PARAMS.iter().map(|p| p.key).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), PARAMS.len(), "keys are unique");
+        for p in PARAMS {
+            assert!(p.help.len() < 100 && p.help.ends_with('.'), "{}", p.key);
+            assert_eq!(
+                p.parse(&p.default_text()),
+                Ok(p.value(&Scenario::default()))
+            );
+        }
+        assert_eq!(param("rateWindowMs").unwrap().range_text(), "1–3600000 ms");
+        assert_eq!(
+            param("maxInflight").unwrap().range_text(),
+            "1–10000 requests"
+        );
+    }
+
+    #[test]
+    fn numbers_times_odds_and_switches_are_read_in_their_units() {
+        let ok = |k: &str, t: &str| parse_param(k, t).unwrap();
+        assert_eq!(ok("maxInflight", " 20 "), ParamValue::Whole(20));
+        assert_eq!(ok("latencyMs", "15"), ParamValue::Whole(15_000));
+        assert_eq!(ok("latencyMs", "1.5"), ParamValue::Whole(1_500));
+        assert_eq!(ok("latencyMs", "0.001"), ParamValue::Whole(1));
+        assert_eq!(
+            ok("errorRate", "1 in 20"),
+            ParamValue::Odds(Odds::one_in(20))
+        );
+        assert_eq!(
+            ok("slowRate", "5%"),
+            ParamValue::Odds(Odds { num: 5, den: 100 })
+        );
+        assert_eq!(ok("errorRate", "0"), ParamValue::Odds(Odds::NEVER));
+        assert_eq!(ok("jitter", "on"), ParamValue::OnOff(true));
+        assert_eq!(millis_text(1_500), "1.5");
+        assert_eq!(millis_text(1_050), "1.05");
+        assert_eq!(millis_text(15_000), "15");
+        assert_eq!(millis_text(0), "0");
+    }
+
+    #[test]
+    fn bad_values_are_refused_with_the_range_and_unit_never_clamped() {
+        let err = |k: &str, t: &str| parse_param(k, t).unwrap_err();
+        let cases = [
+            ("maxInflight", "-3", "'-3' is negative"),
+            ("maxInflight", "0", "'0' is too small"),
+            ("maxInflight", "10001", "'10001' is too large"),
+            ("maxInflight", "1e30", "'1e30' is not a number"),
+            ("maxInflight", "99999999999999999999999", "too large"),
+            ("maxInflight", "2.5", "'2.5' is not a whole number"),
+            ("maxInflight", "", "the value is empty"),
+            ("latencyMs", "1.2345", "finer than a microsecond"),
+            ("latencyMs", "1.", "not a number"),
+            ("latencyMs", "-0.5", "negative"),
+            ("timeoutMs", "0.5", "'0.5' is too small"),
+            ("errorRate", "3/2", "'3/2' is not one"),
+            ("jitter", "yes", "'yes' is not one"),
+            ("customers", "١٢", "not a number"),
+        ];
+        for (key, text, phrase) in cases {
+            let e = err(key, text);
+            assert!(e.contains(phrase), "{key}={text}: {e}");
+            assert!(e.contains(&format!("({key})")), "{e}");
+        }
+        let e = err("maxInflight", "-3");
+        assert_eq!(
+            e,
+            "In-flight limit (maxInflight) must be a whole number from 1 to 10000 requests, but '-3' is negative."
+        );
+        assert_eq!(
+            err("timeoutMs", "0"),
+            "Client timeout (timeoutMs) must be a time from 1 to 600000 ms, but '0' is too small."
+        );
+        assert!(err("colour", "red").contains("no parameter called 'colour'"));
+    }
+
+    #[test]
+    fn applying_keeps_the_scenario_valid_or_leaves_it_alone() {
+        let mut s = Scenario::default();
+        set_param(&mut s, "maxInflight", "20").unwrap();
+        assert_eq!(s.provider.max_inflight, 20);
+        let e = set_param(&mut s, "jitterMs", "20").unwrap_err();
+        assert!(e.contains("cannot exceed the latency"), "{e}");
+        assert_eq!(s.provider.latency_jitter_us, 3_000, "unchanged");
+        set_param(&mut s, "latencyMs", "50").unwrap();
+        set_param(&mut s, "jitterMs", "20").unwrap();
+        assert_eq!(read_param(&s, "jitterMs").as_deref(), Some("20"));
+        assert!(apply_param(&mut s, "maxInflight", ParamValue::Whole(0)).is_err());
+        assert!(apply_param(&mut s, "maxInflight", ParamValue::OnOff(true)).is_err());
+        assert_eq!(s.provider.max_inflight, 20);
+        assert_eq!(s.validate(), Ok(()));
+        assert_eq!(read_param(&s, "nope"), None);
+        let together = apply_params(
+            &Scenario::default(),
+            &[("jitterMs", "40"), ("latencyMs", "60"), ("workers", "2")],
+        )
+        .unwrap();
+        assert_eq!(together.provider.latency_jitter_us, 40_000);
+        let problems = apply_params(
+            &Scenario::default(),
+            &[("jitterMs", "40"), ("workers", "0"), ("attempts", "x")],
+        )
+        .unwrap_err();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        let problems = apply_params(&Scenario::default(), &[("jitterMs", "40")]).unwrap_err();
+        assert!(problems[0].contains("cannot exceed"), "{problems:?}");
+    }
+}
