@@ -10,7 +10,11 @@ use std::collections::BTreeMap;
 
 /// What the client saw of one attempt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase", rename_all_fields = "camelCase", tag = "kind")]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "kind"
+)]
 pub enum ClientSide {
     /// Still waiting.
     Waiting,
@@ -30,7 +34,11 @@ pub enum ClientSide {
 
 /// What the provider did with one attempt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase", rename_all_fields = "camelCase", tag = "kind")]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "kind"
+)]
 pub enum ProviderSide {
     /// Refused on arrival.
     Refused {

@@ -1,107 +1,86 @@
-//! The root component: reads the URL, owns the playback, and shows one view at a time.
+//! The root component: the full lab, or a single widget when framed with `?embed=1`.
 
 use super::charges_section::{ChargesSection, SweepRequest};
+use super::embed::EmbedPage;
 use super::lab::LimitsSection;
 use super::notices::Notices;
 use super::page_query;
-use super::run_view::RunState;
-use super::use_playback::use_playback;
-use crate::query::{parse_seed, to_query, Section, View};
-use crate::sim::{Scenario, StrategyName};
+use super::run_state::RunState;
+use super::use_media::use_reduced_motion;
+use crate::query::{PageQuery, Section, Speed, View};
 use leptos::prelude::*;
 
-/// The whole page.
+/// The page.
 #[component]
 pub fn App() -> impl IntoView {
     let query = page_query::read();
-    let defaults = Scenario::default();
-    let playback = use_playback(query.speed);
+    if query.embed {
+        return view! { <EmbedPage query/> }.into_any();
+    }
+    view! { <FullPage query/> }.into_any()
+}
+
+/// The whole lab: both sections, with their views.
+#[component]
+fn FullPage(query: PageQuery) -> impl IntoView {
+    let reduced = use_reduced_motion();
+    let state = RunState::new(&query, query.playback_speed(reduced.get_untracked()), true);
+    let playback = state.playback;
     let view = RwSignal::new(query.view);
     let section = RwSignal::new(query.section);
-    let selected = RwSignal::new(query.strategy.unwrap_or(defaults.strategy));
-    let seed_text = RwSignal::new(query.seed.to_string());
-    let seed_error = RwSignal::new(None::<String>);
-    let mut problems = query.problems.clone();
-    let customer = RwSignal::new(match query.customer {
-        Some(c) if c > defaults.customers => {
-            problems.push(format!(
-                "There is no customer {c}: this run has customers 1 to {}.",
-                defaults.customers
-            ));
-            None
-        }
-        other => other,
-    });
-    let seed = move || parse_seed(&seed_text.get_untracked()).unwrap_or(1);
-
-    let run = move |strategy: StrategyName| {
-        selected.set(strategy);
-        let seed = match parse_seed(&seed_text.get_untracked()) {
-            Ok(seed) => seed,
-            Err(why) => return seed_error.set(Some(why)),
-        };
-        seed_error.set(None);
-        let scenario = Scenario {
-            seed,
-            strategy,
-            ..Scenario::default()
-        };
-        match playback.start(scenario) {
-            Ok(()) => {
-                page_query::replace(&to_query(strategy, seed, playback.speed.get_untracked()))
-            }
-            Err(why) => seed_error.set(Some(why)),
-        }
-    };
-    let new_seed = move |()| {
-        // The page, not the simulation, picks the seed; the run itself stays seeded.
-        seed_text.set(((js_sys::Math::random() * 1_000_000.0) as u64).to_string());
-        run(selected.get_untracked());
-    };
+    let seed = move || state.seed().unwrap_or(1);
     if query.autostart() {
-        run(selected.get_untracked());
+        state.run(state.selected.get_untracked());
     }
-    let run_state = RunState {
-        playback,
-        selected,
-        seed_text,
-        seed_error,
-        customer,
-        run: Callback::new(run),
-        new_seed: Callback::new(new_seed),
+    // The address bar names what is on screen.
+    let write_url = move |v: View, s: Section| {
+        let q = PageQuery {
+            section: s,
+            view: v,
+            motion: state.motion,
+            ..PageQuery::for_run(
+                &crate::sim::Scenario {
+                    seed: seed(),
+                    strategy: state.selected.get_untracked(),
+                    ..state.draft.get_untracked()
+                },
+                playback.speed.get_untracked(),
+            )
+        };
+        page_query::replace(&q.to_query());
     };
     let show = move |v: View| {
         view.set(v);
-        match v {
-            View::Run => page_query::replace(&to_query(
-                selected.get_untracked(),
-                seed(),
-                playback.speed.get_untracked(),
-            )),
-            View::Compare => page_query::replace(&format!("?view=compare&seed={}", seed())),
-            View::Sweep => {}
+        if v != View::Sweep {
+            write_url(v, Section::Charges);
         }
     };
-    let cli = move || match view.get() {
-        View::Run => format!(
-            "cargo run --release --bin ratelab -- charges --strategy {} --seed {}",
-            selected.get(),
-            seed()
-        ),
-        View::Compare => format!(
-            "cargo run --release --bin ratelab -- charges --all --seed {}",
-            seed()
-        ),
-        View::Sweep => {
-            "cargo run --release --bin ratelab -- charges --all --seeds 1..=200".to_string()
-        }
-    };
-    let experiment = query.experiment;
     let open_section = move |s: Section| {
         section.set(s);
         match s {
             Section::Charges => show(view.get_untracked()),
-            Section::Limits => page_query::replace("?section=limits"),
+            Section::Limits => page_query::replace(&format!("?section=limits&seed={}", seed())),
+        }
+    };
+    let cli = move || match (section.get(), view.get()) {
+        (Section::Limits, _) => format!(
+            "cargo run --release --bin ratelab -- limits all --seed {}",
+            seed()
+        ),
+        (_, View::Run) => format!(
+            "cargo run --release --bin ratelab -- charges --query '{}'",
+            window()
+                .location()
+                .search()
+                .unwrap_or_default()
+                .trim_start_matches('?')
+        ),
+        (_, View::Compare) => format!(
+            "cargo run --release --bin ratelab -- charges --all --seed {}",
+            seed()
+        ),
+        (_, View::Sweep) => {
+            "cargo run --release --bin ratelab -- charges --all --seeds 1..=200".to_string()
         }
     };
     let sweep = SweepRequest {
@@ -112,6 +91,17 @@ pub fn App() -> impl IntoView {
         },
         seeds: query.seeds,
         autostart: query.view == View::Sweep,
+    };
+    let experiment = query.experiment;
+    let motion_note = move || {
+        (reduced.get() && playback.speed.get() == Speed::Instant).then(|| {
+            view! {
+                <p class="rll-notice" data-testid="motion-note">
+                    "Your system asks for reduced motion, so runs play instantly. "
+                    <button type="button" class="rll-link" on:click=move |_| playback.set_speed(Speed::X10)>"Animate anyway"</button>
+                </p>
+            }
+        })
     };
 
     view! {
@@ -138,7 +128,8 @@ pub fn App() -> impl IntoView {
                     .into_any(),
                 }}
             </header>
-            <Notices messages=problems/>
+            <Notices messages=query.problems.clone()/>
+            {motion_note}
             <nav class="rll-sections" aria-label="Sections">
                 <button type="button" class="rll-section-tab" data-section="charges"
                     aria-current=move || (section.get() == Section::Charges).then_some("page")
@@ -155,10 +146,7 @@ pub fn App() -> impl IntoView {
             </nav>
             {move || match section.get() {
                 Section::Limits => view! { <LimitsSection seed=seed() start=experiment/> }.into_any(),
-                Section::Charges => view! {
-                    <ChargesSection view run_state sweep=sweep on_view=Callback::new(show)/>
-                }
-                .into_any(),
+                Section::Charges => view! { <ChargesSection view state sweep on_view=Callback::new(show)/> }.into_any(),
             }}
             <footer class="rll-footer">
                 <p>"The same numbers, natively: " <code data-testid="cli-command">{cli}</code></p>

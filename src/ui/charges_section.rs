@@ -2,9 +2,10 @@
 
 use super::compare_view::CompareView;
 use super::intro::Intro;
-use super::run_view::{RunState, RunView};
+use super::run_state::RunState;
+use super::run_view::RunView;
 use super::sweep_view::SweepView;
-use crate::query::{parse_seed, View};
+use crate::query::View;
 use crate::sim::{Scenario, StrategyName};
 use leptos::prelude::*;
 
@@ -32,14 +33,16 @@ fn view_label(v: View) -> &'static str {
 #[component]
 pub fn ChargesSection(
     view: RwSignal<View>,
-    run_state: RunState,
+    state: RunState,
     sweep: SweepRequest,
     on_view: Callback<View>,
 ) -> impl IntoView {
-    let defaults = Scenario::default();
-    let seed = move || parse_seed(&run_state.seed_text.get_untracked()).unwrap_or(1);
+    let base = move || Scenario {
+        seed: state.seed().unwrap_or(1),
+        ..state.draft.get_untracked()
+    };
     view! {
-        <Intro config=defaults.provider.clone()/>
+        <Intro scenario=state.draft.into()/>
         <nav class="rll-tabs" aria-label="Views">
             {View::ALL
                 .map(|v| {
@@ -54,18 +57,18 @@ pub fn ChargesSection(
                 .collect_view()}
         </nav>
         {move || match view.get() {
-            View::Run => view! { <RunView state=run_state defaults=Scenario::default()/> }.into_any(),
+            View::Run => view! { <RunView state/> }.into_any(),
             View::Compare => view! {
                 <section class="rll-see">
                     <h2>"All six, side by side"</h2>
-                    <CompareView base=Scenario { seed: seed(), ..Scenario::default() }/>
+                    <CompareView base=base()/>
                 </section>
             }
             .into_any(),
             View::Sweep => view! {
                 <section class="rll-see">
                     <h2>"Sweep seeds"</h2>
-                    <SweepView base=Scenario::default() strategy=sweep.strategy seeds=sweep.seeds autostart=sweep.autostart/>
+                    <SweepView base=base() strategy=sweep.strategy seeds=sweep.seeds autostart=sweep.autostart/>
                 </section>
             }
             .into_any(),

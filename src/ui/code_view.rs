@@ -6,7 +6,7 @@ use super::strategy_picker::label;
 use crate::sim::stats::duration_ms;
 use crate::sim::strategy::ClientParams;
 use crate::sim::time::whole_ms;
-use crate::sim::StrategyName;
+use crate::sim::{Scenario, StrategyName};
 use leptos::prelude::*;
 
 /// The source of each strategy's file, exactly as compiled into the core.
@@ -84,12 +84,12 @@ fn equivalent(s: StrategyName, c: &ClientParams) -> Vec<(&'static str, String)> 
 
 /// The strategy's file, its change marked, and its equivalents.
 #[component]
-pub fn CodeView(strategy: Signal<StrategyName>, client: ClientParams) -> impl IntoView {
+pub fn CodeView(strategy: Signal<StrategyName>, scenario: Signal<Scenario>) -> impl IntoView {
     let file = move || {
         let s = strategy.get();
         format!("src/sim/strategy/{}.rs", s.as_str().replace('-', "_"))
     };
-    let backoff = duration_ms(whole_ms(client.backoff_base_us));
+    let backoff = move || scenario.with(|s| duration_ms(whole_ms(s.client.backoff_base_us)));
     view! {
         <div class="rll-code-view" data-testid="code-view">
             <p>
@@ -129,7 +129,7 @@ pub fn CodeView(strategy: Signal<StrategyName>, client: ClientParams) -> impl In
                 </p>
                 <ul>
                     {move || {
-                        equivalent(strategy.get(), &client)
+                        scenario.with(|s| equivalent(strategy.get(), &s.client))
                             .into_iter()
                             .map(|(lib, code)| view! { <li><span class="rll-lib">{lib}</span> <code>{code}</code></li> })
                             .collect_view()

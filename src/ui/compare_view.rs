@@ -35,9 +35,24 @@ pub fn requests_per_charge(s: &Stats) -> String {
     }
 }
 
+/// The most customers the compare view runs: it runs all six at once, between frames.
+pub const COMPARE_MAX_CUSTOMERS: u32 = 20_000;
+
 /// The compare view for `base` (its seed and parameters; the strategy is ignored).
 #[component]
 pub fn CompareView(base: Scenario) -> impl IntoView {
+    if base.customers > COMPARE_MAX_CUSTOMERS {
+        return view! {
+            <p class="rll-notice" role="alert" data-testid="compare">
+                {format!(
+                    "The compare view runs all six strategies at once, so it takes at most {} customers ({} asked). Lower “customers” under “Change the numbers” in the run view.",
+                    crate::sim::stats::count(COMPARE_MAX_CUSTOMERS.into()),
+                    crate::sim::stats::count(base.customers.into())
+                )}
+            </p>
+        }
+        .into_any();
+    }
     let sims: StoredValue<Vec<Simulation>> = StoredValue::new(Vec::new());
     let stats = RwSignal::new(Vec::<(StrategyName, Stats)>::new());
     let seed = base.seed;
@@ -128,6 +143,7 @@ pub fn CompareView(base: Scenario) -> impl IntoView {
             </div>
         </div>
     }
+    .into_any()
 }
 
 /// One of the six small timelines.
@@ -153,7 +169,9 @@ fn SmallTimeline(
         if palette.with_value(Option::is_none) {
             palette.set_value(Palette::read(&el).map(|p| (p, f64::from(el.client_width()))));
         }
-        let Some((pal, width)) = palette.get_value() else { return };
+        let Some((pal, width)) = palette.get_value() else {
+            return;
+        };
         sims.with_value(|v| {
             if let Some(sim) = v.get(index) {
                 let sc = sim.scenario();

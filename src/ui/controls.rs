@@ -1,6 +1,6 @@
 //! Playback controls: speed, seed, run, pause or resume, reset.
 
-use super::use_playback::{Playback, RunState};
+use super::use_playback::{PlayState, Playback};
 use crate::query::Speed;
 use leptos::prelude::*;
 
@@ -20,7 +20,7 @@ pub fn Controls(
 ) -> impl IntoView {
     let state = playback.state;
     let pause_label = move || match state.get() {
-        RunState::Paused => "Resume",
+        PlayState::Paused => "Resume",
         _ => "Pause",
     };
     view! {
@@ -75,14 +75,14 @@ pub fn Controls(
             </div>
             <div class="rll-buttons">
                 <button type="button" class="rll-primary" data-testid="run" on:click=move |_| on_run.run(())>
-                    {move || if state.get() == RunState::Idle { "Run" } else { "Run again" }}
+                    {move || if state.get() == PlayState::Idle { "Run" } else { "Run again" }}
                 </button>
                 <button
                     type="button"
                     data-testid="pause"
-                    disabled=move || !matches!(state.get(), RunState::Running | RunState::Paused)
+                    disabled=move || !matches!(state.get(), PlayState::Running | PlayState::Paused)
                     on:click=move |_| {
-                        if state.get_untracked() == RunState::Paused { playback.resume() } else { playback.pause() }
+                        if state.get_untracked() == PlayState::Paused { playback.resume() } else { playback.pause() }
                     }
                 >
                     {pause_label}
@@ -90,7 +90,7 @@ pub fn Controls(
                 <button
                     type="button"
                     data-testid="reset"
-                    disabled=move || state.get() == RunState::Idle
+                    disabled=move || state.get() == PlayState::Idle
                     on:click=move |_| playback.reset()
                 >
                     "Reset"

@@ -31,10 +31,23 @@ fn fate_var(f: Fate) -> &'static str {
 }
 
 /// Draws every cell, the selection and the keyboard focus.
-fn draw(canvas: &web_sys::HtmlCanvasElement, colours: &[String], width: f64, fates: &[Fate], selected: Option<u32>, focus: Option<u32>) {
-    let Ok(Some(ctx)) = canvas.get_context("2d") else { return };
-    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else { return };
-    let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).max(1.0);
+fn draw(
+    canvas: &web_sys::HtmlCanvasElement,
+    colours: &[String],
+    width: f64,
+    fates: &[Fate],
+    selected: Option<u32>,
+    focus: Option<u32>,
+) {
+    let Ok(Some(ctx)) = canvas.get_context("2d") else {
+        return;
+    };
+    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
+        return;
+    };
+    let dpr = web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .max(1.0);
     let cols = ((width / PITCH).floor() as usize).max(1);
     let rows = fates.len().div_ceil(cols).max(1);
     let height = rows as f64 * PITCH;
@@ -65,7 +78,11 @@ fn draw(canvas: &web_sys::HtmlCanvasElement, colours: &[String], width: f64, fat
     ctx.set_stroke_style_str(&colours[Fate::ALL.len()]);
     ctx.set_line_width(2.0);
     ctx.begin_path();
-    for (i, _) in fates.iter().enumerate().filter(|(_, f)| matches!(f, Fate::GaveUp | Fate::GaveUpButCharged)) {
+    for (i, _) in fates
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| matches!(f, Fate::GaveUp | Fate::GaveUpButCharged))
+    {
         let (x, y) = at(i);
         ctx.move_to(x + 1.0, y + CELL - 1.0);
         ctx.line_to(x + CELL - 1.0, y + 1.0);
@@ -74,7 +91,11 @@ fn draw(canvas: &web_sys::HtmlCanvasElement, colours: &[String], width: f64, fat
     // Charged twice: a white dot in the middle.
     ctx.set_fill_style_str(&colours[Fate::ALL.len()]);
     ctx.begin_path();
-    for (i, _) in fates.iter().enumerate().filter(|(_, f)| **f == Fate::ChargedMoreThanOnce) {
+    for (i, _) in fates
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| **f == Fate::ChargedMoreThanOnce)
+    {
         let (x, y) = at(i);
         ctx.rect(x + CELL / 2.0 - 2.0, y + CELL / 2.0 - 2.0, 4.0, 4.0);
     }
@@ -99,8 +120,13 @@ pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl
         f.truncate(GRID_MAX_CELLS as usize);
         f
     });
-    let customers = move || playback.scenario.with(|s| s.as_ref().map_or(0, |s| s.customers));
-    let counts = move || fates.with(|f| Fate::ALL.map(|k| (k, f.iter().filter(|x| **x == k).count())));
+    let customers = move || {
+        playback
+            .scenario
+            .with(|s| s.as_ref().map_or(0, |s| s.customers))
+    };
+    let counts =
+        move || fates.with(|f| Fate::ALL.map(|k| (k, f.iter().filter(|x| **x == k).count())));
     let focus = RwSignal::new(None::<u32>);
     let canvas = NodeRef::<Canvas>::new();
     // Colours and width are read once (and again on resize): reading them forces layout.
@@ -116,8 +142,18 @@ pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl
         resized.track();
         let Some(el) = canvas.get() else { return };
         if cache.with_value(Option::is_none) {
-            let Some(style) = web_sys::window().and_then(|w| w.get_computed_style(&el).ok().flatten()) else { return };
-            let var = |n: &str| style.get_property_value(n).unwrap_or_default().trim().to_string();
+            let Some(style) =
+                web_sys::window().and_then(|w| w.get_computed_style(&el).ok().flatten())
+            else {
+                return;
+            };
+            let var = |n: &str| {
+                style
+                    .get_property_value(n)
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string()
+            };
             let mut colours: Vec<String> = Fate::ALL.iter().map(|f| var(fate_var(*f))).collect();
             colours.push(var("--rll-surface"));
             colours.push(var("--rll-text"));
@@ -131,7 +167,12 @@ pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl
         });
     });
 
-    let cols = move || cache.with_value(|c| c.as_ref().map_or(1, |(_, w)| ((w / PITCH).floor() as u32).max(1)));
+    let cols = move || {
+        cache.with_value(|c| {
+            c.as_ref()
+                .map_or(1, |(_, w)| ((w / PITCH).floor() as u32).max(1))
+        })
+    };
     let n = move || fates.with(|f| f.len() as u32);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         let n = n();
@@ -172,7 +213,10 @@ pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl
     let announce = move || {
         focus.get().map(|c| {
             let f = fates.with(|f| f.get(c as usize - 1).copied().unwrap_or(Fate::Pending));
-            format!("Customer {c}: {}. Press Enter to open the story.", f.label())
+            format!(
+                "Customer {c}: {}. Press Enter to open the story.",
+                f.label()
+            )
         })
     };
 

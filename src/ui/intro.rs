@@ -3,12 +3,20 @@
 use crate::sim::provider::ProviderConfig;
 use crate::sim::stats::{count, duration_ms};
 use crate::sim::time::whole_ms;
+use crate::sim::Scenario;
 use leptos::prelude::*;
 
 /// What the imperfect provider does, in a sentence per rule.
 #[component]
-pub fn Intro(config: ProviderConfig) -> impl IntoView {
-    let window = duration_ms(whole_ms(config.rate_window_us));
+pub fn Intro(scenario: Signal<Scenario>) -> impl IntoView {
+    move || scenario.with(|s| rules_view(&s.provider, s.customers))
+}
+
+fn rules_view(config: &ProviderConfig, customers: u32) -> impl IntoView + use<> {
+    let window = match config.rate_window_us {
+        1_000_000 => "second".to_string(),
+        us => duration_ms(whole_ms(us)),
+    };
     let rules = [
         ("503", format!("At most {} requests in flight; one more is refused as overloaded.", config.max_inflight)),
         ("429", format!("At most {} requests admitted per {window}; the next is refused as too many.", count(config.rate_limit.into()))),
@@ -22,7 +30,7 @@ pub fn Intro(config: ProviderConfig) -> impl IntoView {
             <h2 id="rll-intro-title">"The provider"</h2>
             <p>
                 "A payment API that behaves like real ones do on a bad day. A client has "
-                {count(1_000)} " customers to charge, once each. Pick a strategy below and "
+                {count(customers.into())} " customers to charge, once each. Pick a strategy below and "
                 "watch what the provider sees."
             </p>
             <ul class="rll-rules">

@@ -29,7 +29,9 @@ pub fn RunTimeline(playback: Playback) -> impl IntoView {
         if palette.with_value(Option::is_none) {
             palette.set_value(Palette::read(&el).map(|p| (p, f64::from(el.client_width()))));
         }
-        let Some((pal, width)) = palette.get_value() else { return };
+        let Some((pal, width)) = palette.get_value() else {
+            return;
+        };
         let axis_end_us = playback.end_us.get_untracked();
         let took = playback.with_sim(|sim| {
             let sc = sim.scenario();

@@ -103,7 +103,11 @@ const GROUPS: [(&str, &[StatCard]); 4] = [
 
 /// Every counter of the run on screen.
 #[component]
-pub fn StatsPanel(playback: Playback) -> impl IntoView {
+pub fn StatsPanel(
+    playback: Playback,
+    /// A dense panel for embedded widgets: no group titles, no hints.
+    compact: bool,
+) -> impl IntoView {
     let stats = Memo::new(move |_| {
         playback
             .snapshot
@@ -111,14 +115,14 @@ pub fn StatsPanel(playback: Playback) -> impl IntoView {
     });
     let value = move |field: &'static str| move || stats.with(|s| s.get(field).unwrap_or_default());
     view! {
-        <section class="rll-stats" aria-labelledby="rll-stats-title">
-            <h2 id="rll-stats-title">"What the provider saw"</h2>
+        <section class="rll-stats" class:rll-compact=compact aria-label="What the provider saw">
+            {(!compact).then(|| view! { <h2>"What the provider saw"</h2> })}
             {GROUPS
                 .into_iter()
                 .map(|(title, cards)| {
                     view! {
                         <div class="rll-group">
-                            <h3>{title}</h3>
+                            {(!compact).then(|| view! { <h3>{title}</h3> })}
                             <dl class="rll-cards">
                                 {cards
                                     .iter()
@@ -136,7 +140,7 @@ pub fn StatsPanel(playback: Playback) -> impl IntoView {
                                                 </dt>
                                                 <dd>
                                                     <span class="rll-value" data-stat=c.field>{v}</span>
-                                                    <span class="rll-hint">{c.hint}</span>
+                                                    {(!compact).then(|| view! { <span class="rll-hint">{c.hint}</span> })}
                                                 </dd>
                                             </div>
                                         }

@@ -6,7 +6,7 @@ use crate::sim::provider::ProviderConfig;
 use crate::sim::stats::duration_ms;
 use crate::sim::strategy::ClientParams;
 use crate::sim::time::whole_ms;
-use crate::sim::StrategyName;
+use crate::sim::{Scenario, StrategyName};
 use leptos::prelude::*;
 
 /// The explanation of one strategy: what changed, and what to watch.
@@ -62,12 +62,11 @@ pub fn explain(s: StrategyName, c: &ClientParams, p: &ProviderConfig) -> (String
 pub fn StrategyNote(
     /// The strategy explained.
     strategy: Signal<StrategyName>,
-    /// The client's numbers.
-    client: ClientParams,
-    /// The provider's numbers.
-    provider: ProviderConfig,
+    /// The numbers the next run uses.
+    scenario: Signal<Scenario>,
 ) -> impl IntoView {
-    let text = Memo::new(move |_| explain(strategy.get(), &client, &provider));
+    let text =
+        Memo::new(move |_| scenario.with(|sc| explain(strategy.get(), &sc.client, &sc.provider)));
     view! {
         <div class="rll-note" aria-live="off">
             <h3>

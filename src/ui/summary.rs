@@ -1,13 +1,13 @@
 //! The one-sentence summary of a finished run, announced to screen readers once.
 
-use super::use_playback::{Playback, RunState};
+use super::use_playback::{PlayState, Playback};
 use leptos::prelude::*;
 
 /// A live region that stays empty until the run is done, then says what happened.
 #[component]
 pub fn Summary(playback: Playback) -> impl IntoView {
     let text = move || {
-        if playback.state.get() != RunState::Done {
+        if playback.state.get() != PlayState::Done {
             return None;
         }
         let valid = playback

@@ -20,6 +20,9 @@ const FIELDS: [&str; 8] = [
     "elapsedMs",
 ];
 
+/// The most customers per seed a sweep runs: each seed runs whole between two frames.
+pub const SWEEP_MAX_CUSTOMERS: u32 = 20_000;
+
 /// Wall time a sweep may take per frame before yielding.
 const FRAME_BUDGET_MS: f64 = 12.0;
 
@@ -185,6 +188,13 @@ pub fn SweepView(
         };
         if let Err(e) = base.validate() {
             return problem.set(Some(e.to_string()));
+        }
+        if base.customers > SWEEP_MAX_CUSTOMERS {
+            return problem.set(Some(format!(
+                "A sweep runs one whole seed between frames, so it takes at most {} customers ({} asked).",
+                count(SWEEP_MAX_CUSTOMERS.into()),
+                count(base.customers.into())
+            )));
         }
         problem.set(None);
         generation.update_value(|g| *g += 1);

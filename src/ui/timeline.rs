@@ -94,7 +94,10 @@ impl Palette {
             grid: css_var(&style, "--rll-border", "#ddd"),
             limit: css_var(&style, "--rll-harm", "#c33"),
             series: css_var(&style, "--rll-accent", "#36c"),
-            kinds: MarkKind::ALL.iter().map(|k| css_var(&style, &kind_var(*k), &text)).collect(),
+            kinds: MarkKind::ALL
+                .iter()
+                .map(|k| css_var(&style, &kind_var(*k), &text))
+                .collect(),
             text,
         })
     }
@@ -118,7 +121,13 @@ pub fn kind_var(kind: MarkKind) -> String {
 /// Draws `data` on `canvas`; returns the time it took, in milliseconds.
 /// `width` is the canvas's CSS width, measured once by the caller: reading it on every
 /// frame would force a layout while the rest of the page is changing.
-pub fn draw(canvas: &HtmlCanvasElement, pal: &Palette, width: f64, data: &TimelineData, layout: Layout) -> f64 {
+pub fn draw(
+    canvas: &HtmlCanvasElement,
+    pal: &Palette,
+    width: f64,
+    data: &TimelineData,
+    layout: Layout,
+) -> f64 {
     let window = web_sys::window().expect("a browser window");
     let perf = window.performance();
     let started_ms = perf.as_ref().map_or(0.0, |p| p.now());

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 /// Where a run is, as shown on the root element's `data-run-state`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RunState {
+pub enum PlayState {
     /// Nothing has run yet (or the run was reset).
     Idle,
     /// Playing.
@@ -19,14 +19,14 @@ pub enum RunState {
     Done,
 }
 
-impl RunState {
+impl PlayState {
     /// The value of `data-run-state`.
     pub fn as_str(self) -> &'static str {
         match self {
-            RunState::Idle => "idle",
-            RunState::Running => "running",
-            RunState::Paused => "paused",
-            RunState::Done => "done",
+            PlayState::Idle => "idle",
+            PlayState::Running => "running",
+            PlayState::Paused => "paused",
+            PlayState::Done => "done",
         }
     }
 }
@@ -49,7 +49,7 @@ struct Anchor {
 #[derive(Clone, Copy)]
 pub struct Playback {
     /// Where the run is.
-    pub state: RwSignal<RunState>,
+    pub state: RwSignal<PlayState>,
     /// The latest snapshot, published at most once per frame.
     pub snapshot: RwSignal<Option<Snapshot>>,
     /// The scenario on screen.
@@ -74,7 +74,7 @@ fn now_ms() -> f64 {
 /// Creates the playback for the current component; its loop stops on cleanup.
 pub fn use_playback(speed: Speed) -> Playback {
     let p = Playback {
-        state: RwSignal::new(RunState::Idle),
+        state: RwSignal::new(PlayState::Idle),
         snapshot: RwSignal::new(None),
         scenario: RwSignal::new(None),
         speed: RwSignal::new(speed),
@@ -100,7 +100,7 @@ impl Playback {
                 .with_value(|s| s.as_ref().map(Simulation::snapshot)),
         );
         self.anchor.set_value(None);
-        self.state.set(RunState::Running);
+        self.state.set(PlayState::Running);
         let generation = self.generation.get_value();
         if self.speed.get_untracked() == Speed::Instant {
             // Small runs finish before the page even paints.
@@ -140,17 +140,17 @@ impl Playback {
 
     /// Stops where it is.
     pub fn pause(&self) {
-        if self.state.get_untracked() == RunState::Running {
+        if self.state.get_untracked() == PlayState::Running {
             self.stop_loop();
-            self.state.set(RunState::Paused);
+            self.state.set(PlayState::Paused);
         }
     }
 
     /// Continues from where it paused.
     pub fn resume(&self) {
-        if self.state.get_untracked() == RunState::Paused {
+        if self.state.get_untracked() == PlayState::Paused {
             self.reanchor();
-            self.state.set(RunState::Running);
+            self.state.set(PlayState::Running);
             self.frame(self.generation.get_value());
         }
     }
@@ -162,7 +162,7 @@ impl Playback {
         self.snapshot.set(None);
         self.scenario.set(None);
         self.end_us.set(None);
-        self.state.set(RunState::Idle);
+        self.state.set(PlayState::Idle);
     }
 
     /// Changes speed, mid-run if need be, without a jump in simulated time.
@@ -184,15 +184,20 @@ impl Playback {
     /// next frame unless the run finished or this loop was stopped.
     fn frame(self, generation: u64) {
         if self.generation.get_value() != generation
-            || self.state.get_untracked() != RunState::Running
+            || self.state.get_untracked() != PlayState::Running
         {
             return;
         }
         let speed = self.speed.get_untracked();
         let start_ms = now_ms();
         if self.anchor.with_value(Option::is_none) {
-            let sim_us = self.sim.with_value(|s| s.as_ref().map_or(0, Simulation::now_us));
-            self.anchor.set_value(Some(Anchor { wall_ms: start_ms, sim_us }));
+            let sim_us = self
+                .sim
+                .with_value(|s| s.as_ref().map_or(0, Simulation::now_us));
+            self.anchor.set_value(Some(Anchor {
+                wall_ms: start_ms,
+                sim_us,
+            }));
         }
         let anchor = self.anchor.get_value().unwrap_or_default();
         let snapshot = self.sim.try_update_value(|slot| {
@@ -217,7 +222,7 @@ impl Playback {
         let finished = snapshot.finished;
         self.snapshot.set(Some(snapshot.clone()));
         if finished {
-            self.state.set(RunState::Done);
+            self.state.set(PlayState::Done);
             if let Some(scenario) = self.scenario.get_untracked() {
                 bridge::publish_last_run(&scenario, &snapshot.stats);
             }
