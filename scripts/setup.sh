@@ -36,7 +36,7 @@ fi
 
 # Node tools: a wasm-opt that works (binaryen 132; Debian's 108 corrupts the output) and
 # playwright-core to drive the system chromium. `npm ci` is quick when nothing changed.
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ] \
   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing node tools (binaryen, playwright-core)"
   npm ci --no-audit --no-fund

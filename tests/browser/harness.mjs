@@ -24,10 +24,17 @@ const TYPES = {
   '.json': 'application/json',
 };
 
-/** Serves `dir` under `prefix` (e.g. '/' or '/blog/lab/') on a free port. */
-export async function serve(dir = DIST, prefix = '/') {
-  const server = http.createServer((req, res) => {
+/** Serves `dir` under `prefix` (e.g. '/' or '/blog/lab/') on a free port; `extra` maps
+ * other paths (e.g. '/blog/post.html') to files. */
+export async function serve(dir = DIST, prefix = '/', extra = {}) {
+  // Room for the hostile corpus's very long URLs (Node's default header limit is 16 KB).
+  const server = http.createServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
     const url = new URL(req.url, 'http://localhost');
+    if (extra[url.pathname]) {
+      res.writeHead(200, { 'content-type': TYPES[path.extname(extra[url.pathname])] });
+      fs.createReadStream(extra[url.pathname]).pipe(res);
+      return;
+    }
     if (!url.pathname.startsWith(prefix)) {
       res.writeHead(404).end('not under ' + prefix);
       return;
@@ -70,7 +77,10 @@ export async function openPage(browser, options = {}) {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
   page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push('console: ' + m.text());
+    // A fixture page without a favicon is not an error of ours.
+    if (m.type() === 'error' && !(m.text().includes('404') && m.location().url.endsWith('favicon.ico'))) {
+      page.errors.push('console: ' + m.text());
+    }
   });
   return page;
 }
@@ -85,6 +95,13 @@ export async function readStats(page) {
   return page.$$eval('[data-stat]', (els) =>
     Object.fromEntries(els.map((e) => [e.dataset.stat, e.textContent.trim()])),
   );
+}
+
+export const FIXTURES = path.join(ROOT, 'tests', 'browser', 'fixtures');
+
+/** The CLI's plain output. */
+export function cliText(args) {
+  return execFileSync(RATELAB, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
 }
 
 /** The CLI's JSON for a run. */
