@@ -2,20 +2,19 @@
 
 use crate::sim::{Scenario, Stats};
 use js_sys::{Object, Reflect};
-use serde::Serialize;
 use wasm_bindgen::JsValue;
 
 /// Publishes a finished run as `window.rateLimitLab.lastRun`: every stats field (the
-/// CLI's JSON names), plus `strategy`, `customers`, and `seed` as a string (a u64 seed
-/// can exceed what a JavaScript number holds exactly).
+/// CLI's JSON names, as numbers), plus `strategy`, `customers`, and `seed` as a string
+/// (a u64 seed can exceed what a JavaScript number holds exactly).
 pub fn publish_last_run(scenario: &Scenario, stats: &Stats) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    let Ok(run) = stats.serialize(&serializer) else {
-        return;
-    };
+    let Some(window) = web_sys::window() else { return };
+    let run = Object::new();
+    for field in Stats::FIELDS {
+        // Every count fits a JavaScript number exactly (they are far below 2^53).
+        let value = stats.get(field).unwrap_or_default() as f64;
+        let _ = Reflect::set(&run, &field.into(), &value.into());
+    }
     let _ = Reflect::set(&run, &"strategy".into(), &scenario.strategy.as_str().into());
     let _ = Reflect::set(&run, &"seed".into(), &scenario.seed.to_string().into());
     let _ = Reflect::set(&run, &"customers".into(), &scenario.customers.into());

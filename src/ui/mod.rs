@@ -10,6 +10,7 @@ pub mod controls;
 pub mod customer_grid;
 pub mod embed;
 pub mod export_buttons;
+pub mod fmt;
 pub mod intro;
 pub mod lab;
 pub mod notices;

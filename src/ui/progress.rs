@@ -34,7 +34,7 @@ pub fn Progress(playback: Playback) -> impl IntoView {
                 aria-valuemax=move || total().to_string()
                 aria-valuenow=move || done().to_string()
             >
-                <div class="rll-bar-fill" style:width=move || format!("{:.2}%", percent())></div>
+                <div class="rll-bar-fill" style:width=move || super::fmt::percent(percent())></div>
             </div>
             <div class="rll-gauges">
                 <span>

@@ -1,5 +1,6 @@
 //! The run view's timeline: redrawn once per published frame, and on resize.
 
+use super::fmt::dec;
 use super::timeline::{draw, kind_var, Layout, Palette, TimelineData};
 use super::use_playback::Playback;
 use crate::sim::timeline::MarkKind;
@@ -63,8 +64,8 @@ pub fn RunTimeline(playback: Playback) -> impl IntoView {
         <figure
             class="rll-timeline"
             data-testid="timeline"
-            data-draw-ms=move || format!("{:.2}", draw_ms.get())
-            data-draw-ms-max=move || format!("{:.2}", draw_ms_max.get())
+            data-draw-ms=move || dec(draw_ms.get(), 2)
+            data-draw-ms-max=move || dec(draw_ms_max.get(), 2)
         >
             <canvas
                 node_ref=canvas

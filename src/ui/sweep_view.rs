@@ -1,6 +1,7 @@
 //! Seed sweeps in the browser: many seeds, in batches that yield to the browser every
 //! frame, with progress and a cancel button; then each key stat's distribution.
 
+use super::fmt::dec;
 use super::strategy_picker::label;
 use crate::query::{parse_count, DEFAULT_SWEEP_SEEDS};
 use crate::sim::stats::{count, duration_ms};
@@ -235,7 +236,7 @@ pub fn SweepView(
     };
 
     view! {
-        <div class="rll-sweep" data-testid="sweep" data-state=move || state.get().as_str() data-took-ms=move || format!("{:.0}", took_ms.get())>
+        <div class="rll-sweep" data-testid="sweep" data-state=move || state.get().as_str() data-took-ms=move || dec(took_ms.get(), 0)>
             <p class="rll-caption">
                 "One seed is one roll of the dice. A sweep runs many seeds and shows how much each number moves: "
                 "which results are the strategy, and which are luck."
@@ -282,7 +283,7 @@ pub fn SweepView(
             </div>
             <div class="rll-bar" role="progressbar" aria-label="Seeds run" aria-valuemin="0"
                 aria-valuemax=move || progress.get().1.to_string() aria-valuenow=move || progress.get().0.to_string()>
-                <div class="rll-bar-fill" style:width=move || format!("{:.1}%", percent())></div>
+                <div class="rll-bar-fill" style:width=move || super::fmt::percent(percent())></div>
             </div>
             <p class="rll-gauges" role="status">
                 {move || {
@@ -355,8 +356,8 @@ fn SweepResult(row: Row) -> impl IntoView {
                                                     .map(|(i, b)| {
                                                         let h = 24.0 * b.count as f64 / peak as f64;
                                                         view! {
-                                                            <rect x=format!("{:.2}", i as f64 * 100.0 / bars) y=format!("{:.2}", 24.0 - h)
-                                                                width=format!("{:.2}", 100.0 / bars - 1.0) height=format!("{h:.2}")>
+                                                            <rect x=dec(i as f64 * 100.0 / bars, 2) y=dec(24.0 - h, 2)
+                                                                width=dec(100.0 / bars - 1.0, 2) height=dec(h, 2)>
                                                                 <title>{format!("{}–{}: {} runs", b.lo, b.hi, b.count)}</title>
                                                             </rect>
                                                         }

@@ -2,6 +2,7 @@
 //! accepted or refused, with the window boundary between the two volleys.
 
 use crate::sim::lab::burst::BurstResult;
+use crate::ui::fmt::r;
 use leptos::prelude::*;
 
 /// The three lanes.
@@ -17,10 +18,10 @@ pub fn BurstChart(result: BurstResult) -> impl IntoView {
     let height = lane_h * result.lanes.len() as f64 + 30.0;
     let boundary = x(result.boundary_us);
     view! {
-        <svg class="rll-chart" viewBox=format!("0 0 {} {height}", left + width + 10.0) role="img"
+        <svg class="rll-chart" viewBox=format!("0 0 {} {}", r(left + width + 10.0), r(height)) role="img"
             aria-label="Requests on a time axis for each limiter: filled circles were accepted, crosses refused.">
-            <line class="rll-boundary" x1=boundary x2=boundary y1="0" y2=height - 18.0></line>
-            <text class="rll-axis-label" x=boundary + 4.0 y=height - 20.0>"window boundary"</text>
+            <line class="rll-boundary" x1=r(boundary) x2=r(boundary) y1="0" y2=r(height - 18.0)></line>
+            <text class="rll-axis-label" x=r(boundary + 4.0) y=r(height - 20.0)>"window boundary"</text>
             {result
                 .lanes
                 .iter()
@@ -29,8 +30,8 @@ pub fn BurstChart(result: BurstResult) -> impl IntoView {
                     let y = 18.0 + i as f64 * lane_h;
                     view! {
                         <g>
-                            <text class="rll-axis-label" x="0" y=y + 4.0>{format!("{}: {}", lane.limiter.as_str(), lane.accepted)}</text>
-                            <line class="rll-lane" x1=left x2=left + width y1=y y2=y></line>
+                            <text class="rll-axis-label" x="0" y=r(y + 4.0)>{format!("{}: {}", lane.limiter.as_str(), lane.accepted)}</text>
+                            <line class="rll-lane" x1=r(left) x2=r(left + width) y1=r(y) y2=r(y)></line>
                             {lane
                                 .marks
                                 .iter()
@@ -42,10 +43,10 @@ pub fn BurstChart(result: BurstResult) -> impl IntoView {
                                     let index = (k % per_volley.max(1)) as f64;
                                     let cx = x(volley) + index * 9.0;
                                     if m.allowed {
-                                        view! { <circle class="rll-accepted" cx=cx cy=y r="4"></circle> }.into_any()
+                                        view! { <circle class="rll-accepted" cx=r(cx) cy=r(y) r="4"></circle> }.into_any()
                                     } else {
                                         view! {
-                                            <path class="rll-refused" d=format!("M{} {}l8 8m0 -8l-8 8", cx - 4.0, y - 4.0)></path>
+                                            <path class="rll-refused" d=format!("M{} {}l8 8m0 -8l-8 8", r(cx - 4.0), r(y - 4.0))></path>
                                         }
                                             .into_any()
                                     }
@@ -55,10 +56,10 @@ pub fn BurstChart(result: BurstResult) -> impl IntoView {
                     }
                 })
                 .collect_view()}
-            <text class="rll-axis-label" x=left y=height - 4.0>
+            <text class="rll-axis-label" x=r(left) y=r(height - 4.0)>
                 {format!("{} ms", result.first_volley_us.saturating_sub(40_000) / 1_000)}
             </text>
-            <text class="rll-axis-label" x=left + width - 50.0 y=height - 4.0>{format!("{} ms", to_us / 1_000)}</text>
+            <text class="rll-axis-label" x=r(left + width - 50.0) y=r(height - 4.0)>{format!("{} ms", to_us / 1_000)}</text>
         </svg>
     }
 }

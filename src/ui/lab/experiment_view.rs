@@ -3,6 +3,7 @@
 use super::burst_chart::BurstChart;
 use super::cells::Cells;
 use super::herd_chart::HerdChart;
+use crate::ui::fmt::percent;
 use crate::sim::lab::{round_ms, LabResult};
 use crate::sim::stats::{count, duration_ms};
 use leptos::prelude::*;
@@ -97,7 +98,7 @@ pub fn ExperimentView(result: LabResult) -> impl IntoView {
                                             <td class="rll-num">{count(c.sent)}</td>
                                             <td class="rll-num" class:rll-harm-cell=flooded>{count(c.rate_limited)}</td>
                                             <td class="rll-num">{ms(c.wall_us)}</td>
-                                            <td><span class="rll-hbar" style:width=format!("{w:.1}%")></span></td>
+                                            <td><span class="rll-hbar" style:width=percent(w)></span></td>
                                         </tr>
                                     }
                                 })
@@ -171,7 +172,7 @@ pub fn ExperimentView(result: LabResult) -> impl IntoView {
                                             <th scope="row">{m.limiter.as_str()}</th>
                                             <td class="rll-num">{count(m.per_caller_bytes)}</td>
                                             <td class="rll-num">{count(m.total_bytes)}</td>
-                                            <td><span class="rll-hbar" style:width=format!("{w:.1}%")></span></td>
+                                            <td><span class="rll-hbar" style:width=percent(w)></span></td>
                                         </tr>
                                     }
                                 })

@@ -2,6 +2,7 @@
 //! one scale so the spike and the spread can be compared.
 
 use crate::sim::lab::herd::HerdResult;
+use crate::ui::fmt::r;
 use leptos::prelude::*;
 
 /// Two histograms of wake-ups per bin.
@@ -19,7 +20,7 @@ pub fn HerdChart(result: HerdResult) -> impl IntoView {
     let bar_w = width / n;
     let rows = [("no jitter", false), ("full jitter", true)];
     view! {
-        <svg class="rll-chart" viewBox=format!("0 0 {} {}", left + width + 10.0, 2.0 * (h + 24.0) + 16.0) role="img"
+        <svg class="rll-chart" viewBox=format!("0 0 {} {}", r(left + width + 10.0), r(2.0 * (h + 24.0) + 16.0)) role="img"
             aria-label=format!("Wake-ups per {} ms bin: without jitter all in one bin, with full jitter spread out.", result.bin_us / 1_000)>
             {rows
                 .into_iter()
@@ -28,8 +29,8 @@ pub fn HerdChart(result: HerdResult) -> impl IntoView {
                     let top = 8.0 + row as f64 * (h + 24.0);
                     view! {
                         <g>
-                            <text class="rll-axis-label" x="0" y=top + h / 2.0>{name}</text>
-                            <line class="rll-lane" x1=left x2=left + width y1=top + h y2=top + h></line>
+                            <text class="rll-axis-label" x="0" y=r(top + h / 2.0)>{name}</text>
+                            <line class="rll-lane" x1=r(left) x2=r(left + width) y1=r(top + h) y2=r(top + h)></line>
                             {result
                                 .bins
                                 .iter()
@@ -40,7 +41,7 @@ pub fn HerdChart(result: HerdResult) -> impl IntoView {
                                     let bh = h * f64::from(v) / f64::from(peak);
                                     view! {
                                         <rect class=if jitter { "rll-bar-jitter" } else { "rll-bar-spike" }
-                                            x=left + i as f64 * bar_w y=top + h - bh width=(bar_w - 1.0).max(1.0) height=bh>
+                                            x=r(left + i as f64 * bar_w) y=r(top + h - bh) width=r((bar_w - 1.0).max(1.0)) height=r(bh)>
                                             <title>{format!("{} ms: {v} wake-ups", b.start_ms)}</title>
                                         </rect>
                                     }
@@ -50,8 +51,8 @@ pub fn HerdChart(result: HerdResult) -> impl IntoView {
                     }
                 })
                 .collect_view()}
-            {result.bins.first().map(|b| view! { <text class="rll-axis-label" x=left y=2.0 * (h + 24.0) + 12.0>{format!("{} ms", b.start_ms)}</text> })}
-            {result.bins.last().map(|b| view! { <text class="rll-axis-label" x=left + width - 50.0 y=2.0 * (h + 24.0) + 12.0>{format!("{} ms", b.start_ms)}</text> })}
+            {result.bins.first().map(|b| view! { <text class="rll-axis-label" x=r(left) y=r(2.0 * (h + 24.0) + 12.0)>{format!("{} ms", b.start_ms)}</text> })}
+            {result.bins.last().map(|b| view! { <text class="rll-axis-label" x=r(left + width - 50.0) y=r(2.0 * (h + 24.0) + 12.0)>{format!("{} ms", b.start_ms)}</text> })}
         </svg>
     }
 }
