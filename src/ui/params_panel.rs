@@ -76,8 +76,9 @@ pub fn ParamsPanel(state: RunState) -> impl IntoView {
                 let (text, error, recheck) = (texts[i], errors[i], recheck.clone());
                 let id = format!("rll-param-{}", p.key);
                 let help = format!("{id}-help");
+                let changed = move || draft.with(|d| !p.is_default(d));
                 view! {
-                    <div class="rll-param">
+                    <div class="rll-param" class:rll-param-changed=changed>
                         <label for=id.clone()>{p.label}</label>
                         <div class="rll-param-input">
                             <input
