@@ -8,7 +8,9 @@ use wasm_bindgen::JsValue;
 /// CLI's JSON names, as numbers), plus `strategy`, `customers`, and `seed` as a string
 /// (a u64 seed can exceed what a JavaScript number holds exactly).
 pub fn publish_last_run(scenario: &Scenario, stats: &Stats) {
-    let Some(window) = web_sys::window() else { return };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
     let run = Object::new();
     for field in Stats::FIELDS {
         // Every count fits a JavaScript number exactly (they are far below 2^53).

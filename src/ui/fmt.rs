@@ -9,7 +9,12 @@ pub fn dec(v: f64, decimals: u32) -> String {
     let sign = if v < 0.0 && scaled > 0 { "-" } else { "" };
     match decimals.min(3) {
         0 => format!("{sign}{scaled}"),
-        d => format!("{sign}{}.{:0width$}", scaled / scale, scaled % scale, width = d as usize),
+        d => format!(
+            "{sign}{}.{:0width$}",
+            scaled / scale,
+            scaled % scale,
+            width = d as usize
+        ),
     }
 }
 
