@@ -153,6 +153,19 @@ impl Series {
             let b = bin(t);
             rate_window[b] = rate_window[b].max((i + 1 - oldest) as u32);
         }
+        // A bin with no arrival still has a full window behind it: count the window at
+        // each bin's end too, so quiet stretches decay instead of dropping to zero.
+        let (mut lo, mut hi) = (0, 0);
+        for (b, peak) in rate_window.iter_mut().enumerate() {
+            let end_us = ((b as u64 + 1) * bin_us).min(until_us);
+            while hi < counted.len() && counted[hi] <= end_us {
+                hi += 1;
+            }
+            while lo < hi && counted[lo] + rate_window_us <= end_us {
+                lo += 1;
+            }
+            *peak = (*peak).max((hi - lo) as u32);
+        }
 
         // In flight: +1 on admission, −1 on completion; completions first at equal times.
         let mut changes: Vec<(u64, i32)> = Vec::new();
@@ -207,6 +220,21 @@ mod tests {
             );
             assert!(*s.rate_window.iter().max().unwrap() <= 100, "{strategy}");
         }
+    }
+
+    #[test]
+    fn a_quiet_bin_keeps_the_window_behind_it() {
+        // Paced at 90/s: after the first second the window always holds about 90, so no
+        // bin before the last second of the run may read 0.
+        let mut sim = Simulation::new(&Scenario::article(StrategyName::Paced, 1)).unwrap();
+        sim.run_to_end();
+        let s = Series::of(sim.record().unwrap(), 1_000_000, sim.now_us(), 10_000);
+        let steady = &s.rate_window[100..1_000];
+        assert!(
+            steady.iter().all(|v| (80..=100).contains(v)),
+            "{:?}",
+            &steady[..20]
+        );
     }
 
     #[test]

@@ -3,9 +3,9 @@
 //! A click, or Enter on the focused cell, opens that customer's story; arrow keys move
 //! the focus, and the focused cell is announced.
 
+use super::use_measured::use_measured;
 use super::use_playback::Playback;
 use crate::sim::world::Fate;
-use leptos::ev;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -130,23 +130,11 @@ pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl
     let focus = RwSignal::new(None::<u32>);
     let canvas = NodeRef::<Canvas>::new();
     // Colours and width are read once (and again on resize): reading them forces layout.
-    let cache: StoredValue<Option<(Vec<String>, f64)>> = StoredValue::new(None);
-    let resized = RwSignal::new(0u32);
-    let listener = window_event_listener(ev::resize, move |_| {
-        cache.set_value(None);
-        resized.update(|n| *n += 1);
-    });
-    on_cleanup(move || listener.remove());
-
+    let surface = use_measured::<(Vec<String>, f64)>();
     Effect::new(move |_| {
-        resized.track();
         let Some(el) = canvas.get() else { return };
-        if cache.with_value(Option::is_none) {
-            let Some(style) =
-                web_sys::window().and_then(|w| w.get_computed_style(&el).ok().flatten())
-            else {
-                return;
-            };
+        let read = || {
+            let style = web_sys::window()?.get_computed_style(&el).ok()??;
             let var = |n: &str| {
                 style
                     .get_property_value(n)
@@ -157,21 +145,19 @@ pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl
             let mut colours: Vec<String> = Fate::ALL.iter().map(|f| var(fate_var(*f))).collect();
             colours.push(var("--rll-surface"));
             colours.push(var("--rll-text"));
-            cache.set_value(Some((colours, f64::from(el.client_width()))));
-        }
+            Some((colours, f64::from(el.client_width())))
+        };
+        let Some((colours, width)) = surface.get_or(read) else {
+            return;
+        };
         let (sel, foc) = (selected.get(), focus.get());
-        cache.with_value(|c| {
-            if let Some((colours, width)) = c {
-                fates.with(|f| draw(&el, colours, *width, f, sel, foc));
-            }
-        });
+        fates.with(|f| draw(&el, &colours, width, f, sel, foc));
     });
 
     let cols = move || {
-        cache.with_value(|c| {
-            c.as_ref()
-                .map_or(1, |(_, w)| ((w / PITCH).floor() as u32).max(1))
-        })
+        surface
+            .peek()
+            .map_or(1, |(_, w)| ((w / PITCH).floor() as u32).max(1))
     };
     let n = move || fates.with(|f| f.len() as u32);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {

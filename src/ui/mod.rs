@@ -27,6 +27,7 @@ pub mod strategy_picker;
 pub mod summary;
 pub mod sweep_view;
 pub mod timeline;
+pub mod use_measured;
 pub mod use_media;
 pub mod use_playback;
 pub mod use_visibility;

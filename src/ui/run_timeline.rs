@@ -2,9 +2,9 @@
 
 use super::fmt::dec;
 use super::timeline::{draw, kind_var, Layout, Palette, TimelineData};
+use super::use_measured::use_measured;
 use super::use_playback::Playback;
 use crate::sim::timeline::MarkKind;
-use leptos::ev;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
@@ -14,38 +14,19 @@ pub fn RunTimeline(playback: Playback) -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     let draw_ms = RwSignal::new(0.0_f64);
     let draw_ms_max = RwSignal::new(0.0_f64);
-    let resized = RwSignal::new(0u32);
-    // Colours are read once, and again on resize (a cheap moment to catch a theme change).
-    let palette: StoredValue<Option<(Palette, f64)>> = StoredValue::new(None);
-    let listener = window_event_listener(ev::resize, move |_| {
-        palette.set_value(None);
-        resized.update(|n| *n += 1)
-    });
-    on_cleanup(move || listener.remove());
+    let surface = use_measured::<(Palette, f64)>();
 
     Effect::new(move |_| {
-        resized.track();
         playback.snapshot.track();
         let Some(el) = canvas.get() else { return };
-        if palette.with_value(Option::is_none) {
-            palette.set_value(Palette::read(&el).map(|p| (p, f64::from(el.client_width()))));
-        }
-        let Some((pal, width)) = palette.get_value() else {
+        let Some((pal, width)) =
+            surface.get_or(|| Palette::read(&el).map(|p| (p, f64::from(el.client_width()))))
+        else {
             return;
         };
         let axis_end_us = playback.end_us.get_untracked();
         let took = playback.with_sim(|sim| {
-            let sc = sim.scenario();
-            let data = TimelineData {
-                record: sim.record().unwrap_or(&[]),
-                now_us: sim.now_us(),
-                axis_end_us: axis_end_us.unwrap_or(sim.now_us()),
-                customers: sc.customers,
-                rate_limit: sc.provider.rate_limit,
-                rate_window_us: sc.provider.rate_window_us,
-                max_inflight: sc.provider.max_inflight,
-                finished: sim.is_finished(),
-            };
+            let data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
             draw(&el, &pal, width, &data, Layout::FULL)
         });
         match took {

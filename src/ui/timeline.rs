@@ -27,6 +27,23 @@ pub struct TimelineData<'a> {
     pub finished: bool,
 }
 
+impl<'a> TimelineData<'a> {
+    /// What a simulation shows now, on an axis ending at `axis_end_us`.
+    pub fn of(sim: &'a crate::sim::Simulation, axis_end_us: u64) -> Self {
+        let sc = sim.scenario();
+        Self {
+            record: sim.record().unwrap_or(&[]),
+            now_us: sim.now_us(),
+            axis_end_us,
+            customers: sc.customers,
+            rate_limit: sc.provider.rate_limit,
+            rate_window_us: sc.provider.rate_window_us,
+            max_inflight: sc.provider.max_inflight,
+            finished: sim.is_finished(),
+        }
+    }
+}
+
 /// Layout of one timeline, in CSS pixels.
 #[derive(Clone, Copy)]
 pub struct Layout {
@@ -261,14 +278,16 @@ pub fn draw(
         ctx.stroke();
         ctx.set_line_width(1.0);
         if layout.left > 20.0 {
-            label(&ctx, &pal.muted, layout, name, band_top + 10.0);
-            label(
-                &ctx,
-                &pal.limit,
-                layout,
+            label(&ctx, &pal.muted, layout, name, band_top + h - 2.0);
+            // The limit's own label sits at the right end of its dashed line.
+            ctx.set_text_align("right");
+            ctx.set_fill_style_str(&pal.limit);
+            let _ = ctx.fill_text(
                 &format!("limit {limit}"),
-                yv(f64::from(limit)) + 4.0,
+                left + plot_w,
+                yv(f64::from(limit)) - 3.0,
             );
+            ctx.set_text_align("start");
         }
         band_top += h + Layout::GAP;
     }

@@ -2,7 +2,7 @@
 // speed, bad links, and a screenshot for a person to look at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitForState, readStats, cli, screenshotPath } from './harness.mjs';
+import { useLab, openPage, waitForState, readStats, cli, screenshotPath } from './harness.mjs';
 
 const STRATEGIES = ['naive', 'paced', 'retry', 'timeout-no-key', 'keyed', 'pool'];
 const STAT_FIELDS = [
@@ -11,22 +11,13 @@ const STAT_FIELDS = [
   'retriedDeclined', 'gaveUp', 'clientMaxOutstanding', 'elapsedMs',
 ];
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const lab = useLab(before, after);
 
 for (const seed of ['1', '20261129', '18446744073709551615']) {
   test(`every counter equals the CLI's, seed ${seed}`, async () => {
-    const page = await openPage(browser);
+    const page = await openPage(lab.browser);
     for (const strategy of STRATEGIES) {
-      await page.goto(`${server.base}?strategy=${strategy}&seed=${seed}&speed=instant`);
+      await page.goto(`${lab.server.base}?strategy=${strategy}&seed=${seed}&speed=instant`);
       await waitForState(page, 'done');
       const expected = cli(['charges', '--strategy', strategy, '--seed', seed]);
       const shown = await readStats(page);
@@ -47,8 +38,8 @@ for (const seed of ['1', '20261129', '18446744073709551615']) {
 }
 
 test('each button runs its strategy and the counters change', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.base}?seed=5`);
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?seed=5`);
   await waitForState(page, 'idle');
   assert.equal((await readStats(page)).requests, '0');
   await page.click('[data-speed="instant"]');
@@ -87,8 +78,8 @@ test('each button runs its strategy and the counters change', async () => {
 });
 
 test('the summary appears once, at the end', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.base}?strategy=keyed&seed=1&speed=1x`);
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?strategy=keyed&seed=1&speed=1x`);
   await waitForState(page, 'running');
   assert.equal((await page.textContent('[data-testid="summary"]')).trim(), '', 'silent while running');
   await page.click('[data-speed="instant"]');
@@ -100,8 +91,8 @@ test('the summary appears once, at the end', async () => {
 });
 
 test('1x playback takes the run\'s simulated time in wall time, within 2%', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.base}?seed=1`);
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?seed=1`);
   await waitForState(page, 'idle');
   await page.click('[data-speed="1x"]');
   const expected = cli(['charges', '--strategy', 'keyed', '--seed', '1']).elapsedMs;
@@ -132,8 +123,8 @@ const BAD_LINKS = [
 
 for (const [query, message] of BAD_LINKS) {
   test(`a bad link is explained, not fatal: ${query}`, async () => {
-    const page = await openPage(browser);
-    await page.goto(server.base + query);
+    const page = await openPage(lab.browser);
+    await page.goto(lab.server.base + query);
     await waitForState(page, 'done');
     const text = await page.textContent('[data-testid="query-problems"]');
     assert.match(text, message);
@@ -152,8 +143,8 @@ test('screenshots of a finished keyed run: desktop, phone, dark', async () => {
     ['keyed-dark.png', { viewport: { width: 1280, height: 900 }, colorScheme: 'dark' }],
   ];
   for (const [name, options] of shots) {
-    const page = await openPage(browser, options);
-    await page.goto(`${server.base}?strategy=keyed&seed=1&speed=instant`);
+    const page = await openPage(lab.browser, options);
+    await page.goto(`${lab.server.base}?strategy=keyed&seed=1&speed=instant`);
     await waitForState(page, 'done');
     await page.screenshot({ path: screenshotPath(name), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

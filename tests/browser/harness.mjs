@@ -120,3 +120,18 @@ export function screenshotPath(name) {
   fs.mkdirSync(SHOTS, { recursive: true });
   return path.join(SHOTS, name);
 }
+
+/** Registers `before`/`after` hooks that serve dist/ and launch chromium once for a test
+ * file; returns an object whose `server` and `browser` are set by then. */
+export function useLab(before, after) {
+  const lab = { server: null, browser: null };
+  before(async () => {
+    lab.server = await serve();
+    lab.browser = await launch();
+  });
+  after(async () => {
+    await lab.browser?.close();
+    await lab.server?.close();
+  });
+  return lab;
+}

@@ -2,20 +2,11 @@
 // published headers, the header reader, and a bad experiment name.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, readResults, cli, screenshotPath } from './harness.mjs';
+import { useLab, openPage, readResults, cli, screenshotPath } from './harness.mjs';
 
 const EXPERIMENTS = ['burst', 'units', 'clients', 'neighbour', 'memory', 'herd'];
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const lab = useLab(before, after);
 
 async function waitForExperiment(page, name) {
   await page.waitForSelector(`[data-testid="limits"][data-state="done"][data-experiment="${name}"]`);
@@ -23,9 +14,9 @@ async function waitForExperiment(page, name) {
 
 for (const seed of ['1', '7']) {
   test(`every experiment's cells equal the CLI's, seed ${seed}`, async () => {
-    const page = await openPage(browser);
+    const page = await openPage(lab.browser);
     for (const name of EXPERIMENTS) {
-      await page.goto(`${server.base}?section=limits&experiment=${name}&seed=${seed}`);
+      await page.goto(`${lab.server.base}?section=limits&experiment=${name}&seed=${seed}`);
       await waitForExperiment(page, name);
       const shown = await readResults(page, '[data-testid="limits"]');
       const expected = cli(['limits', name, '--seed', seed]).cells;
@@ -38,8 +29,8 @@ for (const seed of ['1', '7']) {
 }
 
 test('the experiment buttons switch experiments and the URL follows', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.base}?section=limits`);
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?section=limits`);
   await page.waitForSelector('[data-testid="limits"][data-state="idle"]');
   for (const name of EXPERIMENTS) {
     await page.click(`[data-experiment="${name}"]`);
@@ -57,8 +48,8 @@ test('the experiment buttons switch experiments and the URL follows', async () =
 });
 
 test('the published headers are the CLI\'s, and only the 429 says Retry-After', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.base}?section=limits`);
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?section=limits`);
   const expected = cli(['limits', 'headers']);
   for (const sample of expected) {
     const lines = await page.$$eval(`[data-testid="response-headers"] [data-status="${sample.status}"] [data-header]`,
@@ -72,8 +63,8 @@ test('the published headers are the CLI\'s, and only the 429 says Retry-After', 
 });
 
 test('the header reader shows the naive trap and explains garbage', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.base}?section=limits`);
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?section=limits`);
   const read = async (header, value) => {
     await page.selectOption('#rll-header-name', header);
     await page.fill('[data-testid="header-value"]', value);
@@ -92,8 +83,8 @@ test('the header reader shows the naive trap and explains garbage', async () => 
 });
 
 test('an unknown experiment is explained, not fatal', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.base}?section=limits&experiment=<b>boom</b>`);
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?section=limits&experiment=<b>boom</b>`);
   const text = await page.textContent('[data-testid="query-problems"]');
   assert.match(text, /no experiment called '<b>boom<\/b>'/);
   assert.equal(await page.locator('.rll b').count(), 0, 'no injected element');
@@ -103,11 +94,11 @@ test('an unknown experiment is explained, not fatal', async () => {
 });
 
 test('screenshot of the limits section', async () => {
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.base}?section=limits&experiment=herd`);
+  const page = await openPage(lab.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${lab.server.base}?section=limits&experiment=herd`);
   await waitForExperiment(page, 'herd');
   await page.screenshot({ path: screenshotPath('limits-herd.png'), fullPage: true });
-  await page.goto(`${server.base}?section=limits&experiment=burst`);
+  await page.goto(`${lab.server.base}?section=limits&experiment=burst`);
   await waitForExperiment(page, 'burst');
   await page.screenshot({ path: screenshotPath('limits-burst.png'), fullPage: true });
   await page.context().close();

@@ -5,29 +5,20 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { serve, launch, openPage, waitForState, ROOT } from './harness.mjs';
+import { useLab, openPage, waitForState, ROOT } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const CORPUS = fs.readFileSync(path.join(ROOT, 'tests', 'hostile_urls.txt'), 'utf8').split('\n').filter((l) => l.trim());
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const lab = useLab(before, after);
 
 test(`${CORPUS.length} hostile links: a message each, no error, no freeze, no injected markup`, async () => {
   assert.ok(CORPUS.length >= 30);
-  const page = await openPage(browser);
+  const page = await openPage(lab.browser);
   for (const line of CORPUS) {
     page.errors.length = 0;
-    await page.goto(server.base + line).catch((e) => assert.fail(`could not load ${line.slice(0, 80)}…: ${String(e).slice(0, 200)}`));
+    await page.goto(lab.server.base + line).catch((e) => assert.fail(`could not load ${line.slice(0, 80)}…: ${String(e).slice(0, 200)}`));
     await page.waitForSelector('[data-run-state]', { timeout: 10_000 });
     // Responsive: the page answers within a second.
     const alive = await Promise.race([page.evaluate(() => 1), new Promise((r) => setTimeout(() => r(0), 5_000))]);
@@ -42,12 +33,12 @@ test(`${CORPUS.length} hostile links: a message each, no error, no freeze, no in
 });
 
 test('the app runs under its Content-Security-Policy, which blocks inline scripts', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(lab.browser);
   await page.addInitScript(() => {
     window.__csp = [];
     document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective}: ${e.blockedURI}`));
   });
-  await page.goto(`${server.base}?strategy=pool&seed=2&speed=instant`);
+  await page.goto(`${lab.server.base}?strategy=pool&seed=2&speed=instant`);
   await waitForState(page, 'done');
   const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
   const scriptSrc = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));
@@ -66,8 +57,8 @@ test('the app runs under its Content-Security-Policy, which blocks inline script
 });
 
 test('every control is reachable by keyboard, with a visible focus ring', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.base}?seed=1`);
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?seed=1`);
   await waitForState(page, 'idle');
   const seen = new Set();
   for (let i = 0; i < 40; i++) {
@@ -104,8 +95,8 @@ for (const [name, query, ready] of [
 ]) {
   for (const scheme of ['light', 'dark']) {
     test(`accessibility: no serious violations in the ${name} (${scheme})`, async () => {
-      const page = await openPage(browser, { colorScheme: scheme, viewport: { width: 1200, height: 900 } });
-      await page.goto(server.base + query);
+      const page = await openPage(lab.browser, { colorScheme: scheme, viewport: { width: 1200, height: 900 } });
+      await page.goto(lab.server.base + query);
       await page.waitForSelector(ready);
       const violations = await axe(page);
       assert.deepEqual(

@@ -2,23 +2,14 @@
 // against the record, the grid, the timeline's draw cost, and screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitForState, readStats, readResults, cli, screenshotPath } from './harness.mjs';
+import { useLab, openPage, waitForState, readStats, readResults, cli, screenshotPath } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const lab = useLab(before, after);
 
 test('the compare table equals the CLI\'s --all for that seed', async () => {
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const page = await openPage(lab.browser, { viewport: { width: 1280, height: 900 } });
   for (const seed of ['7', '42']) {
-    await page.goto(`${server.base}?view=compare&seed=${seed}`);
+    await page.goto(`${lab.server.base}?view=compare&seed=${seed}`);
     await page.waitForSelector(`[data-testid="compare"][data-state="done"][data-seed="${seed}"]`);
     const shown = await readResults(page, '[data-testid="compare"]');
     const expected = cli(['charges', '--all', '--seed', seed]);
@@ -37,8 +28,8 @@ test('the compare table equals the CLI\'s --all for that seed', async () => {
 });
 
 test('the sweep\'s min, median and max equal the CLI\'s', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.base}?view=sweep&strategy=timeout-no-key&seeds=60`);
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?view=sweep&strategy=timeout-no-key&seeds=60`);
   await page.waitForSelector('[data-testid="sweep"][data-state="done"]', { timeout: 60_000 });
   const shown = await readResults(page, '[data-testid="sweep"]');
   const expected = cli(['charges', '--strategy', 'timeout-no-key', '--seeds', '1..=60']).fields;
@@ -54,8 +45,8 @@ test('the sweep\'s min, median and max equal the CLI\'s', async () => {
 });
 
 test('benchmark: 200 seeds × 6 strategies in the browser (reported, not asserted)', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.base}?view=sweep&strategy=all&seeds=200`);
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?view=sweep&strategy=all&seeds=200`);
   await page.waitForSelector('[data-testid="sweep"][data-state="done"]', { timeout: 120_000 });
   const took = Number(await page.getAttribute('[data-testid="sweep"]', 'data-took-ms'));
   console.log(`sweep: 200 seeds × 6 strategies took ${took} ms in headless chromium (target ≤ 2000 ms)`);
@@ -64,8 +55,8 @@ test('benchmark: 200 seeds × 6 strategies in the browser (reported, not asserte
 });
 
 test('a big sweep can be cancelled and the page stays responsive', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.base}?view=sweep&strategy=all&seeds=10000`);
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?view=sweep&strategy=all&seeds=10000`);
   await page.waitForSelector('[data-testid="sweep"][data-state="running"]');
   await page.waitForTimeout(300);
   // A frame must come round quickly: the sweep yields to the browser.
@@ -102,13 +93,13 @@ function expectedRows(story) {
 }
 
 test('a customer\'s story matches the core\'s record, from the URL and from a scene link', async () => {
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.base}?strategy=timeout-no-key&seed=1&speed=instant&customer=24`);
+  const page = await openPage(lab.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${lab.server.base}?strategy=timeout-no-key&seed=1&speed=instant&customer=24`);
   await waitForState(page, 'done');
   await page.waitForSelector('[data-testid="story"][data-customer="24"]');
   assert.deepEqual(await readStory(page), expectedRows(cli(['charges', '--strategy', 'timeout-no-key', '--seed', '1', '--customer', '24'])));
   // The scene the whole article is about, one click away.
-  await page.goto(`${server.base}?strategy=pool&seed=3&speed=instant`);
+  await page.goto(`${lab.server.base}?strategy=pool&seed=3&speed=instant`);
   await waitForState(page, 'done');
   await page.click('[data-scene="conflict"]');
   const story = cli(['charges', '--strategy', 'pool', '--seed', '3', '--customer', 'conflict']);
@@ -122,8 +113,8 @@ test('a customer\'s story matches the core\'s record, from the URL and from a sc
 });
 
 test('the grid has a cell per customer, counts that add up, and works from the keyboard', async () => {
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.base}?strategy=timeout-no-key&seed=2&speed=instant`);
+  const page = await openPage(lab.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${lab.server.base}?strategy=timeout-no-key&seed=2&speed=instant`);
   await waitForState(page, 'done');
   const grid = await readResults(page, '.rll-grid-wrap');
   const stats = await readStats(page);
@@ -148,8 +139,8 @@ test('the grid has a cell per customer, counts that add up, and works from the k
 });
 
 test('benchmark: the timeline\'s draw cost at 1,000 customers (reported, not asserted)', async () => {
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.base}?strategy=keyed&seed=1&speed=10x`);
+  const page = await openPage(lab.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${lab.server.base}?strategy=keyed&seed=1&speed=10x`);
   await waitForState(page, 'done', 60_000);
   const max = Number(await page.getAttribute('[data-testid="timeline"]', 'data-draw-ms-max'));
   const last = Number(await page.getAttribute('[data-testid="timeline"]', 'data-draw-ms'));

@@ -12,6 +12,13 @@ fn ms(us: u64) -> String {
     duration_ms(us / 1_000)
 }
 
+/// A bar whose length is `value` on a log scale up to `peak`: the clients and memory
+/// experiments compare numbers thousands of times apart.
+fn log_bar(value: u64, peak: u64) -> impl IntoView {
+    let w = 100.0 * (value.max(1) as f64).ln() / (peak.max(2) as f64).ln();
+    view! { <td><span class="rll-hbar" style:width=percent(w)></span></td> }
+}
+
 /// "second" for a one-second window, else the duration: "per second", "per 1.5 s".
 fn per(window_us: u64) -> String {
     if window_us == 1_000_000 {
@@ -74,7 +81,7 @@ pub fn ExperimentView(result: LabResult) -> impl IntoView {
         }
         .into_any(),
         LabResult::Clients(r) => {
-            let peak = r.runs.iter().map(|c| c.sent).max().unwrap_or(1).max(2) as f64;
+            let peak = r.runs.iter().map(|c| c.sent).max().unwrap_or(1);
             view! {
                 <p>
                     {format!(
@@ -90,7 +97,6 @@ pub fn ExperimentView(result: LabResult) -> impl IntoView {
                             {r.runs
                                 .into_iter()
                                 .map(|c| {
-                                    let w = 100.0 * (c.sent.max(1) as f64).ln() / peak.ln();
                                     let flooded = c.rate_limited * 10 > c.sent;
                                     view! {
                                         <tr>
@@ -98,7 +104,7 @@ pub fn ExperimentView(result: LabResult) -> impl IntoView {
                                             <td class="rll-num">{count(c.sent)}</td>
                                             <td class="rll-num" class:rll-harm-cell=flooded>{count(c.rate_limited)}</td>
                                             <td class="rll-num">{ms(c.wall_us)}</td>
-                                            <td><span class="rll-hbar" style:width=percent(w)></span></td>
+                                            {log_bar(c.sent, peak)}
                                         </tr>
                                     }
                                 })
@@ -150,7 +156,7 @@ pub fn ExperimentView(result: LabResult) -> impl IntoView {
             .into_any()
         }
         LabResult::Memory(r) => {
-            let peak = r.rows.iter().map(|m| m.total_bytes).max().unwrap_or(1).max(2) as f64;
+            let peak = r.rows.iter().map(|m| m.total_bytes).max().unwrap_or(1);
             view! {
                 <p>
                     {format!(
@@ -166,13 +172,12 @@ pub fn ExperimentView(result: LabResult) -> impl IntoView {
                             {r.rows
                                 .into_iter()
                                 .map(|m| {
-                                    let w = 100.0 * (m.total_bytes.max(1) as f64).ln() / peak.ln();
                                     view! {
                                         <tr>
                                             <th scope="row">{m.limiter.as_str()}</th>
                                             <td class="rll-num">{count(m.per_caller_bytes)}</td>
                                             <td class="rll-num">{count(m.total_bytes)}</td>
-                                            <td><span class="rll-hbar" style:width=percent(w)></span></td>
+                                            {log_bar(m.total_bytes, peak)}
                                         </tr>
                                     }
                                 })
