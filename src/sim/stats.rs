@@ -188,6 +188,18 @@ impl Stats {
         s
     }
 
+    /// Requests sent per charge made, to two decimals ("—" when nothing was charged):
+    /// what each strategy pays in traffic for the money it moves.
+    pub fn requests_per_charge(&self) -> String {
+        match self.charges {
+            0 => "—".to_string(),
+            c => {
+                let hundredths = (self.requests * 100 + c / 2) / c;
+                format!("{}.{:02}", hundredths / 100, hundredths % 100)
+            }
+        }
+    }
+
     /// The run in one sentence, e.g. "990 of 990 valid customers charged, 0 extra
     /// charges, 1,084 requests in 13.2 s."
     pub fn summary(&self, valid_customers: u32) -> String {
@@ -258,6 +270,33 @@ mod tests {
         assert_eq!(duration_ms(13_236), "13.2 s");
         assert_eq!(duration_ms(13_299), "13.2 s");
         assert_eq!(duration_ms(3_600_000), "3,600.0 s");
+    }
+
+    #[test]
+    fn requests_per_charge_rounds_to_hundredths() {
+        let s = Stats {
+            requests: 1_084,
+            charges: 990,
+            ..Stats::default()
+        };
+        assert_eq!(s.requests_per_charge(), "1.09");
+        assert_eq!(
+            Stats {
+                requests: 1_000,
+                charges: 9,
+                ..Stats::default()
+            }
+            .requests_per_charge(),
+            "111.11"
+        );
+        assert_eq!(
+            Stats {
+                requests: 5,
+                ..Stats::default()
+            }
+            .requests_per_charge(),
+            "—"
+        );
     }
 
     #[test]

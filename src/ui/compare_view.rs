@@ -24,17 +24,6 @@ const HARM_ROWS: [&str; 5] = [
     "retriedDeclined",
 ];
 
-/// Requests sent per charge made, to two decimals ("—" when nothing was charged).
-pub fn requests_per_charge(s: &Stats) -> String {
-    match s.charges {
-        0 => "—".to_string(),
-        c => {
-            let hundredths = (s.requests * 100 + c / 2) / c;
-            format!("{}.{:02}", hundredths / 100, hundredths % 100)
-        }
-    }
-}
-
 /// The most customers the compare view runs: it runs all six at once, between frames.
 pub const COMPARE_MAX_CUSTOMERS: u32 = 20_000;
 
@@ -113,7 +102,7 @@ pub fn CompareView(base: Scenario) -> impl IntoView {
                                                 .into_iter()
                                                 .map(|(s, st)| {
                                                     let value = match field {
-                                                        "requestsPerCharge" => requests_per_charge(&st),
+                                                        "requestsPerCharge" => st.requests_per_charge(),
                                                         f => st.get(f).unwrap_or_default().to_string(),
                                                     };
                                                     let harm = HARM_ROWS.contains(&field) && st.get(field).unwrap_or(0) > 0;
