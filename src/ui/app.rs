@@ -8,6 +8,7 @@ use super::page_query;
 use super::run_state::RunState;
 use super::use_media::use_reduced_motion;
 use crate::query::{PageQuery, Section, Speed, View};
+use crate::sim::stats::count;
 use leptos::prelude::*;
 
 /// The page.
@@ -131,18 +132,26 @@ fn FullPage(query: PageQuery) -> impl IntoView {
             <Notices messages=query.problems.clone()/>
             {motion_note}
             <nav class="rll-sections" aria-label="Sections">
-                <button type="button" class="rll-section-tab" data-section="charges"
-                    aria-current=move || (section.get() == Section::Charges).then_some("page")
-                    on:click=move |_| open_section(Section::Charges)>
-                    "Calling theirs"
-                    <span class="rll-tab-sub">"1,000 charges, six clients"</span>
-                </button>
-                <button type="button" class="rll-section-tab" data-section="limits"
-                    aria-current=move || (section.get() == Section::Limits).then_some("page")
-                    on:click=move |_| open_section(Section::Limits)>
-                    "Publishing yours"
-                    <span class="rll-tab-sub">"limiters, headers, herds"</span>
-                </button>
+                {[Section::Charges, Section::Limits]
+                    .map(|s| {
+                        let title = match s {
+                            Section::Charges => "Calling theirs",
+                            Section::Limits => "Publishing yours",
+                        };
+                        let sub = move || match s {
+                            Section::Charges => format!("{} charges, six clients", state.draft.with(|d| count(d.customers.into()))),
+                            Section::Limits => "limiters, headers, herds".to_string(),
+                        };
+                        view! {
+                            <button type="button" class="rll-section-tab" data-section=s.as_str()
+                                aria-current=move || (section.get() == s).then_some("page")
+                                on:click=move |_| open_section(s)>
+                                {title}
+                                <span class="rll-tab-sub">{sub}</span>
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </nav>
             {move || match section.get() {
                 Section::Limits => view! { <LimitsSection seed=seed() start=experiment/> }.into_any(),

@@ -4,6 +4,7 @@
 
 use super::strategy_picker::label;
 use crate::sim::stats::duration_ms;
+use crate::sim::strategy::pacer::Pacer;
 use crate::sim::strategy::ClientParams;
 use crate::sim::time::whole_ms;
 use crate::sim::{Scenario, StrategyName};
@@ -51,7 +52,7 @@ pub fn changed_lines(s: StrategyName) -> Vec<bool> {
 
 /// A well-known library configured the same way, as (library, code).
 fn equivalent(s: StrategyName, c: &ClientParams) -> Vec<(&'static str, String)> {
-    let gap_ms = 1_000 / c.pacer_per_s.max(1);
+    let gap_ms = whole_ms(Pacer::new(c.pacer_per_s.max(1)).gap_us());
     let base_ms = whole_ms(c.backoff_base_us);
     let timeout_ms = whole_ms(c.timeout_us);
     let retries = c.max_attempts.saturating_sub(1);

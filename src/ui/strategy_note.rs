@@ -4,6 +4,7 @@
 use super::strategy_picker::label;
 use crate::sim::provider::ProviderConfig;
 use crate::sim::stats::duration_ms;
+use crate::sim::strategy::pacer::Pacer;
 use crate::sim::strategy::ClientParams;
 use crate::sim::time::whole_ms;
 use crate::sim::{Scenario, StrategyName};
@@ -11,7 +12,8 @@ use leptos::prelude::*;
 
 /// The explanation of one strategy: what changed, and what to watch.
 pub fn explain(s: StrategyName, c: &ClientParams, p: &ProviderConfig) -> (String, String) {
-    let gap = duration_ms(whole_ms(1_000_000 / u64::from(c.pacer_per_s.max(1))));
+    // The pacer decides its own gap (and how it rounds it): ask it.
+    let gap = duration_ms(whole_ms(Pacer::new(c.pacer_per_s.max(1)).gap_us()));
     let timeout = duration_ms(whole_ms(c.timeout_us));
     let slow = duration_ms(whole_ms(p.slow_latency_us));
     let base = duration_ms(whole_ms(c.backoff_base_us));
