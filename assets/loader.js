@@ -1,9 +1,25 @@
-// Starts rate-limit-lab: loads the WebAssembly next to this file, wherever it is served
-// from, so the same build works at a site's root, under a blog's sub-path, or embedded.
-// It is a file of its own, not an inline script, so the page's Content-Security-Policy
-// can forbid inline scripts.
-import init from './rate-limit-lab.js';
-
+// Starts rate-limit-lab. Each page of the lab is a WebAssembly module of its own, so a
+// reader downloads only the page they open: this file picks the module from the link,
+// by the same rule as `PageQuery::page` in src/query.rs (a module given another page's
+// link shows its own page, so a disagreement can never leave a blank page).
+// It loads the module from next to this file, wherever that is served from (a site's
+// root, a blog's sub-path), and it is a file, not an inline script, so the page's
+// Content-Security-Policy can forbid inline scripts.
 const base = new URL('./', import.meta.url).href;
 window.rateLimitLabBase = base;
-await init({ module_or_path: new URL('rate-limit-lab_bg.wasm', base) });
+
+const query = new URLSearchParams(location.search);
+// The first value of a key, trimmed, as the Rust side reads it.
+const value = (key) => (query.get(key) ?? '').trim();
+
+function moduleName() {
+  // Widgets in a host page, or the framed widget page.
+  if (document.querySelector('[data-rate-limit-lab]') || value('embed') === '1') return 'rate-limit-lab-embed';
+  if (value('section') === 'limits') return 'rate-limit-lab-limits';
+  if (value('view') === 'compare' || value('view') === 'sweep') return 'rate-limit-lab-explore';
+  return 'rate-limit-lab';
+}
+
+const name = moduleName();
+const { default: init } = await import(new URL(`${name}.js`, base).href);
+await init({ module_or_path: new URL(`${name}_bg.wasm`, base) });

@@ -1,8 +1,8 @@
-//! The browser app's entry point (built by trunk): it mounts the app, nothing else.
+//! The run page's module (built by trunk): it mounts the page, nothing else.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    rate_limit_lab::ui::mount();
+    rate_limit_lab::ui::mount_run();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

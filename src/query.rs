@@ -125,6 +125,36 @@ impl View {
     }
 }
 
+/// The lab's pages. Each is built as a WebAssembly module of its own (README, "Sizes"),
+/// so a reader downloads only the page they open; `assets/loader.js` picks the module
+/// from the same keys, and a module given another page's query shows its own page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// The charges, one strategy played back: the first page most readers see.
+    Run,
+    /// All six strategies side by side, and the seed sweep.
+    Explore,
+    /// Publishing a limit: limiters, headers and the experiments.
+    Limits,
+    /// One widget, for an iframe (`embed=1`) or a `<div data-rate-limit-lab>`.
+    Embed,
+}
+
+impl Page {
+    /// All pages.
+    pub const ALL: [Page; 4] = [Page::Run, Page::Explore, Page::Limits, Page::Embed];
+
+    /// The name of the page's module in `dist/`: `<module>.js` and `<module>_bg.wasm`.
+    pub fn module(self) -> &'static str {
+        match self {
+            Page::Run => "rate-limit-lab",
+            Page::Explore => "rate-limit-lab-explore",
+            Page::Limits => "rate-limit-lab-limits",
+            Page::Embed => "rate-limit-lab-embed",
+        }
+    }
+}
+
 /// Whether the page animates: the reader's system setting, or the URL's override.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Motion {
@@ -232,6 +262,24 @@ impl PageQuery {
             },
             ..Self::default()
         }
+    }
+
+    /// The page this query opens: `embed=1` first, then the limits section, then the
+    /// charges section's views.
+    pub fn page(&self) -> Page {
+        match (self.embed, self.section, self.view) {
+            (true, _, _) => Page::Embed,
+            (false, Section::Limits, _) => Page::Limits,
+            (false, Section::Charges, View::Run) => Page::Run,
+            (false, Section::Charges, View::Compare | View::Sweep) => Page::Explore,
+        }
+    }
+
+    /// True if the sweep view should start as soon as the page loads: the URL opens it
+    /// and names what to sweep (a strategy, or `all`). A tab that links to the sweep
+    /// names nothing, so the reader starts it.
+    pub fn sweep_autostart(&self) -> bool {
+        self.view == View::Sweep && (self.strategy.is_some() || self.all_strategies)
     }
 
     /// True if the run view should start a run as soon as the page loads.
@@ -721,6 +769,42 @@ mod tests {
             p.problems[0].len() < 300,
             "a huge value is shortened in the message"
         );
+    }
+
+    #[test]
+    fn each_query_opens_one_page() {
+        let page = |pairs: &[(&str, &str)]| q(pairs).page();
+        assert_eq!(page(&[]), Page::Run);
+        assert_eq!(page(&[("strategy", "pool"), ("seed", "3")]), Page::Run);
+        assert_eq!(page(&[("view", "compare")]), Page::Explore);
+        assert_eq!(
+            page(&[("view", "sweep"), ("strategy", "all")]),
+            Page::Explore
+        );
+        assert_eq!(
+            page(&[("section", "limits"), ("view", "compare")]),
+            Page::Limits
+        );
+        assert_eq!(page(&[("embed", "1"), ("section", "limits")]), Page::Embed);
+        // What cannot be read falls back, and so does the page.
+        assert_eq!(page(&[("view", "Compare")]), Page::Run);
+        assert_eq!(page(&[("section", "limits!")]), Page::Run);
+        assert_eq!(page(&[("embed", "yes")]), Page::Run);
+        // The first of a repeated key counts, as in the loader's URLSearchParams.get.
+        assert_eq!(page(&[("view", "sweep"), ("view", "run")]), Page::Explore);
+        // Module names are distinct file stems.
+        let mut names: Vec<_> = Page::ALL.iter().map(|p| p.module()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), 4);
+    }
+
+    #[test]
+    fn a_sweep_starts_itself_only_when_the_link_names_what_to_sweep() {
+        assert!(q(&[("view", "sweep"), ("strategy", "all")]).sweep_autostart());
+        assert!(q(&[("view", "sweep"), ("strategy", "keyed")]).sweep_autostart());
+        assert!(!q(&[("view", "sweep")]).sweep_autostart());
+        assert!(!q(&[("view", "compare"), ("strategy", "all")]).sweep_autostart());
     }
 
     #[test]

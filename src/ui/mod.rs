@@ -1,22 +1,24 @@
 //! The browser app. Every component reads the core's snapshots and formats them; none
 //! of them decides what a request's fate is.
 
-pub mod app;
 pub mod bridge;
-pub mod charges_section;
 pub mod code_view;
 pub mod compare_view;
 pub mod controls;
 pub mod customer_grid;
 pub mod embed;
+pub mod explore_page;
 pub mod export_buttons;
 pub mod fmt;
+pub mod frame;
 pub mod intro;
 pub mod lab;
+pub mod limits_page;
 pub mod notices;
 pub mod page_query;
 pub mod params_panel;
 pub mod progress;
+pub mod run_page;
 pub mod run_state;
 pub mod run_timeline;
 pub mod run_view;
@@ -31,15 +33,42 @@ pub mod use_measured;
 pub mod use_media;
 pub mod use_playback;
 pub mod use_visibility;
+pub mod view_tabs;
 pub mod widget;
 
-pub use app::App;
+use crate::query::PageQuery;
+use leptos::prelude::*;
 
-/// Mounts widgets into a host page's `[data-rate-limit-lab]` elements, or, on the lab's
-/// own page, the whole app into `<body>`.
-pub fn mount() {
+// One entry point per page. Each page is built as a module of its own (README, "Sizes"):
+// a binary's `main` calls one of these, and the linker keeps only what that page uses.
+
+/// Reads the link and mounts `page` into `<body>`.
+fn mount_page<V: IntoView + 'static>(page: fn(PageQuery) -> V) {
+    console_error_panic_hook::set_once();
+    let query = page_query::read();
+    leptos::mount::mount_to_body(move || page(query));
+}
+
+/// The run page.
+pub fn mount_run() {
+    mount_page(|query| view! { <run_page::RunPage query/> });
+}
+
+/// The compare and sweep page.
+pub fn mount_explore() {
+    mount_page(|query| view! { <explore_page::ExplorePage query/> });
+}
+
+/// The limits page.
+pub fn mount_limits() {
+    mount_page(|query| view! { <limits_page::LimitsPage query/> });
+}
+
+/// Widgets into a host page's `[data-rate-limit-lab]` elements, or, on the lab's own
+/// page (`embed=1`), one widget that reports its height to the page framing it.
+pub fn mount_embed() {
     console_error_panic_hook::set_once();
     if embed::mount_widgets() == 0 {
-        leptos::mount::mount_to_body(App);
+        mount_page(|query| view! { <embed::EmbedPage query/> });
     }
 }

@@ -1,0 +1,94 @@
+//! What every page of the full lab shares: the title, messages about the link, the two
+//! sections, and the footer with the command that gives the same numbers natively.
+
+use super::notices::Notices;
+use crate::query::{PageQuery, Section, View};
+use crate::sim::stats::count;
+use crate::sim::Scenario;
+use leptos::prelude::*;
+
+/// The link to `section`, or to `view` of the charges, with `scenario`'s seed and numbers.
+/// A link, not a button: each page is a module of its own (README, "Sizes"), and a link
+/// also opens in a new tab.
+pub fn page_href(section: Section, view: View, scenario: &Scenario) -> String {
+    match section {
+        Section::Limits => format!("?section=limits&seed={}", scenario.seed),
+        Section::Charges => PageQuery {
+            section,
+            view,
+            seed: scenario.seed,
+            scenario: scenario.clone(),
+            ..PageQuery::default()
+        }
+        .to_query(),
+    }
+}
+
+/// A page of the lab: its header and section links, `children`, and the footer.
+#[component]
+pub fn Frame(
+    /// The section this page belongs to.
+    section: Section,
+    /// What could not be used from the link.
+    problems: Vec<String>,
+    /// The seed and numbers the section links carry.
+    scenario: Signal<Scenario>,
+    /// The view on screen, for `data-view`.
+    view: Signal<View>,
+    /// `idle`, `running`, `paused` or `done`, for `data-run-state`.
+    run_state: Signal<&'static str>,
+    /// The CLI command that prints what the page shows.
+    cli: Signal<String>,
+    children: Children,
+) -> impl IntoView {
+    let (title, lede) = match section {
+        Section::Charges => (
+            "A thousand charges, one imperfect API",
+            "Six ways to send a batch of payments to a rate-limited, flaky provider, each one \
+             step better than the last. Everything below is simulated in your browser, in \
+             simulated time, from a seed.",
+        ),
+        Section::Limits => (
+            "Publishing a limit, and reading one",
+            "Three limiters, the headers that describe them, and what clients do with those \
+             headers. Every experiment runs in simulated time, from a seed.",
+        ),
+    };
+    let tabs = [Section::Charges, Section::Limits].map(|s| {
+        let name = match s {
+            Section::Charges => "Calling theirs",
+            Section::Limits => "Publishing yours",
+        };
+        let sub = move || match s {
+            Section::Charges => format!(
+                "{} charges, six clients",
+                scenario.with(|d| count(d.customers.into()))
+            ),
+            Section::Limits => "limiters, headers, herds".to_string(),
+        };
+        view! {
+            <a class="rll-section-tab" data-section=s.as_str()
+                href=move || scenario.with(|sc| page_href(s, View::Run, sc))
+                aria-current=(s == section).then_some("page")>
+                {name}
+                <span class="rll-tab-sub">{sub}</span>
+            </a>
+        }
+    });
+    view! {
+        <div class="rll" data-run-state=run_state data-view=move || view.get().as_str() data-testid="app">
+            <header class="rll-header">
+                <p class="rll-kicker">"rate-limit-lab"</p>
+                <h1>{title}</h1>
+                <p class="rll-lede">{lede}</p>
+            </header>
+            <Notices messages=problems/>
+            <nav class="rll-sections" aria-label="Sections">{tabs}</nav>
+            {children()}
+            <footer class="rll-footer">
+                <p>"The same numbers, natively: " <code data-testid="cli-command">{cli}</code></p>
+                <p>"A model, not a benchmark: no network, simulated time, one seeded random generator."</p>
+            </footer>
+        </div>
+    }
+}

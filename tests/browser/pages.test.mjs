@@ -1,0 +1,76 @@
+// The lab is one WebAssembly module per page (README, "Sizes"): a link downloads only
+// its page's module, and the tabs between pages are links that carry the seed and the
+// numbers being edited.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { useLab, openPage, waitForState } from './harness.mjs';
+
+const lab = useLab(before, after);
+
+/** The .wasm files this page has downloaded, by name. */
+function modules(page) {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname.split('/').pop())
+      .filter((n) => n.endsWith('.wasm')),
+  );
+}
+
+for (const [query, module, ready] of [
+  ['', 'rate-limit-lab', '[data-testid="app"][data-run-state="idle"]'],
+  ['?strategy=keyed&seed=3&speed=instant', 'rate-limit-lab', '[data-testid="app"][data-run-state="done"]'],
+  ['?view=compare&seed=2', 'rate-limit-lab-explore', '[data-testid="compare"]'],
+  ['?view=sweep', 'rate-limit-lab-explore', '[data-testid="sweep"]'],
+  ['?section=limits&experiment=herd', 'rate-limit-lab-limits', '[data-testid="limits"][data-state="done"]'],
+  ['?embed=1&strategy=pool&seed=2&speed=instant', 'rate-limit-lab-embed', '[data-testid="widget"][data-run-state="done"]'],
+  // A value the page cannot read falls back to the default page, in the loader too.
+  ['?view=Compare', 'rate-limit-lab', '[data-testid="query-problems"]'],
+  ['?section=limits&section=charges', 'rate-limit-lab-limits', '[data-testid="limits"]'],
+]) {
+  test(`'${query || '(no query)'}' downloads ${module} and nothing else`, async () => {
+    const page = await openPage(lab.browser);
+    await page.goto(lab.server.base + query);
+    await page.waitForSelector(ready);
+    assert.deepEqual(await modules(page), [`${module}_bg.wasm`]);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
+test('the tabs lead from page to page, carrying the seed and the numbers', async () => {
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?seed=5&maxInflight=8`);
+  await waitForState(page, 'idle');
+
+  await page.click('[data-view="compare"]');
+  await page.waitForSelector('[data-testid="compare"]');
+  assert.match(page.url(), /view=compare/);
+  assert.match(page.url(), /seed=5/);
+  assert.match(page.url(), /maxInflight=8/);
+  assert.match(await page.textContent('.rll-intro'), /At most 8 requests in flight/);
+  assert.deepEqual(await modules(page), ['rate-limit-lab-explore_bg.wasm']);
+
+  // Compare and sweep share a module: the switch happens in place, and a sweep the
+  // reader did not ask for does not start.
+  await page.evaluate(() => (window.__samePage = true));
+  await page.click('[data-view="sweep"]');
+  await page.waitForSelector('[data-testid="sweep"][data-state="idle"]');
+  assert.equal(await page.evaluate(() => window.__samePage), true);
+  assert.match(page.url(), /view=sweep/);
+
+  await page.click('[data-section="limits"]');
+  await page.waitForSelector('[data-testid="limits"]');
+  assert.match(page.url(), /section=limits&seed=5/);
+  assert.equal(await page.getAttribute('[data-section="limits"]', 'aria-current'), 'page');
+
+  await page.click('[data-section="charges"]');
+  await waitForState(page, 'idle');
+  assert.equal(await page.inputValue('[data-testid="seed"]'), '5');
+  assert.deepEqual(page.errors, []);
+
+  // Back goes back to the page before.
+  await page.goBack();
+  await page.waitForSelector('[data-testid="limits"]');
+  await page.context().close();
+});
