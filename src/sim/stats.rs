@@ -234,6 +234,16 @@ impl Stats {
     }
 }
 
+/// `text` with its first letter in upper case. Our texts are ASCII, and an ASCII-only
+/// rule keeps Unicode's case tables (several KB) out of the browser build.
+pub fn capitalised(text: &str) -> String {
+    let mut s = text.to_string();
+    if let Some(first) = s.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    s
+}
+
 /// `1084` as "1,084".
 pub fn count(n: u64) -> String {
     let digits = n.to_string();

@@ -55,7 +55,8 @@ fn draw(
     if canvas.width() != pw || canvas.height() != ph {
         canvas.set_width(pw);
         canvas.set_height(ph);
-        let _ = web_sys::HtmlElement::style(canvas).set_property("height", &format!("{height}px"));
+        let _ = web_sys::HtmlElement::style(canvas)
+            .set_property("height", &format!("{}px", height.round() as u32));
     }
     let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
     ctx.clear_rect(0.0, 0.0, width, height);

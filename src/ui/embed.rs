@@ -116,7 +116,7 @@ fn dataset_pairs(el: &web_sys::HtmlElement) -> Vec<(String, String)> {
             if c == '-' {
                 upper = true;
             } else if upper {
-                camel.extend(c.to_uppercase());
+                camel.push(c.to_ascii_uppercase());
                 upper = false;
             } else {
                 camel.push(c);

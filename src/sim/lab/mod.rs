@@ -197,15 +197,6 @@ impl Cells {
     }
 }
 
-/// `word` with its first letter upper-cased, to join field names in camelCase.
-pub fn camel(word: &str) -> String {
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 /// Seconds in a Julian year (365.25 days), the unit of the longest waits.
 pub const SECONDS_PER_YEAR: u64 = 31_557_600;
 
@@ -281,7 +272,8 @@ mod tests {
         assert_eq!(wait_text(secs(SECONDS_PER_YEAR)), "1.0 years");
         assert_eq!(wait_text(secs(1_788_086_579)), "56.7 years");
         assert_eq!(wait_text(u64::MAX), "584542.0 years");
-        assert_eq!(camel("acme"), "Acme");
+        assert_eq!(crate::sim::stats::capitalised("acme"), "Acme");
+        assert_eq!(crate::sim::stats::capitalised(""), "");
         assert_eq!(round_ms(1_499), 1);
         assert_eq!(round_ms(1_500), 2);
     }

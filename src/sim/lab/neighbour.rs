@@ -6,9 +6,10 @@
 //! behind a global bucket the quiet callers arrive after the noisy one has emptied it
 //! and lose every request; with a bucket each they lose nothing.
 
-use super::{camel, round_ms, Cells, ExperimentName, ARTICLE_POLICY};
+use super::{round_ms, Cells, ExperimentName, ARTICLE_POLICY};
 use crate::sim::limiter::{Limiter, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
+use crate::sim::stats::capitalised;
 use serde::Serialize;
 
 /// The experiment's setup. The defaults are the article's.
@@ -177,7 +178,7 @@ impl NeighbourResult {
         let mut c = Cells::new(ExperimentName::Neighbour);
         for (label, case) in [("global", &self.global), ("perKey", &self.per_key)] {
             for t in &case.tallies {
-                let who = camel(&t.caller);
+                let who = capitalised(&t.caller);
                 c.put(&format!("{label}{who}Ok"), t.ok);
                 c.put(&format!("{label}{who}RateLimited"), t.rate_limited);
             }
