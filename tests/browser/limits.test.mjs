@@ -50,6 +50,7 @@ test('the experiment buttons switch experiments and the URL follows', async () =
 test('the published headers are the CLI\'s, and only the 429 says Retry-After', async () => {
   const page = await openPage(lab.browser);
   await page.goto(`${lab.server.base}?section=limits`);
+  await page.waitForSelector('[data-testid="response-headers"] [data-status] [data-header]');
   const expected = cli(['limits', 'headers']);
   for (const sample of expected) {
     const lines = await page.$$eval(`[data-testid="response-headers"] [data-status="${sample.status}"] [data-header]`,
