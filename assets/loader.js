@@ -20,6 +20,17 @@ function moduleName() {
   return 'rate-limit-lab';
 }
 
+// The lab's own page says "Loading…" until the module has mounted, and why, if it cannot.
+const loading = document.getElementById('rll-loading');
 const name = moduleName();
-const { default: init } = await import(new URL(`${name}.js`, base).href);
-await init({ module_or_path: new URL(`${name}_bg.wasm`, base) });
+try {
+  const { default: init } = await import(new URL(`${name}.js`, base).href);
+  await init({ module_or_path: new URL(`${name}_bg.wasm`, base) });
+  loading?.remove();
+} catch (error) {
+  if (loading) {
+    loading.setAttribute('role', 'alert');
+    loading.textContent = `The lab could not start (${error}). Reloading the page may help.`;
+  }
+  throw error;
+}

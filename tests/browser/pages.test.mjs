@@ -74,3 +74,20 @@ test('the tabs lead from page to page, carrying the seed and the numbers', async
   await page.waitForSelector('[data-testid="limits"]');
   await page.context().close();
 });
+
+test('the page says it is loading, then gives way to the lab, or says why it cannot', async () => {
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?seed=2`);
+  await waitForState(page, 'idle');
+  assert.equal(await page.locator('#rll-loading').count(), 0, 'the loading line is gone');
+  await page.context().close();
+
+  // A module that cannot be fetched leaves a message, not a blank page.
+  const broken = await openPage(lab.browser);
+  await broken.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await broken.goto(`${lab.server.base}?section=limits`);
+  const alert = broken.locator('#rll-loading[role="alert"]');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /could not start/);
+  await broken.context().close();
+});
