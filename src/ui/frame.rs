@@ -69,7 +69,14 @@ pub fn Frame(
         view! {
             <a class="rll-section-tab" data-section=s.as_str()
                 href=move || scenario.with(|sc| page_href(s, View::Run, sc))
-                aria-current=(s == section).then_some("page")>
+                aria-current=(s == section).then_some("page")
+                on:click=move |ev| {
+                    // The section on screen is already here: following the link would
+                    // only reload it and lose the run.
+                    if s == section {
+                        ev.prevent_default();
+                    }
+                }>
                 {name}
                 <span class="rll-tab-sub">{sub}</span>
             </a>

@@ -43,6 +43,12 @@ test('the tabs lead from page to page, carrying the seed and the numbers', async
   await page.goto(`${lab.server.base}?seed=5&maxInflight=8`);
   await waitForState(page, 'idle');
 
+  // The section on screen does not reload itself.
+  await page.evaluate(() => (window.__samePage = true));
+  await page.click('[data-section="charges"]');
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.__samePage), true);
+
   await page.click('[data-view="compare"]');
   await page.waitForSelector('[data-testid="compare"]');
   assert.match(page.url(), /view=compare/);
