@@ -4,19 +4,19 @@ use crate::sim::{Scenario, Stats};
 use js_sys::{Object, Reflect};
 use wasm_bindgen::JsValue;
 
-/// Publishes a finished run as `window.rateLimitLab.lastRun`: every stats field (the
-/// CLI's JSON names, as numbers), plus `strategy`, `customers`, and `seed` as a string
-/// (a u64 seed can exceed what a JavaScript number holds exactly).
+/// Publishes a finished run as `window.rateLimitLab.lastRun`: the core's `Stats` passed
+/// through serde-wasm-bindgen (every field, by the CLI's JSON names, as numbers), plus
+/// `strategy`, `customers`, and `seed` as a string (a u64 seed can exceed what a
+/// JavaScript number holds exactly).
 pub fn publish_last_run(scenario: &Scenario, stats: &Stats) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let run = Object::new();
-    for field in Stats::FIELDS {
-        // Every count fits a JavaScript number exactly (they are far below 2^53).
-        let value = stats.get(field).unwrap_or_default() as f64;
-        let _ = Reflect::set(&run, &field.into(), &value.into());
-    }
+    // The core's own `Serialize`, as the CLI's JSON uses it. It cannot fail: every
+    // field is an integer far below 2^53.
+    let Ok(run) = serde_wasm_bindgen::to_value(stats) else {
+        return;
+    };
     let _ = Reflect::set(&run, &"strategy".into(), &scenario.strategy.as_str().into());
     let _ = Reflect::set(&run, &"seed".into(), &scenario.seed.to_string().into());
     let _ = Reflect::set(&run, &"customers".into(), &scenario.customers.into());
