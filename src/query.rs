@@ -125,9 +125,10 @@ impl View {
     }
 }
 
-/// The lab's pages. Each is built as a WebAssembly module of its own (README, "Sizes"),
-/// so a reader downloads only the page they open; `assets/loader.js` picks the module
-/// from the same keys, and a module given another page's query shows its own page.
+/// The lab's pages. Each is built as a WebAssembly module of its own (README, "Sizes"):
+/// `rate-limit-lab`, `rate-limit-lab-explore`, `-limits` and `-embed`, so a reader
+/// downloads only the page they open. `assets/loader.js` picks the module from the same
+/// keys, and a module given another page's query shows its own page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Page {
     /// The charges, one strategy played back: the first page most readers see.
@@ -138,21 +139,6 @@ pub enum Page {
     Limits,
     /// One widget, for an iframe (`embed=1`) or a `<div data-rate-limit-lab>`.
     Embed,
-}
-
-impl Page {
-    /// All pages.
-    pub const ALL: [Page; 4] = [Page::Run, Page::Explore, Page::Limits, Page::Embed];
-
-    /// The name of the page's module in `dist/`: `<module>.js` and `<module>_bg.wasm`.
-    pub fn module(self) -> &'static str {
-        match self {
-            Page::Run => "rate-limit-lab",
-            Page::Explore => "rate-limit-lab-explore",
-            Page::Limits => "rate-limit-lab-limits",
-            Page::Embed => "rate-limit-lab-embed",
-        }
-    }
 }
 
 /// Whether the page animates: the reader's system setting, or the URL's override.
@@ -792,11 +778,6 @@ mod tests {
         assert_eq!(page(&[("embed", "yes")]), Page::Run);
         // The first of a repeated key counts, as in the loader's URLSearchParams.get.
         assert_eq!(page(&[("view", "sweep"), ("view", "run")]), Page::Explore);
-        // Module names are distinct file stems.
-        let mut names: Vec<_> = Page::ALL.iter().map(|p| p.module()).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), 4);
     }
 
     #[test]
