@@ -126,15 +126,17 @@ impl View {
 }
 
 /// The lab's pages. Each is built as a WebAssembly module of its own (README, "Sizes"):
-/// `rate-limit-lab`, `rate-limit-lab-explore`, `-limits` and `-embed`, so a reader
+/// `rate-limit-lab`, `rate-limit-lab-compare`, `-sweep`, `-limits` and `-embed`, so a reader
 /// downloads only the page they open. `assets/loader.js` picks the module from the same
 /// keys, and a module given another page's query shows its own page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Page {
     /// The charges, one strategy played back: the first page most readers see.
     Run,
-    /// All six strategies side by side, and the seed sweep.
-    Explore,
+    /// All six strategies side by side.
+    Compare,
+    /// Many seeds, and each stat's distribution.
+    Sweep,
     /// Publishing a limit: limiters, headers and the experiments.
     Limits,
     /// One widget, for an iframe (`embed=1`) or a `<div data-rate-limit-lab>`.
@@ -257,7 +259,8 @@ impl PageQuery {
             (true, _, _) => Page::Embed,
             (false, Section::Limits, _) => Page::Limits,
             (false, Section::Charges, View::Run) => Page::Run,
-            (false, Section::Charges, View::Compare | View::Sweep) => Page::Explore,
+            (false, Section::Charges, View::Compare) => Page::Compare,
+            (false, Section::Charges, View::Sweep) => Page::Sweep,
         }
     }
 
@@ -762,11 +765,8 @@ mod tests {
         let page = |pairs: &[(&str, &str)]| q(pairs).page();
         assert_eq!(page(&[]), Page::Run);
         assert_eq!(page(&[("strategy", "pool"), ("seed", "3")]), Page::Run);
-        assert_eq!(page(&[("view", "compare")]), Page::Explore);
-        assert_eq!(
-            page(&[("view", "sweep"), ("strategy", "all")]),
-            Page::Explore
-        );
+        assert_eq!(page(&[("view", "compare")]), Page::Compare);
+        assert_eq!(page(&[("view", "sweep"), ("strategy", "all")]), Page::Sweep);
         assert_eq!(
             page(&[("section", "limits"), ("view", "compare")]),
             Page::Limits
@@ -777,7 +777,7 @@ mod tests {
         assert_eq!(page(&[("section", "limits!")]), Page::Run);
         assert_eq!(page(&[("embed", "yes")]), Page::Run);
         // The first of a repeated key counts, as in the loader's URLSearchParams.get.
-        assert_eq!(page(&[("view", "sweep"), ("view", "run")]), Page::Explore);
+        assert_eq!(page(&[("view", "sweep"), ("view", "run")]), Page::Sweep);
     }
 
     #[test]

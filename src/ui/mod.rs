@@ -36,7 +36,7 @@ pub mod use_visibility;
 pub mod view_tabs;
 pub mod widget;
 
-use crate::query::PageQuery;
+use crate::query::{PageQuery, View};
 use leptos::prelude::*;
 
 // One entry point per page. Each page is built as a module of its own (README, "Sizes"):
@@ -54,9 +54,35 @@ pub fn mount_run() {
     mount_page(|query| view! { <run_page::RunPage query/> });
 }
 
-/// The compare and sweep page.
-pub fn mount_explore() {
-    mount_page(|query| view! { <explore_page::ExplorePage query/> });
+/// The compare page.
+pub fn mount_compare() {
+    mount_page(|query| {
+        let base = explore_page::base(&query);
+        let cli = format!(
+            "cargo run --release --bin ratelab -- charges --all --seed {}",
+            base.seed
+        );
+        view! {
+            <explore_page::ExplorePage query view=View::Compare title="All six, side by side" cli>
+                <compare_view::CompareView base/>
+            </explore_page::ExplorePage>
+        }
+    });
+}
+
+/// The sweep page.
+pub fn mount_sweep() {
+    mount_page(|query| {
+        let base = explore_page::base(&query);
+        let strategy = (!query.all_strategies).then_some(query.strategy).flatten();
+        let (seeds, autostart) = (query.seeds, query.sweep_autostart());
+        let cli = "cargo run --release --bin ratelab -- charges --all --seeds 1..=200".to_string();
+        view! {
+            <explore_page::ExplorePage query view=View::Sweep title="Sweep seeds" cli>
+                <sweep_view::SweepView base strategy seeds autostart/>
+            </explore_page::ExplorePage>
+        }
+    });
 }
 
 /// The limits page.

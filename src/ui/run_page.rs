@@ -58,7 +58,7 @@ pub fn RunPage(query: PageQuery) -> impl IntoView {
         >
             {motion_note}
             <Intro scenario=state.draft.into()/>
-            <ViewTabs current=Signal::stored(View::Run) scenario here=View::Run on_view=Callback::new(|_| ())/>
+            <ViewTabs current=View::Run scenario/>
             <RunView state/>
         </Frame>
     }

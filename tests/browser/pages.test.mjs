@@ -20,8 +20,8 @@ function modules(page) {
 for (const [query, module, ready] of [
   ['', 'rate-limit-lab', '[data-testid="app"][data-run-state="idle"]'],
   ['?strategy=keyed&seed=3&speed=instant', 'rate-limit-lab', '[data-testid="app"][data-run-state="done"]'],
-  ['?view=compare&seed=2', 'rate-limit-lab-explore', '[data-testid="compare"]'],
-  ['?view=sweep', 'rate-limit-lab-explore', '[data-testid="sweep"]'],
+  ['?view=compare&seed=2', 'rate-limit-lab-compare', '[data-testid="compare"]'],
+  ['?view=sweep', 'rate-limit-lab-sweep', '[data-testid="sweep"]'],
   ['?section=limits&experiment=herd', 'rate-limit-lab-limits', '[data-testid="limits"][data-state="done"]'],
   ['?embed=1&strategy=pool&seed=2&speed=instant', 'rate-limit-lab-embed', '[data-testid="widget"][data-run-state="done"]'],
   // A value the page cannot read falls back to the default page, in the loader too.
@@ -55,15 +55,22 @@ test('the tabs lead from page to page, carrying the seed and the numbers', async
   assert.match(page.url(), /seed=5/);
   assert.match(page.url(), /maxInflight=8/);
   assert.match(await page.textContent('.rll-intro'), /At most 8 requests in flight/);
-  assert.deepEqual(await modules(page), ['rate-limit-lab-explore_bg.wasm']);
+  assert.deepEqual(await modules(page), ['rate-limit-lab-compare_bg.wasm']);
 
-  // Compare and sweep share a module: the switch happens in place, and a sweep the
-  // reader did not ask for does not start.
+  // The view on screen does not reload itself either.
   await page.evaluate(() => (window.__samePage = true));
+  await page.click('[data-view="compare"]');
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.__samePage), true);
+
+  // A link to the sweep names nothing to sweep, so the sweep waits for the reader.
   await page.click('[data-view="sweep"]');
   await page.waitForSelector('[data-testid="sweep"][data-state="idle"]');
-  assert.equal(await page.evaluate(() => window.__samePage), true);
   assert.match(page.url(), /view=sweep/);
+  assert.match(page.url(), /maxInflight=8/);
+  assert.deepEqual(await modules(page), ['rate-limit-lab-sweep_bg.wasm']);
+  await page.waitForTimeout(300);
+  assert.equal(await page.getAttribute('[data-testid="sweep"]', 'data-state'), 'idle');
 
   await page.click('[data-section="limits"]');
   await page.waitForSelector('[data-testid="limits"]');

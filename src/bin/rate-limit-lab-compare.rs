@@ -1,8 +1,8 @@
-//! The compare and sweep page, as a module of its own (built by trunk): it mounts, nothing else.
+//! The compare page, as a module of its own (built by trunk): it mounts, nothing else.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    rate_limit_lab::ui::mount_explore();
+    rate_limit_lab::ui::mount_compare();
 }
 
 #[cfg(not(target_arch = "wasm32"))]
