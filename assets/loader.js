@@ -16,6 +16,7 @@ function moduleName() {
   // Widgets in a host page, or the framed widget page.
   if (document.querySelector('[data-rate-limit-lab]') || value('embed') === '1') return 'rate-limit-lab-embed';
   if (value('section') === 'limits') return 'rate-limit-lab-limits';
+  if (value('section') === 'headers') return 'rate-limit-lab-headers';
   if (value('view') === 'compare') return 'rate-limit-lab-compare';
   if (value('view') === 'sweep') return 'rate-limit-lab-sweep';
   return 'rate-limit-lab';

@@ -85,8 +85,10 @@ pub enum Section {
     /// Calling theirs: the charges and the six client strategies.
     #[default]
     Charges,
-    /// Publishing yours: limiters, headers and the experiments.
+    /// Publishing yours: limiters and the experiments.
     Limits,
+    /// The headers between them: what a limiter tells callers, and how they read it.
+    Headers,
 }
 
 impl Section {
@@ -95,6 +97,7 @@ impl Section {
         match self {
             Section::Charges => "charges",
             Section::Limits => "limits",
+            Section::Headers => "headers",
         }
     }
 }
@@ -126,7 +129,8 @@ impl View {
 }
 
 /// The lab's pages. Each is built as a WebAssembly module of its own (README, "Sizes"):
-/// `rate-limit-lab`, `rate-limit-lab-compare`, `-sweep`, `-limits` and `-embed`, so a reader
+/// `rate-limit-lab`, `rate-limit-lab-compare`, `-sweep`, `-limits`, `-headers` and
+/// `-embed`, so a reader
 /// downloads only the page they open. `assets/loader.js` picks the module from the same
 /// keys, and a module given another page's query shows its own page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,8 +141,10 @@ pub enum Page {
     Compare,
     /// Many seeds, and each stat's distribution.
     Sweep,
-    /// Publishing a limit: limiters, headers and the experiments.
+    /// Publishing a limit: limiters and the experiments.
     Limits,
+    /// The headers a limiter sends, and a reader for them.
+    Headers,
     /// One widget, for an iframe (`embed=1`) or a `<div data-rate-limit-lab>`.
     Embed,
 }
@@ -258,6 +264,7 @@ impl PageQuery {
         match (self.embed, self.section, self.view) {
             (true, _, _) => Page::Embed,
             (false, Section::Limits, _) => Page::Limits,
+            (false, Section::Headers, _) => Page::Headers,
             (false, Section::Charges, View::Run) => Page::Run,
             (false, Section::Charges, View::Compare) => Page::Compare,
             (false, Section::Charges, View::Sweep) => Page::Sweep,
@@ -434,7 +441,7 @@ fn read_pair(q: &mut PageQuery, key: &str, value: &str) -> Option<String> {
         "section" => one_of(
             key,
             value,
-            &[Section::Charges, Section::Limits],
+            &[Section::Charges, Section::Limits, Section::Headers],
             Section::as_str,
             Section::Charges,
         )
@@ -771,6 +778,7 @@ mod tests {
             page(&[("section", "limits"), ("view", "compare")]),
             Page::Limits
         );
+        assert_eq!(page(&[("section", "headers")]), Page::Headers);
         assert_eq!(page(&[("embed", "1"), ("section", "limits")]), Page::Embed);
         // What cannot be read falls back, and so does the page.
         assert_eq!(page(&[("view", "Compare")]), Page::Run);
@@ -876,7 +884,7 @@ mod tests {
         scenario.strategy = strategy.unwrap_or(FALLBACK_STRATEGY);
         let customers = u64::from(scenario.customers);
         PageQuery {
-            section: [Section::Charges, Section::Limits][pick(rng, 2)],
+            section: [Section::Charges, Section::Limits, Section::Headers][pick(rng, 3)],
             view: View::ALL[pick(rng, 3)],
             strategy,
             all_strategies: all,

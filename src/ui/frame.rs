@@ -12,7 +12,9 @@ use leptos::prelude::*;
 /// also opens in a new tab.
 pub fn page_href(section: Section, view: View, scenario: &Scenario) -> String {
     match section {
-        Section::Limits => format!("?section=limits&seed={}", scenario.seed),
+        Section::Limits | Section::Headers => {
+            format!("?section={}&seed={}", section.as_str(), scenario.seed)
+        }
         Section::Charges => PageQuery {
             section,
             view,
@@ -49,22 +51,29 @@ pub fn Frame(
              simulated time, from a seed.",
         ),
         Section::Limits => (
-            "Publishing a limit, and reading one",
-            "Three limiters, the headers that describe them, and what clients do with those \
-             headers. Every experiment runs in simulated time, from a seed.",
+            "Publishing a limit",
+            "Three limiters, and what clients do with the limit they publish. Every \
+             experiment runs in simulated time, from a seed.",
+        ),
+        Section::Headers => (
+            "The headers between them",
+            "What a limiter tells its callers in each response, and how a client reads it, or \
+             misreads it.",
         ),
     };
-    let tabs = [Section::Charges, Section::Limits].map(|s| {
+    let tabs = [Section::Charges, Section::Limits, Section::Headers].map(|s| {
         let name = match s {
             Section::Charges => "Calling theirs",
             Section::Limits => "Publishing yours",
+            Section::Headers => "The headers",
         };
         let sub = move || match s {
             Section::Charges => format!(
                 "{} charges, six clients",
                 scenario.with(|d| count(d.customers.into()))
             ),
-            Section::Limits => "limiters, headers, herds".to_string(),
+            Section::Limits => "limiters, clients, herds".to_string(),
+            Section::Headers => "sent, and read".to_string(),
         };
         view! {
             <a class="rll-section-tab" data-section=s.as_str()

@@ -11,6 +11,7 @@ pub mod explore_page;
 pub mod export_buttons;
 pub mod fmt;
 pub mod frame;
+pub mod headers_page;
 pub mod intro;
 pub mod lab;
 pub mod limits_page;
@@ -88,6 +89,11 @@ pub fn mount_sweep() {
 /// The limits page.
 pub fn mount_limits() {
     mount_page(|query| view! { <limits_page::LimitsPage query/> });
+}
+
+/// The headers page.
+pub fn mount_headers() {
+    mount_page(|query| view! { <headers_page::HeadersPage query/> });
 }
 
 /// Widgets into a host page's `[data-rate-limit-lab]` elements, or, on the lab's own

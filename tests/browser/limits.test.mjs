@@ -49,7 +49,7 @@ test('the experiment buttons switch experiments and the URL follows', async () =
 
 test('the published headers are the CLI\'s, and only the 429 says Retry-After', async () => {
   const page = await openPage(lab.browser);
-  await page.goto(`${lab.server.base}?section=limits`);
+  await page.goto(`${lab.server.base}?section=headers`);
   await page.waitForSelector('[data-testid="response-headers"] [data-status] [data-header]');
   const expected = cli(['limits', 'headers']);
   for (const sample of expected) {
@@ -65,7 +65,7 @@ test('the published headers are the CLI\'s, and only the 429 says Retry-After', 
 
 test('the header reader shows the naive trap and explains garbage', async () => {
   const page = await openPage(lab.browser);
-  await page.goto(`${lab.server.base}?section=limits`);
+  await page.goto(`${lab.server.base}?section=headers`);
   const read = async (header, value) => {
     await page.selectOption('#rll-header-name', header);
     await page.fill('[data-testid="header-value"]', value);

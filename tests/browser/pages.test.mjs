@@ -23,6 +23,7 @@ for (const [query, module, ready] of [
   ['?view=compare&seed=2', 'rate-limit-lab-compare', '[data-testid="compare"]'],
   ['?view=sweep', 'rate-limit-lab-sweep', '[data-testid="sweep"]'],
   ['?section=limits&experiment=herd', 'rate-limit-lab-limits', '[data-testid="limits"][data-state="done"]'],
+  ['?section=headers&seed=4', 'rate-limit-lab-headers', '[data-testid="response-headers"] [data-header]'],
   ['?embed=1&strategy=pool&seed=2&speed=instant', 'rate-limit-lab-embed', '[data-testid="widget"][data-run-state="done"]'],
   // A value the page cannot read falls back to the default page, in the loader too.
   ['?view=Compare', 'rate-limit-lab', '[data-testid="query-problems"]'],
@@ -77,6 +78,11 @@ test('the tabs lead from page to page, carrying the seed and the numbers', async
   assert.match(page.url(), /section=limits&seed=5/);
   assert.equal(await page.getAttribute('[data-section="limits"]', 'aria-current'), 'page');
 
+  await page.click('[data-section="headers"]');
+  await page.waitForSelector('[data-testid="response-headers"] [data-header]');
+  assert.match(page.url(), /section=headers&seed=5/);
+  assert.deepEqual(await modules(page), ['rate-limit-lab-headers_bg.wasm']);
+
   await page.click('[data-section="charges"]');
   await waitForState(page, 'idle');
   assert.equal(await page.inputValue('[data-testid="seed"]'), '5');
@@ -84,7 +90,7 @@ test('the tabs lead from page to page, carrying the seed and the numbers', async
 
   // Back goes back to the page before.
   await page.goBack();
-  await page.waitForSelector('[data-testid="limits"]');
+  await page.waitForSelector('[data-testid="response-headers"]');
   await page.context().close();
 });
 

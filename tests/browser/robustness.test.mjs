@@ -91,6 +91,7 @@ for (const [name, query, ready] of [
   ['compare view', '?view=compare&seed=1', '[data-testid="compare"]'],
   ['sweep view', '?view=sweep&strategy=keyed&seeds=20', '[data-testid="sweep"][data-state="done"]'],
   ['limits section', '?section=limits&experiment=burst', '[data-testid="limits"][data-state="done"]'],
+  ['headers section', '?section=headers', '[data-testid="response-headers"] [data-header]'],
   ['embedded widget', '?embed=1&strategy=pool&seed=2&speed=instant', '[data-testid="widget"][data-run-state="done"]'],
 ]) {
   for (const scheme of ['light', 'dark']) {

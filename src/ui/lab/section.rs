@@ -1,8 +1,6 @@
-//! Publishing yours: run an experiment, see the headers our bucket sends, try a header.
+//! Publishing yours: run an experiment.
 
 use super::experiment_view::ExperimentView;
-use super::headers_view::HeadersView;
-use super::parser_playground::ParserPlayground;
 use crate::sim::lab::{self, ExperimentName, LabResult};
 use leptos::prelude::*;
 
@@ -60,18 +58,6 @@ pub fn LimitsSection(seed: u64, start: Option<ExperimentName>) -> impl IntoView 
                     view! { <h3>{title(name.name())}</h3><ExperimentView result=name/> }.into_any()
                 }
             }}
-        </section>
-        <section class="rll-see">
-            <h2>"The headers our bucket sends"</h2>
-            <p>
-                "Every response carries the limit, in both shapes the IETF drafts have used, so a client can slow down "
-                "before it hits the wall. Only a refusal adds " <code>"Retry-After"</code> ", in whole seconds, rounded up."
-            </p>
-            <HeadersView/>
-        </section>
-        <section class="rll-see">
-            <h2>"Read a header"</h2>
-            <ParserPlayground/>
         </section>
     }
 }

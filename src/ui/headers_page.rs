@@ -1,0 +1,41 @@
+//! The headers page: what our token bucket tells its callers, and a reader for any
+//! header a client may receive.
+
+use super::frame::Frame;
+use super::lab::headers_view::HeadersView;
+use super::lab::parser_playground::ParserPlayground;
+use crate::query::{PageQuery, Section, View};
+use crate::sim::Scenario;
+use leptos::prelude::*;
+
+/// The page.
+#[component]
+pub fn HeadersPage(query: PageQuery) -> impl IntoView {
+    let scenario = Scenario {
+        seed: query.seed,
+        ..query.scenario.clone()
+    };
+    view! {
+        <Frame
+            section=Section::Headers
+            problems=query.problems.clone()
+            scenario=Signal::stored(scenario)
+            view=Signal::stored(View::Run)
+            run_state=Signal::stored("idle")
+            cli=Signal::stored("cargo run --release --bin ratelab -- limits headers".to_string())
+        >
+            <section class="rll-see">
+                <h2>"The headers our bucket sends"</h2>
+                <p>
+                    "Every response carries the limit, in both shapes the IETF drafts have used, so a client can slow down "
+                    "before it hits the wall. Only a refusal adds " <code>"Retry-After"</code> ", in whole seconds, rounded up."
+                </p>
+                <HeadersView/>
+            </section>
+            <section class="rll-see">
+                <h2>"Read a header"</h2>
+                <ParserPlayground/>
+            </section>
+        </Frame>
+    }
+}
