@@ -47,6 +47,17 @@ test('the experiment buttons switch experiments and the URL follows', async () =
   await page.context().close();
 });
 
+test('the limits page links to the headers page, with its seed', async () => {
+  const page = await openPage(lab.browser);
+  await page.goto(`${lab.server.base}?section=limits&seed=7`);
+  await page.click('[data-testid="limits"] a[href*="section=headers"]');
+  await page.waitForSelector('[data-testid="response-headers"] [data-header]');
+  assert.match(page.url(), /section=headers&seed=7/);
+  assert.equal(await page.getAttribute('[data-section="headers"]', 'aria-current'), 'page');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the published headers are the CLI\'s, and only the 429 says Retry-After', async () => {
   const page = await openPage(lab.browser);
   await page.goto(`${lab.server.base}?section=headers`);

@@ -33,7 +33,9 @@ pub fn LimitsSection(seed: u64, start: Option<ExperimentName>) -> impl IntoView 
             <p>
                 "The other side of the same problem: you run the API. Which limiter do you put in front of it, "
                 "what do you tell callers in the headers, and what do careless clients do with what you tell them? "
-                "Each experiment runs in simulated time, from seed " {seed.to_string()} "."
+                "Each experiment runs in simulated time, from seed " {seed.to_string()} ". "
+                "The headers themselves, and a reader for them, are on "
+                <a href=format!("?section=headers&seed={seed}")>"the headers page"</a> "."
             </p>
             <div class="rll-picker" role="group" aria-label="Experiments">
                 {ExperimentName::ALL
