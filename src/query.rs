@@ -130,8 +130,7 @@ impl View {
 
 /// The lab's pages. Each is built as a WebAssembly module of its own (README, "Sizes"):
 /// `rate-limit-lab`, `rate-limit-lab-compare`, `-sweep`, `-limits`, `-headers` and
-/// `-embed`, so a reader
-/// downloads only the page they open. `assets/loader.js` picks the module from the same
+/// `-embed`, so a reader downloads only the page they open. `assets/loader.js` picks the module from the same
 /// keys, and a module given another page's query shows its own page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Page {
@@ -255,6 +254,15 @@ impl PageQuery {
                 ..scenario.clone()
             },
             ..Self::default()
+        }
+    }
+
+    /// The numbers the link names, with its seed: what the compare, sweep, limits and
+    /// headers pages show, and what their links to other pages carry.
+    pub fn seeded_scenario(&self) -> Scenario {
+        Scenario {
+            seed: self.seed,
+            ..self.scenario.clone()
         }
     }
 
@@ -765,6 +773,13 @@ mod tests {
             p.problems[0].len() < 300,
             "a huge value is shortened in the message"
         );
+    }
+
+    #[test]
+    fn the_seeded_scenario_carries_the_links_seed_and_numbers() {
+        let s = q(&[("seed", "9"), ("maxInflight", "8")]).seeded_scenario();
+        assert_eq!((s.seed, s.provider.max_inflight), (9, 8));
+        assert_eq!(q(&[]).seeded_scenario(), Scenario::default());
     }
 
     #[test]

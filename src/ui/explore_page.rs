@@ -6,16 +6,7 @@ use super::frame::Frame;
 use super::intro::Intro;
 use super::view_tabs::ViewTabs;
 use crate::query::{PageQuery, Section, View};
-use crate::sim::Scenario;
 use leptos::prelude::*;
-
-/// The scenario the link names: its numbers, with its seed.
-pub fn base(query: &PageQuery) -> Scenario {
-    Scenario {
-        seed: query.seed,
-        ..query.scenario.clone()
-    }
-}
 
 /// A charges page other than the run page: `children` under a heading, in the frame.
 #[component]
@@ -30,7 +21,7 @@ pub fn ExplorePage(
     cli: String,
     children: Children,
 ) -> impl IntoView {
-    let scenario = Signal::stored(base(&query));
+    let scenario = Signal::stored(query.seeded_scenario());
     view! {
         <Frame
             section=Section::Charges

@@ -5,16 +5,12 @@ use super::frame::Frame;
 use super::lab::headers_view::HeadersView;
 use super::lab::parser_playground::ParserPlayground;
 use crate::query::{PageQuery, Section, View};
-use crate::sim::Scenario;
 use leptos::prelude::*;
 
 /// The page.
 #[component]
 pub fn HeadersPage(query: PageQuery) -> impl IntoView {
-    let scenario = Scenario {
-        seed: query.seed,
-        ..query.scenario.clone()
-    };
+    let scenario = query.seeded_scenario();
     view! {
         <Frame
             section=Section::Headers

@@ -3,17 +3,13 @@
 use super::frame::Frame;
 use super::lab::LimitsSection;
 use crate::query::{PageQuery, Section, View};
-use crate::sim::Scenario;
 use leptos::prelude::*;
 
 /// The page.
 #[component]
 pub fn LimitsPage(query: PageQuery) -> impl IntoView {
     let seed = query.seed;
-    let scenario = Scenario {
-        seed,
-        ..query.scenario.clone()
-    };
+    let scenario = query.seeded_scenario();
     view! {
         <Frame
             section=Section::Limits

@@ -58,7 +58,7 @@ pub fn mount_run() {
 /// The compare page.
 pub fn mount_compare() {
     mount_page(|query| {
-        let base = explore_page::base(&query);
+        let base = query.seeded_scenario();
         let cli = format!(
             "cargo run --release --bin ratelab -- charges --all --seed {}",
             base.seed
@@ -74,7 +74,7 @@ pub fn mount_compare() {
 /// The sweep page.
 pub fn mount_sweep() {
     mount_page(|query| {
-        let base = explore_page::base(&query);
+        let base = query.seeded_scenario();
         let strategy = (!query.all_strategies).then_some(query.strategy).flatten();
         let (seeds, autostart) = (query.seeds, query.sweep_autostart());
         let cli = "cargo run --release --bin ratelab -- charges --all --seeds 1..=200".to_string();

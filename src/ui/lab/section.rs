@@ -1,7 +1,10 @@
 //! Publishing yours: run an experiment.
 
 use super::experiment_view::ExperimentView;
+use crate::query::{Section, View};
 use crate::sim::lab::{self, ExperimentName, LabResult};
+use crate::sim::Scenario;
+use crate::ui::frame::page_href;
 use leptos::prelude::*;
 
 /// A button label for each experiment.
@@ -35,7 +38,7 @@ pub fn LimitsSection(seed: u64, start: Option<ExperimentName>) -> impl IntoView 
                 "what do you tell callers in the headers, and what do careless clients do with what you tell them? "
                 "Each experiment runs in simulated time, from seed " {seed.to_string()} ". "
                 "The headers themselves, and a reader for them, are on "
-                <a href=format!("?section=headers&seed={seed}")>"the headers page"</a> "."
+                <a href=page_href(Section::Headers, View::Run, &Scenario { seed, ..Scenario::default() })>"the headers page"</a> "."
             </p>
             <div class="rll-picker" role="group" aria-label="Experiments">
                 {ExperimentName::ALL
