@@ -4,8 +4,9 @@
 /// The pure simulation core: provider, client strategies, limiters, stats.
 pub mod sim;
 
-/// The page's URL query: what it asks for and what was wrong with it (pure).
-pub mod query;
+/// The pure page layer: the URL, labels, sentences, number formats, exports and the CLI
+/// line that reproduces a page. It compiles natively and is tested natively.
+pub mod page;
 
 /// The browser app: a thin Leptos layer that reads snapshots of the core.
 #[cfg(target_arch = "wasm32")]

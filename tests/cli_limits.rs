@@ -108,7 +108,10 @@ fn bad_arguments_get_a_message_and_exit_2() {
     let cases: &[(&[&str], &str)] = &[
         (&["limits"], "which experiment?"),
         (&["limits", "--json"], "which experiment?"),
-        (&["limits", "bursts"], "unknown experiment 'bursts'"),
+        (
+            &["limits", "bursts"],
+            "There is no experiment called 'bursts'; use one of burst, units",
+        ),
         (&["limits", "burst", "units"], "unexpected argument 'units'"),
         (
             &["limits", "burst", "--seed", "-1"],

@@ -3,9 +3,9 @@
 
 mod support;
 
-use rate_limit_lab::query::{pairs_of, parse};
-use rate_limit_lab::sim::export::{requests_csv, run_json};
-use rate_limit_lab::sim::{run, Scenario, Simulation, Stats, StrategyName};
+use rate_limit_lab::page::export::{requests_csv, run_json};
+use rate_limit_lab::page::{pairs_of, parse};
+use rate_limit_lab::sim::{run, Scenario, Simulation, StatField, StrategyName};
 use support::{assert_each_refused, json, ratelab};
 
 const CUSTOM: &str = "?strategy=timeout-no-key&seed=9&customers=400&maxInflight=4&rateLimit=60\
@@ -23,8 +23,8 @@ fn a_query_runs_exactly_the_scenario_the_page_reads_from_it() {
         (v["seed"].as_u64(), v["customers"].as_u64()),
         (Some(9), Some(400))
     );
-    for field in Stats::FIELDS {
-        assert_eq!(v[field].as_u64(), core.get(field), "{field}");
+    for field in StatField::ALL {
+        assert_eq!(v[field.as_str()].as_u64(), Some(core.get(field)), "{field}");
     }
     // The same run from the individual flags.
     let flags = json(&[

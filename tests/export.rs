@@ -1,9 +1,9 @@
 //! The exports, read back with independent parsers (serde_json, and a small RFC 4180
 //! reader here) and checked against the run's own stats.
 
-use rate_limit_lab::query::{pairs_of, parse, set_param};
-use rate_limit_lab::sim::export::{requests_csv, run_json, REQUESTS_CSV_HEADER};
-use rate_limit_lab::sim::{Scenario, Simulation, Stats, StrategyName};
+use rate_limit_lab::page::export::{requests_csv, run_json, REQUESTS_CSV_HEADER};
+use rate_limit_lab::page::{pairs_of, parse, set_param};
+use rate_limit_lab::sim::{Scenario, Simulation, StatField, StrategyName};
 use serde_json::Value;
 
 /// Splits RFC 4180 text into rows of fields: CRLF between rows, `"…"` quoting with `""`
@@ -80,8 +80,12 @@ fn the_json_holds_the_scenario_the_stats_and_every_customer() {
         let back = parse(&pairs_of(s["query"].as_str().unwrap()));
         assert!(back.problems.is_empty(), "{:?}", back.problems);
         assert_eq!(back.scenario, scenario, "the query reproduces the run");
-        for field in Stats::FIELDS {
-            assert_eq!(v["stats"][field].as_u64(), stats.get(field), "{field}");
+        for field in StatField::ALL {
+            assert_eq!(
+                v["stats"][field.as_str()].as_u64(),
+                Some(stats.get(field)),
+                "{field}"
+            );
         }
         let customers = v["customers"].as_array().unwrap();
         assert_eq!(customers.len(), scenario.customers as usize);

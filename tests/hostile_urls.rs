@@ -3,7 +3,7 @@
 //! sentence, and into a scenario the simulation accepts. The browser tests load the same
 //! file and check the page shows those sentences.
 
-use rate_limit_lab::query::{pairs_of, parse};
+use rate_limit_lab::page::{pairs_of, parse};
 
 const CORPUS: &str = include_str!("hostile_urls.txt");
 

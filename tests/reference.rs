@@ -25,7 +25,7 @@ fn runs(strategy: StrategyName) -> Vec<(u64, Stats)> {
 
 fn mean(runs: &[(u64, Stats)], field: &str) -> f64 {
     runs.iter()
-        .map(|(_, s)| s.get(field).unwrap() as f64)
+        .map(|(_, s)| s.get(field.parse().expect("a stat field")) as f64)
         .sum::<f64>()
         / runs.len() as f64
 }

@@ -3,7 +3,7 @@
 use super::provider::{ProviderCounters, Status, Work};
 use super::record::{Admission, ClientView, RequestRecord};
 use super::time::whole_ms;
-use serde::Serialize;
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 use std::collections::BTreeMap;
 
 /// What the client side has counted so far.
@@ -23,65 +23,95 @@ pub struct ClientCounters {
     pub last_finish_us: u64,
 }
 
-/// The stats of a run, with the JSON field names of the article's panel.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Stats {
+macro_rules! stat_table {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident $field:ident: $ty:ty = $json:literal, harm: $harm:literal;
+    )+) => {
+        /// The stats of a run. Its fields, their JSON names and which of them are harm
+        /// come from one table ([`StatField`]).
+        #[derive(Clone, Debug, Default, PartialEq, Eq)]
+        pub struct Stats {
+            $( $(#[$doc])* pub $field: $ty, )+
+        }
+
+        crate::named_enum! {
+            /// A field of [`Stats`], named as in the JSON, `data-stat` and `lastRun`.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+            pub enum StatField as "stat" {
+                $( $(#[$doc])* $variant = $json ),+
+            }
+        }
+
+        impl StatField {
+            /// True if any non-zero value means something went wrong for someone: an
+            /// extra charge, a storm of refusals, a charge given up on.
+            pub const fn is_harm(self) -> bool {
+                match self {
+                    $( StatField::$variant => $harm ),+
+                }
+            }
+        }
+
+        impl Stats {
+            /// The value of one field.
+            pub fn get(&self, field: StatField) -> u64 {
+                match field {
+                    $( StatField::$variant => u64::from(self.$field) ),+
+                }
+            }
+        }
+    };
+}
+
+stat_table! {
     /// Every request that reached the provider.
-    pub requests: u64,
+    Requests requests: u64 = "requests", harm: false;
     /// Charge operations performed: money moved.
-    pub charges: u64,
+    Charges charges: u64 = "charges", harm: false;
     /// Distinct customers charged.
-    pub customers_charged: u64,
+    CustomersCharged customers_charged: u64 = "customersCharged", harm: false;
     /// Charges beyond the first for the same customer.
-    pub duplicates: u64,
+    Duplicates duplicates: u64 = "duplicates", harm: true;
     /// Peak number of admitted requests being processed at once.
-    pub max_inflight: u32,
+    MaxInflight max_inflight: u32 = "maxInflight", harm: false;
     /// 429 answers.
-    pub rate_limited: u64,
+    RateLimited rate_limited: u64 = "rateLimited", harm: true;
     /// 503 answers.
-    pub overloaded: u64,
+    Overloaded overloaded: u64 = "overloaded", harm: true;
     /// 500 answers.
-    pub server_errors: u64,
+    ServerErrors server_errors: u64 = "serverErrors", harm: false;
     /// Requests that took the slow latency.
-    pub slow: u64,
+    Slow slow: u64 = "slow", harm: false;
     /// 409 answers.
-    pub in_progress_conflicts: u64,
+    InProgressConflicts in_progress_conflicts: u64 = "inProgressConflicts", harm: false;
     /// 400 answers.
-    pub declined: u64,
+    Declined declined: u64 = "declined", harm: false;
     /// Answers replayed from the idempotency store.
-    pub replayed: u64,
+    Replayed replayed: u64 = "replayed", harm: false;
     /// Requests sent for a customer who had already received a 400.
-    pub retried_declined: u64,
+    RetriedDeclined retried_declined: u64 = "retriedDeclined", harm: true;
     /// Customers whose client ran out of attempts.
-    pub gave_up: u64,
+    GaveUp gave_up: u64 = "gaveUp", harm: true;
     /// The most requests the client awaited at once.
-    pub client_max_outstanding: u32,
+    ClientMaxOutstanding client_max_outstanding: u32 = "clientMaxOutstanding", harm: false;
     /// Simulated time until the last client finished, in whole milliseconds.
-    pub elapsed_ms: u64,
+    ElapsedMs elapsed_ms: u64 = "elapsedMs", harm: false;
+}
+
+/// Every field under its JSON name, in table order: the CLI's JSON and the page's
+/// `lastRun` both come from here.
+impl Serialize for Stats {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Stats", StatField::ALL.len())?;
+        for field in StatField::ALL {
+            out.serialize_field(field.as_str(), &self.get(field))?;
+        }
+        out.end()
+    }
 }
 
 impl Stats {
-    /// The field names, in panel order (the JSON keys).
-    pub const FIELDS: [&'static str; 16] = [
-        "requests",
-        "charges",
-        "customersCharged",
-        "duplicates",
-        "maxInflight",
-        "rateLimited",
-        "overloaded",
-        "serverErrors",
-        "slow",
-        "inProgressConflicts",
-        "declined",
-        "replayed",
-        "retriedDeclined",
-        "gaveUp",
-        "clientMaxOutstanding",
-        "elapsedMs",
-    ];
-
     /// Combines the two sides' counters.
     pub fn from_counters(p: &ProviderCounters, c: &ClientCounters) -> Self {
         Self {
@@ -102,29 +132,6 @@ impl Stats {
             client_max_outstanding: c.max_outstanding,
             elapsed_ms: whole_ms(c.last_finish_us),
         }
-    }
-
-    /// The value of a field by its JSON name.
-    pub fn get(&self, field: &str) -> Option<u64> {
-        Some(match field {
-            "requests" => self.requests,
-            "charges" => self.charges,
-            "customersCharged" => self.customers_charged,
-            "duplicates" => self.duplicates,
-            "maxInflight" => u64::from(self.max_inflight),
-            "rateLimited" => self.rate_limited,
-            "overloaded" => self.overloaded,
-            "serverErrors" => self.server_errors,
-            "slow" => self.slow,
-            "inProgressConflicts" => self.in_progress_conflicts,
-            "declined" => self.declined,
-            "replayed" => self.replayed,
-            "retriedDeclined" => self.retried_declined,
-            "gaveUp" => self.gave_up,
-            "clientMaxOutstanding" => u64::from(self.client_max_outstanding),
-            "elapsedMs" => self.elapsed_ms,
-            _ => return None,
-        })
     }
 
     /// Derives the stats of a finished run from its record alone.
@@ -188,81 +195,10 @@ impl Stats {
         s
     }
 
-    /// Requests sent per charge made, to two decimals ("—" when nothing was charged):
-    /// what each strategy pays in traffic for the money it moves.
-    pub fn requests_per_charge(&self) -> String {
-        match self.charges {
-            0 => "—".to_string(),
-            c => {
-                let hundredths = (self.requests * 100 + c / 2) / c;
-                format!("{}.{:02}", hundredths / 100, hundredths % 100)
-            }
-        }
-    }
-
-    /// The run in one sentence, e.g. "990 of 990 valid customers charged, 0 extra
-    /// charges, 1,084 requests in 13.2 s."
-    pub fn summary(&self, valid_customers: u32) -> String {
-        let gave_up = match self.gave_up {
-            0 => String::new(),
-            n => format!(", {} given up on", count(n)),
-        };
-        format!(
-            "{} of {} valid customers charged, {} extra {}{gave_up}, {} requests in {}.",
-            count(self.customers_charged),
-            count(valid_customers.into()),
-            count(self.duplicates),
-            if self.duplicates == 1 {
-                "charge"
-            } else {
-                "charges"
-            },
-            count(self.requests),
-            duration_ms(self.elapsed_ms),
-        )
-    }
-
-    /// The panel in the article's shape: `provider stats: { ... } elapsed: N ms`.
-    pub fn panel(&self) -> String {
-        let mut out = String::from("provider stats: {\n");
-        for field in Self::FIELDS.iter().filter(|f| **f != "elapsedMs") {
-            let value = self.get(field).unwrap_or_default();
-            out.push_str(&format!("  {field}: {value},\n"));
-        }
-        out.push_str(&format!("}} elapsed: {} ms", self.elapsed_ms));
-        out
-    }
-}
-
-/// `text` with its first letter in upper case. Our texts are ASCII, and an ASCII-only
-/// rule keeps Unicode's case tables (several KB) out of the browser build.
-pub fn capitalised(text: &str) -> String {
-    let mut s = text.to_string();
-    if let Some(first) = s.get_mut(0..1) {
-        first.make_ascii_uppercase();
-    }
-    s
-}
-
-/// `1084` as "1,084".
-pub fn count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A duration for people: "17 ms" below a second, "13.2 s" above.
-pub fn duration_ms(ms: u64) -> String {
-    if ms < 1_000 {
-        format!("{ms} ms")
-    } else {
-        format!("{}.{} s", count(ms / 1_000), (ms % 1_000) / 100)
+    /// Requests sent per charge made, in hundredths and rounded (`None` when nothing
+    /// was charged): what each strategy pays in traffic for the money it moves.
+    pub fn requests_per_charge_hundredths(&self) -> Option<u64> {
+        (self.charges > 0).then(|| (self.requests * 100 + self.charges / 2) / self.charges)
     }
 }
 
@@ -271,64 +207,52 @@ mod tests {
     use super::*;
 
     #[test]
-    fn counts_and_durations_read_well() {
-        assert_eq!(count(0), "0");
-        assert_eq!(count(999), "999");
-        assert_eq!(count(1_084), "1,084");
-        assert_eq!(count(1_000_000), "1,000,000");
-        assert_eq!(duration_ms(17), "17 ms");
-        assert_eq!(duration_ms(13_236), "13.2 s");
-        assert_eq!(duration_ms(13_299), "13.2 s");
-        assert_eq!(duration_ms(3_600_000), "3,600.0 s");
+    fn the_json_holds_every_field_by_its_name_in_table_order() {
+        let s = Stats {
+            duplicates: 3,
+            max_inflight: 9,
+            ..Stats::default()
+        };
+        let json = serde_json::to_value(&s).unwrap();
+        let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
+        assert_eq!(keys.len(), StatField::ALL.len());
+        assert_eq!(json["duplicates"], 3);
+        assert_eq!(json["maxInflight"], 9);
+        let text = serde_json::to_string(&s).unwrap();
+        let order: Vec<usize> = StatField::NAMES
+            .iter()
+            .map(|n| text.find(&format!("\"{n}\"")).unwrap())
+            .collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{text}");
     }
 
     #[test]
-    fn requests_per_charge_rounds_to_hundredths() {
+    fn harm_is_the_five_fields_where_any_count_hurts_someone() {
+        let harm: Vec<&str> = StatField::ALL
+            .into_iter()
+            .filter(|f| f.is_harm())
+            .map(StatField::as_str)
+            .collect();
+        assert_eq!(
+            harm,
+            [
+                "duplicates",
+                "rateLimited",
+                "overloaded",
+                "retriedDeclined",
+                "gaveUp"
+            ]
+        );
+    }
+
+    #[test]
+    fn requests_per_charge_rounds_and_is_none_without_charges() {
         let s = Stats {
             requests: 1_084,
             charges: 990,
             ..Stats::default()
         };
-        assert_eq!(s.requests_per_charge(), "1.09");
-        assert_eq!(
-            Stats {
-                requests: 1_000,
-                charges: 9,
-                ..Stats::default()
-            }
-            .requests_per_charge(),
-            "111.11"
-        );
-        assert_eq!(
-            Stats {
-                requests: 5,
-                ..Stats::default()
-            }
-            .requests_per_charge(),
-            "—"
-        );
-    }
-
-    #[test]
-    fn the_summary_is_one_sentence() {
-        let s = Stats {
-            customers_charged: 990,
-            requests: 1_084,
-            elapsed_ms: 13_236,
-            ..Stats::default()
-        };
-        assert_eq!(
-            s.summary(990),
-            "990 of 990 valid customers charged, 0 extra charges, 1,084 requests in 13.2 s."
-        );
-        let s = Stats {
-            customers_charged: 10,
-            gave_up: 990,
-            requests: 1_000,
-            elapsed_ms: 17,
-            duplicates: 1,
-            ..Stats::default()
-        };
-        assert_eq!(s.summary(990), "10 of 990 valid customers charged, 1 extra charge, 990 given up on, 1,000 requests in 17 ms.");
+        assert_eq!(s.requests_per_charge_hundredths(), Some(109));
+        assert_eq!(Stats::default().requests_per_charge_hundredths(), None);
     }
 }

@@ -4,7 +4,7 @@
 
 use super::provider::{Status, Work};
 use super::record::{Admission, ClientView, RequestRecord};
-use super::stats::count;
+use crate::page::format::count;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -231,43 +231,25 @@ impl Story {
     }
 }
 
-/// Scenes worth showing a reader, each found in a run's record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Scene {
-    /// A customer charged more than once.
-    DoubleCharge,
-    /// A charge that landed after the client stopped waiting.
-    ChargedAfterTimeout,
-    /// A 409: a retry arrived while the first attempt still ran.
-    Conflict,
-    /// An answer replayed from the idempotency store.
-    Replay,
-    /// A declined card.
-    Declined,
+crate::named_enum! {
+    /// Scenes worth showing a reader, each found in a run's record.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Scene as "scene" {
+        /// A customer charged more than once.
+        DoubleCharge = "double-charge",
+        /// A charge that landed after the client stopped waiting.
+        ChargedAfterTimeout = "charged-after-timeout",
+        /// A 409: a retry arrived while the first attempt still ran.
+        Conflict = "conflict",
+        /// An answer replayed from the idempotency store.
+        Replay = "replay",
+        /// A declined card.
+        Declined = "declined",
+    }
 }
 
 impl Scene {
-    /// All scenes, most telling first.
-    pub const ALL: [Scene; 5] = [
-        Scene::DoubleCharge,
-        Scene::ChargedAfterTimeout,
-        Scene::Conflict,
-        Scene::Replay,
-        Scene::Declined,
-    ];
-
-    /// The name used on the command line and in URLs.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Scene::DoubleCharge => "double-charge",
-            Scene::ChargedAfterTimeout => "charged-after-timeout",
-            Scene::Conflict => "conflict",
-            Scene::Replay => "replay",
-            Scene::Declined => "declined",
-        }
-    }
-
     /// The scene called `name`, if any.
     pub fn named(name: &str) -> Option<Scene> {
         Scene::ALL.into_iter().find(|s| s.as_str() == name)

@@ -2,7 +2,7 @@
 //! The CLI and the app use the same code, so their medians agree.
 
 use super::scenario::{Scenario, ScenarioError};
-use super::stats::Stats;
+use super::stats::{StatField, Stats};
 use super::world::Simulation;
 use serde::Serialize;
 use std::ops::RangeInclusive;
@@ -120,12 +120,10 @@ impl Sweep {
         Ok(())
     }
 
-    /// The distribution of one stat, by its JSON name.
-    pub fn distribution(&self, field: &str) -> Option<Distribution> {
-        let values: Option<Vec<u64>> = self.runs.iter().map(|(_, s)| s.get(field)).collect();
-        values
-            .filter(|v| !v.is_empty())
-            .map(|v| Distribution::of(&v))
+    /// The distribution of one stat over the seeds run so far (`None` before any).
+    pub fn distribution(&self, field: StatField) -> Option<Distribution> {
+        let values: Vec<u64> = self.runs.iter().map(|(_, s)| s.get(field)).collect();
+        (!values.is_empty()).then(|| Distribution::of(&values))
     }
 }
 
@@ -199,8 +197,13 @@ mod tests {
             })
             .collect();
         dups.sort_unstable();
-        assert_eq!(sweep.distribution("duplicates").unwrap().median, dups[4]);
-        assert!(sweep.distribution("nonsense").is_none());
+        assert_eq!(
+            sweep.distribution(StatField::Duplicates).unwrap().median,
+            dups[4]
+        );
+        assert!(Sweep { runs: Vec::new() }
+            .distribution(StatField::Duplicates)
+            .is_none());
     }
 
     #[test]

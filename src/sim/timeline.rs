@@ -5,67 +5,27 @@ use super::provider::Status;
 use super::record::{Admission, ClientView, RequestRecord};
 use serde::Serialize;
 
-/// How a request turned out, for its mark.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum MarkKind {
-    /// 200.
-    Ok,
-    /// 400.
-    Declined,
-    /// 409.
-    Conflict,
-    /// 429.
-    TooMany,
-    /// 500.
-    ServerError,
-    /// 503.
-    Overloaded,
-    /// The client stopped waiting before an answer came.
-    TimedOut,
-    /// No answer yet.
-    Waiting,
-}
-
-impl MarkKind {
-    /// All kinds, in legend order.
-    pub const ALL: [MarkKind; 8] = [
-        MarkKind::Ok,
-        MarkKind::Declined,
-        MarkKind::Conflict,
-        MarkKind::TooMany,
-        MarkKind::ServerError,
-        MarkKind::Overloaded,
-        MarkKind::TimedOut,
-        MarkKind::Waiting,
-    ];
-
-    /// The legend's label.
-    pub fn label(self) -> &'static str {
-        match self {
-            MarkKind::Ok => "200 charged",
-            MarkKind::Declined => "400 declined",
-            MarkKind::Conflict => "409 in progress",
-            MarkKind::TooMany => "429 too many",
-            MarkKind::ServerError => "500 failed",
-            MarkKind::Overloaded => "503 overloaded",
-            MarkKind::TimedOut => "client timed out",
-            MarkKind::Waiting => "waiting",
-        }
-    }
-
-    /// The name used in CSS and test hooks.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MarkKind::Ok => "ok",
-            MarkKind::Declined => "declined",
-            MarkKind::Conflict => "conflict",
-            MarkKind::TooMany => "too-many",
-            MarkKind::ServerError => "server-error",
-            MarkKind::Overloaded => "overloaded",
-            MarkKind::TimedOut => "timed-out",
-            MarkKind::Waiting => "waiting",
-        }
+crate::named_enum! {
+    /// How a request turned out, for its mark.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub enum MarkKind as "mark" {
+        /// 200.
+        Ok = "ok",
+        /// 400.
+        Declined = "declined",
+        /// 409.
+        Conflict = "conflict",
+        /// 429.
+        TooMany = "too-many",
+        /// 500.
+        ServerError = "server-error",
+        /// 503.
+        Overloaded = "overloaded",
+        /// The client stopped waiting before an answer came.
+        TimedOut = "timed-out",
+        /// No answer yet.
+        Waiting = "waiting",
     }
 }
 

@@ -80,57 +80,23 @@ pub struct Simulation {
     events_handled: u64,
 }
 
-/// What has become of a customer, from the provider's ledger and the client's outcome.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Fate {
-    /// The client has not finished with this customer.
-    Pending,
-    /// Charged exactly once, and the client knows it.
-    Charged,
-    /// Charged two or more times.
-    ChargedMoreThanOnce,
-    /// The card was declined.
-    Declined,
-    /// The client gave up and no money moved.
-    GaveUp,
-    /// The client gave up, yet a charge went through: it will think it failed.
-    GaveUpButCharged,
-}
-
-impl Fate {
-    /// All fates, in legend order.
-    pub const ALL: [Fate; 6] = [
-        Fate::Charged,
-        Fate::ChargedMoreThanOnce,
-        Fate::Declined,
-        Fate::GaveUp,
-        Fate::GaveUpButCharged,
-        Fate::Pending,
-    ];
-
-    /// A short label.
-    pub fn label(self) -> &'static str {
-        match self {
-            Fate::Pending => "not done yet",
-            Fate::Charged => "charged once",
-            Fate::ChargedMoreThanOnce => "charged twice or more",
-            Fate::Declined => "declined",
-            Fate::GaveUp => "gave up",
-            Fate::GaveUpButCharged => "gave up, but charged",
-        }
-    }
-
-    /// The name used in CSS classes and test hooks.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Fate::Pending => "pending",
-            Fate::Charged => "charged",
-            Fate::ChargedMoreThanOnce => "charged-twice",
-            Fate::Declined => "declined",
-            Fate::GaveUp => "gave-up",
-            Fate::GaveUpButCharged => "gave-up-charged",
-        }
+crate::named_enum! {
+    /// What has become of a customer, from the provider's ledger and the client's outcome.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub enum Fate as "fate" {
+        /// Charged exactly once, and the client knows it.
+        Charged = "charged",
+        /// Charged two or more times.
+        ChargedMoreThanOnce = "charged-twice",
+        /// The card was declined.
+        Declined = "declined",
+        /// The client gave up and no money moved.
+        GaveUp = "gave-up",
+        /// The client gave up, yet a charge went through: it will think it failed.
+        GaveUpButCharged = "gave-up-charged",
+        /// The client has not finished with this customer.
+        Pending = "pending",
     }
 }
 

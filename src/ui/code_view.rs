@@ -3,7 +3,7 @@
 //! equivalent in a library people know.
 
 use super::strategy_picker::label;
-use crate::sim::stats::duration_ms;
+use crate::page::format::duration_ms;
 use crate::sim::strategy::pacer::Pacer;
 use crate::sim::strategy::ClientParams;
 use crate::sim::time::whole_ms;

@@ -3,25 +3,19 @@
 use super::strategy_picker::label;
 use super::timeline::{draw, Layout, Palette, TimelineData};
 use super::use_measured::use_measured;
-use crate::sim::stats::Stats;
+use crate::page::format::requests_per_charge;
 use crate::sim::{Scenario, Simulation, StrategyName};
+use crate::sim::{StatField, Stats};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
-/// Rows whose differences are the point of the comparison.
-const KEY_ROWS: [&str; 4] = [
-    "duplicates",
-    "rateLimited",
-    "requestsPerCharge",
-    "elapsedMs",
-];
-/// Rows where any non-zero value means harm.
-const HARM_ROWS: [&str; 5] = [
-    "duplicates",
-    "rateLimited",
-    "overloaded",
-    "gaveUp",
-    "retriedDeclined",
+/// Rows whose differences are the point of the comparison (`None`: requests per
+/// charge, which is derived).
+const KEY_ROWS: [Option<StatField>; 4] = [
+    Some(StatField::Duplicates),
+    Some(StatField::RateLimited),
+    None,
+    Some(StatField::ElapsedMs),
 ];
 
 /// The most customers the compare view runs: it runs all six at once, between frames.
@@ -35,8 +29,8 @@ pub fn CompareView(base: Scenario) -> impl IntoView {
             <p class="rll-notice" role="alert" data-testid="compare">
                 {format!(
                     "The compare view runs all six strategies at once, so it takes at most {} customers ({} asked). Lower “customers” under “Change the numbers” in the run view.",
-                    crate::sim::stats::count(COMPARE_MAX_CUSTOMERS.into()),
-                    crate::sim::stats::count(base.customers.into())
+                    crate::page::format::count(COMPARE_MAX_CUSTOMERS.into()),
+                    crate::page::format::count(base.customers.into())
                 )}
             </p>
         }
@@ -69,10 +63,10 @@ pub fn CompareView(base: Scenario) -> impl IntoView {
     sims.set_value(all);
     let axis_end_us = sims.with_value(|v| v.iter().map(Simulation::now_us).max().unwrap_or(1));
 
-    let rows = Stats::FIELDS
-        .iter()
-        .copied()
-        .chain(["requestsPerCharge"])
+    let rows = StatField::ALL
+        .map(Some)
+        .into_iter()
+        .chain([None])
         .collect::<Vec<_>>();
     view! {
         <div class="rll-compare" data-testid="compare" data-state="done" data-seed=seed.to_string()>
@@ -93,22 +87,23 @@ pub fn CompareView(base: Scenario) -> impl IntoView {
                             .into_iter()
                             .map(|field| {
                                 let key = KEY_ROWS.contains(&field);
+                                let name = field.map_or("requestsPerCharge", StatField::as_str);
                                 view! {
                                     <tr class:rll-key-row=key>
-                                        <th scope="row">{field}</th>
+                                        <th scope="row">{name}</th>
                                         {move || {
                                             stats
                                                 .get()
                                                 .into_iter()
                                                 .map(|(s, st)| {
                                                     let value = match field {
-                                                        "requestsPerCharge" => st.requests_per_charge(),
-                                                        f => st.get(f).unwrap_or_default().to_string(),
+                                                        None => requests_per_charge(&st),
+                                                        Some(f) => st.get(f).to_string(),
                                                     };
-                                                    let harm = HARM_ROWS.contains(&field) && st.get(field).unwrap_or(0) > 0;
+                                                    let harm = field.is_some_and(|f| f.is_harm() && st.get(f) > 0);
                                                     view! {
                                                         <td class="rll-num" class:rll-harm-cell=harm>
-                                                            <span data-result=format!("compare.{}.{field}", s.as_str())>{value}</span>
+                                                            <span data-result=format!("compare.{}.{name}", s.as_str())>{value}</span>
                                                             {harm.then_some(" ⚠")}
                                                         </td>
                                                     }

@@ -1,7 +1,7 @@
 //! Playback controls: speed, seed, run, pause or resume, reset.
 
 use super::use_playback::{PlayState, Playback};
-use crate::query::Speed;
+use crate::page::Speed;
 use leptos::prelude::*;
 
 /// The control bar under the strategy buttons.

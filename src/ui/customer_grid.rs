@@ -202,7 +202,7 @@ pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl
             let f = fates.with(|f| f.get(c as usize - 1).copied().unwrap_or(Fate::Pending));
             format!(
                 "Customer {c}: {}. Press Enter to open the story.",
-                f.label()
+                crate::page::legend::fate_label(f)
             )
         })
     };
@@ -217,7 +217,7 @@ pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl
                             view! {
                                 <li>
                                     <span class="rll-swatch" data-fate=k.as_str() aria-hidden="true"></span>
-                                    {k.label()} ": " <span class="rll-num" data-result=format!("grid.{}", k.as_str())>{n}</span>
+                                    {crate::page::legend::fate_label(k)} ": " <span class="rll-num" data-result=format!("grid.{}", k.as_str())>{n}</span>
                                 </li>
                             }
                         })

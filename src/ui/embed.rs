@@ -3,7 +3,7 @@
 //! any page gets a widget mounted into a shadow root, styled only by our stylesheet.
 
 use super::widget::Widget;
-use crate::query::{self, PageQuery};
+use crate::page::{self, PageQuery};
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -76,7 +76,7 @@ pub fn mount_widgets() -> usize {
             continue;
         };
         let pairs = dataset_pairs(&host);
-        let query: PageQuery = query::parse(&pairs);
+        let query: PageQuery = page::parse(&pairs);
         let init = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
         let Ok(shadow) = host.attach_shadow(&init) else {
             continue;

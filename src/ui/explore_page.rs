@@ -5,7 +5,7 @@
 use super::frame::Frame;
 use super::intro::Intro;
 use super::view_tabs::ViewTabs;
-use crate::query::{PageQuery, Section, View};
+use crate::page::{PageQuery, Section, View};
 use leptos::prelude::*;
 
 /// A charges page other than the run page: `children` under a heading, in the frame.

@@ -2,7 +2,7 @@
 //! (one row per request).
 
 use super::use_playback::{PlayState, Playback};
-use crate::sim::export::{requests_csv, run_json};
+use crate::page::export::{requests_csv, run_json};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

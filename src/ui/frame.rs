@@ -2,8 +2,8 @@
 //! sections, and the footer with the command that gives the same numbers natively.
 
 use super::notices::Notices;
-use crate::query::{PageQuery, Section, View};
-use crate::sim::stats::count;
+use crate::page::format::count;
+use crate::page::{PageQuery, Section, View};
 use crate::sim::Scenario;
 use leptos::prelude::*;
 

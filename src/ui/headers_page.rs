@@ -4,7 +4,7 @@
 use super::frame::Frame;
 use super::lab::headers_view::HeadersView;
 use super::lab::parser_playground::ParserPlayground;
-use crate::query::{PageQuery, Section, View};
+use crate::page::{PageQuery, Section, View};
 use leptos::prelude::*;
 
 /// The page.

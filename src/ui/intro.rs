@@ -1,7 +1,7 @@
 //! The introduction: the provider's rules, with every number read from its config.
 
+use crate::page::format::{capitalised, count, duration_ms};
 use crate::sim::provider::ProviderConfig;
-use crate::sim::stats::{capitalised, count, duration_ms};
 use crate::sim::time::whole_ms;
 use crate::sim::Scenario;
 use leptos::prelude::*;

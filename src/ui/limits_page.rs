@@ -2,7 +2,7 @@
 
 use super::frame::Frame;
 use super::lab::LimitsSection;
-use crate::query::{PageQuery, Section, View};
+use crate::page::{PageQuery, Section, View};
 use leptos::prelude::*;
 
 /// The page.

@@ -9,7 +9,6 @@ pub mod customer_grid;
 pub mod embed;
 pub mod explore_page;
 pub mod export_buttons;
-pub mod fmt;
 pub mod frame;
 pub mod headers_page;
 pub mod intro;
@@ -37,7 +36,7 @@ pub mod use_visibility;
 pub mod view_tabs;
 pub mod widget;
 
-use crate::query::{PageQuery, View};
+use crate::page::{PageQuery, View};
 use leptos::prelude::*;
 
 // One entry point per page. Each page is built as a module of its own (README, "Sizes"):

@@ -1,7 +1,7 @@
 //! Reads and writes the page's URL query. The meaning of each key is decided by the
-//! pure [`crate::query`] module; this file only talks to the browser.
+//! pure [`crate::page`] module; this file only talks to the browser.
 
-use crate::query::{self, PageQuery};
+use crate::page::{self, PageQuery};
 use wasm_bindgen::JsValue;
 
 /// The decoded `(key, value)` pairs of the current URL, in order.
@@ -27,7 +27,7 @@ fn pairs() -> Vec<(String, String)> {
 
 /// What the current URL asks for.
 pub fn read() -> PageQuery {
-    query::parse(&pairs())
+    page::parse(&pairs())
 }
 
 /// Replaces the URL's query without reloading, so the address bar always names the run

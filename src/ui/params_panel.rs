@@ -2,7 +2,7 @@
 //! an inline message for anything that cannot be used, and a reset to the article's values.
 
 use super::run_state::RunState;
-use crate::query::params::{apply_params, parse_param, ParamGroup, PARAMS};
+use crate::page::params::{apply_params, parse_param, ParamGroup, PARAMS};
 use crate::sim::Scenario;
 use leptos::prelude::*;
 

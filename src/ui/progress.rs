@@ -1,7 +1,7 @@
 //! Progress of the run: charges finished, the simulated clock, and what is in flight now.
 
 use super::use_playback::Playback;
-use crate::sim::stats::count;
+use crate::page::format::count;
 use leptos::prelude::*;
 
 /// Simulated seconds with two decimals: "4.21 s".
@@ -34,7 +34,7 @@ pub fn Progress(playback: Playback) -> impl IntoView {
                 aria-valuemax=move || total().to_string()
                 aria-valuenow=move || done().to_string()
             >
-                <div class="rll-bar-fill" style:width=move || super::fmt::percent(percent())></div>
+                <div class="rll-bar-fill" style:width=move || crate::page::format::percent(percent())></div>
             </div>
             <div class="rll-gauges">
                 <span>

@@ -7,7 +7,7 @@ use super::run_state::RunState;
 use super::run_view::RunView;
 use super::use_media::use_reduced_motion;
 use super::view_tabs::ViewTabs;
-use crate::query::{parse_seed, PageQuery, Section, Speed, View};
+use crate::page::{parse_seed, PageQuery, Section, Speed, View};
 use crate::sim::Scenario;
 use leptos::prelude::*;
 

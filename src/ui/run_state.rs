@@ -3,8 +3,8 @@
 
 use super::page_query;
 use super::use_playback::{use_playback, Playback};
-use crate::query::{parse_seed, Motion, PageQuery, Speed};
-use crate::sim::stats::count;
+use crate::page::format::count;
+use crate::page::{parse_seed, Motion, PageQuery, Speed};
 use crate::sim::{Scenario, StrategyName};
 use leptos::prelude::*;
 

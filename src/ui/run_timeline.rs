@@ -1,9 +1,9 @@
 //! The run view's timeline: redrawn once per published frame, and on resize.
 
-use super::fmt::dec;
 use super::timeline::{draw, kind_var, Layout, Palette, TimelineData};
 use super::use_measured::use_measured;
 use super::use_playback::Playback;
+use crate::page::format::dec;
 use crate::sim::timeline::MarkKind;
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -73,7 +73,7 @@ pub fn Legend() -> impl IntoView {
                             <svg viewBox="-6 -6 12 12" width="12" height="12" aria-hidden="true" style=format!("color: var({})", kind_var(k))>
                                 {icon(k)}
                             </svg>
-                            {k.label()}
+                            {crate::page::legend::mark_label(k)}
                         </li>
                     }
                 })

@@ -14,7 +14,7 @@ use super::story_panel::StoryPanel;
 use super::strategy_note::StrategyNote;
 use super::strategy_picker::StrategyPicker;
 use super::summary::Summary;
-use crate::sim::stats::count;
+use crate::page::format::count;
 use leptos::prelude::*;
 
 /// The run view.

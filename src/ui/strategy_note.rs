@@ -2,8 +2,8 @@
 //! Every number in the text comes from the parameters the run uses.
 
 use super::strategy_picker::label;
+use crate::page::format::duration_ms;
 use crate::sim::provider::ProviderConfig;
-use crate::sim::stats::duration_ms;
 use crate::sim::strategy::pacer::Pacer;
 use crate::sim::strategy::ClientParams;
 use crate::sim::time::whole_ms;

@@ -13,9 +13,10 @@ pub fn Summary(playback: Playback) -> impl IntoView {
         let valid = playback
             .scenario
             .with(|s| s.as_ref().map(|s| s.provider.valid_customers(s.customers)))?;
-        playback
-            .snapshot
-            .with(|s| s.as_ref().map(|s| s.stats.summary(valid)))
+        playback.snapshot.with(|s| {
+            s.as_ref()
+                .map(|s| crate::page::format::summary(&s.stats, valid))
+        })
     };
     view! {
         <p class="rll-summary" role="status" data-testid="summary" class:rll-summary-shown=move || text().is_some()>

@@ -1,24 +1,24 @@
 //! Seed sweeps in the browser: many seeds, in batches that yield to the browser every
 //! frame, with progress and a cancel button; then each key stat's distribution.
 
-use super::fmt::dec;
 use super::strategy_picker::label;
-use crate::query::{parse_count, DEFAULT_SWEEP_SEEDS};
-use crate::sim::stats::{count, duration_ms};
+use crate::page::format::dec;
+use crate::page::format::{count, duration_ms};
+use crate::page::{parse_count, DEFAULT_SWEEP_SEEDS};
 use crate::sim::sweep::{Distribution, Sweep, MAX_SEEDS};
-use crate::sim::{Scenario, StrategyName};
+use crate::sim::{Scenario, StatField, StrategyName};
 use leptos::prelude::*;
 
 /// The stats a sweep summarises.
-const FIELDS: [&str; 8] = [
-    "customersCharged",
-    "duplicates",
-    "requests",
-    "rateLimited",
-    "overloaded",
-    "inProgressConflicts",
-    "maxInflight",
-    "elapsedMs",
+const FIELDS: [StatField; 8] = [
+    StatField::CustomersCharged,
+    StatField::Duplicates,
+    StatField::Requests,
+    StatField::RateLimited,
+    StatField::Overloaded,
+    StatField::InProgressConflicts,
+    StatField::MaxInflight,
+    StatField::ElapsedMs,
 ];
 
 /// The most customers per seed a sweep runs: each seed runs whole between two frames.
@@ -101,7 +101,7 @@ fn now_ms() -> f64 {
 #[derive(Clone, PartialEq)]
 struct Row {
     strategy: StrategyName,
-    fields: Vec<(&'static str, Distribution)>,
+    fields: Vec<(StatField, Distribution)>,
 }
 
 /// The sweep view.
@@ -157,8 +157,8 @@ pub fn SweepView(
                         .map(|(s, sw)| Row {
                             strategy: *s,
                             fields: FIELDS
-                                .iter()
-                                .filter_map(|f| sw.distribution(f).map(|d| (*f, d)))
+                                .into_iter()
+                                .filter_map(|f| sw.distribution(f).map(|d| (f, d)))
                                 .collect(),
                         })
                         .collect();
@@ -180,7 +180,7 @@ pub fn SweepView(
             "all" => StrategyName::ALL.to_vec(),
             name => match name.parse::<StrategyName>() {
                 Ok(s) => vec![s],
-                Err(e) => return problem.set(Some(e)),
+                Err(e) => return problem.set(Some(e.to_string())),
             },
         };
         let seeds = match parse_count(&seeds_text.get_untracked(), 1, MAX_SEEDS) {
@@ -283,7 +283,7 @@ pub fn SweepView(
             </div>
             <div class="rll-bar" role="progressbar" aria-label="Seeds run" aria-valuemin="0"
                 aria-valuemax=move || progress.get().1.to_string() aria-valuenow=move || progress.get().0.to_string()>
-                <div class="rll-bar-fill" style:width=move || super::fmt::percent(percent())></div>
+                <div class="rll-bar-fill" style:width=move || crate::page::format::percent(percent())></div>
             </div>
             <p class="rll-gauges" role="status">
                 {move || {
@@ -305,13 +305,17 @@ pub fn SweepView(
 #[component]
 fn SweepResult(row: Row) -> impl IntoView {
     let s = row.strategy.as_str();
-    let find = |f: &str| {
+    let find = |f: StatField| {
         row.fields
             .iter()
             .find(|(n, _)| *n == f)
             .map(|(_, d)| d.clone())
     };
-    let sentence = match (find("duplicates"), find("requests"), find("elapsedMs")) {
+    let sentence = match (
+        find(StatField::Duplicates),
+        find(StatField::Requests),
+        find(StatField::ElapsedMs),
+    ) {
         (Some(d), Some(r), Some(e)) => format!(
             "{}: {}–{} extra charges (median {}), {}–{} requests (median {}), finished in {} at the median.",
             label(row.strategy),
@@ -339,11 +343,12 @@ fn SweepResult(row: Row) -> impl IntoView {
                             .fields
                             .iter()
                             .map(|(f, d)| {
+                                let f = f.as_str();
                                 let peak = d.histogram.iter().map(|b| b.count).max().unwrap_or(1).max(1);
                                 let bars = d.histogram.len().max(1) as f64;
                                 view! {
                                     <tr>
-                                        <th scope="row">{*f}</th>
+                                        <th scope="row">{f}</th>
                                         <td class="rll-num" data-result=format!("sweep.{s}.{f}.min")>{d.min}</td>
                                         <td class="rll-num" data-result=format!("sweep.{s}.{f}.median")>{d.median}</td>
                                         <td class="rll-num" data-result=format!("sweep.{s}.{f}.max")>{d.max}</td>

@@ -2,7 +2,7 @@
 //! frame, and publishes one snapshot per frame. The owner's cleanup stops the loop.
 
 use super::bridge;
-use crate::query::Speed;
+use crate::page::Speed;
 use crate::sim::{Scenario, Simulation, Snapshot};
 use leptos::prelude::*;
 

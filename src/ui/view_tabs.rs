@@ -2,7 +2,7 @@
 //! "Sizes"). The view on screen does not reload itself.
 
 use super::frame::page_href;
-use crate::query::{Section, View};
+use crate::page::{Section, View};
 use crate::sim::Scenario;
 use leptos::prelude::*;
 

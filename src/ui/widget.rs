@@ -9,7 +9,7 @@ use super::strategy_picker::label;
 use super::summary::Summary;
 use super::use_media::use_reduced_motion;
 use super::use_visibility::use_pause_offscreen;
-use crate::query::{PageQuery, Speed};
+use crate::page::{PageQuery, Speed};
 use leptos::html::Div;
 use leptos::prelude::*;
 

@@ -1,11 +1,11 @@
 //! `ratelab charges`: one strategy's stats panel, or all six side by side.
 
 use crate::args::Args;
-use rate_limit_lab::query::{self, apply_params, Section, View, PARAMS};
-use rate_limit_lab::sim::export;
+use rate_limit_lab::page::{self, apply_params, Section, View, PARAMS};
+use rate_limit_lab::page::{export, format};
 use rate_limit_lab::sim::story::{Scene, Story};
 use rate_limit_lab::sim::sweep::{parse_seed_range, Distribution, Sweep};
-use rate_limit_lab::sim::{run, Scenario, Simulation, Stats, StrategyName};
+use rate_limit_lab::sim::{run, Scenario, Simulation, StatField, Stats, StrategyName};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
@@ -160,7 +160,7 @@ fn from_query(args: &Args, text: &str) -> Result<(Scenario, Ask), String> {
             "--query describes the whole run; give --{flag} inside the query instead"
         ));
     }
-    let q = query::parse(&query::pairs_of(text));
+    let q = page::parse(&page::pairs_of(text));
     if !q.problems.is_empty() {
         return Err(format!(
             "the page would not run --query as written:\n  {}",
@@ -235,7 +235,7 @@ fn runs(
             one.strategy,
             base.seed,
             base.customers,
-            one.stats.panel()
+            format::panel(one.stats)
         ),
         (false, _) => format!("{params}{}", table(&done, base.seed, base.customers)),
     })
@@ -281,10 +281,10 @@ fn table(runs: &[(StrategyName, Stats)], seed: u64, customers: u32) -> String {
         out.push_str(&format!("{:>15}", s.as_str()));
     }
     out.push('\n');
-    for field in Stats::FIELDS {
-        out.push_str(&format!("{field:<22}"));
+    for field in StatField::ALL {
+        out.push_str(&format!("{:<22}", field.as_str()));
         for (_, stats) in runs {
-            out.push_str(&format!("{:>15}", stats.get(field).unwrap_or_default()));
+            out.push_str(&format!("{:>15}", stats.get(field)));
         }
         out.push('\n');
     }
@@ -305,9 +305,14 @@ fn sweep(
             ..base.clone()
         };
         let sweep = Sweep::run(&scenario, seeds.clone()).map_err(|e| format!("--{e}"))?;
-        let fields = Stats::FIELDS
-            .iter()
-            .map(|f| (*f, sweep.distribution(f).expect("every field has values")))
+        let fields = StatField::ALL
+            .into_iter()
+            .map(|f| {
+                let d = sweep
+                    .distribution(f)
+                    .expect("a sweep runs at least one seed");
+                (f.as_str(), d)
+            })
             .collect();
         reports.push(SweepReport {
             strategy: strategy.as_str(),
@@ -337,7 +342,7 @@ fn sweep(
             "max",
             "mean"
         ));
-        for field in Stats::FIELDS {
+        for field in StatField::NAMES {
             let d = &r.fields[field];
             out.push_str(&format!(
                 "{field:<22}{:>10}{:>10}{:>10}{:>12.1}\n",

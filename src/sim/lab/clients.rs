@@ -23,10 +23,10 @@
 //! run, and how often, depends on the seed.
 
 use super::{round_ms, Cells, ExperimentName, ARTICLE_POLICY, LAB_EPOCH_S};
+use crate::page::format::count;
 use crate::sim::headers::{response_headers, wait_from_header};
 use crate::sim::limiter::{Limiter, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
-use crate::sim::stats::count;
 use crate::sim::time::{secs, US_PER_MS, US_PER_S};
 use serde::{Deserialize, Serialize};
 
@@ -66,33 +66,17 @@ impl Default for ClientsParams {
     }
 }
 
-/// How a client reacts to a 429.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ClientStrategy {
-    /// Sends again at once.
-    Blind,
-    /// Sleeps for the `Retry-After` it was given.
-    Obedient,
-    /// Paces itself with a copy of the server's bucket; empties the copy on a 429.
-    Proactive,
-}
-
-impl ClientStrategy {
-    /// All three.
-    pub const ALL: [ClientStrategy; 3] = [
-        ClientStrategy::Blind,
-        ClientStrategy::Obedient,
-        ClientStrategy::Proactive,
-    ];
-
-    /// The name in results and cell keys.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ClientStrategy::Blind => "blind",
-            ClientStrategy::Obedient => "obedient",
-            ClientStrategy::Proactive => "proactive",
-        }
+crate::named_enum! {
+    /// How a client reacts to a 429.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum ClientStrategy as "client" {
+        /// Sends again at once.
+        Blind = "blind",
+        /// Sleeps for the `Retry-After` it was given.
+        Obedient = "obedient",
+        /// Paces itself with a copy of the server's bucket; empties the copy on a 429.
+        Proactive = "proactive",
     }
 }
 

@@ -7,9 +7,9 @@
 //! and per histogram bin: the peak is the largest count in any one of them.
 
 use super::{round_ms, Cells, ExperimentName};
+use crate::page::format::count;
 use crate::sim::headers::wait_from_header;
 use crate::sim::rng::SimRng;
-use crate::sim::stats::count;
 use crate::sim::time::{ms, secs, US_PER_MS};
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -17,8 +17,8 @@
 //! [`StatePayload`]: crate::sim::limiter::StatePayload
 
 use super::{Cells, ExperimentName};
+use crate::page::format::count;
 use crate::sim::limiter::{LimiterKind, Policy, Scope, MAX_LIMIT};
-use crate::sim::stats::count;
 use crate::sim::time::secs;
 use serde::Serialize;
 

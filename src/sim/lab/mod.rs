@@ -17,8 +17,6 @@ pub mod units;
 use super::limiter::Policy;
 use super::time::{secs, US_PER_MS, US_PER_S};
 use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::str::FromStr;
 
 /// The simulated wall clock's epoch second at simulated instant 0: Sun, 30 Aug 2026
 /// 10:40:59 GMT. Headers that name an instant (HTTP-dates, Unix seconds) use it.
@@ -30,58 +28,23 @@ pub const ARTICLE_POLICY: Policy = Policy {
     window_us: secs(1),
 };
 
-/// The six experiments, in the order the article meets them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ExperimentName {
-    /// A burst on each side of a window boundary, against all three limiters.
-    Burst,
-    /// One wait written four ways, read naively and correctly.
-    Units,
-    /// Blind, obedient and proactive clients against a token bucket.
-    Clients,
-    /// One noisy caller and two quiet ones, global bucket against per-key buckets.
-    Neighbour,
-    /// What each limiter costs to remember for many callers.
-    Memory,
-    /// A hundred clients told to wait the same second, with and without jitter.
-    Herd,
-}
-
-impl ExperimentName {
-    /// All six, in order.
-    pub const ALL: [ExperimentName; 6] = [
-        ExperimentName::Burst,
-        ExperimentName::Units,
-        ExperimentName::Clients,
-        ExperimentName::Neighbour,
-        ExperimentName::Memory,
-        ExperimentName::Herd,
-    ];
-
-    /// The name used on the command line, in URLs and as the prefix of cell keys.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ExperimentName::Burst => "burst",
-            ExperimentName::Units => "units",
-            ExperimentName::Clients => "clients",
-            ExperimentName::Neighbour => "neighbour",
-            ExperimentName::Memory => "memory",
-            ExperimentName::Herd => "herd",
-        }
-    }
-}
-
-impl fmt::Display for ExperimentName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for ExperimentName {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        super::by_name(&Self::ALL, Self::as_str, s, "experiment")
+crate::named_enum! {
+    /// The six experiments, in the order the article meets them.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum ExperimentName as "experiment" {
+        /// A burst on each side of a window boundary, against all three limiters.
+        Burst = "burst",
+        /// One wait written four ways, read naively and correctly.
+        Units = "units",
+        /// Blind, obedient and proactive clients against a token bucket.
+        Clients = "clients",
+        /// One noisy caller and two quiet ones, global bucket against per-key buckets.
+        Neighbour = "neighbour",
+        /// What each limiter costs to remember for many callers.
+        Memory = "memory",
+        /// A hundred clients told to wait the same second, with and without jitter.
+        Herd = "herd",
     }
 }
 
@@ -182,7 +145,7 @@ impl Cells {
     }
 
     /// Adds `<experiment>.<field>` = `value`.
-    pub fn put(&mut self, field: &str, value: impl fmt::Display) {
+    pub fn put(&mut self, field: &str, value: impl std::fmt::Display) {
         let key = format!("{}.{field}", self.prefix);
         assert!(
             !self.cells.iter().any(|(k, _)| *k == key),
@@ -209,7 +172,10 @@ pub fn wait_text(us: u64) -> String {
     } else if us < US_PER_S {
         format!("{} ms", (us + US_PER_MS / 2) / US_PER_MS)
     } else if us < year_us {
-        format!("{} s", super::stats::count((us + US_PER_S / 2) / US_PER_S))
+        format!(
+            "{} s",
+            crate::page::format::count((us + US_PER_S / 2) / US_PER_S)
+        )
     } else {
         let tenths = (u128::from(us) * 10 + u128::from(year_us) / 2) / u128::from(year_us);
         format!("{}.{} years", tenths / 10, tenths % 10)
@@ -233,9 +199,9 @@ mod tests {
             assert_eq!(run(name, 1).name(), name);
         }
         let e = "bursts".parse::<ExperimentName>().unwrap_err();
-        assert!(
-            e.contains("burst, units, clients, neighbour, memory, herd"),
-            "{e}"
+        assert_eq!(
+            e.names,
+            ["burst", "units", "clients", "neighbour", "memory", "herd"]
         );
     }
 
@@ -272,8 +238,8 @@ mod tests {
         assert_eq!(wait_text(secs(SECONDS_PER_YEAR)), "1.0 years");
         assert_eq!(wait_text(secs(1_788_086_579)), "56.7 years");
         assert_eq!(wait_text(u64::MAX), "584542.0 years");
-        assert_eq!(crate::sim::stats::capitalised("acme"), "Acme");
-        assert_eq!(crate::sim::stats::capitalised(""), "");
+        assert_eq!(crate::page::format::capitalised("acme"), "Acme");
+        assert_eq!(crate::page::format::capitalised(""), "");
         assert_eq!(round_ms(1_499), 1);
         assert_eq!(round_ms(1_500), 2);
     }

@@ -7,9 +7,9 @@
 //! and lose every request; with a bucket each they lose nothing.
 
 use super::{round_ms, Cells, ExperimentName, ARTICLE_POLICY};
+use crate::page::format::capitalised;
 use crate::sim::limiter::{Limiter, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
-use crate::sim::stats::capitalised;
 use serde::Serialize;
 
 /// The experiment's setup. The defaults are the article's.

@@ -22,8 +22,6 @@ pub use token_bucket::TokenBucket;
 use super::time::secs;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt;
-use std::str::FromStr;
 
 /// The largest number of requests a limiter may allow per window.
 pub const MAX_LIMIT: u32 = 1_000_000;
@@ -119,35 +117,21 @@ pub trait Limiter {
     }
 }
 
-/// The three limiters, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum LimiterKind {
-    /// Counts in aligned windows.
-    Fixed,
-    /// Logs every allowed request and counts the last window.
-    Sliding,
-    /// Refills tokens continuously.
-    Bucket,
+crate::named_enum! {
+    /// The three limiters, by name.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum LimiterKind as "limiter" {
+        /// Counts in aligned windows.
+        Fixed = "fixed",
+        /// Logs every allowed request and counts the last window.
+        Sliding = "sliding",
+        /// Refills tokens continuously.
+        Bucket = "bucket",
+    }
 }
 
 impl LimiterKind {
-    /// All three, simplest first.
-    pub const ALL: [LimiterKind; 3] = [
-        LimiterKind::Fixed,
-        LimiterKind::Sliding,
-        LimiterKind::Bucket,
-    ];
-
-    /// The name used on the command line and in result keys.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LimiterKind::Fixed => "fixed",
-            LimiterKind::Sliding => "sliding",
-            LimiterKind::Bucket => "bucket",
-        }
-    }
-
     /// A limiter of this kind for `policy`. A bucket's capacity is the policy's limit.
     pub fn build(self, policy: Policy, scope: Scope) -> Result<Box<dyn Limiter>, String> {
         Ok(match self {
@@ -155,19 +139,6 @@ impl LimiterKind {
             LimiterKind::Sliding => Box::new(SlidingLog::new(policy, scope)?),
             LimiterKind::Bucket => Box::new(TokenBucket::new(policy.limit, policy, scope)?),
         })
-    }
-}
-
-impl fmt::Display for LimiterKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for LimiterKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        super::by_name(&Self::ALL, Self::as_str, s, "limiter")
     }
 }
 
@@ -339,10 +310,7 @@ mod tests {
         for kind in LimiterKind::ALL {
             assert_eq!(kind.as_str().parse::<LimiterKind>(), Ok(kind));
         }
-        assert!("leaky"
-            .parse::<LimiterKind>()
-            .unwrap_err()
-            .contains("leaky"));
+        assert_eq!("leaky".parse::<LimiterKind>().unwrap_err().given, "leaky");
         assert_eq!(ceil_secs(0), 0);
         assert_eq!(ceil_secs(1), 1);
         assert_eq!(ceil_secs(secs(1)), 1);

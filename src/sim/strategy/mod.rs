@@ -18,50 +18,28 @@ pub mod timeout_no_key;
 
 use super::time::ms;
 use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::str::FromStr;
 
-/// The six strategies, in the order the article builds them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StrategyName {
-    /// Everything at once.
-    Naive,
-    /// One request every 1000/90 ms.
-    Paced,
-    /// Paced, plus retries with exponential backoff.
-    Retry,
-    /// Retry, plus a client timeout, but no idempotency key.
-    TimeoutNoKey,
-    /// Timeout, plus one idempotency key per charge.
-    Keyed,
-    /// Keyed, with a fixed pool of workers.
-    Pool,
+crate::named_enum! {
+    /// The six strategies, in the order the article builds them.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum StrategyName as "strategy" {
+        /// Everything at once.
+        Naive = "naive",
+        /// One request every 1000/90 ms.
+        Paced = "paced",
+        /// Paced, plus retries with exponential backoff.
+        Retry = "retry",
+        /// Retry, plus a client timeout, but no idempotency key.
+        TimeoutNoKey = "timeout-no-key",
+        /// Timeout, plus one idempotency key per charge.
+        Keyed = "keyed",
+        /// Keyed, with a fixed pool of workers.
+        Pool = "pool",
+    }
 }
 
 impl StrategyName {
-    /// All six, in the article's order.
-    pub const ALL: [StrategyName; 6] = [
-        StrategyName::Naive,
-        StrategyName::Paced,
-        StrategyName::Retry,
-        StrategyName::TimeoutNoKey,
-        StrategyName::Keyed,
-        StrategyName::Pool,
-    ];
-
-    /// The name used on the command line, in URLs and in JSON.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            StrategyName::Naive => "naive",
-            StrategyName::Paced => "paced",
-            StrategyName::Retry => "retry",
-            StrategyName::TimeoutNoKey => "timeout-no-key",
-            StrategyName::Keyed => "keyed",
-            StrategyName::Pool => "pool",
-        }
-    }
-
     /// The plan this strategy follows with the given parameters.
     pub fn plan(self, params: &ClientParams) -> ClientPlan {
         match self {
@@ -78,25 +56,6 @@ impl StrategyName {
     pub fn previous(self) -> Option<StrategyName> {
         let i = Self::ALL.iter().position(|s| *s == self)?;
         i.checked_sub(1).map(|j| Self::ALL[j])
-    }
-}
-
-impl fmt::Display for StrategyName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for StrategyName {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|n| n.as_str() == s)
-            .ok_or_else(|| {
-                let names: Vec<_> = Self::ALL.iter().map(|n| n.as_str()).collect();
-                format!("unknown strategy '{s}': use one of {}", names.join(", "))
-            })
     }
 }
 

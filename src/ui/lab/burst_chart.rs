@@ -1,8 +1,8 @@
 //! The boundary burst on a time axis: one lane per limiter, each request a mark,
 //! accepted or refused, with the window boundary between the two volleys.
 
+use crate::page::format::r;
 use crate::sim::lab::burst::BurstResult;
-use crate::ui::fmt::r;
 use leptos::prelude::*;
 
 /// The three lanes.

@@ -3,9 +3,9 @@
 use super::burst_chart::BurstChart;
 use super::cells::Cells;
 use super::herd_chart::HerdChart;
+use crate::page::format::percent;
+use crate::page::format::{count, duration_ms};
 use crate::sim::lab::{round_ms, LabResult};
-use crate::sim::stats::{count, duration_ms};
-use crate::ui::fmt::percent;
 use leptos::prelude::*;
 
 fn ms(us: u64) -> String {

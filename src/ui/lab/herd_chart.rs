@@ -1,8 +1,8 @@
 //! The thundering herd: when 100 clients wake, without jitter and with full jitter, on
 //! one scale so the spike and the spread can be compared.
 
+use crate::page::format::r;
 use crate::sim::lab::herd::HerdResult;
-use crate::ui::fmt::r;
 use leptos::prelude::*;
 
 /// Two histograms of wake-ups per bin.

@@ -1,7 +1,7 @@
 //! Publishing yours: run an experiment.
 
 use super::experiment_view::ExperimentView;
-use crate::query::{Section, View};
+use crate::page::{Section, View};
 use crate::sim::lab::{self, ExperimentName, LabResult};
 use crate::sim::Scenario;
 use crate::ui::frame::page_href;

@@ -6,7 +6,12 @@
 //! seed, …) it holds every parameter of [`params::PARAMS`], so a shared link reproduces
 //! exactly what its sender saw, and [`PageQuery::to_query`] writes one back.
 
+pub mod export;
+pub mod format;
+pub mod legend;
+pub mod names;
 pub mod params;
+pub mod stats;
 
 pub use params::{
     apply_param, apply_params, param, parse_param, read_param, set_param, ParamGroup, ParamKind,
@@ -14,36 +19,25 @@ pub use params::{
 };
 
 use crate::sim::lab::ExperimentName;
+use crate::sim::names::Named;
 use crate::sim::{Scenario, StrategyName};
-use std::fmt;
-use std::str::FromStr;
 
-/// Playback speed: how simulated time maps to wall time.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Speed {
-    /// The whole run computed at once.
-    Instant,
-    /// Ten simulated seconds per wall second: the default, fast enough not to wait
-    /// for, slow enough to watch the counters move.
-    #[default]
-    X10,
-    /// Real time: one simulated second per wall second.
-    X1,
+crate::named_enum! {
+    /// Playback speed: how simulated time maps to wall time.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Speed as "speed" {
+        /// The whole run computed at once.
+        Instant = "instant",
+        /// Ten simulated seconds per wall second: the default, fast enough not to wait
+        /// for, slow enough to watch the counters move.
+        #[default]
+        X10 = "10x",
+        /// Real time: one simulated second per wall second.
+        X1 = "1x",
+    }
 }
 
 impl Speed {
-    /// All speeds, fastest first.
-    pub const ALL: [Speed; 3] = [Speed::Instant, Speed::X10, Speed::X1];
-
-    /// The name used in URLs.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Speed::Instant => "instant",
-            Speed::X10 => "10x",
-            Speed::X1 => "1x",
-        }
-    }
-
     /// A label for buttons.
     pub fn label(self) -> &'static str {
         match self {
@@ -63,68 +57,31 @@ impl Speed {
     }
 }
 
-impl fmt::Display for Speed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+crate::named_enum! {
+    /// The page's sections.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Section as "section" {
+        /// Calling theirs: the charges and the six client strategies.
+        #[default]
+        Charges = "charges",
+        /// Publishing yours: limiters and the experiments.
+        Limits = "limits",
+        /// The headers between them: what a limiter tells callers, and how they read it.
+        Headers = "headers",
     }
 }
 
-impl FromStr for Speed {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|v| v.as_str().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("speed '{}' is not one of instant, 10x, 1x", shown(s)))
-    }
-}
-
-/// The page's two halves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Section {
-    /// Calling theirs: the charges and the six client strategies.
-    #[default]
-    Charges,
-    /// Publishing yours: limiters and the experiments.
-    Limits,
-    /// The headers between them: what a limiter tells callers, and how they read it.
-    Headers,
-}
-
-impl Section {
-    /// The name used in URLs.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Section::Charges => "charges",
-            Section::Limits => "limits",
-            Section::Headers => "headers",
-        }
-    }
-}
-
-/// The views of the charges section.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum View {
-    /// One strategy, played back, with its timeline, customers and code.
-    #[default]
-    Run,
-    /// All six strategies on one seed, side by side.
-    Compare,
-    /// Many seeds, and each stat's distribution.
-    Sweep,
-}
-
-impl View {
-    /// All views.
-    pub const ALL: [View; 3] = [View::Run, View::Compare, View::Sweep];
-
-    /// The name used in URLs.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            View::Run => "run",
-            View::Compare => "compare",
-            View::Sweep => "sweep",
-        }
+crate::named_enum! {
+    /// The views of the charges section.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum View as "view" {
+        /// One strategy, played back, with its timeline, customers and code.
+        #[default]
+        Run = "run",
+        /// All six strategies on one seed, side by side.
+        Compare = "compare",
+        /// Many seeds, and each stat's distribution.
+        Sweep = "sweep",
     }
 }
 
@@ -148,31 +105,21 @@ pub enum Page {
     Embed,
 }
 
-/// Whether the page animates: the reader's system setting, or the URL's override.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Motion {
-    /// Follow the reader's `prefers-reduced-motion` setting.
-    #[default]
-    Auto,
-    /// Animate playback, whatever the setting.
-    On,
-    /// Never animate: runs play back instantly.
-    Off,
+crate::named_enum! {
+    /// Whether the page animates: the reader's system setting, or the URL's override.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Motion as "motion" {
+        /// Follow the reader's `prefers-reduced-motion` setting.
+        #[default]
+        Auto = "auto",
+        /// Animate playback, whatever the setting.
+        On = "on",
+        /// Never animate: runs play back instantly.
+        Off = "off",
+    }
 }
 
 impl Motion {
-    /// All choices.
-    pub const ALL: [Motion; 3] = [Motion::Auto, Motion::On, Motion::Off];
-
-    /// The name used in URLs.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Motion::Auto => "auto",
-            Motion::On => "on",
-            Motion::Off => "off",
-        }
-    }
-
     /// True if the page may animate, given the reader's `prefers-reduced-motion`.
     pub fn animates(self, prefers_reduced_motion: bool) -> bool {
         match self {
@@ -387,27 +334,10 @@ fn unknown_key(key: &str, value: &str) -> String {
     )
 }
 
-/// `Some(value)` if `text` names one of `options` (by `as_str`), else a sentence.
-fn one_of<T: Copy>(
-    key: &str,
-    text: &str,
-    options: &[T],
-    name: impl Fn(T) -> &'static str,
-    fallback: T,
-) -> Result<T, String> {
-    options
-        .iter()
-        .copied()
-        .find(|o| name(*o) == text)
-        .ok_or_else(|| {
-            let names: Vec<&str> = options.iter().map(|o| name(*o)).collect();
-            format!(
-                "The {key} '{}' is not one of {}; using {} instead.",
-                shown(text),
-                names.join(", "),
-                name(fallback)
-            )
-        })
+/// The member named `text`, or the sentence for a name that matches nothing, saying
+/// what is used instead.
+fn one_of<T: Named + std::fmt::Display>(text: &str, fallback: T) -> Result<T, String> {
+    T::by_name(text).map_err(|e| format!("{e} Using {fallback} instead."))
 }
 
 /// Reads decoded `(key, value)` pairs, in URL order.
@@ -446,37 +376,20 @@ fn read_pair(q: &mut PageQuery, key: &str, value: &str) -> Option<String> {
         };
     }
     match key {
-        "section" => one_of(
-            key,
-            value,
-            &[Section::Charges, Section::Limits, Section::Headers],
-            Section::as_str,
-            Section::Charges,
-        )
-        .map(|v| q.section = v)
-        .err(),
-        "view" => one_of(key, value, &View::ALL, View::as_str, View::Run)
-            .map(|v| q.view = v)
-            .err(),
+        "section" => one_of(value, Section::Charges).map(|v| q.section = v).err(),
+        "view" => one_of(value, View::Run).map(|v| q.view = v).err(),
         "strategy" if value == "all" => {
             q.all_strategies = true;
             None
         }
-        "strategy" => match value.parse::<StrategyName>() {
-            Ok(s) => {
-                q.strategy = Some(s);
-                None
-            }
-            Err(_) => {
-                q.strategy = Some(FALLBACK_STRATEGY);
-                Some(format!(
-                    "There is no strategy called '{}'; showing {} instead. The strategies are {}.",
-                    shown(value),
-                    FALLBACK_STRATEGY,
-                    StrategyName::ALL.map(|s| s.as_str()).join(", ")
-                ))
-            }
-        },
+        "strategy" => {
+            let (strategy, problem) = match one_of(value, FALLBACK_STRATEGY) {
+                Ok(s) => (s, None),
+                Err(why) => (FALLBACK_STRATEGY, Some(why)),
+            };
+            q.strategy = Some(strategy);
+            problem
+        }
         "seed" => match parse_seed(value) {
             Ok(seed) => {
                 q.seed = seed;
@@ -493,13 +406,7 @@ fn read_pair(q: &mut PageQuery, key: &str, value: &str) -> Option<String> {
                 "The number of seeds {why}; using {DEFAULT_SWEEP_SEEDS} instead."
             )),
         },
-        "speed" => match value.parse::<Speed>() {
-            Ok(speed) => {
-                q.speed = speed;
-                None
-            }
-            Err(why) => Some(format!("The {why}; using {} instead.", Speed::default())),
-        },
+        "speed" => one_of(value, Speed::default()).map(|v| q.speed = v).err(),
         "customer" => match parse_count(value, 1, u64::from(u32::MAX)) {
             Ok(n) => {
                 q.customer = u32::try_from(n).ok();
@@ -507,16 +414,12 @@ fn read_pair(q: &mut PageQuery, key: &str, value: &str) -> Option<String> {
             }
             Err(why) => Some(format!("The customer {why}; no story is opened.")),
         },
-        "experiment" => match value.parse::<ExperimentName>() {
+        "experiment" => match ExperimentName::by_name(value) {
             Ok(e) => {
                 q.experiment = Some(e);
                 None
             }
-            Err(_) => Some(format!(
-                "There is no experiment called '{}'; pick one of {} on the page.",
-                shown(value),
-                ExperimentName::ALL.map(|e| e.as_str()).join(", ")
-            )),
+            Err(e) => Some(format!("{e} Pick one on the page.")),
         },
         "embed" => match value {
             "1" => {
@@ -529,9 +432,7 @@ fn read_pair(q: &mut PageQuery, key: &str, value: &str) -> Option<String> {
                 shown(value)
             )),
         },
-        "motion" => one_of(key, value, &Motion::ALL, Motion::as_str, Motion::Auto)
-            .map(|v| q.motion = v)
-            .err(),
+        "motion" => one_of(value, Motion::Auto).map(|v| q.motion = v).err(),
         _ => unreachable!("every known key is handled"),
     }
 }
@@ -745,7 +646,10 @@ mod tests {
             p.problems
         );
         assert!(p.problems[1].contains("'-4' is not a whole number"));
-        assert!(p.problems[2].contains("speed 'warp'"));
+        assert_eq!(
+            p.problems[2],
+            "There is no speed called 'warp'; use one of instant, 10x, 1x. Using 10x instead."
+        );
     }
 
     #[test]

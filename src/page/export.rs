@@ -4,11 +4,11 @@
 //! the formats are small, and the escaping rules (JSON strings, RFC 4180 fields) are
 //! implemented and tested here.
 
-use super::provider::Status;
-use super::record::{Admission, ClientView, RequestRecord};
-use super::stats::Stats;
-use super::world::Simulation;
-use crate::query::{PageQuery, ParamKind, ParamValue, Speed, PARAMS};
+use crate::page::{PageQuery, ParamKind, ParamValue, Speed, PARAMS};
+use crate::sim::provider::Status;
+use crate::sim::record::{Admission, ClientView, RequestRecord};
+use crate::sim::stats::StatField;
+use crate::sim::world::Simulation;
 use std::fmt::Write;
 
 /// The run as JSON: its scenario (each parameter under its URL name, in URL units, and
@@ -38,9 +38,9 @@ pub fn run_json(sim: &Simulation) -> String {
     push_members(&mut out, &fields, "    ");
     out.push_str("  },\n  \"stats\": {\n");
     let stats = sim.stats();
-    let stat_fields: Vec<(String, String)> = Stats::FIELDS
-        .iter()
-        .map(|f| (f.to_string(), stats.get(f).unwrap_or_default().to_string()))
+    let stat_fields: Vec<(String, String)> = StatField::ALL
+        .into_iter()
+        .map(|f| (f.to_string(), stats.get(f).to_string()))
         .collect();
     push_members(&mut out, &stat_fields, "    ");
     let _ = writeln!(out, "  }},\n  \"finished\": {},", sim.is_finished());

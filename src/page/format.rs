@@ -1,0 +1,187 @@
+//! Numbers and runs as readers see them: counts with separators, durations, the run in
+//! one sentence, the article's panel. The core keeps integers; every format is here.
+
+use crate::sim::stats::{StatField, Stats};
+
+/// Requests sent per charge made, to two decimals ("—" when nothing was charged): what
+/// each strategy pays in traffic for the money it moves.
+pub fn requests_per_charge(stats: &Stats) -> String {
+    match stats.requests_per_charge_hundredths() {
+        None => "—".to_string(),
+        Some(h) => format!("{}.{:02}", h / 100, h % 100),
+    }
+}
+
+/// The run in one sentence, e.g. "990 of 990 valid customers charged, 0 extra charges,
+/// 1,084 requests in 13.2 s."
+pub fn summary(stats: &Stats, valid_customers: u32) -> String {
+    let gave_up = match stats.gave_up {
+        0 => String::new(),
+        n => format!(", {} given up on", count(n)),
+    };
+    format!(
+        "{} of {} valid customers charged, {} extra {}{gave_up}, {} requests in {}.",
+        count(stats.customers_charged),
+        count(valid_customers.into()),
+        count(stats.duplicates),
+        if stats.duplicates == 1 {
+            "charge"
+        } else {
+            "charges"
+        },
+        count(stats.requests),
+        duration_ms(stats.elapsed_ms),
+    )
+}
+
+/// The panel in the article's shape: `provider stats: { ... } elapsed: N ms`.
+pub fn panel(stats: &Stats) -> String {
+    let mut out = String::from("provider stats: {\n");
+    for field in StatField::ALL
+        .into_iter()
+        .filter(|f| *f != StatField::ElapsedMs)
+    {
+        out.push_str(&format!("  {field}: {},\n", stats.get(field)));
+    }
+    out.push_str(&format!("}} elapsed: {} ms", stats.elapsed_ms));
+    out
+}
+
+/// `text` with its first letter in upper case. Our texts are ASCII, and an ASCII-only
+/// rule keeps Unicode's case tables (several KB) out of the browser build.
+pub fn capitalised(text: &str) -> String {
+    let mut s = text.to_string();
+    if let Some(first) = s.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    s
+}
+
+/// `1084` as "1,084".
+pub fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A duration for people: "17 ms" below a second, "13.2 s" above.
+pub fn duration_ms(ms: u64) -> String {
+    if ms < 1_000 {
+        format!("{ms} ms")
+    } else {
+        format!("{}.{} s", count(ms / 1_000), (ms % 1_000) / 100)
+    }
+}
+
+/// `v` with `decimals` digits after the point (0 to 3), rounded: `dec(12.345, 1)` is
+/// "12.3". Integer arithmetic: Rust's float formatting is one of the larger pieces of a
+/// .wasm, and a page needs no more than a fixed decimal.
+pub fn dec(v: f64, decimals: u32) -> String {
+    let scale = 10u64.pow(decimals.min(3));
+    let scaled = (v.abs() * scale as f64).round() as u64;
+    let sign = if v < 0.0 && scaled > 0 { "-" } else { "" };
+    match decimals.min(3) {
+        0 => format!("{sign}{scaled}"),
+        d => format!(
+            "{sign}{}.{:0width$}",
+            scaled / scale,
+            scaled % scale,
+            width = d as usize
+        ),
+    }
+}
+
+/// A percentage for a CSS width: "42.5%".
+pub fn percent(v: f64) -> String {
+    format!("{}%", dec(v, 1))
+}
+
+/// A coordinate rounded to a whole unit, for SVG attributes in a viewBox.
+pub fn r(v: f64) -> i64 {
+    v.round() as i64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_durations_read_well() {
+        assert_eq!(count(0), "0");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(1_084), "1,084");
+        assert_eq!(count(1_000_000), "1,000,000");
+        assert_eq!(duration_ms(17), "17 ms");
+        assert_eq!(duration_ms(13_236), "13.2 s");
+        assert_eq!(duration_ms(13_299), "13.2 s");
+        assert_eq!(duration_ms(3_600_000), "3,600.0 s");
+        assert_eq!(dec(12.345, 1), "12.3");
+        assert_eq!(dec(-0.04, 1), "0.0");
+        assert_eq!(percent(42.46), "42.5%");
+        assert_eq!(capitalised("1 in 20"), "1 in 20");
+        assert_eq!(capitalised("never"), "Never");
+    }
+
+    #[test]
+    fn requests_per_charge_rounds_to_hundredths() {
+        let s = Stats {
+            requests: 1_084,
+            charges: 990,
+            ..Stats::default()
+        };
+        assert_eq!(requests_per_charge(&s), "1.09");
+        let s = Stats {
+            requests: 1_000,
+            charges: 9,
+            ..Stats::default()
+        };
+        assert_eq!(requests_per_charge(&s), "111.11");
+        let s = Stats {
+            requests: 5,
+            ..Stats::default()
+        };
+        assert_eq!(requests_per_charge(&s), "—");
+    }
+
+    #[test]
+    fn the_summary_is_one_sentence() {
+        let s = Stats {
+            customers_charged: 990,
+            requests: 1_084,
+            elapsed_ms: 13_236,
+            ..Stats::default()
+        };
+        assert_eq!(
+            summary(&s, 990),
+            "990 of 990 valid customers charged, 0 extra charges, 1,084 requests in 13.2 s."
+        );
+        let s = Stats {
+            customers_charged: 10,
+            gave_up: 990,
+            requests: 1_000,
+            elapsed_ms: 17,
+            duplicates: 1,
+            ..Stats::default()
+        };
+        assert_eq!(summary(&s, 990), "10 of 990 valid customers charged, 1 extra charge, 990 given up on, 1,000 requests in 17 ms.");
+    }
+
+    #[test]
+    fn the_panel_lists_every_field_but_elapsed_then_elapsed() {
+        let s = Stats {
+            requests: 7,
+            elapsed_ms: 12,
+            ..Stats::default()
+        };
+        let p = panel(&s);
+        assert!(p.starts_with("provider stats: {\n  requests: 7,\n"), "{p}");
+        assert!(p.ends_with("} elapsed: 12 ms"), "{p}");
+        assert_eq!(p.lines().count(), StatField::ALL.len() + 1);
+    }
+}

@@ -1,0 +1,96 @@
+//! How each stat is named for readers: a label, a hint, and the panel's groups. The
+//! fields themselves, their JSON names and which are harm are the core's
+//! ([`StatField`]); a new field fails to compile here until it has its words.
+
+use crate::sim::StatField;
+
+/// A stat's words: a short label for a card or a row, and a hint of what it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatText {
+    /// A short label, e.g. "Extra charges".
+    pub label: &'static str,
+    /// What it counts, in a few words, e.g. "beyond a customer's first".
+    pub hint: &'static str,
+}
+
+/// The words for `field`.
+pub const fn stat_text(field: StatField) -> StatText {
+    let (label, hint) = match field {
+        StatField::Requests => ("Requests", "reached the provider"),
+        StatField::Charges => ("Charges", "times money moved"),
+        StatField::CustomersCharged => ("Customers charged", "distinct customers"),
+        StatField::Duplicates => ("Extra charges", "beyond a customer's first"),
+        StatField::MaxInflight => ("Provider peak in flight", "admitted and still processing"),
+        StatField::RateLimited => ("429 Too many", "over the rate limit"),
+        StatField::Overloaded => ("503 Overloaded", "too many in flight"),
+        StatField::ServerErrors => ("500 Failed", "nothing charged"),
+        StatField::Slow => ("Slow", "took the slow path"),
+        StatField::InProgressConflicts => ("409 In progress", "same key still running"),
+        StatField::Declined => ("400 Declined", "card refused"),
+        StatField::Replayed => ("Replayed", "answered from the key store"),
+        StatField::RetriedDeclined => ("Retried a 400", "asked again after a decline"),
+        StatField::GaveUp => ("Gave up", "customers left uncharged"),
+        StatField::ClientMaxOutstanding => ("Client peak awaiting", "answers awaited at once"),
+        StatField::ElapsedMs => ("Elapsed (ms)", "until the last client finished"),
+    };
+    StatText { label, hint }
+}
+
+/// The stats panel's groups, in order, each with its title.
+pub const STAT_GROUPS: [(&str, &[StatField]); 4] = [
+    (
+        "Money",
+        &[
+            StatField::Charges,
+            StatField::CustomersCharged,
+            StatField::Duplicates,
+        ],
+    ),
+    (
+        "What the provider answered",
+        &[
+            StatField::Requests,
+            StatField::RateLimited,
+            StatField::Overloaded,
+            StatField::ServerErrors,
+            StatField::InProgressConflicts,
+            StatField::Declined,
+            StatField::Replayed,
+            StatField::Slow,
+        ],
+    ),
+    (
+        "Concurrency",
+        &[StatField::MaxInflight, StatField::ClientMaxOutstanding],
+    ),
+    (
+        "The client",
+        &[
+            StatField::GaveUp,
+            StatField::RetriedDeclined,
+            StatField::ElapsedMs,
+        ],
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_field_is_in_one_group_and_has_distinct_words() {
+        let mut grouped: Vec<StatField> = STAT_GROUPS
+            .iter()
+            .flat_map(|(_, fields)| fields.iter().copied())
+            .collect();
+        grouped.sort();
+        assert_eq!(grouped, StatField::ALL.to_vec());
+        let mut labels: Vec<&str> = StatField::ALL
+            .into_iter()
+            .map(|f| stat_text(f).label)
+            .collect();
+        labels.sort_unstable();
+        labels.dedup();
+        assert_eq!(labels.len(), StatField::ALL.len());
+    }
+}
