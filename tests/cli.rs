@@ -94,7 +94,7 @@ fn bad_arguments_get_a_message_and_a_nonzero_exit() {
         ),
         (
             &["charges", "--strategy", "keyed", "--customers", "0"],
-            "customers: 0 customers is outside",
+            "Customers (customers) must be a whole number from 1 to 10000000 customers, but '0' is too small",
         ),
         (
             &[
@@ -108,7 +108,7 @@ fn bad_arguments_get_a_message_and_a_nonzero_exit() {
         ),
         (
             &["charges", "--strategy", "keyed", "--customers", "20000000"],
-            "outside the allowed range",
+            "but '20000000' is too large",
         ),
         (
             &["charges", "--strategy", "keyed", "--colour", "red"],

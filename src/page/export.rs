@@ -29,8 +29,8 @@ pub fn run_json(sim: &Simulation) -> String {
     ];
     for spec in PARAMS {
         let text = spec.read(scenario);
-        let value = match (spec.kind, spec.value(scenario)) {
-            (ParamKind::Count | ParamKind::Millis, ParamValue::Whole(_)) => text,
+        let value = match (spec.kind(), spec.value(scenario)) {
+            (ParamKind::Count | ParamKind::Micros, ParamValue::Whole(_)) => text,
             _ => json_string(&text),
         };
         fields.push((spec.key.to_string(), value));

@@ -14,12 +14,13 @@ pub mod params;
 pub mod stats;
 
 pub use params::{
-    apply_param, apply_params, param, parse_param, read_param, set_param, ParamGroup, ParamKind,
-    ParamSpec, ParamValue, PARAMS,
+    apply_param, apply_params, param, parse_param, read_param, set_param, spec, ParamGroup,
+    ParamKind, ParamSpec, ParamValue, PARAMS,
 };
 
 use crate::sim::lab::ExperimentName;
 use crate::sim::names::Named;
+use crate::sim::param::Rule;
 use crate::sim::{Scenario, StrategyName};
 
 crate::named_enum! {
@@ -369,10 +370,15 @@ fn read_pair(q: &mut PageQuery, key: &str, value: &str) -> Option<String> {
     if let Some(spec) = param(key) {
         return match spec.parse(value) {
             Ok(v) => {
-                spec.set_unchecked(&mut q.scenario, v);
+                spec.param
+                    .set_unchecked(&mut q.scenario, v)
+                    .expect("parse refuses what the core would");
                 None
             }
-            Err(why) => Some(format!("{why} Using the default, {}.", with_unit(spec))),
+            Err(why) => Some(format!(
+                "{why} Using the default, {}.",
+                spec.default_with_unit()
+            )),
         };
     }
     match key {
@@ -437,25 +443,21 @@ fn read_pair(q: &mut PageQuery, key: &str, value: &str) -> Option<String> {
     }
 }
 
-/// A parameter's default with its unit: "10 requests", "15 ms", "1/20".
-fn with_unit(spec: &ParamSpec) -> String {
-    match spec.unit {
-        "" => spec.default_text(),
-        unit => format!("{} {unit}", spec.default_text()),
-    }
-}
-
 /// Once every value is in: rules that span fields, and the seed and strategy copied into
 /// the scenario. Leaves `q.scenario` valid whatever the URL said.
 fn check_combination(q: &mut PageQuery) {
     let s = &mut q.scenario;
-    if let Some((why, keys)) = params::cross_problem(s) {
-        let defaults: Vec<String> = keys
+    // Every value was checked on its own as it was read; each broken rule puts back the
+    // parameters it involves, which satisfies it.
+    while let Some(rule) = Rule::first_broken(s) {
+        let why = params::rule_sentence(rule, s);
+        let defaults: Vec<String> = rule
+            .params()
             .iter()
-            .filter_map(|k| param(k))
-            .map(|spec| {
-                spec.reset(s);
-                format!("{} {}", spec.key, with_unit(spec))
+            .map(|&p| {
+                p.reset(s);
+                let spec = spec(p);
+                format!("{} {}", spec.key, spec.default_with_unit())
             })
             .collect();
         q.problems.push(format!(
@@ -466,14 +468,7 @@ fn check_combination(q: &mut PageQuery) {
     s.seed = q.seed;
     s.strategy = q.strategy.unwrap_or(FALLBACK_STRATEGY);
     s.record = true;
-    if let Err(e) = s.validate() {
-        // Every value was checked on its own and every rule across fields above, so
-        // this is a rule the URL reader does not know yet: say so rather than panic.
-        q.problems.push(format!(
-            "The parameters do not make a valid run ({e}); using the article's parameters."
-        ));
-        q.scenario = Scenario::article(q.scenario.strategy, q.seed);
-    }
+    debug_assert_eq!(s.validate(), Ok(()), "every value and rule was checked");
     if let Some(c) = q.customer.filter(|&c| c > q.scenario.customers) {
         q.problems.push(format!(
             "There is no customer {c}: this run has customers 1 to {}.",
@@ -779,8 +774,8 @@ mod tests {
             if rng.chance(Odds::one_in(2)) {
                 continue;
             }
-            let value = match spec.kind {
-                ParamKind::Count | ParamKind::Millis => {
+            let value = match spec.kind() {
+                ParamKind::Count | ParamKind::Micros => {
                     let b = spec.bounds().unwrap();
                     ParamValue::Whole(rng.between(*b.start(), *b.end()))
                 }
@@ -789,9 +784,9 @@ mod tests {
                     let num = rng.between(0, u64::from(den)) as u32;
                     ParamValue::Odds(Odds { num, den })
                 }
-                ParamKind::OnOff => ParamValue::OnOff(rng.chance(Odds::one_in(2))),
+                ParamKind::Switch => ParamValue::Switch(rng.chance(Odds::one_in(2))),
             };
-            spec.set_unchecked(&mut scenario, value);
+            spec.param.set_unchecked(&mut scenario, value).unwrap();
         }
         let p = &mut scenario.provider;
         p.latency_jitter_us = p.latency_jitter_us.min(p.latency_us);

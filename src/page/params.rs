@@ -1,279 +1,166 @@
 //! The run's parameters as readers meet them: in the URL, on the parameter panel and on
-//! the command line. Each has a URL name, a label, a unit readers expect (milliseconds,
-//! not the core's microseconds) and the range documented in [`scenario::RANGES`].
+//! the command line. The core's [`Param`] table holds each one's kind, range and rules;
+//! this file gives each its URL name, label, unit (milliseconds, not the core's
+//! microseconds) and help, and reads and writes its values as text.
 //!
-//! [`PARAMS`] is the one table of them; the panel renders itself from it, the URL is read
+//! [`PARAMS`] is the one table of words; the panel renders itself from it, the URL is read
 //! and written through it, and `ratelab charges` takes its flags from it. A value that
 //! cannot be used is refused with a sentence; nothing is ever clamped into range.
 
 use super::shown;
+use crate::sim::param::{Rule, ValueFault};
 use crate::sim::rng::Odds;
-use crate::sim::scenario::{range, Scenario};
+use crate::sim::scenario::Scenario;
 use crate::sim::time::US_PER_MS;
+use crate::sim::ScenarioError;
+use std::fmt;
 use std::ops::RangeInclusive;
 
-/// What kind of value a parameter takes, which decides how it is read and written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParamKind {
-    /// A whole number of its unit.
-    Count,
-    /// A time in milliseconds, whole or with up to three decimals (the core keeps
-    /// microseconds).
-    Millis,
-    /// A probability: `1/20`, `1 in 20`, `5%` or `0`.
-    Odds,
-    /// `on` or `off`.
-    OnOff,
-}
+pub use crate::sim::param::{Param, ParamGroup, ParamKind, ParamValue};
 
-/// Which side of the simulation a parameter belongs to (the panel's two groups).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParamGroup {
-    /// The batch and the payment provider's rules.
-    Provider,
-    /// The client's numbers.
-    Client,
-}
-
-/// A parameter's value in the core's units: a count, or microseconds for a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParamValue {
-    /// A count, or a time in microseconds.
-    Whole(u64),
-    /// A probability.
-    Odds(Odds),
-    /// A switch.
-    OnOff(bool),
-}
-
-/// One parameter of a run: how it is named, shown, explained and stored.
+/// One parameter of a run as readers meet it: its name, label, unit and help.
 #[derive(Clone, Copy, Debug)]
 pub struct ParamSpec {
+    /// The core's parameter.
+    pub param: Param,
     /// The name in URLs and `ratelab` flags, e.g. `maxInflight`.
     pub key: &'static str,
     /// A short label for the panel, e.g. "In-flight limit".
     pub label: &'static str,
     /// The unit the value is written in, e.g. "ms" ("" for none).
     pub unit: &'static str,
-    /// The panel group.
-    pub group: ParamGroup,
-    /// How the value is read and written.
-    pub kind: ParamKind,
     /// One line of help for the panel.
     pub help: &'static str,
-    /// The field's name in [`scenario::RANGES`] ("" for probabilities and switches).
-    ///
-    /// [`scenario::RANGES`]: crate::sim::scenario::RANGES
-    pub core_field: &'static str,
-    get: fn(&Scenario) -> ParamValue,
-    set: fn(&mut Scenario, ParamValue),
 }
 
-fn whole(v: ParamValue) -> u64 {
-    match v {
-        ParamValue::Whole(n) => n,
-        // `check` refuses a value of the wrong kind before any setter sees it.
-        ParamValue::Odds(_) | ParamValue::OnOff(_) => unreachable!("kind checked"),
+/// The words for `param`. A new parameter in the core fails to compile here until it
+/// has them.
+const fn words(param: Param) -> ParamSpec {
+    let (key, label, unit, help) = match param {
+        Param::Customers => (
+            "customers",
+            "Customers",
+            "customers",
+            "How many customers the batch charges, one charge each.",
+        ),
+        Param::MaxInflight => (
+            "maxInflight",
+            "In-flight limit",
+            "requests",
+            "Requests the provider works on at once; one more is turned away with 503.",
+        ),
+        Param::RateLimit => (
+            "rateLimit",
+            "Rate limit",
+            "requests per window",
+            "Requests the provider admits in one rate window; the rest get 429.",
+        ),
+        Param::RateWindow => (
+            "rateWindowMs",
+            "Rate window",
+            "ms",
+            "The length of the sliding window the rate limit counts over.",
+        ),
+        Param::ErrorRate => (
+            "errorRate",
+            "Server errors",
+            "",
+            "The chance that an admitted charge fails with 500 and moves no money.",
+        ),
+        Param::SlowRate => (
+            "slowRate",
+            "Slow charges",
+            "",
+            "The chance that an admitted charge takes the slow latency.",
+        ),
+        Param::SlowLatency => (
+            "slowMs",
+            "Slow latency",
+            "ms",
+            "How long a slow charge keeps the provider busy.",
+        ),
+        Param::Latency => (
+            "latencyMs",
+            "Latency",
+            "ms",
+            "How long the provider usually takes over an admitted request.",
+        ),
+        Param::LatencyJitter => (
+            "jitterMs",
+            "Latency jitter",
+            "ms",
+            "The latency varies by up to this much either way; at most the latency itself.",
+        ),
+        Param::DeclineEvery => (
+            "declineEvery",
+            "Declined cards",
+            "",
+            "Customers whose id is a multiple of this have a declined card; 0 means none.",
+        ),
+        Param::Pacer => (
+            "pacer",
+            "Pacer",
+            "requests/s",
+            "Requests per second the client lets out, for the strategies that pace.",
+        ),
+        Param::MaxAttempts => (
+            "attempts",
+            "Max attempts",
+            "attempts",
+            "How many times a retrying strategy tries one charge before giving up.",
+        ),
+        Param::BackoffBase => (
+            "backoffMs",
+            "Backoff base",
+            "ms",
+            "The pause after the first failed attempt; each further failure doubles it.",
+        ),
+        Param::BackoffJitter => (
+            "jitter",
+            "Backoff jitter",
+            "",
+            "On: sleep a random time up to the backoff (full jitter). Off: sleep exactly it.",
+        ),
+        Param::Timeout => (
+            "timeoutMs",
+            "Client timeout",
+            "ms",
+            "How long the client waits for an answer before it gives up on an attempt.",
+        ),
+        Param::PoolWorkers => (
+            "workers",
+            "Pool workers",
+            "workers",
+            "Workers in the pool strategy; each takes the next customer when it is free.",
+        ),
+    };
+    ParamSpec {
+        param,
+        key,
+        label,
+        unit,
+        help,
     }
 }
 
-fn narrow(v: ParamValue) -> u32 {
-    u32::try_from(whole(v)).expect("every u32 field's range fits in a u32")
-}
-
-fn odds(v: ParamValue) -> Odds {
-    match v {
-        ParamValue::Odds(o) => o,
-        ParamValue::Whole(_) | ParamValue::OnOff(_) => unreachable!("kind checked"),
+/// Every parameter of a run, in panel (and URL) order: the core's order.
+pub const PARAMS: [ParamSpec; Param::ALL.len()] = {
+    let mut out = [words(Param::Customers); Param::ALL.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = words(Param::ALL[i]);
+        i += 1;
     }
-}
+    out
+};
 
-fn on_off(v: ParamValue) -> bool {
-    match v {
-        ParamValue::OnOff(b) => b,
-        ParamValue::Whole(_) | ParamValue::Odds(_) => unreachable!("kind checked"),
-    }
+/// The words for one parameter.
+pub fn spec(param: Param) -> &'static ParamSpec {
+    PARAMS
+        .iter()
+        .find(|p| p.param == param)
+        .expect("PARAMS holds every parameter")
 }
-
-/// Every parameter of a run, in panel (and URL) order.
-pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        key: "customers",
-        label: "Customers",
-        unit: "customers",
-        group: ParamGroup::Provider,
-        kind: ParamKind::Count,
-        help: "How many customers the batch charges, one charge each.",
-        core_field: "customers",
-        get: |s| ParamValue::Whole(s.customers.into()),
-        set: |s, v| s.customers = narrow(v),
-    },
-    ParamSpec {
-        key: "maxInflight",
-        label: "In-flight limit",
-        unit: "requests",
-        group: ParamGroup::Provider,
-        kind: ParamKind::Count,
-        help: "Requests the provider works on at once; one more is turned away with 503.",
-        core_field: "maxInflight",
-        get: |s| ParamValue::Whole(s.provider.max_inflight.into()),
-        set: |s, v| s.provider.max_inflight = narrow(v),
-    },
-    ParamSpec {
-        key: "rateLimit",
-        label: "Rate limit",
-        unit: "requests per window",
-        group: ParamGroup::Provider,
-        kind: ParamKind::Count,
-        help: "Requests the provider admits in one rate window; the rest get 429.",
-        core_field: "rateLimit",
-        get: |s| ParamValue::Whole(s.provider.rate_limit.into()),
-        set: |s, v| s.provider.rate_limit = narrow(v),
-    },
-    ParamSpec {
-        key: "rateWindowMs",
-        label: "Rate window",
-        unit: "ms",
-        group: ParamGroup::Provider,
-        kind: ParamKind::Millis,
-        help: "The length of the sliding window the rate limit counts over.",
-        core_field: "rateWindowUs",
-        get: |s| ParamValue::Whole(s.provider.rate_window_us),
-        set: |s, v| s.provider.rate_window_us = whole(v),
-    },
-    ParamSpec {
-        key: "errorRate",
-        label: "Server errors",
-        unit: "",
-        group: ParamGroup::Provider,
-        kind: ParamKind::Odds,
-        help: "The chance that an admitted charge fails with 500 and moves no money.",
-        core_field: "",
-        get: |s| ParamValue::Odds(s.provider.server_error),
-        set: |s, v| s.provider.server_error = odds(v),
-    },
-    ParamSpec {
-        key: "slowRate",
-        label: "Slow charges",
-        unit: "",
-        group: ParamGroup::Provider,
-        kind: ParamKind::Odds,
-        help: "The chance that an admitted charge takes the slow latency.",
-        core_field: "",
-        get: |s| ParamValue::Odds(s.provider.slow),
-        set: |s, v| s.provider.slow = odds(v),
-    },
-    ParamSpec {
-        key: "slowMs",
-        label: "Slow latency",
-        unit: "ms",
-        group: ParamGroup::Provider,
-        kind: ParamKind::Millis,
-        help: "How long a slow charge keeps the provider busy.",
-        core_field: "slowLatencyUs",
-        get: |s| ParamValue::Whole(s.provider.slow_latency_us),
-        set: |s, v| s.provider.slow_latency_us = whole(v),
-    },
-    ParamSpec {
-        key: "latencyMs",
-        label: "Latency",
-        unit: "ms",
-        group: ParamGroup::Provider,
-        kind: ParamKind::Millis,
-        help: "How long the provider usually takes over an admitted request.",
-        core_field: "latencyUs",
-        get: |s| ParamValue::Whole(s.provider.latency_us),
-        set: |s, v| s.provider.latency_us = whole(v),
-    },
-    ParamSpec {
-        key: "jitterMs",
-        label: "Latency jitter",
-        unit: "ms",
-        group: ParamGroup::Provider,
-        kind: ParamKind::Millis,
-        help: "The latency varies by up to this much either way; at most the latency itself.",
-        core_field: "latencyJitterUs",
-        get: |s| ParamValue::Whole(s.provider.latency_jitter_us),
-        set: |s, v| s.provider.latency_jitter_us = whole(v),
-    },
-    ParamSpec {
-        key: "declineEvery",
-        label: "Declined cards",
-        unit: "",
-        group: ParamGroup::Provider,
-        kind: ParamKind::Count,
-        help: "Customers whose id is a multiple of this have a declined card; 0 means none.",
-        core_field: "declineEvery",
-        get: |s| ParamValue::Whole(s.provider.decline_every.into()),
-        set: |s, v| s.provider.decline_every = narrow(v),
-    },
-    ParamSpec {
-        key: "pacer",
-        label: "Pacer",
-        unit: "requests/s",
-        group: ParamGroup::Client,
-        kind: ParamKind::Count,
-        help: "Requests per second the client lets out, for the strategies that pace.",
-        core_field: "pacerPerS",
-        get: |s| ParamValue::Whole(s.client.pacer_per_s.into()),
-        set: |s, v| s.client.pacer_per_s = narrow(v),
-    },
-    ParamSpec {
-        key: "attempts",
-        label: "Max attempts",
-        unit: "attempts",
-        group: ParamGroup::Client,
-        kind: ParamKind::Count,
-        help: "How many times a retrying strategy tries one charge before giving up.",
-        core_field: "maxAttempts",
-        get: |s| ParamValue::Whole(s.client.max_attempts.into()),
-        set: |s, v| s.client.max_attempts = narrow(v),
-    },
-    ParamSpec {
-        key: "backoffMs",
-        label: "Backoff base",
-        unit: "ms",
-        group: ParamGroup::Client,
-        kind: ParamKind::Millis,
-        help: "The pause after the first failed attempt; each further failure doubles it.",
-        core_field: "backoffBaseUs",
-        get: |s| ParamValue::Whole(s.client.backoff_base_us),
-        set: |s, v| s.client.backoff_base_us = whole(v),
-    },
-    ParamSpec {
-        key: "jitter",
-        label: "Backoff jitter",
-        unit: "",
-        group: ParamGroup::Client,
-        kind: ParamKind::OnOff,
-        help: "On: sleep a random time up to the backoff (full jitter). Off: sleep exactly it.",
-        core_field: "",
-        get: |s| ParamValue::OnOff(s.client.backoff_jitter),
-        set: |s, v| s.client.backoff_jitter = on_off(v),
-    },
-    ParamSpec {
-        key: "timeoutMs",
-        label: "Client timeout",
-        unit: "ms",
-        group: ParamGroup::Client,
-        kind: ParamKind::Millis,
-        help: "How long the client waits for an answer before it gives up on an attempt.",
-        core_field: "timeoutUs",
-        get: |s| ParamValue::Whole(s.client.timeout_us),
-        set: |s, v| s.client.timeout_us = whole(v),
-    },
-    ParamSpec {
-        key: "workers",
-        label: "Pool workers",
-        unit: "workers",
-        group: ParamGroup::Client,
-        kind: ParamKind::Count,
-        help: "Workers in the pool strategy; each takes the next customer when it is free.",
-        core_field: "poolWorkers",
-        get: |s| ParamValue::Whole(s.client.pool_workers.into()),
-        set: |s, v| s.client.pool_workers = narrow(v),
-    },
-];
 
 /// The parameter called `key` in URLs, if there is one.
 pub fn param(key: &str) -> Option<&'static ParamSpec> {
@@ -290,20 +177,9 @@ pub fn parse_param(key: &str, text: &str) -> Result<ParamValue, String> {
 /// it unchanged and says why (e.g. a jitter larger than the latency).
 pub fn apply_param(scenario: &mut Scenario, key: &str, value: ParamValue) -> Result<(), String> {
     let spec = param(key).ok_or_else(|| no_such_param(key))?;
-    spec.check(value)?;
-    let before = (spec.get)(scenario);
-    (spec.set)(scenario, value);
-    let problem = match cross_problem(scenario) {
-        Some((why, _)) => Some(why),
-        None => scenario.validate().err().map(|e| e.to_string()),
-    };
-    match problem {
-        Some(why) => {
-            (spec.set)(scenario, before);
-            Err(why)
-        }
-        None => Ok(()),
-    }
+    spec.param
+        .set(scenario, value)
+        .map_err(|e| sentence(&e, scenario))
 }
 
 /// [`parse_param`] then [`apply_param`]: the panel's whole keystroke.
@@ -319,18 +195,17 @@ pub fn apply_params(base: &Scenario, texts: &[(&str, &str)]) -> Result<Scenario,
     let mut scenario = base.clone();
     let mut problems = Vec::new();
     for (key, text) in texts {
-        match parse_param(key, text) {
-            Ok(value) => param(key)
-                .expect("parse_param knows the key")
-                .set_unchecked(&mut scenario, value),
-            Err(why) => problems.push(why),
-        }
+        let set = parse_param(key, text).and_then(|value| {
+            let spec = param(key).expect("parse_param knows the key");
+            spec.param
+                .set_unchecked(&mut scenario, value)
+                .map_err(|e| sentence(&e, &scenario))
+        });
+        problems.extend(set.err());
     }
     if problems.is_empty() {
-        if let Some((why, _)) = cross_problem(&scenario) {
-            problems.push(why);
-        } else if let Err(e) = scenario.validate() {
-            problems.push(e.to_string());
+        if let Err(e) = scenario.validate() {
+            problems.push(sentence(&e, &scenario));
         }
     }
     if problems.is_empty() {
@@ -367,24 +242,39 @@ enum Fault {
     NotOne,
 }
 
-impl ParamSpec {
-    /// The accepted values in the core's units (microseconds for times), from
-    /// [`scenario::RANGES`]; `None` for probabilities and switches.
-    ///
-    /// [`scenario::RANGES`]: crate::sim::scenario::RANGES
-    pub fn bounds(&self) -> Option<RangeInclusive<u64>> {
-        match self.kind {
-            ParamKind::Count | ParamKind::Millis => Some(range(self.core_field).bounds.clone()),
-            ParamKind::Odds | ParamKind::OnOff => None,
+impl From<ValueFault> for Fault {
+    fn from(f: ValueFault) -> Self {
+        match f {
+            ValueFault::TooSmall => Fault::TooSmall,
+            ValueFault::TooLarge => Fault::TooLarge,
+            ValueFault::WrongKind | ValueFault::NotAProbability => Fault::NotOne,
         }
+    }
+}
+
+impl ParamSpec {
+    /// What kind of value it takes.
+    pub fn kind(&self) -> ParamKind {
+        self.param.kind()
+    }
+
+    /// The panel group it belongs to.
+    pub fn group(&self) -> ParamGroup {
+        self.param.group()
+    }
+
+    /// The accepted values in the core's units (microseconds for times); `None` for
+    /// probabilities and switches.
+    pub fn bounds(&self) -> Option<RangeInclusive<u64>> {
+        self.param.bounds()
     }
 
     /// The accepted values, short, for the panel and the README: `1–10000 requests`.
     pub fn range_text(&self) -> String {
-        match self.kind {
-            ParamKind::Count | ParamKind::Millis => self.span("–"),
+        match self.kind() {
+            ParamKind::Count | ParamKind::Micros => self.span("–"),
             ParamKind::Odds => "0 to 1, as 1/20, 1 in 20, 5% or 0".into(),
-            ParamKind::OnOff => "on or off".into(),
+            ParamKind::Switch => "on or off".into(),
         }
     }
 
@@ -405,11 +295,11 @@ impl ParamSpec {
     /// What a value must be, as the end of a sentence: "a whole number from 1 to 20
     /// attempts".
     fn must_be(&self) -> String {
-        match self.kind {
+        match self.kind() {
             ParamKind::Count => format!("a whole number from {}", self.span(" to ")),
-            ParamKind::Millis => format!("a time from {}", self.span(" to ")),
+            ParamKind::Micros => format!("a time from {}", self.span(" to ")),
             ParamKind::Odds => "a probability written as 1/20, 1 in 20, 5% or 0".into(),
-            ParamKind::OnOff => "on or off".into(),
+            ParamKind::Switch => "on or off".into(),
         }
     }
 
@@ -436,50 +326,31 @@ impl ParamSpec {
     /// Reads text typed for this parameter, in its unit (milliseconds for times).
     pub fn parse(&self, text: &str) -> Result<ParamValue, String> {
         let t = text.trim();
-        let value = match self.kind {
+        let value = match self.kind() {
             _ if t.is_empty() => Err(Fault::Empty),
             ParamKind::Count => read_number(t, 0).map(ParamValue::Whole),
-            ParamKind::Millis => read_number(t, 3).map(ParamValue::Whole),
+            ParamKind::Micros => read_number(t, 3).map(ParamValue::Whole),
             ParamKind::Odds => Odds::parse(t)
                 .map(ParamValue::Odds)
                 .map_err(|_| Fault::NotOne),
-            ParamKind::OnOff => match t {
-                "on" => Ok(ParamValue::OnOff(true)),
-                "off" => Ok(ParamValue::OnOff(false)),
+            ParamKind::Switch => match t {
+                "on" => Ok(ParamValue::Switch(true)),
+                "off" => Ok(ParamValue::Switch(false)),
                 _ => Err(Fault::NotOne),
             },
         };
-        match value.map(|v| (v, self.fault(v))) {
+        match value.map(|v| (v, self.param.fault(v).map(Fault::from))) {
             Ok((v, None)) => Ok(v),
             Ok((_, Some(fault))) | Err(fault) => Err(self.refuse(t, fault)),
-        }
-    }
-
-    /// What is wrong with a value for this parameter: the wrong kind, or out of range.
-    fn fault(&self, value: ParamValue) -> Option<Fault> {
-        match (self.kind, value, self.bounds()) {
-            (ParamKind::Count | ParamKind::Millis, ParamValue::Whole(n), Some(b)) => {
-                if n < *b.start() {
-                    Some(Fault::TooSmall)
-                } else if n > *b.end() {
-                    Some(Fault::TooLarge)
-                } else {
-                    None
-                }
-            }
-            (ParamKind::Count | ParamKind::Millis, _, _) => Some(Fault::NotNumber),
-            (ParamKind::Odds, ParamValue::Odds(o), _) => o.check().err().map(|_| Fault::NotOne),
-            (ParamKind::OnOff, ParamValue::OnOff(_), _) => None,
-            (ParamKind::Odds | ParamKind::OnOff, _, _) => Some(Fault::NotOne),
         }
     }
 
     /// Checks that a value is of this parameter's kind and inside its range; the
     /// sentence is the one [`ParamSpec::parse`] gives for the same value as text.
     pub fn check(&self, value: ParamValue) -> Result<(), String> {
-        match self.fault(value) {
+        match self.param.fault(value) {
             None => Ok(()),
-            Some(fault) => Err(self.refuse(&self.text(value), fault)),
+            Some(fault) => Err(self.refuse(&self.text(value), fault.into())),
         }
     }
 
@@ -490,21 +361,21 @@ impl ParamSpec {
             ParamValue::Whole(n) => self.number_text(n),
             ParamValue::Odds(Odds::NEVER) => "0".into(),
             ParamValue::Odds(o) => format!("{}/{}", o.num, o.den),
-            ParamValue::OnOff(true) => "on".into(),
-            ParamValue::OnOff(false) => "off".into(),
+            ParamValue::Switch(true) => "on".into(),
+            ParamValue::Switch(false) => "off".into(),
         }
     }
 
     fn number_text(&self, n: u64) -> String {
-        match self.kind {
-            ParamKind::Millis => millis_text(n),
+        match self.kind() {
+            ParamKind::Micros => millis_text(n),
             _ => n.to_string(),
         }
     }
 
     /// This parameter's value in `scenario`.
     pub fn value(&self, scenario: &Scenario) -> ParamValue {
-        (self.get)(scenario)
+        self.param.get(scenario)
     }
 
     /// This parameter's value in `scenario`, as text (see [`ParamSpec::text`]).
@@ -519,18 +390,15 @@ impl ParamSpec {
 
     /// True if `scenario` has the article's value for this parameter.
     pub fn is_default(&self, scenario: &Scenario) -> bool {
-        self.value(scenario) == self.value(&Scenario::default())
+        self.param.is_default(scenario)
     }
 
-    /// Sets this parameter without looking at the others (the URL reader checks the
-    /// combination once every value is in). The value must already pass `check`.
-    pub(crate) fn set_unchecked(&self, scenario: &mut Scenario, value: ParamValue) {
-        (self.set)(scenario, value);
-    }
-
-    /// Puts back the article's value of this parameter.
-    pub(crate) fn reset(&self, scenario: &mut Scenario) {
-        (self.set)(scenario, self.value(&Scenario::default()));
+    /// The default with its unit: "10 requests", "15 ms", "1/20".
+    pub fn default_with_unit(&self) -> String {
+        match self.unit {
+            "" => self.default_text(),
+            unit => format!("{} {unit}", self.default_text()),
+        }
     }
 }
 
@@ -582,38 +450,56 @@ fn read_number(t: &str, decimals: u32) -> Result<u64, Fault> {
         .ok_or(Fault::TooLarge)
 }
 
-/// A combination of values the simulation cannot run: the sentence, and the parameters
-/// to put back to their defaults to fix it.
-pub(crate) fn cross_problem(s: &Scenario) -> Option<(String, [&'static str; 2])> {
+/// The sentence for a broken rule, with the values that break it.
+pub fn rule_sentence(rule: Rule, s: &Scenario) -> String {
     let p = &s.provider;
-    (p.latency_jitter_us > p.latency_us).then(|| {
-        (
-            format!(
-                "The latency jitter (jitterMs) is {} ms, more than the latency (latencyMs) of {} ms; the jitter cannot exceed the latency.",
-                millis_text(p.latency_jitter_us),
-                millis_text(p.latency_us)
-            ),
-            ["latencyMs", "jitterMs"],
-        )
-    })
+    match rule {
+        Rule::JitterWithinLatency => format!(
+            "The latency jitter (jitterMs) is {} ms, more than the latency (latencyMs) of {} ms; the jitter cannot exceed the latency.",
+            millis_text(p.latency_jitter_us),
+            millis_text(p.latency_us)
+        ),
+    }
+}
+
+/// The sentence for why `scenario` (or a value for it) cannot run.
+pub fn sentence(e: &ScenarioError, scenario: &Scenario) -> String {
+    match *e {
+        ScenarioError::Value { param, value, .. } => spec(param)
+            .check(value)
+            .err()
+            .unwrap_or_else(|| format!("{} cannot be used.", spec(param).label)),
+        ScenarioError::Rule(rule) => rule_sentence(rule, scenario),
+    }
+}
+
+/// The sentence without the scenario at hand: a broken rule is named, not quoted.
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ScenarioError::Value { .. } => f.write_str(&sentence(self, &Scenario::default())),
+            ScenarioError::Rule(rule) => {
+                let keys: Vec<&str> = rule.params().iter().map(|&p| spec(p).key).collect();
+                match rule {
+                    Rule::JitterWithinLatency => write!(
+                        f,
+                        "The latency jitter cannot exceed the latency ({}).",
+                        keys.join(", ")
+                    ),
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::scenario::RANGES;
 
     #[test]
     fn the_table_covers_every_range_once_with_its_documented_bounds() {
-        let mut covered: Vec<&str> = PARAMS
-            .iter()
-            .filter(|p| !p.core_field.is_empty())
-            .map(|p| p.core_field)
-            .collect();
-        covered.sort_unstable();
-        let mut ranges: Vec<&str> = RANGES.iter().map(|r| r.field).collect();
-        ranges.sort_unstable();
-        assert_eq!(covered, ranges);
+        let order: Vec<Param> = PARAMS.iter().map(|p| p.param).collect();
+        assert_eq!(order, Param::ALL, "the words follow the core's table");
         let mut keys: Vec<&str> = PARAMS.iter().map(|p| p.key).collect();
         keys.sort_unstable();
         keys.dedup();
@@ -648,7 +534,7 @@ mod tests {
             ParamValue::Odds(Odds { num: 5, den: 100 })
         );
         assert_eq!(ok("errorRate", "0"), ParamValue::Odds(Odds::NEVER));
-        assert_eq!(ok("jitter", "on"), ParamValue::OnOff(true));
+        assert_eq!(ok("jitter", "on"), ParamValue::Switch(true));
         assert_eq!(millis_text(1_500), "1.5");
         assert_eq!(millis_text(1_050), "1.05");
         assert_eq!(millis_text(15_000), "15");
@@ -703,7 +589,7 @@ mod tests {
         set_param(&mut s, "jitterMs", "20").unwrap();
         assert_eq!(read_param(&s, "jitterMs").as_deref(), Some("20"));
         assert!(apply_param(&mut s, "maxInflight", ParamValue::Whole(0)).is_err());
-        assert!(apply_param(&mut s, "maxInflight", ParamValue::OnOff(true)).is_err());
+        assert!(apply_param(&mut s, "maxInflight", ParamValue::Switch(true)).is_err());
         assert_eq!(s.provider.max_inflight, 20);
         assert_eq!(s.validate(), Ok(()));
         assert_eq!(read_param(&s, "nope"), None);

@@ -5,6 +5,7 @@ pub mod headers;
 pub mod lab;
 pub mod limiter;
 pub mod names;
+pub mod param;
 pub mod provider;
 pub mod queue;
 pub mod record;
@@ -18,6 +19,7 @@ pub mod time;
 pub mod timeline;
 pub mod world;
 
+pub use param::{Param, ScenarioError};
 pub use scenario::Scenario;
 pub use stats::{StatField, Stats};
 pub use strategy::StrategyName;

@@ -71,7 +71,7 @@ pub fn ParamsPanel(state: RunState) -> impl IntoView {
         let fields = PARAMS
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.group == g)
+            .filter(|(_, p)| p.group() == g)
             .map(|(i, p)| {
                 let (text, error, recheck) = (texts[i], errors[i], recheck.clone());
                 let id = format!("rll-param-{}", p.key);

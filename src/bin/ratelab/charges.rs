@@ -214,7 +214,7 @@ fn runs(
             strategy,
             ..base.clone()
         };
-        let stats = run(&scenario).map_err(|e| format!("--{e}"))?;
+        let stats = run(&scenario).map_err(|e| e.to_string())?;
         done.push((strategy, stats));
     }
     let reports: Vec<Report> = done
@@ -261,7 +261,7 @@ fn export_run(base: &Scenario, how: Export) -> Result<String, String> {
         record: true,
         ..base.clone()
     };
-    let mut sim = Simulation::new(&scenario).map_err(|e| format!("--{e}"))?;
+    let mut sim = Simulation::new(&scenario).map_err(|e| e.to_string())?;
     sim.run_to_end();
     Ok(match how {
         Export::Json => export::run_json(&sim),
@@ -304,7 +304,7 @@ fn sweep(
             strategy,
             ..base.clone()
         };
-        let sweep = Sweep::run(&scenario, seeds.clone()).map_err(|e| format!("--{e}"))?;
+        let sweep = Sweep::run(&scenario, seeds.clone()).map_err(|e| e.to_string())?;
         let fields = StatField::ALL
             .into_iter()
             .map(|f| {
@@ -357,7 +357,7 @@ fn sweep(
 /// One customer's story: every attempt, the client's view beside the provider's. `who`
 /// is a customer id or a scene name (e.g. `double-charge`: the first customer showing it).
 fn story(scenario: Scenario, who: &str, json: bool) -> Result<String, String> {
-    let mut sim = Simulation::new(&scenario).map_err(|e| format!("--{e}"))?;
+    let mut sim = Simulation::new(&scenario).map_err(|e| e.to_string())?;
     sim.run_to_end();
     let record = sim.record().expect("recording is on");
     let customer = match (who.trim().parse::<u32>(), Scene::named(who.trim())) {
