@@ -9,6 +9,7 @@
 pub mod export;
 pub mod format;
 pub mod legend;
+pub mod links;
 pub mod names;
 pub mod params;
 pub mod stats;

@@ -1,0 +1,186 @@
+//! The links between pages and the command line that reproduces a page: the only place
+//! that writes a URL or a `ratelab` command, so every page writes them the same way.
+
+use super::{Page, PageQuery, Section, View, PARAMS};
+use crate::sim::lab::ExperimentName;
+use crate::sim::Scenario;
+
+/// How the footers start a command: from a checkout, with the native release build.
+pub const CLI_PREFIX: &str = "cargo run --release --bin ratelab --";
+
+/// The link to `section`, or to `view` of the charges, carrying `scenario`'s seed and
+/// every number that differs from the article's, so nothing changed is lost on the way.
+pub fn href(section: Section, view: View, scenario: &Scenario) -> String {
+    PageQuery {
+        section,
+        view,
+        seed: scenario.seed,
+        scenario: scenario.clone(),
+        ..PageQuery::default()
+    }
+    .to_query()
+}
+
+/// The limits page with one experiment open, and the numbers of `scenario` kept.
+pub fn experiment_href(experiment: Option<ExperimentName>, scenario: &Scenario) -> String {
+    PageQuery {
+        section: Section::Limits,
+        experiment,
+        seed: scenario.seed,
+        scenario: scenario.clone(),
+        ..PageQuery::default()
+    }
+    .to_query()
+}
+
+/// The sweep page for one strategy (or all, with `None`) over seeds `1..=seeds`.
+pub fn sweep_href(
+    strategy: Option<crate::sim::StrategyName>,
+    seeds: u64,
+    scenario: &Scenario,
+) -> String {
+    PageQuery {
+        view: View::Sweep,
+        strategy,
+        all_strategies: strategy.is_none(),
+        seeds,
+        seed: scenario.seed,
+        scenario: scenario.clone(),
+        ..PageQuery::default()
+    }
+    .to_query()
+}
+
+/// The command that prints what the page for `q` shows: the same run, the same six
+/// columns, the same distributions or the same experiment.
+pub fn cli_line(q: &PageQuery) -> String {
+    let s = &q.scenario;
+    let mut words: Vec<String> = vec![CLI_PREFIX.into()];
+    let mut push = |parts: &[&str]| words.extend(parts.iter().map(|p| quoted(p)));
+    match q.page() {
+        Page::Run | Page::Embed => {
+            push(&["charges", "--strategy", s.strategy.as_str()]);
+            push(&["--seed", &s.seed.to_string()]);
+            if let Some(c) = q.customer {
+                push(&["--customer", &c.to_string()]);
+            }
+        }
+        Page::Compare => push(&["charges", "--all", "--seed", &s.seed.to_string()]),
+        Page::Sweep => {
+            match (q.all_strategies, q.strategy) {
+                (false, Some(one)) => push(&["charges", "--strategy", one.as_str()]),
+                _ => push(&["charges", "--all"]),
+            }
+            push(&["--seeds", &format!("1..={}", q.seeds)]);
+        }
+        Page::Limits => {
+            let which = q.experiment.map_or("all", ExperimentName::as_str);
+            push(&["limits", which, "--seed", &s.seed.to_string()]);
+            return words.join(" ");
+        }
+        Page::Headers => {
+            push(&["limits", "headers"]);
+            return words.join(" ");
+        }
+    }
+    for p in PARAMS.iter().filter(|p| !p.is_default(s)) {
+        push(&[&format!("--{}", p.key), &p.read(s)]);
+    }
+    words.join(" ")
+}
+
+/// A word as a POSIX shell reads it: as it is when it is plain, else in single quotes.
+fn quoted(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:".contains(&b));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::{pairs_of, parse, set_param};
+    use crate::sim::StrategyName;
+
+    fn page(query: &str) -> PageQuery {
+        parse(&pairs_of(query))
+    }
+
+    #[test]
+    fn each_page_has_its_command() {
+        let cli = |q: &str| cli_line(&page(q)).replace(CLI_PREFIX, "ratelab");
+        assert_eq!(
+            cli("?strategy=pool&seed=3&maxInflight=20&errorRate=1/5"),
+            "ratelab charges --strategy pool --seed 3 --maxInflight 20 --errorRate 1/5"
+        );
+        assert_eq!(
+            cli("?strategy=keyed&customer=12"),
+            "ratelab charges --strategy keyed --seed 1 --customer 12"
+        );
+        assert_eq!(
+            cli("?view=compare&seed=9&timeoutMs=2500"),
+            "ratelab charges --all --seed 9 --timeoutMs 2500"
+        );
+        assert_eq!(
+            cli("?view=sweep&strategy=retry&seeds=50&backoffMs=20"),
+            "ratelab charges --strategy retry --seeds 1..=50 --backoffMs 20"
+        );
+        assert_eq!(
+            cli("?view=sweep&seeds=30"),
+            "ratelab charges --all --seeds 1..=30"
+        );
+        assert_eq!(
+            cli("?section=limits&experiment=herd&seed=4"),
+            "ratelab limits herd --seed 4"
+        );
+        assert_eq!(cli("?section=limits&seed=4"), "ratelab limits all --seed 4");
+        assert_eq!(cli("?section=headers&seed=4"), "ratelab limits headers");
+        assert_eq!(
+            cli("?embed=1&strategy=naive&seed=2"),
+            "ratelab charges --strategy naive --seed 2"
+        );
+    }
+
+    #[test]
+    fn words_that_a_shell_would_split_are_quoted() {
+        assert_eq!(quoted("1..=200"), "1..=200");
+        assert_eq!(quoted("a b"), "'a b'");
+        assert_eq!(quoted("it's"), r"'it'\''s'");
+        assert_eq!(quoted(""), "''");
+    }
+
+    #[test]
+    fn links_between_pages_keep_every_number() {
+        let mut s = Scenario::article(StrategyName::Pool, 5);
+        set_param(&mut s, "maxInflight", "8").unwrap();
+        set_param(&mut s, "jitter", "on").unwrap();
+        for (section, view) in [
+            (Section::Charges, View::Run),
+            (Section::Charges, View::Compare),
+            (Section::Charges, View::Sweep),
+            (Section::Limits, View::Run),
+            (Section::Headers, View::Run),
+        ] {
+            let back = page(&href(section, view, &s));
+            assert!(back.problems.is_empty(), "{:?}", back.problems);
+            assert_eq!((back.section, back.view), (section, view));
+            assert_eq!(back.seeded_scenario().provider, s.provider);
+            assert_eq!(back.seeded_scenario().client, s.client);
+            assert_eq!(back.seed, 5);
+        }
+        let back = page(&experiment_href(Some(ExperimentName::Burst), &s));
+        assert_eq!(back.experiment, Some(ExperimentName::Burst));
+        assert_eq!(back.scenario.provider.max_inflight, 8);
+        let back = page(&sweep_href(None, 40, &s));
+        assert!(back.all_strategies && back.seeds == 40 && back.sweep_autostart());
+        let back = page(&sweep_href(Some(StrategyName::Retry), 40, &s));
+        assert_eq!(back.strategy, Some(StrategyName::Retry));
+        assert!(!back.all_strategies);
+    }
+}
