@@ -3,52 +3,66 @@
 
 use super::{Page, PageQuery, Section, View, PARAMS};
 use crate::sim::lab::ExperimentName;
-use crate::sim::Scenario;
+use crate::sim::{Scenario, StrategyName};
 
 /// How the footers start a command: from a checkout, with the native release build.
 pub const CLI_PREFIX: &str = "cargo run --release --bin ratelab --";
 
-/// The link to `section`, or to `view` of the charges, carrying `scenario`'s seed and
-/// every number that differs from the article's, so nothing changed is lost on the way.
-pub fn href(section: Section, view: View, scenario: &Scenario) -> String {
+/// A page of `section` and `view` naming `strategy` (or none), with `scenario`'s seed
+/// and numbers: shaped as [`super::parse`] gives it back, so a page state and its link
+/// always agree.
+fn query(
+    section: Section,
+    view: View,
+    strategy: Option<StrategyName>,
+    scenario: &Scenario,
+) -> PageQuery {
     PageQuery {
         section,
         view,
+        strategy,
         seed: scenario.seed,
-        scenario: scenario.clone(),
+        scenario: Scenario {
+            strategy: strategy.unwrap_or(super::FALLBACK_STRATEGY),
+            record: true,
+            ..scenario.clone()
+        },
         ..PageQuery::default()
     }
-    .to_query()
+}
+
+/// The link to `section`, or to `view` of the charges, carrying `scenario`'s seed and
+/// every number that differs from the article's, so nothing changed is lost on the way.
+/// It names no strategy, so the page it opens waits for the reader.
+pub fn href(section: Section, view: View, scenario: &Scenario) -> String {
+    query(section, view, None, scenario).to_query()
 }
 
 /// The limits page with one experiment open, and the numbers of `scenario` kept.
-pub fn experiment_href(experiment: Option<ExperimentName>, scenario: &Scenario) -> String {
+pub fn experiment_query(experiment: Option<ExperimentName>, scenario: &Scenario) -> PageQuery {
     PageQuery {
-        section: Section::Limits,
         experiment,
-        seed: scenario.seed,
-        scenario: scenario.clone(),
-        ..PageQuery::default()
+        ..query(Section::Limits, View::Run, None, scenario)
     }
-    .to_query()
+}
+
+/// The link of [`experiment_query`].
+pub fn experiment_href(experiment: Option<ExperimentName>, scenario: &Scenario) -> String {
+    experiment_query(experiment, scenario).to_query()
 }
 
 /// The sweep page for one strategy (or all, with `None`) over seeds `1..=seeds`.
-pub fn sweep_href(
-    strategy: Option<crate::sim::StrategyName>,
-    seeds: u64,
-    scenario: &Scenario,
-) -> String {
+pub fn sweep_query(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenario) -> PageQuery {
     PageQuery {
-        view: View::Sweep,
-        strategy,
         all_strategies: strategy.is_none(),
         seeds,
-        seed: scenario.seed,
-        scenario: scenario.clone(),
-        ..PageQuery::default()
+        ..query(Section::Charges, View::Sweep, strategy, scenario)
     }
-    .to_query()
+}
+
+/// The link of [`sweep_query`].
+pub fn sweep_href(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenario) -> String {
+    sweep_query(strategy, seeds, scenario).to_query()
 }
 
 /// The command that prints what the page for `q` shows: the same run, the same six
@@ -106,7 +120,6 @@ fn quoted(word: &str) -> String {
 mod tests {
     use super::*;
     use crate::page::{pairs_of, parse, set_param};
-    use crate::sim::StrategyName;
 
     fn page(query: &str) -> PageQuery {
         parse(&pairs_of(query))
@@ -182,5 +195,17 @@ mod tests {
         let back = page(&sweep_href(Some(StrategyName::Retry), 40, &s));
         assert_eq!(back.strategy, Some(StrategyName::Retry));
         assert!(!back.all_strategies);
+        for q in [
+            sweep_query(None, 7, &s),
+            sweep_query(Some(StrategyName::Naive), 7, &s),
+            experiment_query(Some(ExperimentName::Herd), &s),
+            experiment_query(None, &s),
+        ] {
+            assert_eq!(
+                page(&q.to_query()),
+                q,
+                "the query a page writes is the page it shows"
+            );
+        }
     }
 }

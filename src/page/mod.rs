@@ -6,6 +6,7 @@
 //! seed, …) it holds every parameter of [`params::PARAMS`], so a shared link reproduces
 //! exactly what its sender saw, and [`PageQuery::to_query`] writes one back.
 
+pub mod budget;
 pub mod export;
 pub mod format;
 pub mod legend;

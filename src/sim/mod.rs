@@ -1,6 +1,7 @@
 //! The simulation core. Pure Rust: no UI, no wall clock, no OS randomness. A scenario's
 //! seed fixes every number a run produces, on every platform.
 
+pub mod budget;
 pub mod headers;
 pub mod lab;
 pub mod limiter;

@@ -1,8 +1,10 @@
 //! Seed sweeps: run one scenario over many seeds and summarise each stat's distribution.
 //! The CLI and the app use the same code, so their medians agree.
 
+use super::budget::{TooLarge, Workload};
 use super::scenario::{Scenario, ScenarioError};
 use super::stats::{StatField, Stats};
+use super::strategy::StrategyName;
 use super::world::Simulation;
 use serde::Serialize;
 use std::ops::RangeInclusive;
@@ -127,6 +129,91 @@ impl Sweep {
     }
 }
 
+/// A sweep of several strategies that runs in steps, one seed at a time, so the page
+/// can yield to the browser between frames. The CLI runs the same steps to the end.
+pub struct SweepJob {
+    base: Scenario,
+    strategies: Vec<StrategyName>,
+    seeds: u64,
+    sweeps: Vec<(StrategyName, Sweep)>,
+}
+
+/// Why a sweep cannot start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepError {
+    /// The scenario's parameters.
+    Scenario(ScenarioError),
+    /// More customers than a page sweeps.
+    TooLarge(TooLarge),
+    /// No strategies, or no seeds, or more seeds than [`MAX_SEEDS`].
+    Empty,
+}
+
+impl SweepJob {
+    /// A sweep of `strategies` over seeds `1..=seeds` of `base`'s parameters, checked
+    /// first: parameters, the page's customer limit, and the number of seeds.
+    pub fn new(
+        base: &Scenario,
+        strategies: &[StrategyName],
+        seeds: u64,
+    ) -> Result<Self, SweepError> {
+        base.validate().map_err(SweepError::Scenario)?;
+        Workload::Sweep.check(base).map_err(SweepError::TooLarge)?;
+        if strategies.is_empty() || !(1..=MAX_SEEDS).contains(&seeds) {
+            return Err(SweepError::Empty);
+        }
+        Ok(Self {
+            base: Scenario {
+                record: false,
+                ..base.clone()
+            },
+            strategies: strategies.to_vec(),
+            seeds,
+            sweeps: Vec::new(),
+        })
+    }
+
+    /// Runs in the whole sweep.
+    pub fn total(&self) -> u64 {
+        self.seeds * self.strategies.len() as u64
+    }
+
+    /// Runs done so far.
+    pub fn done(&self) -> u64 {
+        self.sweeps.iter().map(|(_, s)| s.runs.len() as u64).sum()
+    }
+
+    /// Runs the next seed; false once every strategy has all its seeds.
+    pub fn step(&mut self) -> bool {
+        let current = self.sweeps.last().map(|(s, sw)| (*s, sw.runs.len() as u64));
+        let strategy = match current {
+            Some((s, n)) if n < self.seeds => s,
+            _ => match self.strategies.get(self.sweeps.len()) {
+                Some(&next) => {
+                    self.sweeps.push((next, Sweep { runs: Vec::new() }));
+                    next
+                }
+                None => return false,
+            },
+        };
+        let (_, sweep) = self.sweeps.last_mut().expect("just ensured");
+        let seed = sweep.runs.len() as u64 + 1;
+        let scenario = Scenario {
+            strategy,
+            ..self.base.clone()
+        };
+        sweep
+            .push(&scenario, seed)
+            .expect("the parameters were checked before the sweep started");
+        true
+    }
+
+    /// Each strategy's sweep so far, in order.
+    pub fn sweeps(&self) -> &[(StrategyName, Sweep)] {
+        &self.sweeps
+    }
+}
+
 /// Parses `1..=200`, `1..200` (exclusive end) or a single seed `7`.
 pub fn parse_seed_range(text: &str) -> Result<RangeInclusive<u64>, String> {
     let t = text.trim();
@@ -221,5 +308,49 @@ mod tests {
             .contains("at most"));
         assert!(parse_seed_range("a..=3").unwrap_err().contains("'a'"));
         assert!(parse_seed_range("0..0").unwrap_err().contains("empty"));
+    }
+
+    #[test]
+    fn a_job_steps_through_every_strategy_and_seed_and_matches_a_whole_sweep() {
+        let base = Scenario {
+            customers: 60,
+            ..Scenario::default()
+        };
+        let strategies = [StrategyName::Naive, StrategyName::Pool];
+        let mut job = SweepJob::new(&base, &strategies, 3).unwrap();
+        assert_eq!(job.total(), 6);
+        let mut steps = 0;
+        while job.step() {
+            steps += 1;
+            assert_eq!(job.done(), steps);
+        }
+        assert_eq!(steps, 6);
+        for (strategy, sweep) in job.sweeps() {
+            let whole = Sweep::run(
+                &Scenario {
+                    strategy: *strategy,
+                    ..base.clone()
+                },
+                1..=3,
+            )
+            .unwrap();
+            assert_eq!(sweep.runs, whole.runs, "{strategy}");
+        }
+        let too_many = Scenario {
+            customers: crate::sim::budget::SWEEP_MAX_CUSTOMERS + 1,
+            ..base.clone()
+        };
+        assert!(matches!(
+            SweepJob::new(&too_many, &strategies, 3),
+            Err(SweepError::TooLarge(_))
+        ));
+        assert!(matches!(
+            SweepJob::new(&base, &[], 3),
+            Err(SweepError::Empty)
+        ));
+        assert!(matches!(
+            SweepJob::new(&base, &strategies, MAX_SEEDS + 1),
+            Err(SweepError::Empty)
+        ));
     }
 }

@@ -4,6 +4,7 @@ use super::strategy_picker::label;
 use super::timeline::{draw, Layout, Palette, TimelineData};
 use super::use_measured::use_measured;
 use crate::page::format::requests_per_charge;
+use crate::sim::budget::Workload;
 use crate::sim::{Scenario, Simulation, StrategyName};
 use crate::sim::{StatField, Stats};
 use leptos::html::Canvas;
@@ -18,21 +19,12 @@ const KEY_ROWS: [Option<StatField>; 4] = [
     Some(StatField::ElapsedMs),
 ];
 
-/// The most customers the compare view runs: it runs all six at once, between frames.
-pub const COMPARE_MAX_CUSTOMERS: u32 = 20_000;
-
 /// The compare view for `base` (its seed and parameters; the strategy is ignored).
 #[component]
 pub fn CompareView(base: Scenario) -> impl IntoView {
-    if base.customers > COMPARE_MAX_CUSTOMERS {
+    if let Err(too_large) = Workload::Compare.check(&base) {
         return view! {
-            <p class="rll-notice" role="alert" data-testid="compare">
-                {format!(
-                    "The compare view runs all six strategies at once, so it takes at most {} customers ({} asked). Lower “customers” under “Change the numbers” in the run view.",
-                    crate::page::format::count(COMPARE_MAX_CUSTOMERS.into()),
-                    crate::page::format::count(base.customers.into())
-                )}
-            </p>
+            <p class="rll-notice" role="alert" data-testid="compare">{too_large.to_string()}</p>
         }
         .into_any();
     }

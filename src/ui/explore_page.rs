@@ -17,8 +17,8 @@ pub fn ExplorePage(
     view: View,
     /// The heading of the view.
     title: &'static str,
-    /// The CLI command that prints what the page shows.
-    cli: String,
+    /// What the page shows, for the footer's command.
+    shown: Signal<PageQuery>,
     children: Children,
 ) -> impl IntoView {
     let scenario = Signal::stored(query.seeded_scenario());
@@ -29,7 +29,7 @@ pub fn ExplorePage(
             scenario
             view=Signal::stored(view)
             run_state=Signal::stored("idle")
-            cli=Signal::stored(cli)
+            shown
         >
             <Intro scenario/>
             <ViewTabs current=view scenario/>

@@ -53,11 +53,21 @@ pub fn ExportButtons(playback: Playback) -> impl IntoView {
         };
         message.set(download(&name("csv"), "text/csv", &text).err());
     };
+    // Success is said only once the browser has written the clipboard: it can refuse
+    // (no permission, an insecure page), and then the reader is told to copy by hand.
     let copy = move |_| {
         let href = window().location().href().unwrap_or_default();
-        let clipboard = window().navigator().clipboard();
-        let _ = clipboard.write_text(&href);
-        message.set(Some("Link copied: it reproduces this run exactly.".into()));
+        let promise = window().navigator().clipboard().write_text(&href);
+        message.set(None);
+        leptos::task::spawn_local(async move {
+            let said = match wasm_bindgen_futures::JsFuture::from(promise).await {
+                Ok(_) => "Link copied: it reproduces this run exactly.".to_string(),
+                Err(_) => format!(
+                    "The browser would not let the page copy; copy the address instead: {href}"
+                ),
+            };
+            message.set(Some(said));
+        });
     };
     view! {
         <div class="rll-export" class:rll-hidden=move || playback.state.get() == PlayState::Idle>

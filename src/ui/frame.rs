@@ -3,28 +3,10 @@
 
 use super::notices::Notices;
 use crate::page::format::count;
+use crate::page::links::{cli_line, href};
 use crate::page::{PageQuery, Section, View};
 use crate::sim::Scenario;
 use leptos::prelude::*;
-
-/// The link to `section`, or to `view` of the charges, with `scenario`'s seed and numbers.
-/// A link, not a button: each page is a module of its own (README, "Sizes"), and a link
-/// also opens in a new tab.
-pub fn page_href(section: Section, view: View, scenario: &Scenario) -> String {
-    match section {
-        Section::Limits | Section::Headers => {
-            format!("?section={}&seed={}", section.as_str(), scenario.seed)
-        }
-        Section::Charges => PageQuery {
-            section,
-            view,
-            seed: scenario.seed,
-            scenario: scenario.clone(),
-            ..PageQuery::default()
-        }
-        .to_query(),
-    }
-}
 
 /// A page of the lab: its header and section links, `children`, and the footer.
 #[component]
@@ -39,8 +21,8 @@ pub fn Frame(
     view: Signal<View>,
     /// `idle`, `running`, `paused` or `done`, for `data-run-state`.
     run_state: Signal<&'static str>,
-    /// The CLI command that prints what the page shows.
-    cli: Signal<String>,
+    /// What the page shows, for the footer's command that prints the same.
+    shown: Signal<PageQuery>,
     children: Children,
 ) -> impl IntoView {
     let (title, lede) = match section {
@@ -77,7 +59,7 @@ pub fn Frame(
         };
         view! {
             <a class="rll-section-tab" data-section=s.as_str()
-                href=move || scenario.with(|sc| page_href(s, View::Run, sc))
+                href=move || scenario.with(|sc| href(s, View::Run, sc))
                 aria-current=(s == section).then_some("page")
                 on:click=move |ev| {
                     // The section on screen is already here: following the link would
@@ -102,7 +84,7 @@ pub fn Frame(
             <nav class="rll-sections" aria-label="Sections">{tabs}</nav>
             {children()}
             <footer class="rll-footer">
-                <p>"The same numbers, natively: " <code data-testid="cli-command">{cli}</code></p>
+                <p>"The same numbers, natively: " <code data-testid="cli-command">{move || shown.with(cli_line)}</code></p>
                 <p>"A model, not a benchmark: no network, simulated time, one seeded random generator."</p>
             </footer>
         </div>

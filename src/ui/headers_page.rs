@@ -18,7 +18,7 @@ pub fn HeadersPage(query: PageQuery) -> impl IntoView {
             scenario=Signal::stored(scenario)
             view=Signal::stored(View::Run)
             run_state=Signal::stored("idle")
-            cli=Signal::stored("cargo run --release --bin ratelab -- limits headers".to_string())
+            shown=Signal::stored(query.clone())
         >
             <section class="rll-see">
                 <h2>"The headers our bucket sends"</h2>

@@ -2,24 +2,29 @@
 
 use super::frame::Frame;
 use super::lab::LimitsSection;
+use crate::page::links::experiment_query;
 use crate::page::{PageQuery, Section, View};
 use leptos::prelude::*;
 
 /// The page.
 #[component]
 pub fn LimitsPage(query: PageQuery) -> impl IntoView {
-    let seed = query.seed;
     let scenario = query.seeded_scenario();
+    let chosen = RwSignal::new(query.experiment);
+    let shown = Signal::derive({
+        let scenario = scenario.clone();
+        move || experiment_query(chosen.get(), &scenario)
+    });
     view! {
         <Frame
             section=Section::Limits
             problems=query.problems.clone()
-            scenario=Signal::stored(scenario)
+            scenario=Signal::stored(scenario.clone())
             view=Signal::stored(View::Run)
             run_state=Signal::stored("idle")
-            cli=Signal::stored(format!("cargo run --release --bin ratelab -- limits all --seed {seed}"))
+            shown
         >
-            <LimitsSection seed start=query.experiment/>
+            <LimitsSection scenario chosen/>
         </Frame>
     }
 }

@@ -58,12 +58,9 @@ pub fn mount_run() {
 pub fn mount_compare() {
     mount_page(|query| {
         let base = query.seeded_scenario();
-        let cli = format!(
-            "cargo run --release --bin ratelab -- charges --all --seed {}",
-            base.seed
-        );
+        let shown = Signal::stored(query.clone());
         view! {
-            <explore_page::ExplorePage query view=View::Compare title="All six, side by side" cli>
+            <explore_page::ExplorePage query view=View::Compare title="All six, side by side" shown>
                 <compare_view::CompareView base/>
             </explore_page::ExplorePage>
         }
@@ -76,10 +73,12 @@ pub fn mount_sweep() {
         let base = query.seeded_scenario();
         let strategy = (!query.all_strategies).then_some(query.strategy).flatten();
         let (seeds, autostart) = (query.seeds, query.sweep_autostart());
-        let cli = "cargo run --release --bin ratelab -- charges --all --seeds 1..=200".to_string();
+        // The footer follows the sweep on screen: what the link asked for, then each sweep
+        // the reader starts.
+        let shown = RwSignal::new(query.clone());
         view! {
-            <explore_page::ExplorePage query view=View::Sweep title="Sweep seeds" cli>
-                <sweep_view::SweepView base strategy seeds autostart/>
+            <explore_page::ExplorePage query view=View::Sweep title="Sweep seeds" shown=shown.into()>
+                <sweep_view::SweepView base strategy seeds autostart shown/>
             </explore_page::ExplorePage>
         }
     });

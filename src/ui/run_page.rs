@@ -25,17 +25,17 @@ pub fn RunPage(query: PageQuery) -> impl IntoView {
         seed: parse_seed(&state.seed_text.get()).unwrap_or(1),
         ..state.draft.get()
     });
-    // The command that prints this run: the run on screen, or the one the buttons would start.
-    let cli = Signal::derive(move || {
+    // What the footer's command prints: the run on screen, or the one the buttons would
+    // start, with the story that is open.
+    let shown = Signal::derive(move || {
         let run = playback.scenario.get().unwrap_or_else(|| Scenario {
             strategy: state.selected.get(),
             ..scenario.get()
         });
-        let q = PageQuery::for_run(&run, Speed::Instant).to_query();
-        format!(
-            "cargo run --release --bin ratelab -- charges --query '{}'",
-            q.trim_start_matches('?')
-        )
+        PageQuery {
+            customer: state.customer.get(),
+            ..PageQuery::for_run(&run, Speed::Instant)
+        }
     });
     let motion_note = move || {
         (reduced.get() && playback.speed.get() == Speed::Instant).then(|| {
@@ -54,7 +54,7 @@ pub fn RunPage(query: PageQuery) -> impl IntoView {
             scenario
             view=Signal::stored(View::Run)
             run_state=Signal::derive(move || playback.state.get().as_str())
-            cli
+            shown
         >
             {motion_note}
             <Intro scenario=state.draft.into()/>

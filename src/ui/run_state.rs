@@ -3,18 +3,10 @@
 
 use super::page_query;
 use super::use_playback::{use_playback, Playback};
-use crate::page::format::count;
 use crate::page::{parse_seed, Motion, PageQuery, Speed};
+use crate::sim::budget::{keeps_record, Workload};
 use crate::sim::{Scenario, StrategyName};
 use leptos::prelude::*;
-
-/// The most customers the page runs. A run keeps per-customer state in the tab's memory
-/// (about 100 bytes each); the CLI goes up to the core's own limit.
-pub const BROWSER_MAX_CUSTOMERS: u32 = 1_000_000;
-
-/// Above this many customers the page keeps no per-request record: the counters still
-/// play, but there is no timeline, grid or story (they would need a record per request).
-pub const RECORD_MAX_CUSTOMERS: u32 = 50_000;
 
 /// A run view's state. Copy, so every control can hold it.
 #[derive(Clone, Copy)]
@@ -67,17 +59,11 @@ impl RunState {
         }
         let seed = parse_seed(&self.seed_text.get_untracked())?;
         let draft = self.draft.get_untracked();
-        if draft.customers > BROWSER_MAX_CUSTOMERS {
-            return Err(format!(
-                "The page runs at most {} customers ({} asked); the command line runs more.",
-                count(BROWSER_MAX_CUSTOMERS.into()),
-                count(draft.customers.into())
-            ));
-        }
+        Workload::Run.check(&draft).map_err(|e| e.to_string())?;
         let scenario = Scenario {
             seed,
             strategy,
-            record: draft.customers <= RECORD_MAX_CUSTOMERS,
+            record: keeps_record(draft.customers),
             ..draft
         };
         scenario.validate().map_err(|e| e.to_string())?;
@@ -114,11 +100,17 @@ impl RunState {
         }
     }
 
-    /// Picks a random seed and runs. The page, not the simulation, picks it: the run
-    /// itself stays seeded.
+    /// Picks a random seed and runs. The page, not the simulation, picks it (from the
+    /// browser's `crypto.getRandomValues`, through `getrandom`): the run itself stays
+    /// seeded. Seeds stay below a million, short enough to read out in a classroom.
     pub fn new_seed(&self) {
-        self.seed_text
-            .set(((js_sys::Math::random() * 1_000_000.0) as u64).to_string());
+        let mut bytes = [0u8; 8];
+        let seed = match getrandom::fill(&mut bytes) {
+            Ok(()) => u64::from_le_bytes(bytes) % 1_000_000,
+            // No entropy to be had: the next seed up is as good a new seed as any.
+            Err(_) => self.seed().map_or(1, |s| s.wrapping_add(1)),
+        };
+        self.seed_text.set(seed.to_string());
         self.run(self.selected.get_untracked());
     }
 }

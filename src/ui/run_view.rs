@@ -7,7 +7,7 @@ use super::customer_grid::CustomerGrid;
 use super::export_buttons::ExportButtons;
 use super::params_panel::ParamsPanel;
 use super::progress::Progress;
-use super::run_state::{RunState, RECORD_MAX_CUSTOMERS};
+use super::run_state::RunState;
 use super::run_timeline::RunTimeline;
 use super::stats_panel::StatsPanel;
 use super::story_panel::StoryPanel;
@@ -15,6 +15,7 @@ use super::strategy_note::StrategyNote;
 use super::strategy_picker::StrategyPicker;
 use super::summary::Summary;
 use crate::page::format::count;
+use crate::sim::budget::RECORD_MAX_CUSTOMERS;
 use leptos::prelude::*;
 
 /// The run view.

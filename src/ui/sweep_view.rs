@@ -4,8 +4,10 @@
 use super::strategy_picker::label;
 use crate::page::format::dec;
 use crate::page::format::{count, duration_ms};
+use crate::page::links::sweep_query;
+use crate::page::PageQuery;
 use crate::page::{parse_count, DEFAULT_SWEEP_SEEDS};
-use crate::sim::sweep::{Distribution, Sweep, MAX_SEEDS};
+use crate::sim::sweep::{Distribution, SweepJob, MAX_SEEDS};
 use crate::sim::{Scenario, StatField, StrategyName};
 use leptos::prelude::*;
 
@@ -20,9 +22,6 @@ const FIELDS: [StatField; 8] = [
     StatField::MaxInflight,
     StatField::ElapsedMs,
 ];
-
-/// The most customers per seed a sweep runs: each seed runs whole between two frames.
-pub const SWEEP_MAX_CUSTOMERS: u32 = 20_000;
 
 /// Wall time a sweep may take per frame before yielding.
 const FRAME_BUDGET_MS: f64 = 12.0;
@@ -51,44 +50,10 @@ impl SweepState {
     }
 }
 
-/// A sweep in progress: strategies still to run and the seeds done so far.
+/// A sweep in progress, and when it started.
 struct Job {
-    base: Scenario,
-    strategies: Vec<StrategyName>,
-    seeds: u64,
-    sweeps: Vec<(StrategyName, Sweep)>,
+    steps: SweepJob,
     started_ms: f64,
-}
-
-impl Job {
-    fn total(&self) -> u64 {
-        self.seeds * self.strategies.len() as u64
-    }
-    fn done(&self) -> u64 {
-        self.sweeps.iter().map(|(_, s)| s.runs.len() as u64).sum()
-    }
-    /// Runs the next seed; false once every strategy has all its seeds.
-    fn step(&mut self) -> bool {
-        let current = self.sweeps.last().map(|(s, sw)| (*s, sw.runs.len() as u64));
-        let strategy = match current {
-            Some((s, n)) if n < self.seeds => s,
-            _ => match self.strategies.get(self.sweeps.len()) {
-                Some(&next) => {
-                    self.sweeps.push((next, Sweep { runs: Vec::new() }));
-                    next
-                }
-                None => return false,
-            },
-        };
-        let (_, sweep) = self.sweeps.last_mut().expect("just ensured");
-        let seed = sweep.runs.len() as u64 + 1;
-        let scenario = Scenario {
-            strategy,
-            ..self.base.clone()
-        };
-        // Parameters were checked before the sweep started.
-        sweep.push(&scenario, seed).is_ok()
-    }
 }
 
 fn now_ms() -> f64 {
@@ -111,6 +76,8 @@ pub fn SweepView(
     strategy: Option<StrategyName>,
     seeds: u64,
     autostart: bool,
+    /// The sweep on screen, as a page: set when a sweep starts.
+    shown: RwSignal<PageQuery>,
 ) -> impl IntoView {
     let choice = RwSignal::new(strategy.map_or("all".to_string(), |s| s.as_str().to_string()));
     let seeds_text = RwSignal::new(seeds.to_string());
@@ -141,9 +108,9 @@ pub fn SweepView(
                 let j = j.as_mut()?;
                 let mut more = true;
                 while more && now_ms() - start < FRAME_BUDGET_MS {
-                    more = j.step();
+                    more = j.steps.step();
                 }
-                progress.set((j.done(), j.total()));
+                progress.set((j.steps.done(), j.steps.total()));
                 Some(!more)
             })
             .flatten();
@@ -152,7 +119,8 @@ pub fn SweepView(
                 let (results, started) = job.with_value(|j| {
                     let j = j.as_ref().expect("a finished job");
                     let results: Vec<Row> = j
-                        .sweeps
+                        .steps
+                        .sweeps()
                         .iter()
                         .map(|(s, sw)| Row {
                             strategy: *s,
@@ -187,34 +155,25 @@ pub fn SweepView(
             Ok(n) => n,
             Err(why) => return problem.set(Some(format!("The number of seeds {why}."))),
         };
-        if let Err(e) = base.validate() {
-            return problem.set(Some(e.to_string()));
-        }
-        if base.customers > SWEEP_MAX_CUSTOMERS {
-            return problem.set(Some(format!(
-                "A sweep runs one whole seed between frames, so it takes at most {} customers ({} asked).",
-                count(SWEEP_MAX_CUSTOMERS.into()),
-                count(base.customers.into())
-            )));
-        }
+        let steps = match SweepJob::new(&base, &strategies, seeds) {
+            Ok(steps) => steps,
+            Err(e) => return problem.set(Some(e.to_string())),
+        };
         problem.set(None);
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
-        let total = seeds * strategies.len() as u64;
+        let total = steps.total();
+        let one = (strategies.len() == 1).then(|| strategies[0]);
         job.set_value(Some(Job {
-            base: base.clone(),
-            strategies,
-            seeds,
-            sweeps: Vec::new(),
+            steps,
             started_ms: now_ms(),
         }));
         rows.set(Vec::new());
         progress.set((0, total));
         state.set(SweepState::Running);
-        super::page_query::replace(&format!(
-            "?view=sweep&strategy={}&seeds={seeds}",
-            choice.get_untracked()
-        ));
+        let now_shown = sweep_query(one, seeds, &base);
+        super::page_query::replace(&now_shown.to_query());
+        shown.set(now_shown);
         request_animation_frame(move || {
             frame(job, generation, mine, state, progress, rows, took_ms)
         });

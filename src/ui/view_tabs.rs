@@ -1,7 +1,7 @@
 //! The charges section's three views, as links: each view is a page of its own (README,
 //! "Sizes"). The view on screen does not reload itself.
 
-use super::frame::page_href;
+use crate::page::links::href;
 use crate::page::{Section, View};
 use crate::sim::Scenario;
 use leptos::prelude::*;
@@ -29,7 +29,7 @@ pub fn ViewTabs(
                 .map(|v| {
                     view! {
                         <a class="rll-tab" data-view=v.as_str()
-                            href=move || scenario.with(|s| page_href(Section::Charges, v, s))
+                            href=move || scenario.with(|s| href(Section::Charges, v, s))
                             aria-current=(current == v).then_some("page")
                             on:click=move |ev| {
                                 let new_tab = ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0;

@@ -1,10 +1,10 @@
 //! Publishing yours: run an experiment.
 
 use super::experiment_view::ExperimentView;
+use crate::page::links::{experiment_href, href};
 use crate::page::{Section, View};
 use crate::sim::lab::{self, ExperimentName, LabResult};
 use crate::sim::Scenario;
-use crate::ui::frame::page_href;
 use leptos::prelude::*;
 
 /// A button label for each experiment.
@@ -19,14 +19,22 @@ fn title(e: ExperimentName) -> &'static str {
     }
 }
 
-/// The limits section. `start` runs an experiment as the page loads.
+/// The limits section. The experiment `chosen` when it mounts runs as the page loads.
 #[component]
-pub fn LimitsSection(seed: u64, start: Option<ExperimentName>) -> impl IntoView {
-    let chosen = RwSignal::new(start);
+pub fn LimitsSection(
+    /// The link's seed and numbers, kept in the address as experiments are picked.
+    scenario: Scenario,
+    /// The experiment on screen.
+    chosen: RwSignal<Option<ExperimentName>>,
+) -> impl IntoView {
+    let seed = scenario.seed;
     let result = Memo::new(move |_| chosen.get().map(|e| lab::run(e, seed)));
+    let headers_link = href(Section::Headers, View::Run, &scenario);
+    let scenario = StoredValue::new(scenario);
     let pick = move |e: ExperimentName| {
         chosen.set(Some(e));
-        super::super::page_query::replace(&format!("?section=limits&experiment={e}&seed={seed}"));
+        let link = scenario.with_value(|s| experiment_href(Some(e), s));
+        super::super::page_query::replace(&link);
     };
     view! {
         <section class="rll-see" data-testid="limits"
@@ -38,7 +46,7 @@ pub fn LimitsSection(seed: u64, start: Option<ExperimentName>) -> impl IntoView 
                 "what do you tell callers in the headers, and what do careless clients do with what you tell them? "
                 "Each experiment runs in simulated time, from seed " {seed.to_string()} ". "
                 "The headers themselves, and a reader for them, are on "
-                <a href=page_href(Section::Headers, View::Run, &Scenario { seed, ..Scenario::default() })>"the headers page"</a> "."
+                <a href=headers_link>"the headers page"</a> "."
             </p>
             <div class="rll-picker" role="group" aria-label="Experiments">
                 {ExperimentName::ALL
