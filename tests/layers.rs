@@ -27,13 +27,7 @@ const NOT_IN_SIM: &[&str] = &[
 ];
 
 /// What the page layer must never name: the UI and the browser.
-const NOT_IN_PAGE: &[&str] = &[
-    "crate::ui",
-    "leptos",
-    "web_sys",
-    "js_sys",
-    "wasm_bindgen",
-];
+const NOT_IN_PAGE: &[&str] = &["crate::ui", "leptos", "web_sys", "js_sys", "wasm_bindgen"];
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -99,7 +93,10 @@ fn the_page_layer_names_no_ui_nor_the_browser() {
 #[test]
 fn the_check_finds_a_reach_in_code_but_not_in_a_comment() {
     let source = "use crate::page::format::count;\n/// Not crate::page.\nlet x = 1; // leptos\n";
-    assert_eq!(reaches(source, NOT_IN_SIM), [(1, "crate::page".to_string())]);
+    assert_eq!(
+        reaches(source, NOT_IN_SIM),
+        [(1, "crate::page".to_string())]
+    );
     let source = "use leptos::prelude::*;\nuse web_sys::Window;\n";
     assert_eq!(
         reaches(source, NOT_IN_PAGE),

@@ -293,26 +293,41 @@ impl PageQuery {
     }
 }
 
-/// The page's own keys; the run's parameters are in [`PARAMS`].
-const PAGE_KEYS: [&str; 10] = [
-    "section",
-    "view",
-    "strategy",
-    "seed",
-    "seeds",
-    "speed",
-    "customer",
-    "experiment",
-    "embed",
-    "motion",
-];
+crate::named_enum! {
+    /// The page's own keys; the run's parameters are in [`PARAMS`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum PageKey as "key" {
+        /// Which section.
+        Section = "section",
+        /// Which view of the charges.
+        View = "view",
+        /// The strategy, or `all`.
+        Strategy = "strategy",
+        /// The seed.
+        Seed = "seed",
+        /// Seeds in a sweep.
+        Seeds = "seeds",
+        /// Playback speed.
+        Speed = "speed",
+        /// The customer whose story is open.
+        Customer = "customer",
+        /// The limits experiment.
+        Experiment = "experiment",
+        /// The compact, framed page.
+        Embed = "embed",
+        /// Whether playback animates.
+        Motion = "motion",
+    }
+}
 
 /// The default strategy when the URL names one we do not know.
 pub const FALLBACK_STRATEGY: StrategyName = StrategyName::Keyed;
 
 /// Every key this page understands, page keys first.
 fn known_keys() -> impl Iterator<Item = &'static str> {
-    PAGE_KEYS.into_iter().chain(PARAMS.iter().map(|p| p.key))
+    PageKey::NAMES
+        .into_iter()
+        .chain(PARAMS.iter().map(|p| p.key))
 }
 
 /// The sentence for a key this page does not understand.
@@ -349,10 +364,10 @@ pub fn parse(pairs: &[(String, String)]) -> PageQuery {
     let mut seen: Vec<&str> = Vec::new();
     for (key, value) in pairs {
         let key = key.as_str();
-        if !known_keys().any(|k| k == key) {
+        let Some(known) = Key::of(key) else {
             q.problems.push(unknown_key(key, value));
             continue;
-        }
+        };
         if seen.contains(&key) {
             q.problems.push(format!(
                 "'{key}' appears more than once; the first value is used."
@@ -360,37 +375,56 @@ pub fn parse(pairs: &[(String, String)]) -> PageQuery {
             continue;
         }
         seen.push(key);
-        let problem = read_pair(&mut q, key, value.trim());
+        let problem = read_pair(&mut q, known, value.trim());
         q.problems.extend(problem);
     }
     check_combination(&mut q);
     q
 }
 
-/// Reads one known key's value into `q`; the sentence if it could not be used.
-fn read_pair(q: &mut PageQuery, key: &str, value: &str) -> Option<String> {
-    if let Some(spec) = param(key) {
-        return match spec.parse(value) {
-            Ok(v) => {
-                spec.param
-                    .set_unchecked(&mut q.scenario, v)
-                    .expect("parse refuses what the core would");
-                None
-            }
-            Err(why) => Some(format!(
-                "{why} Using the default, {}.",
-                spec.default_with_unit()
-            )),
-        };
+/// A key this page understands: one of its own, or a parameter of the run.
+#[derive(Clone, Copy)]
+enum Key {
+    Page(PageKey),
+    Param(&'static ParamSpec),
+}
+
+impl Key {
+    fn of(key: &str) -> Option<Key> {
+        match param(key) {
+            Some(spec) => Some(Key::Param(spec)),
+            None => PageKey::by_name(key).ok().map(Key::Page),
+        }
     }
+}
+
+/// Reads one known key's value into `q`; the sentence if it could not be used.
+fn read_pair(q: &mut PageQuery, key: Key, value: &str) -> Option<String> {
+    let key = match key {
+        Key::Page(key) => key,
+        Key::Param(spec) => {
+            return match spec.parse(value) {
+                Ok(v) => {
+                    spec.param
+                        .set_unchecked(&mut q.scenario, v)
+                        .expect("parse refuses what the core would");
+                    None
+                }
+                Err(why) => Some(format!(
+                    "{why} Using the default, {}.",
+                    spec.default_with_unit()
+                )),
+            }
+        }
+    };
     match key {
-        "section" => one_of(value, Section::Charges).map(|v| q.section = v).err(),
-        "view" => one_of(value, View::Run).map(|v| q.view = v).err(),
-        "strategy" if value == "all" => {
+        PageKey::Section => one_of(value, Section::Charges).map(|v| q.section = v).err(),
+        PageKey::View => one_of(value, View::Run).map(|v| q.view = v).err(),
+        PageKey::Strategy if value == "all" => {
             q.all_strategies = true;
             None
         }
-        "strategy" => {
+        PageKey::Strategy => {
             let (strategy, problem) = match one_of(value, FALLBACK_STRATEGY) {
                 Ok(s) => (s, None),
                 Err(why) => (FALLBACK_STRATEGY, Some(why)),
@@ -398,14 +432,14 @@ fn read_pair(q: &mut PageQuery, key: &str, value: &str) -> Option<String> {
             q.strategy = Some(strategy);
             problem
         }
-        "seed" => match parse_seed(value) {
+        PageKey::Seed => match parse_seed(value) {
             Ok(seed) => {
                 q.seed = seed;
                 None
             }
             Err(why) => Some(format!("{why} Using seed 1 instead.")),
         },
-        "seeds" => match parse_count(value, 1, crate::sim::sweep::MAX_SEEDS) {
+        PageKey::Seeds => match parse_count(value, 1, crate::sim::sweep::MAX_SEEDS) {
             Ok(n) => {
                 q.seeds = n;
                 None
@@ -414,22 +448,22 @@ fn read_pair(q: &mut PageQuery, key: &str, value: &str) -> Option<String> {
                 "The number of seeds {why}; using {DEFAULT_SWEEP_SEEDS} instead."
             )),
         },
-        "speed" => one_of(value, Speed::default()).map(|v| q.speed = v).err(),
-        "customer" => match parse_count(value, 1, u64::from(u32::MAX)) {
+        PageKey::Speed => one_of(value, Speed::default()).map(|v| q.speed = v).err(),
+        PageKey::Customer => match parse_count(value, 1, u64::from(u32::MAX)) {
             Ok(n) => {
                 q.customer = u32::try_from(n).ok();
                 None
             }
             Err(why) => Some(format!("The customer {why}; no story is opened.")),
         },
-        "experiment" => match ExperimentName::by_name(value) {
+        PageKey::Experiment => match ExperimentName::by_name(value) {
             Ok(e) => {
                 q.experiment = Some(e);
                 None
             }
             Err(e) => Some(format!("{e} Pick one on the page.")),
         },
-        "embed" => match value {
+        PageKey::Embed => match value {
             "1" => {
                 q.embed = true;
                 None
@@ -440,8 +474,7 @@ fn read_pair(q: &mut PageQuery, key: &str, value: &str) -> Option<String> {
                 shown(value)
             )),
         },
-        "motion" => one_of(value, Motion::Auto).map(|v| q.motion = v).err(),
-        _ => unreachable!("every known key is handled"),
+        PageKey::Motion => one_of(value, Motion::Auto).map(|v| q.motion = v).err(),
     }
 }
 

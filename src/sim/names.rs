@@ -71,12 +71,12 @@ macro_rules! named_enum {
 
         impl $name {
             /// Every member, in order.
-            pub const ALL: [$name; [$($text),+].len()] = [$($name::$variant),+];
+            $vis const ALL: [$name; [$($text),+].len()] = [$($name::$variant),+];
             /// Every member's name, in the same order.
-            pub const NAMES: [&'static str; [$($text),+].len()] = [$($text),+];
+            $vis const NAMES: [&'static str; [$($text),+].len()] = [$($text),+];
 
             /// The name used in URLs, on the command line and in JSON.
-            pub const fn as_str(self) -> &'static str {
+            $vis const fn as_str(self) -> &'static str {
                 match self {
                     $($name::$variant => $text),+
                 }

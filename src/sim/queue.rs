@@ -40,10 +40,10 @@ impl<E> Ord for Entry<E> {
     }
 }
 
-/// Pending events, earliest first, first-in first-out within one instant.
 /// Number of in-order lanes beside the heap.
 pub const LANES: usize = 2;
 
+/// Pending events, earliest first, first-in first-out within one instant.
 pub struct EventQueue<E> {
     heap: BinaryHeap<Entry<E>>,
     lanes: [VecDeque<Entry<E>>; LANES],
