@@ -118,7 +118,7 @@ mod tests {
     named_enum! {
         /// A test enum.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum Colour as "colour" {
+        enum Colour as "colour" {
             /// Red.
             Red = "red",
             /// Dark blue.
