@@ -208,4 +208,42 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn every_link_a_page_writes_reads_back_as_that_page() {
+        let mut rng = crate::sim::rng::SimRng::from_seed(11);
+        for i in 0..1_000 {
+            let p = crate::page::tests::random_page(&mut rng);
+            let s = p.seeded_scenario();
+            let strategy = p.strategy;
+            let written = [
+                href(Section::Charges, View::Run, &s),
+                href(Section::Charges, View::Compare, &s),
+                href(Section::Charges, View::Sweep, &s),
+                href(Section::Limits, View::Run, &s),
+                href(Section::Headers, View::Run, &s),
+                experiment_href(p.experiment, &s),
+                sweep_href(strategy, p.seeds, &s),
+            ];
+            for link in written {
+                let back = page(&link);
+                assert!(
+                    back.problems.is_empty(),
+                    "case {i}: {link}: {:?}",
+                    back.problems
+                );
+                assert_eq!(
+                    back.seeded_scenario().provider,
+                    s.provider,
+                    "case {i}: {link}"
+                );
+                assert_eq!(back.seeded_scenario().client, s.client, "case {i}: {link}");
+                assert_eq!(back.scenario.customers, s.customers, "case {i}: {link}");
+                assert_eq!(back.seed, s.seed, "case {i}: {link}");
+                assert_eq!(page(&back.to_query()), back, "case {i}: {link}");
+            }
+            let q = sweep_query(strategy, p.seeds, &s);
+            assert_eq!(page(&q.to_query()), q, "case {i}");
+        }
+    }
 }

@@ -638,7 +638,7 @@ fn decode(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::sim::rng::SimRng;
 
@@ -801,7 +801,7 @@ mod tests {
 
     /// A page state with every field drawn at random, half the parameters left at
     /// their defaults: what a reader could reach by clicking and typing.
-    fn random_page(rng: &mut SimRng) -> PageQuery {
+    pub(crate) fn random_page(rng: &mut SimRng) -> PageQuery {
         use crate::sim::rng::Odds;
         let pick = |rng: &mut SimRng, n: usize| rng.below(n as u64) as usize;
         let mut scenario = Scenario::default();
