@@ -12,6 +12,7 @@ pub mod legend;
 pub mod names;
 pub mod params;
 pub mod stats;
+pub mod story;
 
 pub use params::{
     apply_param, apply_params, param, parse_param, read_param, set_param, ParamGroup, ParamKind,
