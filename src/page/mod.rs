@@ -8,6 +8,7 @@
 
 pub mod export;
 pub mod format;
+pub mod lab;
 pub mod legend;
 pub mod names;
 pub mod params;

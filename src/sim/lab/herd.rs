@@ -14,6 +14,12 @@ use crate::sim::time::{ms, secs, US_PER_MS};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// The most clients.
+pub const MAX_CLIENTS: u32 = 1_000_000;
+
+/// The longest `Retry-After` the herd reads.
+pub const MAX_RETRY_AFTER_US: u64 = secs(3_600);
+
 /// The experiment's setup. The defaults are the article's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HerdParams {
@@ -34,6 +40,21 @@ impl Default for HerdParams {
         }
     }
 }
+
+/// Why the herd cannot run with these numbers (the page layer writes the sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HerdError {
+    /// Fewer than 1 or more than [`MAX_CLIENTS`] clients.
+    Clients,
+    /// The `Retry-After` cannot be read, for the reader's own reason.
+    RetryAfter(String),
+    /// The `Retry-After` is shorter than 1 s or longer than [`MAX_RETRY_AFTER_US`].
+    WaitOutOfRange,
+    /// The histogram bin is narrower than 1 ms or wider than the wait.
+    Bin,
+}
+
+impl std::error::Error for HerdError {}
 
 /// One histogram bin: wake-ups in `[start, start + width)`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -82,20 +103,19 @@ pub struct HerdResult {
 }
 
 /// Runs the experiment.
-pub fn run(p: &HerdParams, seed: u64) -> Result<HerdResult, String> {
-    if !(1..=1_000_000).contains(&p.clients) {
-        return Err("give 1 to 1,000,000 clients".into());
+pub fn run(p: &HerdParams, seed: u64) -> Result<HerdResult, HerdError> {
+    if !(1..=MAX_CLIENTS).contains(&p.clients) {
+        return Err(HerdError::Clients);
     }
     // The header is delta-seconds, so "now" does not matter; the lab's epoch keeps it honest.
-    let retry_after_us =
-        wait_from_header("Retry-After", &p.retry_after, secs(super::LAB_EPOCH_S))?.wait_us;
-    if !(1..=secs(3_600)).contains(&retry_after_us) {
-        return Err("the herd needs a Retry-After of 1 s to 1 hour".into());
+    let retry_after_us = wait_from_header("Retry-After", &p.retry_after, secs(super::LAB_EPOCH_S))
+        .map_err(HerdError::RetryAfter)?
+        .wait_us;
+    if !(1..=MAX_RETRY_AFTER_US).contains(&retry_after_us) {
+        return Err(HerdError::WaitOutOfRange);
     }
     if !(US_PER_MS..=retry_after_us).contains(&p.bin_us) {
-        return Err(
-            "a histogram bin must be 1 ms wide at least, and no wider than the wait".into(),
-        );
+        return Err(HerdError::Bin);
     }
     let mut rng = SimRng::from_seed(seed);
     let flat: Vec<u64> = vec![retry_after_us; p.clients as usize];
@@ -271,5 +291,20 @@ mod tests {
             };
             assert!(run(&p, 1).is_err(), "{bad}");
         }
+        let p = HerdParams {
+            retry_after: "0".into(),
+            ..HerdParams::default()
+        };
+        assert_eq!(run(&p, 1), Err(HerdError::WaitOutOfRange));
+        let p = HerdParams {
+            bin_us: secs(2),
+            ..HerdParams::default()
+        };
+        assert_eq!(run(&p, 1), Err(HerdError::Bin));
+        let p = HerdParams {
+            clients: 0,
+            ..HerdParams::default()
+        };
+        assert_eq!(run(&p, 1), Err(HerdError::Clients));
     }
 }

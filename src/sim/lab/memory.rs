@@ -22,6 +22,9 @@ use crate::sim::limiter::{LimiterKind, Policy, Scope, MAX_LIMIT};
 use crate::sim::time::secs;
 use serde::Serialize;
 
+/// The most callers.
+pub const MAX_CALLERS: u32 = 10_000_000;
+
 /// The experiment's setup. The defaults are the article's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemoryParams {
@@ -42,6 +45,22 @@ impl Default for MemoryParams {
         }
     }
 }
+
+/// Why the memory experiment cannot run with these numbers (the page layer writes the
+/// sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MemoryError {
+    /// Fewer than 1 or more than [`MAX_CALLERS`] callers.
+    Callers,
+    /// Fewer than 1 or more than [`MAX_LIMIT`] requests per window.
+    PerWindow,
+    /// The window is shorter than 1 µs per request.
+    Window,
+    /// The limiters refuse the policy or a request, for the limiter's own reason.
+    Limiter(String),
+}
+
+impl std::error::Error for MemoryError {}
 
 /// One limiter's cost.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -77,32 +96,33 @@ pub fn caller_key(i: u32) -> String {
 }
 
 /// Runs the experiment.
-pub fn run(p: &MemoryParams) -> Result<MemoryResult, String> {
-    if !(1..=10_000_000).contains(&p.callers) {
-        return Err("give 1 to 10,000,000 callers".into());
+pub fn run(p: &MemoryParams) -> Result<MemoryResult, MemoryError> {
+    if !(1..=MAX_CALLERS).contains(&p.callers) {
+        return Err(MemoryError::Callers);
     }
     if !(1..=MAX_LIMIT).contains(&p.per_window) {
-        return Err(format!(
-            "a caller makes 1 to {} requests per window",
-            count(MAX_LIMIT.into())
-        ));
+        return Err(MemoryError::PerWindow);
     }
     let policy = Policy {
         limit: p.per_window,
         window_us: p.window_us,
     };
-    policy.check()?;
+    policy.check().map_err(MemoryError::Limiter)?;
     if p.window_us < u64::from(p.per_window) {
-        return Err("the window must be at least 1 µs per request".into());
+        return Err(MemoryError::Window);
     }
     let key_bytes: u64 = (0..p.callers).map(|i| caller_key(i).len() as u64).sum();
     let probe = caller_key(0);
     let step_us = p.window_us / u64::from(p.per_window);
     let mut rows = Vec::new();
     for kind in LimiterKind::ALL {
-        let mut limiter = kind.build(policy, Scope::PerKey)?;
+        let mut limiter = kind
+            .build(policy, Scope::PerKey)
+            .map_err(MemoryError::Limiter)?;
         for i in 0..u64::from(p.per_window) {
-            let d = limiter.check(i * step_us, &probe, 1)?;
+            let d = limiter
+                .check(i * step_us, &probe, 1)
+                .map_err(MemoryError::Limiter)?;
             assert!(d.allowed, "a caller at the limit is never refused");
         }
         let per_caller_bytes = limiter.payload_bytes() - probe.len() as u64;
@@ -246,23 +266,32 @@ mod tests {
     }
 
     #[test]
-    fn bad_parameters_are_sentences() {
-        for p in [
-            MemoryParams {
-                callers: 0,
-                ..MemoryParams::default()
-            },
-            MemoryParams {
-                per_window: 0,
-                ..MemoryParams::default()
-            },
-            MemoryParams {
-                per_window: 1_000,
-                window_us: 999,
-                callers: 1,
-            },
+    fn bad_parameters_say_which() {
+        for (p, error) in [
+            (
+                MemoryParams {
+                    callers: 0,
+                    ..MemoryParams::default()
+                },
+                MemoryError::Callers,
+            ),
+            (
+                MemoryParams {
+                    per_window: 0,
+                    ..MemoryParams::default()
+                },
+                MemoryError::PerWindow,
+            ),
+            (
+                MemoryParams {
+                    per_window: 1_000,
+                    window_us: 999,
+                    callers: 1,
+                },
+                MemoryError::Window,
+            ),
         ] {
-            assert!(run(&p).is_err(), "{p:?}");
+            assert_eq!(run(&p), Err(error), "{p:?}");
         }
     }
 }

@@ -30,6 +30,24 @@ impl Default for UnitsParams {
     }
 }
 
+/// Why the units experiment cannot run with these numbers (the page layer writes the
+/// sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnitsError {
+    /// "Now" is at or before [`EPOCH_CUTOFF_S`]: a timestamp could not be told from a
+    /// wait.
+    NowTooEarly,
+    /// The wait is outside 1 to [`MAX_WAIT_S`] seconds.
+    WaitOutOfRange {
+        /// The wait given, in seconds.
+        wait_s: u64,
+    },
+    /// A header the experiment wrote could not be read back, for the reader's reason.
+    Header(String),
+}
+
+impl std::error::Error for UnitsError {}
+
 /// One way of writing the wait, and both readings of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -67,17 +85,12 @@ pub struct UnitsResult {
 }
 
 /// Runs the experiment.
-pub fn run(p: &UnitsParams) -> Result<UnitsResult, String> {
+pub fn run(p: &UnitsParams) -> Result<UnitsResult, UnitsError> {
     if p.now_epoch_s <= EPOCH_CUTOFF_S {
-        return Err(format!(
-            "now must be a Unix time after {EPOCH_CUTOFF_S} s (2001), or a timestamp could not be told from a wait"
-        ));
+        return Err(UnitsError::NowTooEarly);
     }
     if !(1..=MAX_WAIT_S).contains(&p.wait_s) {
-        return Err(format!(
-            "the wait must be 1 to {MAX_WAIT_S} seconds, got {}",
-            p.wait_s
-        ));
+        return Err(UnitsError::WaitOutOfRange { wait_s: p.wait_s });
     }
     let at_s = p.now_epoch_s + p.wait_s;
     let forms: [(&str, &str, String); 4] = [
@@ -89,7 +102,8 @@ pub fn run(p: &UnitsParams) -> Result<UnitsResult, String> {
     let mut rows = Vec::new();
     for (id, header, value) in forms {
         let naive = naive_wait(&value);
-        let correct = wait_from_header(header, &value, p.now_epoch_s * US_PER_S)?;
+        let correct = wait_from_header(header, &value, p.now_epoch_s * US_PER_S)
+            .map_err(UnitsError::Header)?;
         rows.push(UnitsRow {
             id,
             header,
@@ -196,17 +210,16 @@ mod tests {
     }
 
     #[test]
-    fn bad_parameters_are_sentences() {
+    fn bad_parameters_say_which() {
         let e = run(&UnitsParams {
             now_epoch_s: 5,
             wait_s: 120,
-        })
-        .unwrap_err();
-        assert!(e.contains("Unix time"), "{e}");
-        assert!(run(&UnitsParams {
+        });
+        assert_eq!(e, Err(UnitsError::NowTooEarly));
+        let e = run(&UnitsParams {
             wait_s: 0,
             ..UnitsParams::default()
-        })
-        .is_err());
+        });
+        assert_eq!(e, Err(UnitsError::WaitOutOfRange { wait_s: 0 }));
     }
 }
