@@ -1,10 +1,62 @@
-//! Blind, obedient and proactive clients in words: the sentences of the experiment's
-//! errors.
+//! Blind, obedient and proactive clients in words: their cells, their table and the
+//! experiment's errors.
 
+use super::{round_ms, Cells};
 use crate::page::format::count;
-use crate::sim::lab::clients::{ClientsError, MAX_CALLS, MAX_ROUND_TRIP_US};
+use crate::sim::lab::clients::{ClientsError, ClientsResult, MAX_CALLS, MAX_ROUND_TRIP_US};
+use crate::sim::lab::ExperimentName;
 use crate::sim::time::US_PER_S;
 use std::fmt;
+
+/// `clients.blindSent`, `clients.blindRateLimited`, `clients.blindWallMs`, the same for
+/// obedient and proactive, then `clients.trafficRatio`, `clients.calls` and
+/// `clients.roundTripUs`.
+pub fn cells(r: &ClientsResult) -> Vec<(String, String)> {
+    let mut c = Cells::new(ExperimentName::Clients);
+    for run in &r.runs {
+        let name = run.strategy.as_str();
+        c.put(&format!("{name}Sent"), run.sent);
+        c.put(&format!("{name}RateLimited"), run.rate_limited);
+        c.put(&format!("{name}WallMs"), round_ms(run.wall_us));
+    }
+    c.put("trafficRatio", r.traffic_ratio);
+    c.put("calls", r.calls);
+    c.put("roundTripUs", r.round_trip_us);
+    c.done()
+}
+
+/// The table.
+pub fn text(r: &ClientsResult) -> String {
+    let mut out = format!(
+        "clients: {} calls against a bucket of {} refilled at {} per {} ms\n\
+         round trip: {} µs, each way {} µs ± {} µs\n\n{:<12}{:>10}{:>10}{:>12}\n",
+        r.calls,
+        r.capacity,
+        r.limit,
+        round_ms(r.window_us),
+        r.round_trip_us,
+        r.round_trip_us / 2,
+        r.round_trip_jitter_us / 2,
+        "client",
+        "sent",
+        "429s",
+        "wall"
+    );
+    for run in &r.runs {
+        out.push_str(&format!(
+            "{:<12}{:>10}{:>10}{:>9} ms\n",
+            run.strategy.as_str(),
+            count(run.sent),
+            count(run.rate_limited),
+            count(round_ms(run.wall_us))
+        ));
+    }
+    out.push_str(&format!(
+        "\nthe blind client sent {}x the obedient one's traffic",
+        count(r.traffic_ratio)
+    ));
+    out
+}
 
 impl fmt::Display for ClientsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -35,6 +87,21 @@ impl fmt::Display for ClientsError {
 mod tests {
     use super::*;
     use crate::sim::lab::clients::{run, ClientsParams};
+
+    #[test]
+    fn cells_and_table_carry_every_client() {
+        let r = run(&ClientsParams::default(), 1).unwrap();
+        let cells = cells(&r);
+        assert!(cells.contains(&("clients.obedientSent".into(), "43".into())));
+        assert_eq!(
+            cells.last(),
+            Some(&("clients.roundTripUs".to_string(), "50".to_string()))
+        );
+        let t = text(&r);
+        let obedient = t.lines().find(|l| l.starts_with("obedient")).unwrap();
+        assert_eq!(obedient.split_whitespace().nth(1), Some("43"), "{t}");
+        assert!(t.ends_with("x the obedient one's traffic"), "{t}");
+    }
 
     #[test]
     fn a_run_that_cannot_finish_is_called_off_with_a_sentence() {

@@ -5,7 +5,7 @@
 //! of hundred milliseconds; the sliding log lets through exactly the limit; the token
 //! bucket lets through the limit plus whatever really refilled between the volleys.
 
-use super::{round_ms, Cells, ExperimentName, ARTICLE_POLICY};
+use super::ARTICLE_POLICY;
 use crate::sim::limiter::{LimiterKind, Policy, Scope};
 use crate::sim::rng::SimRng;
 use crate::sim::time::{ms, secs};
@@ -194,55 +194,6 @@ impl BurstResult {
             .find(|l| l.limiter == kind)
             .map_or(0, |l| l.accepted)
     }
-
-    /// `burst.fixedBefore`, `burst.fixedAfter`, `burst.fixedAccepted`, … per limiter,
-    /// then the limit, the window and the span in ms.
-    pub fn cells(&self) -> Vec<(String, String)> {
-        let mut c = Cells::new(ExperimentName::Burst);
-        for lane in &self.lanes {
-            let name = lane.limiter.as_str();
-            c.put(&format!("{name}Before"), lane.before);
-            c.put(&format!("{name}After"), lane.after);
-            c.put(&format!("{name}Accepted"), lane.accepted);
-            c.put(&format!("{name}Refused"), lane.refused);
-        }
-        c.put("limit", self.limit);
-        c.put("windowMs", round_ms(self.window_us));
-        c.put("spanMs", round_ms(self.span_us));
-        c.done()
-    }
-
-    /// The table.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "burst: {n} requests {b} ms before a window boundary, {n} more {a} ms after it\n\
-             limit: {} per {} ms\n\n{:<10}{:>8}{:>8}{:>10}\n",
-            self.limit,
-            round_ms(self.window_us),
-            "limiter",
-            "before",
-            "after",
-            "accepted",
-            n = self.lanes[0].marks.len() / 2,
-            b = round_ms(self.boundary_us - self.first_volley_us),
-            a = round_ms(self.second_volley_us - self.boundary_us),
-        );
-        for lane in &self.lanes {
-            out.push_str(&format!(
-                "{:<10}{:>8}{:>8}{:>10}\n",
-                lane.limiter.as_str(),
-                lane.before,
-                lane.after,
-                lane.accepted
-            ));
-        }
-        out.push_str(&format!(
-            "\nall {} requests arrived within {} ms",
-            self.lanes[0].marks.len(),
-            round_ms(self.span_us),
-        ));
-        out
-    }
 }
 
 #[cfg(test)]
@@ -287,10 +238,6 @@ mod tests {
                 .iter()
                 .all(|m| m.allowed == (m.retry_after_us == 0)));
         }
-        let cells = r.cells();
-        assert!(cells.contains(&("burst.fixedAccepted".into(), "20".into())));
-        assert!(cells.contains(&("burst.slidingAfter".into(), "0".into())));
-        assert!(r.text().contains("bucket"));
     }
 
     #[test]

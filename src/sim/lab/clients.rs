@@ -22,8 +22,7 @@
 //! the server is a sliver of a token short and answers 429. Whether that happens in a
 //! run, and how often, depends on the seed.
 
-use super::{round_ms, Cells, ExperimentName, ARTICLE_POLICY, LAB_EPOCH_S};
-use crate::page::format::count;
+use super::{ARTICLE_POLICY, LAB_EPOCH_S};
 use crate::sim::headers::{response_headers, wait_from_header};
 use crate::sim::limiter::{Limiter, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
@@ -248,56 +247,6 @@ impl ClientsResult {
             .iter()
             .find(|r| r.strategy == strategy)
             .expect("every strategy runs")
-    }
-
-    /// `clients.blindSent`, `clients.blindRateLimited`, `clients.blindWallMs`, the same
-    /// for obedient and proactive, then `clients.trafficRatio`, `clients.calls` and
-    /// `clients.roundTripUs`.
-    pub fn cells(&self) -> Vec<(String, String)> {
-        let mut c = Cells::new(ExperimentName::Clients);
-        for r in &self.runs {
-            let name = r.strategy.as_str();
-            c.put(&format!("{name}Sent"), r.sent);
-            c.put(&format!("{name}RateLimited"), r.rate_limited);
-            c.put(&format!("{name}WallMs"), round_ms(r.wall_us));
-        }
-        c.put("trafficRatio", self.traffic_ratio);
-        c.put("calls", self.calls);
-        c.put("roundTripUs", self.round_trip_us);
-        c.done()
-    }
-
-    /// The table.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "clients: {} calls against a bucket of {} refilled at {} per {} ms\n\
-             round trip: {} µs, each way {} µs ± {} µs\n\n{:<12}{:>10}{:>10}{:>12}\n",
-            self.calls,
-            self.capacity,
-            self.limit,
-            round_ms(self.window_us),
-            self.round_trip_us,
-            self.round_trip_us / 2,
-            self.round_trip_jitter_us / 2,
-            "client",
-            "sent",
-            "429s",
-            "wall"
-        );
-        for r in &self.runs {
-            out.push_str(&format!(
-                "{:<12}{:>10}{:>10}{:>9} ms\n",
-                r.strategy.as_str(),
-                count(r.sent),
-                count(r.rate_limited),
-                count(round_ms(r.wall_us))
-            ));
-        }
-        out.push_str(&format!(
-            "\nthe blind client sent {}x the obedient one's traffic",
-            count(self.traffic_ratio)
-        ));
-        out
     }
 }
 

@@ -6,8 +6,6 @@
 //! The load on the server is measured as wake-ups (each one a request) per millisecond
 //! and per histogram bin: the peak is the largest count in any one of them.
 
-use super::{round_ms, Cells, ExperimentName};
-use crate::page::format::count;
 use crate::sim::headers::wait_from_header;
 use crate::sim::rng::SimRng;
 use crate::sim::time::{ms, secs, US_PER_MS};
@@ -166,82 +164,6 @@ fn case(wakes_us: Vec<u64>, bin_counts: impl Iterator<Item = u32>) -> HerdCase {
         peak_per_ms: per_ms.values().copied().max().unwrap_or(0),
         peak_per_bin: bin_counts.max().unwrap_or(0),
         wakes_us,
-    }
-}
-
-impl HerdResult {
-    /// `herd.noJitterPeakPerMs`, `herd.noJitterPeakPerBin`, `herd.noJitterFirstMs`,
-    /// `herd.noJitterLastMs`, the same for `fullJitter`, then `herd.clients`,
-    /// `herd.retryAfterS` and `herd.binMs`.
-    pub fn cells(&self) -> Vec<(String, String)> {
-        let mut c = Cells::new(ExperimentName::Herd);
-        for (label, case) in [
-            ("noJitter", &self.no_jitter),
-            ("fullJitter", &self.full_jitter),
-        ] {
-            c.put(&format!("{label}PeakPerMs"), case.peak_per_ms);
-            c.put(&format!("{label}PeakPerBin"), case.peak_per_bin);
-            c.put(&format!("{label}FirstMs"), case.first_us / US_PER_MS);
-            c.put(&format!("{label}LastMs"), case.last_us / US_PER_MS);
-        }
-        c.put("clients", self.clients);
-        c.put("retryAfterS", self.retry_after_us / secs(1));
-        c.put("binMs", round_ms(self.bin_us));
-        c.done()
-    }
-
-    /// The table and the histogram.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "herd: {} clients are refused at the same instant and all read a {} s Retry-After\n\
-             full jitter: wake = wait + uniform(0, wait)\n\n{:<22}{:>12}{:>14}\n",
-            count(self.clients.into()),
-            self.retry_after_us / secs(1),
-            "",
-            "no jitter",
-            "full jitter"
-        );
-        let (n, f) = (&self.no_jitter, &self.full_jitter);
-        let rows = [
-            (
-                "first wake-up (ms)",
-                n.first_us / US_PER_MS,
-                f.first_us / US_PER_MS,
-            ),
-            (
-                "last wake-up (ms)",
-                n.last_us / US_PER_MS,
-                f.last_us / US_PER_MS,
-            ),
-            ("peak per ms", n.peak_per_ms.into(), f.peak_per_ms.into()),
-            ("peak per bin", n.peak_per_bin.into(), f.peak_per_bin.into()),
-        ];
-        for (label, without, with) in rows {
-            out.push_str(&format!(
-                "{label:<22}{:>12}{:>14}\n",
-                count(without),
-                count(with)
-            ));
-        }
-        out.push_str(&format!(
-            "\nwake-ups per {} ms bin (from the refusal)\n{:>8}{:>12}{:>14}\n",
-            round_ms(self.bin_us),
-            "ms",
-            "no jitter",
-            "full jitter"
-        ));
-        // Bins before the wait are empty by construction; print from the first wake-up.
-        let from = (self.retry_after_us / self.bin_us) as usize;
-        for b in &self.bins[from..] {
-            out.push_str(&format!(
-                "{:>8}{:>12}{:>14}  {}\n",
-                b.start_ms,
-                b.no_jitter,
-                b.full_jitter,
-                "#".repeat(b.full_jitter.min(60) as usize)
-            ));
-        }
-        out.trim_end().to_string()
     }
 }
 

@@ -16,8 +16,6 @@
 //!
 //! [`StatePayload`]: crate::sim::limiter::StatePayload
 
-use super::{Cells, ExperimentName};
-use crate::page::format::count;
 use crate::sim::limiter::{LimiterKind, Policy, Scope, MAX_LIMIT};
 use crate::sim::time::secs;
 use serde::Serialize;
@@ -147,17 +145,6 @@ pub fn run(p: &MemoryParams) -> Result<MemoryResult, MemoryError> {
     })
 }
 
-/// Bytes for people, in decimal megabytes: "80.1 MB", "0.27 MB".
-pub fn megabytes(bytes: u64) -> String {
-    if bytes >= 10_000_000 {
-        let tenths = (bytes + 50_000) / 100_000;
-        format!("{}.{} MB", count(tenths / 10), tenths % 10)
-    } else {
-        let hundredths = (bytes + 5_000) / 10_000;
-        format!("{}.{:02} MB", hundredths / 100, hundredths % 100)
-    }
-}
-
 impl MemoryResult {
     /// The row of one limiter.
     pub fn row(&self, kind: LimiterKind) -> &MemoryRow {
@@ -165,55 +152,6 @@ impl MemoryResult {
             .iter()
             .find(|r| r.limiter == kind)
             .expect("every limiter is measured")
-    }
-
-    /// `memory.fixedBytes`, `memory.fixedPerCallerBytes`, `memory.fixedMb`, the same for
-    /// sliding and bucket, then `memory.keyBytes`, `memory.callers`,
-    /// `memory.perWindow` and `memory.logToBucketRatio`.
-    pub fn cells(&self) -> Vec<(String, String)> {
-        let mut c = Cells::new(ExperimentName::Memory);
-        for r in &self.rows {
-            let name = r.limiter.as_str();
-            c.put(&format!("{name}Bytes"), r.total_bytes);
-            c.put(&format!("{name}PerCallerBytes"), r.per_caller_bytes);
-            c.put(&format!("{name}Mb"), megabytes(r.total_bytes));
-        }
-        c.put("keyBytes", self.key_bytes);
-        c.put("callers", self.callers);
-        c.put("perWindow", self.per_window);
-        c.put("logToBucketRatio", self.log_to_bucket_ratio);
-        c.done()
-    }
-
-    /// The table.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "memory: {} callers at {} requests per window\n\
-             counted: state payload (integers, 8 bytes per logged instant) and key bytes ({});\n\
-             not counted: map nodes, pointers, spare capacity, allocator overhead\n\n\
-             {:<10}{:>18}{:>16}{:>12}\n",
-            count(self.callers.into()),
-            count(self.per_window.into()),
-            count(self.key_bytes),
-            "limiter",
-            "bytes per caller",
-            "total bytes",
-            "total"
-        );
-        for r in &self.rows {
-            out.push_str(&format!(
-                "{:<10}{:>18}{:>16}{:>12}\n",
-                r.limiter.as_str(),
-                count(r.per_caller_bytes),
-                count(r.total_bytes),
-                megabytes(r.total_bytes)
-            ));
-        }
-        out.push_str(&format!(
-            "\nthe sliding log needs {}x the token bucket's memory",
-            count(self.log_to_bucket_ratio)
-        ));
-        out
     }
 }
 
@@ -257,10 +195,7 @@ mod tests {
     }
 
     #[test]
-    fn megabytes_read_well() {
-        assert_eq!(megabytes(80_108_890), "80.1 MB");
-        assert_eq!(megabytes(268_890), "0.27 MB");
-        assert_eq!(megabytes(1_234_567_890), "1,234.6 MB");
+    fn keys_are_counted_by_digits() {
         assert_eq!(key_bytes(10), 80);
         assert_eq!(key_bytes(100), 80 + 90 * 9);
     }

@@ -5,7 +5,7 @@
 //! for the other two: an HTTP-date is NaN, which a timer treats as "now", and a Unix
 //! timestamp becomes a sleep of decades. Both fail silently.
 
-use super::{wait_text, Cells, ExperimentName, LAB_EPOCH_S};
+use super::LAB_EPOCH_S;
 use crate::sim::headers::{
     http_date, naive_wait, wait_from_header, NaiveWait, WaitForm, EPOCH_CUTOFF_S, MAX_WAIT_S,
 };
@@ -60,12 +60,8 @@ pub struct UnitsRow {
     pub value: String,
     /// What the naive reading sleeps; `None` where `Number(value)` is NaN.
     pub naive_wait_us: Option<u64>,
-    /// The naive reading for people, e.g. "no wait at all (NaN)" or "56.7 years".
-    pub naive: String,
     /// What the correct reading sleeps.
     pub correct_wait_us: u64,
-    /// The correct reading for people.
-    pub correct: String,
     /// How the correct reading understood the value.
     pub form: WaitForm,
 }
@@ -111,12 +107,7 @@ pub fn run(p: &UnitsParams) -> Result<UnitsResult, UnitsError> {
                 NaiveWait::NotANumber => None,
                 NaiveWait::Wait { us } => Some(us),
             },
-            naive: match naive {
-                NaiveWait::NotANumber => format!("{} (NaN)", wait_text(0)),
-                NaiveWait::Wait { us } => wait_text(us),
-            },
             correct_wait_us: correct.wait_us,
-            correct: wait_text(correct.wait_us),
             form: correct.form,
             value,
         });
@@ -130,36 +121,6 @@ pub fn run(p: &UnitsParams) -> Result<UnitsResult, UnitsError> {
 }
 
 impl UnitsResult {
-    /// Per row `<id>Value`, `<id>Naive` and `<id>Correct` (e.g.
-    /// `units.retryAfterDateNaive`), then `units.now` and `units.waitS`.
-    pub fn cells(&self) -> Vec<(String, String)> {
-        let mut c = Cells::new(ExperimentName::Units);
-        for row in &self.rows {
-            c.put(&format!("{}Value", row.id), &row.value);
-            c.put(&format!("{}Naive", row.id), &row.naive);
-            c.put(&format!("{}Correct", row.id), &row.correct);
-        }
-        c.put("now", &self.now_http_date);
-        c.put("waitS", self.wait_s);
-        c.done()
-    }
-
-    /// The table.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "units: \"wait {} s\" written four ways, read naively (Number(v) * 1000 ms) and correctly\n\
-             now: {} ({})\n\n{:<19}{:<31}{:<24}{}\n",
-            self.wait_s, self.now_http_date, self.now_epoch_s, "header", "value", "naive", "correct"
-        );
-        for r in &self.rows {
-            out.push_str(&format!(
-                "{:<19}{:<31}{:<24}{}\n",
-                r.header, r.value, r.naive, r.correct
-            ));
-        }
-        out.trim_end().to_string()
-    }
-
     /// The row with this id.
     pub fn row(&self, id: &str) -> Option<&UnitsRow> {
         self.rows.iter().find(|r| r.id == id)
@@ -177,16 +138,14 @@ mod tests {
         assert_eq!(r.rows.len(), 4);
         for row in &r.rows {
             assert_eq!(row.correct_wait_us, secs(120), "{}", row.id);
-            assert_eq!(row.correct, "120 s");
         }
         let date = r.row("retryAfterDate").unwrap();
         assert_eq!(date.value, "Sun, 30 Aug 2026 10:42:59 GMT");
         assert_eq!(date.naive_wait_us, None);
-        assert_eq!(date.naive, "no wait at all (NaN)");
         let epoch = r.row("xRateLimitReset").unwrap();
         assert_eq!(epoch.value, "1788086579");
         assert_eq!(epoch.form, WaitForm::EpochSeconds);
-        assert_eq!(epoch.naive, "56.7 years");
+        assert_eq!(epoch.naive_wait_us, Some(secs(1_788_086_579)));
         for id in ["retryAfterSeconds", "rateLimitReset"] {
             assert_eq!(r.row(id).unwrap().naive_wait_us, Some(secs(120)), "{id}");
         }
@@ -201,12 +160,9 @@ mod tests {
         .unwrap();
         let epoch = r.row("xRateLimitReset").unwrap();
         assert_eq!(epoch.value, "2000000030");
-        assert_eq!(epoch.naive, "63.4 years");
+        assert_eq!(epoch.naive_wait_us, Some(secs(2_000_000_030)));
         assert_eq!(r.row("retryAfterDate").unwrap().correct_wait_us, secs(30));
-        assert_eq!(
-            r.cells().last(),
-            Some(&("units.waitS".to_string(), "30".to_string()))
-        );
+        assert_eq!(r.wait_s, 30);
     }
 
     #[test]
