@@ -1,7 +1,9 @@
-//! `ratelab limits`: the lab's experiments on the command line, checked against the core.
+//! `ratelab limits`: the lab's experiments on the command line, checked against the core
+//! and the page layer's cells.
 
 mod support;
 
+use rate_limit_lab::page::lab::{cells, JsonResult};
 use rate_limit_lab::sim::lab::{self, ExperimentName};
 use support::{assert_each_refused, json, ratelab};
 
@@ -12,13 +14,15 @@ fn json_carries_the_cores_result_and_cells_for_every_experiment() {
         assert_eq!(v["experiment"], name.as_str());
         assert_eq!(v["seed"], 4);
         let core = lab::run(name, 4);
-        let cells = v["cells"].as_object().unwrap();
-        assert_eq!(cells.len(), core.cells().len(), "{name}");
-        for (key, value) in core.cells() {
-            assert_eq!(cells[&key].as_str(), Some(value.as_str()), "{key}");
+        let printed = v["cells"].as_object().unwrap();
+        let page = cells(&core);
+        assert_eq!(printed.len(), page.len(), "{name}");
+        for (key, value) in page {
+            assert_eq!(printed[&key].as_str(), Some(value.as_str()), "{key}");
         }
-        // Every field of the core's result is at the top level, unchanged.
-        let expected = serde_json::to_value(&core).unwrap();
+        // Every field of the core's result is at the top level, as the page layer shows
+        // it (the core's numbers, and for units each reading also in words).
+        let expected = serde_json::to_value(JsonResult(&core)).unwrap();
         for (field, value) in expected.as_object().unwrap() {
             assert_eq!(&v[field], value, "{name}.{field}");
         }
@@ -62,7 +66,7 @@ fn tables_print_the_cores_numbers() {
     let (code, out, _) = ratelab(&["limits", "burst", "--seed=2"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("seed: 2\n"), "{out}");
-    let core = lab::run(ExperimentName::Burst, 2).cells();
+    let core = cells(&lab::run(ExperimentName::Burst, 2));
     for limiter in ["fixed", "sliding", "bucket"] {
         let row: Vec<&str> = out
             .lines()

@@ -9,11 +9,13 @@
 pub mod budget;
 pub mod export;
 pub mod format;
+pub mod lab;
 pub mod legend;
 pub mod links;
 pub mod names;
 pub mod params;
 pub mod stats;
+pub mod story;
 
 pub use params::{
     apply_param, apply_params, param, parse_param, read_param, set_param, spec, ParamGroup,

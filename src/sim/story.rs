@@ -1,10 +1,9 @@
 //! One customer's story, told from the record: each attempt as the client saw it and as
 //! the provider saw it, side by side. This is where a charge that lands after the client
-//! stopped waiting becomes visible.
+//! stopped waiting becomes visible. The page layer tells it in words.
 
 use super::provider::{Status, Work};
 use super::record::{Admission, ClientView, RequestRecord};
-use crate::page::format::count;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -97,11 +96,6 @@ pub struct Story {
     pub charges: u32,
 }
 
-/// "4,210 ms".
-fn at(us: u64) -> String {
-    format!("{} ms", count(us / 1_000))
-}
-
 impl AttemptStory {
     /// Builds one attempt's story from its record.
     pub fn from_record(r: &RequestRecord) -> Self {
@@ -137,53 +131,6 @@ impl AttemptStory {
         }
     }
 
-    /// The client's column: "sent at 4,210 ms → timed out at 5,210 ms".
-    pub fn client_text(&self) -> String {
-        let sent = format!("sent at {}", at(self.sent_at_us));
-        match self.client {
-            ClientSide::Waiting => format!("{sent} → still waiting"),
-            ClientSide::Answered { status, at_us } => {
-                format!("{sent} → got {status} at {}", at(at_us))
-            }
-            ClientSide::TimedOut { at_us } => format!("{sent} → gave up waiting at {}", at(at_us)),
-        }
-    }
-
-    /// The provider's column: "processed until 5,710 ms (slow) → 200, charged".
-    pub fn provider_text(&self) -> String {
-        match self.provider {
-            ProviderSide::Refused { status } => format!("refused on arrival with {status}"),
-            ProviderSide::Processing { until_us, slow } => {
-                format!(
-                    "processing{} until {}",
-                    if slow { " (slow)" } else { "" },
-                    at(until_us)
-                )
-            }
-            ProviderSide::Finished {
-                status,
-                at_us,
-                charged,
-                slow,
-                replayed,
-            } => {
-                let what = match (status, charged, replayed) {
-                    (_, true, _) => "charged".to_string(),
-                    (s, false, true) => format!("replayed the stored {s}, no new charge"),
-                    (409, ..) => "the key's first request was still running".to_string(),
-                    (400, ..) => "card declined".to_string(),
-                    (500, ..) => "failed, nothing charged".to_string(),
-                    _ => "nothing charged".to_string(),
-                };
-                format!(
-                    "finished{} at {} → {status}: {what}",
-                    if slow { " (slow)" } else { "" },
-                    at(at_us)
-                )
-            }
-        }
-    }
-
     /// True if the provider charged after the client had stopped waiting.
     pub fn charged_behind_clients_back(&self) -> bool {
         matches!(
@@ -193,21 +140,6 @@ impl AttemptStory {
                 ProviderSide::Finished { charged: true, .. }
             )
         )
-    }
-
-    /// The whole attempt in one line.
-    pub fn sentence(&self) -> String {
-        let mut s = format!(
-            "Attempt {}: {}; provider {}",
-            self.attempt,
-            self.client_text(),
-            self.provider_text()
-        );
-        if self.charged_behind_clients_back() {
-            s.push_str(" — after the client had stopped waiting");
-        }
-        s.push('.');
-        s
     }
 }
 
@@ -250,22 +182,6 @@ crate::named_enum! {
 }
 
 impl Scene {
-    /// The scene called `name`, if any.
-    pub fn named(name: &str) -> Option<Scene> {
-        Scene::ALL.into_iter().find(|s| s.as_str() == name)
-    }
-
-    /// The link text.
-    pub fn label(self) -> &'static str {
-        match self {
-            Scene::DoubleCharge => "Show me a double charge",
-            Scene::ChargedAfterTimeout => "Show me a charge after the client gave up",
-            Scene::Conflict => "Show me a 409",
-            Scene::Replay => "Show me a replayed answer",
-            Scene::Declined => "Show me a declined card",
-        }
-    }
-
     /// The first customer in the record whose story shows this scene.
     pub fn find(self, record: &[RequestRecord]) -> Option<u32> {
         if self == Scene::DoubleCharge {
@@ -327,13 +243,9 @@ mod tests {
         let first = &story.attempts[0];
         assert!(first.charged_behind_clients_back(), "{first:?}");
         assert!(
-            first.sentence().contains("gave up waiting at"),
-            "{}",
-            first.sentence()
+            matches!(first.client, ClientSide::TimedOut { .. }),
+            "{first:?}"
         );
-        assert!(first
-            .sentence()
-            .contains("after the client had stopped waiting"));
         assert!(story.attempts.iter().all(|a| a.key.is_none()));
     }
 
@@ -350,21 +262,38 @@ mod tests {
         assert!(keys
             .iter()
             .all(|k| k.as_deref() == Some(&format!("ck-{customer}")[..])));
-        let texts: Vec<String> = story
-            .attempts
-            .iter()
-            .map(AttemptStory::provider_text)
-            .collect();
+        let providers: Vec<ProviderSide> = story.attempts.iter().map(|a| a.provider).collect();
         assert!(
-            texts
-                .iter()
-                .any(|t| t.contains("409: the key's first request was still running")),
-            "{texts:?}"
+            providers.iter().any(|p| matches!(
+                p,
+                ProviderSide::Finished {
+                    status: 409,
+                    charged: false,
+                    ..
+                }
+            )),
+            "{providers:?}"
         );
         assert!(
-            texts.last().unwrap().contains("replayed the stored 200"),
-            "{texts:?}"
+            matches!(
+                providers.last(),
+                Some(ProviderSide::Finished {
+                    status: 200,
+                    charged: false,
+                    replayed: true,
+                    ..
+                })
+            ),
+            "{providers:?}"
         );
+    }
+
+    #[test]
+    fn scenes_are_found_by_name() {
+        for scene in Scene::ALL {
+            assert_eq!(scene.as_str().parse::<Scene>(), Ok(scene));
+        }
+        assert!("double".parse::<Scene>().is_err());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! the scenes worth seeing in the current run.
 
 use super::use_playback::Playback;
+use crate::page::story::{client_text, provider_text, scene_label, BEHIND_CLIENTS_BACK};
 use crate::sim::story::{AttemptStory, ClientSide, ProviderSide, Scene, Story};
 use leptos::prelude::*;
 
@@ -84,7 +85,7 @@ pub fn StoryPanel(playback: Playback, selected: RwSignal<Option<u32>>) -> impl I
                                     title=if found.is_none() { "None in this run" } else { "" }
                                     on:click=move |_| selected.set(found)
                                 >
-                                    {scene.label()}
+                                    {scene_label(scene)}
                                 </button>
                             }
                         })
@@ -164,12 +165,12 @@ fn StoryTable(story: Story) -> impl IntoView {
                                     >
                                         <th scope="row">{a.attempt}</th>
                                         <td>
-                                            {a.client_text()}
+                                            {client_text(a)}
                                             {a.key.clone().map(|k| view! { <span class="rll-key">" key " <code>{k}</code></span> })}
                                         </td>
                                         <td>
-                                            {a.provider_text()}
-                                            {behind.then(|| view! { <strong class="rll-harm-text">" — after the client had stopped waiting"</strong> })}
+                                            {provider_text(a)}
+                                            {behind.then(|| view! { <strong class="rll-harm-text">{BEHIND_CLIENTS_BACK}</strong> })}
                                         </td>
                                     </tr>
                                 }

@@ -360,7 +360,7 @@ fn story(scenario: Scenario, who: &str, json: bool) -> Result<String, String> {
     let mut sim = Simulation::new(&scenario).map_err(|e| e.to_string())?;
     sim.run_to_end();
     let record = sim.record().expect("recording is on");
-    let customer = match (who.trim().parse::<u32>(), Scene::named(who.trim())) {
+    let customer = match (who.trim().parse::<u32>(), who.trim().parse::<Scene>().ok()) {
         (Ok(id), _) if (1..=scenario.customers).contains(&id) => id,
         (Ok(id), _) => {
             return Err(format!(
@@ -393,7 +393,7 @@ fn story(scenario: Scenario, who: &str, json: bool) -> Result<String, String> {
         scenario.strategy, scenario.seed, story.charges
     );
     for a in &story.attempts {
-        out.push_str(&format!("{}\n", a.sentence()));
+        out.push_str(&format!("{}\n", page::story::sentence(a)));
     }
     Ok(out.trim_end().to_string())
 }

@@ -12,7 +12,7 @@ struct Report<'a> {
     experiment: &'static str,
     seed: u64,
     #[serde(flatten)]
-    result: &'a LabResult,
+    result: rate_limit_lab::page::lab::JsonResult<'a>,
     cells: BTreeMap<String, String>,
 }
 
@@ -49,8 +49,10 @@ pub fn main(raw: &[String]) -> Result<String, String> {
             .map(|result| Report {
                 experiment: result.name().as_str(),
                 seed,
-                result,
-                cells: result.cells().into_iter().collect(),
+                result: rate_limit_lab::page::lab::JsonResult(result),
+                cells: rate_limit_lab::page::lab::cells(result)
+                    .into_iter()
+                    .collect(),
             })
             .collect();
         return Ok(match (which, reports.as_slice()) {
@@ -59,7 +61,10 @@ pub fn main(raw: &[String]) -> Result<String, String> {
             (_, many) => to_json(&many),
         });
     }
-    let tables: Vec<String> = results.iter().map(LabResult::text).collect();
+    let tables: Vec<String> = results
+        .iter()
+        .map(rate_limit_lab::page::lab::text)
+        .collect();
     Ok(format!("seed: {seed}\n\n{}", tables.join("\n\n\n")))
 }
 

@@ -5,7 +5,7 @@
 //! of hundred milliseconds; the sliding log lets through exactly the limit; the token
 //! bucket lets through the limit plus whatever really refilled between the volleys.
 
-use super::{round_ms, Cells, ExperimentName, ARTICLE_POLICY};
+use super::ARTICLE_POLICY;
 use crate::sim::limiter::{LimiterKind, Policy, Scope};
 use crate::sim::rng::SimRng;
 use crate::sim::time::{ms, secs};
@@ -13,6 +13,24 @@ use serde::Serialize;
 
 /// The caller every request comes from.
 const CALLER: &str = "burst-client";
+
+/// The most requests one volley may hold.
+pub const MAX_PER_VOLLEY: u32 = 10_000;
+
+/// Why the burst cannot run with these parameters (the page layer writes the sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BurstError {
+    /// The limiters refuse the policy or a request, for the limiter's own reason.
+    Limiter(String),
+    /// The boundary is not a multiple of the window.
+    BoundaryOffWindow,
+    /// The first volley would start before 0 or not finish before the boundary.
+    FirstVolleyMisplaced,
+    /// A volley holds fewer than 1 or more than [`MAX_PER_VOLLEY`] requests.
+    VolleySize,
+}
+
+impl std::error::Error for BurstError {}
 
 /// What the experiment sends. The defaults are the article's.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,16 +116,16 @@ pub struct BurstResult {
 }
 
 /// Runs the experiment. The same arrival times go to every limiter.
-pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, String> {
-    p.policy.check()?;
+pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, BurstError> {
+    p.policy.check().map_err(BurstError::Limiter)?;
     if !p.boundary_us.is_multiple_of(p.policy.window_us) {
-        return Err("the boundary must be a multiple of the window".into());
+        return Err(BurstError::BoundaryOffWindow);
     }
     if p.before_us > p.boundary_us || p.spread_us >= p.before_us {
-        return Err("the first volley must start after 0 and finish before the boundary".into());
+        return Err(BurstError::FirstVolleyMisplaced);
     }
-    if !(1..=10_000).contains(&p.per_volley) {
-        return Err("a volley must have 1 to 10,000 requests".into());
+    if !(1..=MAX_PER_VOLLEY).contains(&p.per_volley) {
+        return Err(BurstError::VolleySize);
     }
     let mut rng = SimRng::from_seed(seed);
     let first_volley_us = p.boundary_us - p.before_us;
@@ -122,7 +140,9 @@ pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, String> {
     }
     let mut lanes = Vec::new();
     for kind in LimiterKind::ALL {
-        let mut limiter = kind.build(p.policy, Scope::PerKey)?;
+        let mut limiter = kind
+            .build(p.policy, Scope::PerKey)
+            .map_err(BurstError::Limiter)?;
         let mut lane = BurstLane {
             limiter: kind,
             before: 0,
@@ -132,7 +152,9 @@ pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, String> {
             marks: Vec::new(),
         };
         for &at_us in &arrivals {
-            let d = limiter.check(at_us, CALLER, 1)?;
+            let d = limiter
+                .check(at_us, CALLER, 1)
+                .map_err(BurstError::Limiter)?;
             if d.allowed {
                 lane.accepted += 1;
                 if at_us < p.boundary_us {
@@ -171,55 +193,6 @@ impl BurstResult {
             .iter()
             .find(|l| l.limiter == kind)
             .map_or(0, |l| l.accepted)
-    }
-
-    /// `burst.fixedBefore`, `burst.fixedAfter`, `burst.fixedAccepted`, … per limiter,
-    /// then the limit, the window and the span in ms.
-    pub fn cells(&self) -> Vec<(String, String)> {
-        let mut c = Cells::new(ExperimentName::Burst);
-        for lane in &self.lanes {
-            let name = lane.limiter.as_str();
-            c.put(&format!("{name}Before"), lane.before);
-            c.put(&format!("{name}After"), lane.after);
-            c.put(&format!("{name}Accepted"), lane.accepted);
-            c.put(&format!("{name}Refused"), lane.refused);
-        }
-        c.put("limit", self.limit);
-        c.put("windowMs", round_ms(self.window_us));
-        c.put("spanMs", round_ms(self.span_us));
-        c.done()
-    }
-
-    /// The table.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "burst: {n} requests {b} ms before a window boundary, {n} more {a} ms after it\n\
-             limit: {} per {} ms\n\n{:<10}{:>8}{:>8}{:>10}\n",
-            self.limit,
-            round_ms(self.window_us),
-            "limiter",
-            "before",
-            "after",
-            "accepted",
-            n = self.lanes[0].marks.len() / 2,
-            b = round_ms(self.boundary_us - self.first_volley_us),
-            a = round_ms(self.second_volley_us - self.boundary_us),
-        );
-        for lane in &self.lanes {
-            out.push_str(&format!(
-                "{:<10}{:>8}{:>8}{:>10}\n",
-                lane.limiter.as_str(),
-                lane.before,
-                lane.after,
-                lane.accepted
-            ));
-        }
-        out.push_str(&format!(
-            "\nall {} requests arrived within {} ms",
-            self.lanes[0].marks.len(),
-            round_ms(self.span_us),
-        ));
-        out
     }
 }
 
@@ -265,28 +238,34 @@ mod tests {
                 .iter()
                 .all(|m| m.allowed == (m.retry_after_us == 0)));
         }
-        let cells = r.cells();
-        assert!(cells.contains(&("burst.fixedAccepted".into(), "20".into())));
-        assert!(cells.contains(&("burst.slidingAfter".into(), "0".into())));
-        assert!(r.text().contains("bucket"));
     }
 
     #[test]
-    fn bad_parameters_are_sentences() {
+    fn bad_parameters_say_which() {
         let p = BurstParams {
             boundary_us: ms(2_500),
             ..BurstParams::default()
         };
-        assert!(run(&p, 1).unwrap_err().contains("multiple of the window"));
+        assert_eq!(run(&p, 1), Err(BurstError::BoundaryOffWindow));
         let p = BurstParams {
             spread_us: ms(200),
             ..BurstParams::default()
         };
-        assert!(run(&p, 1).unwrap_err().contains("before the boundary"));
+        assert_eq!(run(&p, 1), Err(BurstError::FirstVolleyMisplaced));
+        for per_volley in [0, MAX_PER_VOLLEY + 1] {
+            let p = BurstParams {
+                per_volley,
+                ..BurstParams::default()
+            };
+            assert_eq!(run(&p, 1), Err(BurstError::VolleySize));
+        }
         let p = BurstParams {
-            per_volley: 0,
+            policy: Policy {
+                limit: 0,
+                window_us: secs(1),
+            },
             ..BurstParams::default()
         };
-        assert!(run(&p, 1).is_err());
+        assert!(matches!(run(&p, 1), Err(BurstError::Limiter(_))));
     }
 }

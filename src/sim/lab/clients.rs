@@ -22,8 +22,7 @@
 //! the server is a sliver of a token short and answers 429. Whether that happens in a
 //! run, and how often, depends on the seed.
 
-use super::{round_ms, Cells, ExperimentName, ARTICLE_POLICY, LAB_EPOCH_S};
-use crate::page::format::count;
+use super::{ARTICLE_POLICY, LAB_EPOCH_S};
 use crate::sim::headers::{response_headers, wait_from_header};
 use crate::sim::limiter::{Limiter, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
@@ -32,6 +31,12 @@ use serde::{Deserialize, Serialize};
 
 /// The one caller's key.
 const CALLER: &str = "worker";
+
+/// The most calls the worker may be given.
+pub const MAX_CALLS: u32 = 100_000;
+
+/// The longest round trip.
+pub const MAX_ROUND_TRIP_US: u64 = secs(10);
 
 /// The experiment's numbers. The defaults are the article's, with a loopback round trip.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,6 +85,31 @@ crate::named_enum! {
     }
 }
 
+/// Why the clients experiment cannot run, or was called off (the page layer writes the
+/// sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClientsError {
+    /// The worker has fewer than 1 or more than [`MAX_CALLS`] calls to make.
+    Calls,
+    /// The round trip is longer than [`MAX_ROUND_TRIP_US`] or shorter than its jitter.
+    RoundTrip,
+    /// The timer tick is outside 1 µs to 1 s.
+    TimerTick,
+    /// A client reached the request cap without finishing its calls.
+    RequestCap {
+        /// The client.
+        strategy: ClientStrategy,
+        /// Requests it had sent.
+        sent: u64,
+    },
+    /// The buckets refuse the policy or a request, for the limiter's own reason.
+    Limiter(String),
+    /// A `Retry-After` could not be read, for the reader's own reason.
+    Header(String),
+}
+
+impl std::error::Error for ClientsError {}
+
 /// One client's run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -117,17 +147,15 @@ pub struct ClientsResult {
 }
 
 /// Runs the experiment: each strategy against a fresh server, on the same seed.
-pub fn run(p: &ClientsParams, seed: u64) -> Result<ClientsResult, String> {
-    if !(1..=100_000).contains(&p.calls) {
-        return Err("the worker must have 1 to 100,000 calls to make".into());
+pub fn run(p: &ClientsParams, seed: u64) -> Result<ClientsResult, ClientsError> {
+    if !(1..=MAX_CALLS).contains(&p.calls) {
+        return Err(ClientsError::Calls);
     }
-    if p.round_trip_jitter_us > p.round_trip_us || p.round_trip_us > secs(10) {
-        return Err(
-            "the round trip must be at most 10 s and at least as long as its jitter".into(),
-        );
+    if p.round_trip_jitter_us > p.round_trip_us || p.round_trip_us > MAX_ROUND_TRIP_US {
+        return Err(ClientsError::RoundTrip);
     }
     if !(1..=US_PER_S).contains(&p.timer_tick_us) {
-        return Err("the timer tick must be 1 µs to 1 s".into());
+        return Err(ClientsError::TimerTick);
     }
     let runs = ClientStrategy::ALL
         .into_iter()
@@ -152,9 +180,14 @@ fn timer(us: u64, tick_us: u64) -> u64 {
 }
 
 /// One client's whole run.
-fn drive(strategy: ClientStrategy, p: &ClientsParams, seed: u64) -> Result<ClientRun, String> {
-    let mut server = TokenBucket::new(p.capacity, p.policy, Scope::PerKey)?;
-    let mut copy = TokenBucket::new(p.capacity, p.policy, Scope::PerKey)?;
+fn drive(
+    strategy: ClientStrategy,
+    p: &ClientsParams,
+    seed: u64,
+) -> Result<ClientRun, ClientsError> {
+    let bucket =
+        || TokenBucket::new(p.capacity, p.policy, Scope::PerKey).map_err(ClientsError::Limiter);
+    let (mut server, mut copy) = (bucket()?, bucket()?);
     let mut rng = SimRng::from_seed(seed);
     let base_us = p.round_trip_us / 2;
     let spread_us = p.round_trip_jitter_us / 2;
@@ -162,21 +195,21 @@ fn drive(strategy: ClientStrategy, p: &ClientsParams, seed: u64) -> Result<Clien
     let (mut now_us, mut sent, mut rate_limited, mut done) = (0u64, 0u64, 0u64, 0u32);
     while done < p.calls {
         if sent >= p.max_requests {
-            return Err(format!(
-                "the {} client sent {} requests without finishing; raise the limit or the request cap",
-                strategy.as_str(),
-                count(sent)
-            ));
+            return Err(ClientsError::RequestCap { strategy, sent });
         }
         if strategy == ClientStrategy::Proactive {
-            let mine = copy.check(now_us, CALLER, 1)?;
+            let mine = copy
+                .check(now_us, CALLER, 1)
+                .map_err(ClientsError::Limiter)?;
             if !mine.allowed {
                 now_us += timer(mine.retry_after_us, p.timer_tick_us);
                 continue;
             }
         }
         let arrival_us = now_us + one_way();
-        let answer = server.check(arrival_us, CALLER, 1)?;
+        let answer = server
+            .check(arrival_us, CALLER, 1)
+            .map_err(ClientsError::Limiter)?;
         now_us = arrival_us + one_way();
         sent += 1;
         if answer.allowed {
@@ -192,7 +225,8 @@ fn drive(strategy: ClientStrategy, p: &ClientsParams, seed: u64) -> Result<Clien
                     .iter()
                     .find(|(n, _)| *n == "Retry-After")
                     .expect("a 429 always carries Retry-After");
-                let wait = wait_from_header(name, value, secs(LAB_EPOCH_S) + now_us)?;
+                let wait = wait_from_header(name, value, secs(LAB_EPOCH_S) + now_us)
+                    .map_err(ClientsError::Header)?;
                 now_us += timer(wait.wait_us, p.timer_tick_us);
             }
             ClientStrategy::Proactive => copy.empty(now_us, CALLER),
@@ -213,56 +247,6 @@ impl ClientsResult {
             .iter()
             .find(|r| r.strategy == strategy)
             .expect("every strategy runs")
-    }
-
-    /// `clients.blindSent`, `clients.blindRateLimited`, `clients.blindWallMs`, the same
-    /// for obedient and proactive, then `clients.trafficRatio`, `clients.calls` and
-    /// `clients.roundTripUs`.
-    pub fn cells(&self) -> Vec<(String, String)> {
-        let mut c = Cells::new(ExperimentName::Clients);
-        for r in &self.runs {
-            let name = r.strategy.as_str();
-            c.put(&format!("{name}Sent"), r.sent);
-            c.put(&format!("{name}RateLimited"), r.rate_limited);
-            c.put(&format!("{name}WallMs"), round_ms(r.wall_us));
-        }
-        c.put("trafficRatio", self.traffic_ratio);
-        c.put("calls", self.calls);
-        c.put("roundTripUs", self.round_trip_us);
-        c.done()
-    }
-
-    /// The table.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "clients: {} calls against a bucket of {} refilled at {} per {} ms\n\
-             round trip: {} µs, each way {} µs ± {} µs\n\n{:<12}{:>10}{:>10}{:>12}\n",
-            self.calls,
-            self.capacity,
-            self.limit,
-            round_ms(self.window_us),
-            self.round_trip_us,
-            self.round_trip_us / 2,
-            self.round_trip_jitter_us / 2,
-            "client",
-            "sent",
-            "429s",
-            "wall"
-        );
-        for r in &self.runs {
-            out.push_str(&format!(
-                "{:<12}{:>10}{:>10}{:>9} ms\n",
-                r.strategy.as_str(),
-                count(r.sent),
-                count(r.rate_limited),
-                count(round_ms(r.wall_us))
-            ));
-        }
-        out.push_str(&format!(
-            "\nthe blind client sent {}x the obedient one's traffic",
-            count(self.traffic_ratio)
-        ));
-        out
     }
 }
 
@@ -354,17 +338,32 @@ mod tests {
     }
 
     #[test]
-    fn a_run_that_cannot_finish_is_called_off_with_a_sentence() {
+    fn a_run_that_cannot_finish_is_called_off() {
         let p = ClientsParams {
             max_requests: 1_000,
             ..ClientsParams::default()
         };
-        let e = run(&p, 1).unwrap_err();
-        assert!(e.contains("blind client sent 1,000 requests"), "{e}");
+        assert_eq!(
+            run(&p, 1),
+            Err(ClientsError::RequestCap {
+                strategy: ClientStrategy::Blind,
+                sent: 1_000
+            })
+        );
         let p = ClientsParams {
             round_trip_jitter_us: 60,
             ..ClientsParams::default()
         };
-        assert!(run(&p, 1).is_err());
+        assert_eq!(run(&p, 1), Err(ClientsError::RoundTrip));
+        let p = ClientsParams {
+            calls: 0,
+            ..ClientsParams::default()
+        };
+        assert_eq!(run(&p, 1), Err(ClientsError::Calls));
+        let p = ClientsParams {
+            timer_tick_us: 0,
+            ..ClientsParams::default()
+        };
+        assert_eq!(run(&p, 1), Err(ClientsError::TimerTick));
     }
 }

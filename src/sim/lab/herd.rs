@@ -6,13 +6,17 @@
 //! The load on the server is measured as wake-ups (each one a request) per millisecond
 //! and per histogram bin: the peak is the largest count in any one of them.
 
-use super::{round_ms, Cells, ExperimentName};
-use crate::page::format::count;
 use crate::sim::headers::wait_from_header;
 use crate::sim::rng::SimRng;
 use crate::sim::time::{ms, secs, US_PER_MS};
 use serde::Serialize;
 use std::collections::BTreeMap;
+
+/// The most clients.
+pub const MAX_CLIENTS: u32 = 1_000_000;
+
+/// The longest `Retry-After` the herd reads.
+pub const MAX_RETRY_AFTER_US: u64 = secs(3_600);
 
 /// The experiment's setup. The defaults are the article's.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +38,21 @@ impl Default for HerdParams {
         }
     }
 }
+
+/// Why the herd cannot run with these numbers (the page layer writes the sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HerdError {
+    /// Fewer than 1 or more than [`MAX_CLIENTS`] clients.
+    Clients,
+    /// The `Retry-After` cannot be read, for the reader's own reason.
+    RetryAfter(String),
+    /// The `Retry-After` is shorter than 1 s or longer than [`MAX_RETRY_AFTER_US`].
+    WaitOutOfRange,
+    /// The histogram bin is narrower than 1 ms or wider than the wait.
+    Bin,
+}
+
+impl std::error::Error for HerdError {}
 
 /// One histogram bin: wake-ups in `[start, start + width)`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -82,20 +101,19 @@ pub struct HerdResult {
 }
 
 /// Runs the experiment.
-pub fn run(p: &HerdParams, seed: u64) -> Result<HerdResult, String> {
-    if !(1..=1_000_000).contains(&p.clients) {
-        return Err("give 1 to 1,000,000 clients".into());
+pub fn run(p: &HerdParams, seed: u64) -> Result<HerdResult, HerdError> {
+    if !(1..=MAX_CLIENTS).contains(&p.clients) {
+        return Err(HerdError::Clients);
     }
     // The header is delta-seconds, so "now" does not matter; the lab's epoch keeps it honest.
-    let retry_after_us =
-        wait_from_header("Retry-After", &p.retry_after, secs(super::LAB_EPOCH_S))?.wait_us;
-    if !(1..=secs(3_600)).contains(&retry_after_us) {
-        return Err("the herd needs a Retry-After of 1 s to 1 hour".into());
+    let retry_after_us = wait_from_header("Retry-After", &p.retry_after, secs(super::LAB_EPOCH_S))
+        .map_err(HerdError::RetryAfter)?
+        .wait_us;
+    if !(1..=MAX_RETRY_AFTER_US).contains(&retry_after_us) {
+        return Err(HerdError::WaitOutOfRange);
     }
     if !(US_PER_MS..=retry_after_us).contains(&p.bin_us) {
-        return Err(
-            "a histogram bin must be 1 ms wide at least, and no wider than the wait".into(),
-        );
+        return Err(HerdError::Bin);
     }
     let mut rng = SimRng::from_seed(seed);
     let flat: Vec<u64> = vec![retry_after_us; p.clients as usize];
@@ -149,82 +167,6 @@ fn case(wakes_us: Vec<u64>, bin_counts: impl Iterator<Item = u32>) -> HerdCase {
     }
 }
 
-impl HerdResult {
-    /// `herd.noJitterPeakPerMs`, `herd.noJitterPeakPerBin`, `herd.noJitterFirstMs`,
-    /// `herd.noJitterLastMs`, the same for `fullJitter`, then `herd.clients`,
-    /// `herd.retryAfterS` and `herd.binMs`.
-    pub fn cells(&self) -> Vec<(String, String)> {
-        let mut c = Cells::new(ExperimentName::Herd);
-        for (label, case) in [
-            ("noJitter", &self.no_jitter),
-            ("fullJitter", &self.full_jitter),
-        ] {
-            c.put(&format!("{label}PeakPerMs"), case.peak_per_ms);
-            c.put(&format!("{label}PeakPerBin"), case.peak_per_bin);
-            c.put(&format!("{label}FirstMs"), case.first_us / US_PER_MS);
-            c.put(&format!("{label}LastMs"), case.last_us / US_PER_MS);
-        }
-        c.put("clients", self.clients);
-        c.put("retryAfterS", self.retry_after_us / secs(1));
-        c.put("binMs", round_ms(self.bin_us));
-        c.done()
-    }
-
-    /// The table and the histogram.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "herd: {} clients are refused at the same instant and all read a {} s Retry-After\n\
-             full jitter: wake = wait + uniform(0, wait)\n\n{:<22}{:>12}{:>14}\n",
-            count(self.clients.into()),
-            self.retry_after_us / secs(1),
-            "",
-            "no jitter",
-            "full jitter"
-        );
-        let (n, f) = (&self.no_jitter, &self.full_jitter);
-        let rows = [
-            (
-                "first wake-up (ms)",
-                n.first_us / US_PER_MS,
-                f.first_us / US_PER_MS,
-            ),
-            (
-                "last wake-up (ms)",
-                n.last_us / US_PER_MS,
-                f.last_us / US_PER_MS,
-            ),
-            ("peak per ms", n.peak_per_ms.into(), f.peak_per_ms.into()),
-            ("peak per bin", n.peak_per_bin.into(), f.peak_per_bin.into()),
-        ];
-        for (label, without, with) in rows {
-            out.push_str(&format!(
-                "{label:<22}{:>12}{:>14}\n",
-                count(without),
-                count(with)
-            ));
-        }
-        out.push_str(&format!(
-            "\nwake-ups per {} ms bin (from the refusal)\n{:>8}{:>12}{:>14}\n",
-            round_ms(self.bin_us),
-            "ms",
-            "no jitter",
-            "full jitter"
-        ));
-        // Bins before the wait are empty by construction; print from the first wake-up.
-        let from = (self.retry_after_us / self.bin_us) as usize;
-        for b in &self.bins[from..] {
-            out.push_str(&format!(
-                "{:>8}{:>12}{:>14}  {}\n",
-                b.start_ms,
-                b.no_jitter,
-                b.full_jitter,
-                "#".repeat(b.full_jitter.min(60) as usize)
-            ));
-        }
-        out.trim_end().to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,5 +213,20 @@ mod tests {
             };
             assert!(run(&p, 1).is_err(), "{bad}");
         }
+        let p = HerdParams {
+            retry_after: "0".into(),
+            ..HerdParams::default()
+        };
+        assert_eq!(run(&p, 1), Err(HerdError::WaitOutOfRange));
+        let p = HerdParams {
+            bin_us: secs(2),
+            ..HerdParams::default()
+        };
+        assert_eq!(run(&p, 1), Err(HerdError::Bin));
+        let p = HerdParams {
+            clients: 0,
+            ..HerdParams::default()
+        };
+        assert_eq!(run(&p, 1), Err(HerdError::Clients));
     }
 }

@@ -16,11 +16,12 @@
 //!
 //! [`StatePayload`]: crate::sim::limiter::StatePayload
 
-use super::{Cells, ExperimentName};
-use crate::page::format::count;
 use crate::sim::limiter::{LimiterKind, Policy, Scope, MAX_LIMIT};
 use crate::sim::time::secs;
 use serde::Serialize;
+
+/// The most callers.
+pub const MAX_CALLERS: u32 = 10_000_000;
 
 /// The experiment's setup. The defaults are the article's.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +43,22 @@ impl Default for MemoryParams {
         }
     }
 }
+
+/// Why the memory experiment cannot run with these numbers (the page layer writes the
+/// sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MemoryError {
+    /// Fewer than 1 or more than [`MAX_CALLERS`] callers.
+    Callers,
+    /// Fewer than 1 or more than [`MAX_LIMIT`] requests per window.
+    PerWindow,
+    /// The window is shorter than 1 µs per request.
+    Window,
+    /// The limiters refuse the policy or a request, for the limiter's own reason.
+    Limiter(String),
+}
+
+impl std::error::Error for MemoryError {}
 
 /// One limiter's cost.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -77,32 +94,33 @@ pub fn caller_key(i: u32) -> String {
 }
 
 /// Runs the experiment.
-pub fn run(p: &MemoryParams) -> Result<MemoryResult, String> {
-    if !(1..=10_000_000).contains(&p.callers) {
-        return Err("give 1 to 10,000,000 callers".into());
+pub fn run(p: &MemoryParams) -> Result<MemoryResult, MemoryError> {
+    if !(1..=MAX_CALLERS).contains(&p.callers) {
+        return Err(MemoryError::Callers);
     }
     if !(1..=MAX_LIMIT).contains(&p.per_window) {
-        return Err(format!(
-            "a caller makes 1 to {} requests per window",
-            count(MAX_LIMIT.into())
-        ));
+        return Err(MemoryError::PerWindow);
     }
     let policy = Policy {
         limit: p.per_window,
         window_us: p.window_us,
     };
-    policy.check()?;
+    policy.check().map_err(MemoryError::Limiter)?;
     if p.window_us < u64::from(p.per_window) {
-        return Err("the window must be at least 1 µs per request".into());
+        return Err(MemoryError::Window);
     }
     let key_bytes: u64 = (0..p.callers).map(|i| caller_key(i).len() as u64).sum();
     let probe = caller_key(0);
     let step_us = p.window_us / u64::from(p.per_window);
     let mut rows = Vec::new();
     for kind in LimiterKind::ALL {
-        let mut limiter = kind.build(policy, Scope::PerKey)?;
+        let mut limiter = kind
+            .build(policy, Scope::PerKey)
+            .map_err(MemoryError::Limiter)?;
         for i in 0..u64::from(p.per_window) {
-            let d = limiter.check(i * step_us, &probe, 1)?;
+            let d = limiter
+                .check(i * step_us, &probe, 1)
+                .map_err(MemoryError::Limiter)?;
             assert!(d.allowed, "a caller at the limit is never refused");
         }
         let per_caller_bytes = limiter.payload_bytes() - probe.len() as u64;
@@ -127,17 +145,6 @@ pub fn run(p: &MemoryParams) -> Result<MemoryResult, String> {
     })
 }
 
-/// Bytes for people, in decimal megabytes: "80.1 MB", "0.27 MB".
-pub fn megabytes(bytes: u64) -> String {
-    if bytes >= 10_000_000 {
-        let tenths = (bytes + 50_000) / 100_000;
-        format!("{}.{} MB", count(tenths / 10), tenths % 10)
-    } else {
-        let hundredths = (bytes + 5_000) / 10_000;
-        format!("{}.{:02} MB", hundredths / 100, hundredths % 100)
-    }
-}
-
 impl MemoryResult {
     /// The row of one limiter.
     pub fn row(&self, kind: LimiterKind) -> &MemoryRow {
@@ -145,55 +152,6 @@ impl MemoryResult {
             .iter()
             .find(|r| r.limiter == kind)
             .expect("every limiter is measured")
-    }
-
-    /// `memory.fixedBytes`, `memory.fixedPerCallerBytes`, `memory.fixedMb`, the same for
-    /// sliding and bucket, then `memory.keyBytes`, `memory.callers`,
-    /// `memory.perWindow` and `memory.logToBucketRatio`.
-    pub fn cells(&self) -> Vec<(String, String)> {
-        let mut c = Cells::new(ExperimentName::Memory);
-        for r in &self.rows {
-            let name = r.limiter.as_str();
-            c.put(&format!("{name}Bytes"), r.total_bytes);
-            c.put(&format!("{name}PerCallerBytes"), r.per_caller_bytes);
-            c.put(&format!("{name}Mb"), megabytes(r.total_bytes));
-        }
-        c.put("keyBytes", self.key_bytes);
-        c.put("callers", self.callers);
-        c.put("perWindow", self.per_window);
-        c.put("logToBucketRatio", self.log_to_bucket_ratio);
-        c.done()
-    }
-
-    /// The table.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "memory: {} callers at {} requests per window\n\
-             counted: state payload (integers, 8 bytes per logged instant) and key bytes ({});\n\
-             not counted: map nodes, pointers, spare capacity, allocator overhead\n\n\
-             {:<10}{:>18}{:>16}{:>12}\n",
-            count(self.callers.into()),
-            count(self.per_window.into()),
-            count(self.key_bytes),
-            "limiter",
-            "bytes per caller",
-            "total bytes",
-            "total"
-        );
-        for r in &self.rows {
-            out.push_str(&format!(
-                "{:<10}{:>18}{:>16}{:>12}\n",
-                r.limiter.as_str(),
-                count(r.per_caller_bytes),
-                count(r.total_bytes),
-                megabytes(r.total_bytes)
-            ));
-        }
-        out.push_str(&format!(
-            "\nthe sliding log needs {}x the token bucket's memory",
-            count(self.log_to_bucket_ratio)
-        ));
-        out
     }
 }
 
@@ -237,32 +195,38 @@ mod tests {
     }
 
     #[test]
-    fn megabytes_read_well() {
-        assert_eq!(megabytes(80_108_890), "80.1 MB");
-        assert_eq!(megabytes(268_890), "0.27 MB");
-        assert_eq!(megabytes(1_234_567_890), "1,234.6 MB");
+    fn keys_are_counted_by_digits() {
         assert_eq!(key_bytes(10), 80);
         assert_eq!(key_bytes(100), 80 + 90 * 9);
     }
 
     #[test]
-    fn bad_parameters_are_sentences() {
-        for p in [
-            MemoryParams {
-                callers: 0,
-                ..MemoryParams::default()
-            },
-            MemoryParams {
-                per_window: 0,
-                ..MemoryParams::default()
-            },
-            MemoryParams {
-                per_window: 1_000,
-                window_us: 999,
-                callers: 1,
-            },
+    fn bad_parameters_say_which() {
+        for (p, error) in [
+            (
+                MemoryParams {
+                    callers: 0,
+                    ..MemoryParams::default()
+                },
+                MemoryError::Callers,
+            ),
+            (
+                MemoryParams {
+                    per_window: 0,
+                    ..MemoryParams::default()
+                },
+                MemoryError::PerWindow,
+            ),
+            (
+                MemoryParams {
+                    per_window: 1_000,
+                    window_us: 999,
+                    callers: 1,
+                },
+                MemoryError::Window,
+            ),
         ] {
-            assert!(run(&p).is_err(), "{p:?}");
+            assert_eq!(run(&p), Err(error), "{p:?}");
         }
     }
 }

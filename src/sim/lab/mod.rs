@@ -1,11 +1,11 @@
 //! The limiter lab: six small experiments about rate limits, each deterministic in
 //! simulated time and fixed by its seed.
 //!
-//! Each experiment has a parameter struct whose `Default` is the article's setup, a
-//! `run(&params, seed)` that returns a serialisable result (camelCase JSON fields), and a
-//! flat list of result cells, `("burst.fixedAccepted", "20")`, that the browser page and
-//! the command line both print: the page puts each in an element with
-//! `data-result="<key>"`, the CLI's `--json` carries the same list under `cells`.
+//! Each experiment has a parameter struct whose `Default` is the article's setup, and a
+//! `run(&params, seed)` that returns a serialisable result (camelCase JSON fields) or an
+//! error saying which parameter is out of bounds. The core keeps numbers only: the
+//! tables, the flat result cells the page and `ratelab limits --json` print, and the
+//! errors' sentences are written by the page layer from these results.
 
 pub mod burst;
 pub mod clients;
@@ -15,7 +15,7 @@ pub mod neighbour;
 pub mod units;
 
 use super::limiter::Policy;
-use super::time::{secs, US_PER_MS, US_PER_S};
+use super::time::secs;
 use serde::{Deserialize, Serialize};
 
 /// The simulated wall clock's epoch second at simulated instant 0: Sun, 30 Aug 2026
@@ -78,30 +78,6 @@ impl LabResult {
             LabResult::Herd(_) => ExperimentName::Herd,
         }
     }
-
-    /// The result cells, `("<experiment>.<field>", value)`, in display order.
-    pub fn cells(&self) -> Vec<(String, String)> {
-        match self {
-            LabResult::Burst(r) => r.cells(),
-            LabResult::Units(r) => r.cells(),
-            LabResult::Clients(r) => r.cells(),
-            LabResult::Neighbour(r) => r.cells(),
-            LabResult::Memory(r) => r.cells(),
-            LabResult::Herd(r) => r.cells(),
-        }
-    }
-
-    /// The result as a plain-text table.
-    pub fn text(&self) -> String {
-        match self {
-            LabResult::Burst(r) => r.text(),
-            LabResult::Units(r) => r.text(),
-            LabResult::Clients(r) => r.text(),
-            LabResult::Neighbour(r) => r.text(),
-            LabResult::Memory(r) => r.text(),
-            LabResult::Herd(r) => r.text(),
-        }
-    }
 }
 
 /// Runs one experiment with the article's parameters and `seed`.
@@ -129,68 +105,9 @@ pub fn run(name: ExperimentName, seed: u64) -> LabResult {
     }
 }
 
-/// Result cells of one experiment, keyed `<experiment>.<field>`.
-pub struct Cells {
-    prefix: &'static str,
-    cells: Vec<(String, String)>,
-}
-
-impl Cells {
-    /// An empty list for `name`.
-    pub fn new(name: ExperimentName) -> Self {
-        Self {
-            prefix: name.as_str(),
-            cells: Vec::new(),
-        }
-    }
-
-    /// Adds `<experiment>.<field>` = `value`.
-    pub fn put(&mut self, field: &str, value: impl std::fmt::Display) {
-        let key = format!("{}.{field}", self.prefix);
-        assert!(
-            !self.cells.iter().any(|(k, _)| *k == key),
-            "cell {key} is set twice"
-        );
-        self.cells.push((key, value.to_string()));
-    }
-
-    /// The finished list.
-    pub fn done(self) -> Vec<(String, String)> {
-        self.cells
-    }
-}
-
-/// Seconds in a Julian year (365.25 days), the unit of the longest waits.
-pub const SECONDS_PER_YEAR: u64 = 31_557_600;
-
-/// A wait for people: "no wait at all", "250 ms", "120 s" or "56.7 years". Integer
-/// arithmetic only (rounded half up), so every platform prints the same text.
-pub fn wait_text(us: u64) -> String {
-    let year_us = secs(SECONDS_PER_YEAR);
-    if us == 0 {
-        "no wait at all".into()
-    } else if us < US_PER_S {
-        format!("{} ms", (us + US_PER_MS / 2) / US_PER_MS)
-    } else if us < year_us {
-        format!(
-            "{} s",
-            crate::page::format::count((us + US_PER_S / 2) / US_PER_S)
-        )
-    } else {
-        let tenths = (u128::from(us) * 10 + u128::from(year_us) / 2) / u128::from(year_us);
-        format!("{}.{} years", tenths / 10, tenths % 10)
-    }
-}
-
-/// Whole milliseconds in `us`, rounded to nearest: how result tables print durations.
-pub fn round_ms(us: u64) -> u64 {
-    (us + US_PER_MS / 2) / US_PER_MS
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::time::ms;
 
     #[test]
     fn names_round_trip() {
@@ -206,42 +123,11 @@ mod tests {
     }
 
     #[test]
-    fn every_cell_is_prefixed_unique_and_plain() {
-        for name in ExperimentName::ALL {
-            let cells = run(name, 1).cells();
-            assert!(!cells.is_empty(), "{name}");
-            for (k, v) in &cells {
-                let field = k.strip_prefix(&format!("{name}.")).expect(k);
-                assert!(
-                    field.chars().all(|c| c.is_ascii_alphanumeric()),
-                    "{k}: keys are camelCase words"
-                );
-                assert!(!v.is_empty() && !v.contains('\n'), "{k} = {v:?}");
-            }
-        }
-    }
-
-    #[test]
     fn results_are_the_same_for_the_same_seed() {
         for name in ExperimentName::ALL {
             let a = serde_json::to_string(&run(name, 9)).unwrap();
             assert_eq!(a, serde_json::to_string(&run(name, 9)).unwrap(), "{name}");
         }
-    }
-
-    #[test]
-    fn waits_read_well() {
-        assert_eq!(wait_text(0), "no wait at all");
-        assert_eq!(wait_text(ms(250)), "250 ms");
-        assert_eq!(wait_text(secs(120)), "120 s");
-        assert_eq!(wait_text(secs(86_400)), "86,400 s");
-        assert_eq!(wait_text(secs(SECONDS_PER_YEAR)), "1.0 years");
-        assert_eq!(wait_text(secs(1_788_086_579)), "56.7 years");
-        assert_eq!(wait_text(u64::MAX), "584542.0 years");
-        assert_eq!(crate::page::format::capitalised("acme"), "Acme");
-        assert_eq!(crate::page::format::capitalised(""), "");
-        assert_eq!(round_ms(1_499), 1);
-        assert_eq!(round_ms(1_500), 2);
     }
 }
 

@@ -6,11 +6,19 @@
 //! behind a global bucket the quiet callers arrive after the noisy one has emptied it
 //! and lose every request; with a bucket each they lose nothing.
 
-use super::{round_ms, Cells, ExperimentName, ARTICLE_POLICY};
-use crate::page::format::capitalised;
+use super::ARTICLE_POLICY;
 use crate::sim::limiter::{Limiter, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
 use serde::Serialize;
+
+/// The most callers.
+pub const MAX_CALLERS: usize = 100;
+
+/// The most requests one caller may send.
+pub const MAX_REQUESTS_PER_CALLER: u32 = 10_000;
+
+/// The widest gap between two arrivals.
+pub const MAX_GAP_US: u64 = 1_000_000;
 
 /// The experiment's setup. The defaults are the article's.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +51,32 @@ impl Default for NeighbourParams {
         }
     }
 }
+
+/// Why the neighbour experiment cannot run with these callers (the page layer writes
+/// the sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NeighbourError {
+    /// No callers, or more than [`MAX_CALLERS`].
+    CallerCount,
+    /// A caller's name is not a word in lower-case ASCII letters (it names result cells).
+    CallerName {
+        /// The name given.
+        name: String,
+    },
+    /// A caller sends fewer than 1 or more than [`MAX_REQUESTS_PER_CALLER`] requests.
+    CallerRequests {
+        /// The caller's name.
+        name: String,
+    },
+    /// Two callers share a name.
+    DuplicateCaller,
+    /// The gap between arrivals is not a range within 0 to [`MAX_GAP_US`].
+    Gap,
+    /// The bucket refuses the policy or a request, for the limiter's own reason.
+    Limiter(String),
+}
+
+impl std::error::Error for NeighbourError {}
 
 /// One caller's score.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -97,18 +131,16 @@ pub struct NeighbourResult {
 }
 
 /// Runs the experiment: the same arrivals against each scope.
-pub fn run(p: &NeighbourParams, seed: u64) -> Result<NeighbourResult, String> {
-    if p.callers.is_empty() || p.callers.len() > 100 {
-        return Err("give 1 to 100 callers".into());
+pub fn run(p: &NeighbourParams, seed: u64) -> Result<NeighbourResult, NeighbourError> {
+    if p.callers.is_empty() || p.callers.len() > MAX_CALLERS {
+        return Err(NeighbourError::CallerCount);
     }
     for (name, n) in &p.callers {
         if name.is_empty() || !name.bytes().all(|b| b.is_ascii_lowercase()) {
-            return Err(format!(
-                "caller '{name}' must be a word in lower-case letters (it names result cells)"
-            ));
+            return Err(NeighbourError::CallerName { name: name.clone() });
         }
-        if !(1..=10_000).contains(n) {
-            return Err(format!("caller '{name}' must send 1 to 10,000 requests"));
+        if !(1..=MAX_REQUESTS_PER_CALLER).contains(n) {
+            return Err(NeighbourError::CallerRequests { name: name.clone() });
         }
     }
     if p.callers
@@ -116,10 +148,10 @@ pub fn run(p: &NeighbourParams, seed: u64) -> Result<NeighbourResult, String> {
         .enumerate()
         .any(|(i, (a, _))| p.callers[..i].iter().any(|(b, _)| a == b))
     {
-        return Err("every caller needs its own name".into());
+        return Err(NeighbourError::DuplicateCaller);
     }
-    if p.gap_min_us > p.gap_max_us || p.gap_max_us > 1_000_000 {
-        return Err("the gap between arrivals must be a range within 0–1,000,000 µs".into());
+    if p.gap_min_us > p.gap_max_us || p.gap_max_us > MAX_GAP_US {
+        return Err(NeighbourError::Gap);
     }
     let mut rng = SimRng::from_seed(seed);
     let mut arrivals = Vec::new();
@@ -130,8 +162,9 @@ pub fn run(p: &NeighbourParams, seed: u64) -> Result<NeighbourResult, String> {
             at_us += rng.between(p.gap_min_us, p.gap_max_us);
         }
     }
-    let case = |scope| -> Result<NeighbourCase, String> {
-        let mut bucket = TokenBucket::new(p.capacity, p.policy, scope)?;
+    let case = |scope| -> Result<NeighbourCase, NeighbourError> {
+        let mut bucket =
+            TokenBucket::new(p.capacity, p.policy, scope).map_err(NeighbourError::Limiter)?;
         let mut tallies: Vec<CallerTally> = p
             .callers
             .iter()
@@ -143,7 +176,9 @@ pub fn run(p: &NeighbourParams, seed: u64) -> Result<NeighbourResult, String> {
             .collect();
         let mut marks = Vec::new();
         for &(at_us, i) in &arrivals {
-            let d = bucket.check(at_us, &p.callers[i].0, 1)?;
+            let d = bucket
+                .check(at_us, &p.callers[i].0, 1)
+                .map_err(NeighbourError::Limiter)?;
             if d.allowed {
                 tallies[i].ok += 1;
             } else {
@@ -168,51 +203,6 @@ pub fn run(p: &NeighbourParams, seed: u64) -> Result<NeighbourResult, String> {
         global: case(Scope::Global)?,
         per_key: case(Scope::PerKey)?,
     })
-}
-
-impl NeighbourResult {
-    /// `neighbour.globalAcmeOk`, `neighbour.globalAcmeRateLimited`, … for every caller
-    /// under the global bucket, then `neighbour.perKeyAcmeOk`, …, then
-    /// `neighbour.spanMs`.
-    pub fn cells(&self) -> Vec<(String, String)> {
-        let mut c = Cells::new(ExperimentName::Neighbour);
-        for (label, case) in [("global", &self.global), ("perKey", &self.per_key)] {
-            for t in &case.tallies {
-                let who = capitalised(&t.caller);
-                c.put(&format!("{label}{who}Ok"), t.ok);
-                c.put(&format!("{label}{who}RateLimited"), t.rate_limited);
-            }
-        }
-        c.put("spanMs", round_ms(self.span_us));
-        c.done()
-    }
-
-    /// The table.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "neighbour: {} requests within {} ms, limit {} per {} ms\n\n{:<10}",
-            self.global.marks.len(),
-            round_ms(self.span_us),
-            self.limit,
-            round_ms(self.window_us),
-            "scope"
-        );
-        for t in &self.global.tallies {
-            out.push_str(&format!("{:>18}", t.caller));
-        }
-        out.push('\n');
-        for (label, case) in [("global", &self.global), ("per-key", &self.per_key)] {
-            out.push_str(&format!("{label:<10}"));
-            for t in &case.tallies {
-                out.push_str(&format!(
-                    "{:>18}",
-                    format!("{} ok / {} 429", t.ok, t.rate_limited)
-                ));
-            }
-            out.push('\n');
-        }
-        out.trim_end().to_string()
-    }
 }
 
 #[cfg(test)]
@@ -252,24 +242,41 @@ mod tests {
         let r = run(&p, 1).unwrap();
         assert_eq!(tally(&r.global, "bakery"), (3, 0));
         assert_eq!(tally(&r.global, "acme"), (4, 36));
-        let cells = r.cells();
-        assert!(cells.contains(&("neighbour.globalAcmeOk".into(), "4".into())));
-        assert!(cells.contains(&("neighbour.perKeyClinicOk".into(), "3".into())));
+        assert_eq!(tally(&r.per_key, "clinic"), (3, 0));
     }
 
     #[test]
-    fn bad_callers_are_sentences() {
-        for callers in [
-            vec![],
-            vec![("Acme".to_string(), 3)],
-            vec![("acme".to_string(), 0)],
-            vec![("acme".to_string(), 3), ("acme".to_string(), 3)],
+    fn bad_callers_say_which() {
+        let named = |name: &str| name.to_string();
+        for (callers, error) in [
+            (vec![], NeighbourError::CallerCount),
+            (
+                vec![(named("Acme"), 3)],
+                NeighbourError::CallerName {
+                    name: named("Acme"),
+                },
+            ),
+            (
+                vec![(named("acme"), 0)],
+                NeighbourError::CallerRequests {
+                    name: named("acme"),
+                },
+            ),
+            (
+                vec![(named("acme"), 3), (named("acme"), 3)],
+                NeighbourError::DuplicateCaller,
+            ),
         ] {
             let p = NeighbourParams {
                 callers,
                 ..NeighbourParams::default()
             };
-            assert!(run(&p, 1).is_err());
+            assert_eq!(run(&p, 1), Err(error));
         }
+        let p = NeighbourParams {
+            gap_min_us: 90,
+            ..NeighbourParams::default()
+        };
+        assert_eq!(run(&p, 1), Err(NeighbourError::Gap));
     }
 }

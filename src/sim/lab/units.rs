@@ -5,7 +5,7 @@
 //! for the other two: an HTTP-date is NaN, which a timer treats as "now", and a Unix
 //! timestamp becomes a sleep of decades. Both fail silently.
 
-use super::{wait_text, Cells, ExperimentName, LAB_EPOCH_S};
+use super::LAB_EPOCH_S;
 use crate::sim::headers::{
     http_date, naive_wait, wait_from_header, NaiveWait, WaitForm, EPOCH_CUTOFF_S, MAX_WAIT_S,
 };
@@ -30,6 +30,24 @@ impl Default for UnitsParams {
     }
 }
 
+/// Why the units experiment cannot run with these numbers (the page layer writes the
+/// sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnitsError {
+    /// "Now" is at or before [`EPOCH_CUTOFF_S`]: a timestamp could not be told from a
+    /// wait.
+    NowTooEarly,
+    /// The wait is outside 1 to [`MAX_WAIT_S`] seconds.
+    WaitOutOfRange {
+        /// The wait given, in seconds.
+        wait_s: u64,
+    },
+    /// A header the experiment wrote could not be read back, for the reader's reason.
+    Header(String),
+}
+
+impl std::error::Error for UnitsError {}
+
 /// One way of writing the wait, and both readings of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -42,12 +60,8 @@ pub struct UnitsRow {
     pub value: String,
     /// What the naive reading sleeps; `None` where `Number(value)` is NaN.
     pub naive_wait_us: Option<u64>,
-    /// The naive reading for people, e.g. "no wait at all (NaN)" or "56.7 years".
-    pub naive: String,
     /// What the correct reading sleeps.
     pub correct_wait_us: u64,
-    /// The correct reading for people.
-    pub correct: String,
     /// How the correct reading understood the value.
     pub form: WaitForm,
 }
@@ -67,17 +81,12 @@ pub struct UnitsResult {
 }
 
 /// Runs the experiment.
-pub fn run(p: &UnitsParams) -> Result<UnitsResult, String> {
+pub fn run(p: &UnitsParams) -> Result<UnitsResult, UnitsError> {
     if p.now_epoch_s <= EPOCH_CUTOFF_S {
-        return Err(format!(
-            "now must be a Unix time after {EPOCH_CUTOFF_S} s (2001), or a timestamp could not be told from a wait"
-        ));
+        return Err(UnitsError::NowTooEarly);
     }
     if !(1..=MAX_WAIT_S).contains(&p.wait_s) {
-        return Err(format!(
-            "the wait must be 1 to {MAX_WAIT_S} seconds, got {}",
-            p.wait_s
-        ));
+        return Err(UnitsError::WaitOutOfRange { wait_s: p.wait_s });
     }
     let at_s = p.now_epoch_s + p.wait_s;
     let forms: [(&str, &str, String); 4] = [
@@ -89,7 +98,8 @@ pub fn run(p: &UnitsParams) -> Result<UnitsResult, String> {
     let mut rows = Vec::new();
     for (id, header, value) in forms {
         let naive = naive_wait(&value);
-        let correct = wait_from_header(header, &value, p.now_epoch_s * US_PER_S)?;
+        let correct = wait_from_header(header, &value, p.now_epoch_s * US_PER_S)
+            .map_err(UnitsError::Header)?;
         rows.push(UnitsRow {
             id,
             header,
@@ -97,12 +107,7 @@ pub fn run(p: &UnitsParams) -> Result<UnitsResult, String> {
                 NaiveWait::NotANumber => None,
                 NaiveWait::Wait { us } => Some(us),
             },
-            naive: match naive {
-                NaiveWait::NotANumber => format!("{} (NaN)", wait_text(0)),
-                NaiveWait::Wait { us } => wait_text(us),
-            },
             correct_wait_us: correct.wait_us,
-            correct: wait_text(correct.wait_us),
             form: correct.form,
             value,
         });
@@ -116,36 +121,6 @@ pub fn run(p: &UnitsParams) -> Result<UnitsResult, String> {
 }
 
 impl UnitsResult {
-    /// Per row `<id>Value`, `<id>Naive` and `<id>Correct` (e.g.
-    /// `units.retryAfterDateNaive`), then `units.now` and `units.waitS`.
-    pub fn cells(&self) -> Vec<(String, String)> {
-        let mut c = Cells::new(ExperimentName::Units);
-        for row in &self.rows {
-            c.put(&format!("{}Value", row.id), &row.value);
-            c.put(&format!("{}Naive", row.id), &row.naive);
-            c.put(&format!("{}Correct", row.id), &row.correct);
-        }
-        c.put("now", &self.now_http_date);
-        c.put("waitS", self.wait_s);
-        c.done()
-    }
-
-    /// The table.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "units: \"wait {} s\" written four ways, read naively (Number(v) * 1000 ms) and correctly\n\
-             now: {} ({})\n\n{:<19}{:<31}{:<24}{}\n",
-            self.wait_s, self.now_http_date, self.now_epoch_s, "header", "value", "naive", "correct"
-        );
-        for r in &self.rows {
-            out.push_str(&format!(
-                "{:<19}{:<31}{:<24}{}\n",
-                r.header, r.value, r.naive, r.correct
-            ));
-        }
-        out.trim_end().to_string()
-    }
-
     /// The row with this id.
     pub fn row(&self, id: &str) -> Option<&UnitsRow> {
         self.rows.iter().find(|r| r.id == id)
@@ -163,16 +138,14 @@ mod tests {
         assert_eq!(r.rows.len(), 4);
         for row in &r.rows {
             assert_eq!(row.correct_wait_us, secs(120), "{}", row.id);
-            assert_eq!(row.correct, "120 s");
         }
         let date = r.row("retryAfterDate").unwrap();
         assert_eq!(date.value, "Sun, 30 Aug 2026 10:42:59 GMT");
         assert_eq!(date.naive_wait_us, None);
-        assert_eq!(date.naive, "no wait at all (NaN)");
         let epoch = r.row("xRateLimitReset").unwrap();
         assert_eq!(epoch.value, "1788086579");
         assert_eq!(epoch.form, WaitForm::EpochSeconds);
-        assert_eq!(epoch.naive, "56.7 years");
+        assert_eq!(epoch.naive_wait_us, Some(secs(1_788_086_579)));
         for id in ["retryAfterSeconds", "rateLimitReset"] {
             assert_eq!(r.row(id).unwrap().naive_wait_us, Some(secs(120)), "{id}");
         }
@@ -187,26 +160,22 @@ mod tests {
         .unwrap();
         let epoch = r.row("xRateLimitReset").unwrap();
         assert_eq!(epoch.value, "2000000030");
-        assert_eq!(epoch.naive, "63.4 years");
+        assert_eq!(epoch.naive_wait_us, Some(secs(2_000_000_030)));
         assert_eq!(r.row("retryAfterDate").unwrap().correct_wait_us, secs(30));
-        assert_eq!(
-            r.cells().last(),
-            Some(&("units.waitS".to_string(), "30".to_string()))
-        );
+        assert_eq!(r.wait_s, 30);
     }
 
     #[test]
-    fn bad_parameters_are_sentences() {
+    fn bad_parameters_say_which() {
         let e = run(&UnitsParams {
             now_epoch_s: 5,
             wait_s: 120,
-        })
-        .unwrap_err();
-        assert!(e.contains("Unix time"), "{e}");
-        assert!(run(&UnitsParams {
+        });
+        assert_eq!(e, Err(UnitsError::NowTooEarly));
+        let e = run(&UnitsParams {
             wait_s: 0,
             ..UnitsParams::default()
-        })
-        .is_err());
+        });
+        assert_eq!(e, Err(UnitsError::WaitOutOfRange { wait_s: 0 }));
     }
 }

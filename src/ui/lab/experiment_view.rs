@@ -5,7 +5,9 @@ use super::cells::Cells;
 use super::herd_chart::HerdChart;
 use crate::page::format::percent;
 use crate::page::format::{count, duration_ms};
-use crate::sim::lab::{round_ms, LabResult};
+use crate::page::lab::units::{correct_text, naive_text};
+use crate::page::lab::{cells, round_ms};
+use crate::sim::lab::LabResult;
 use leptos::prelude::*;
 
 fn ms(us: u64) -> String {
@@ -31,7 +33,7 @@ fn per(window_us: u64) -> String {
 /// The result of one experiment.
 #[component]
 pub fn ExperimentView(result: LabResult) -> impl IntoView {
-    let cells = result.cells();
+    let cells = cells(&result);
     let body = match result {
         LabResult::Burst(r) => {
             let lane = |k: &str| r.lanes.iter().find(|l| l.limiter.as_str() == k).map_or(0, |l| l.accepted);
@@ -65,12 +67,13 @@ pub fn ExperimentView(result: LabResult) -> impl IntoView {
                             .into_iter()
                             .map(|row| {
                                 let wrong = row.naive_wait_us != Some(row.correct_wait_us);
+                                let (naive, correct) = (naive_text(&row), correct_text(&row));
                                 view! {
                                     <tr>
                                         <th scope="row">{row.header}</th>
                                         <td><code>{row.value}</code></td>
-                                        <td class:rll-harm-cell=wrong>{row.naive}{wrong.then_some(" ⚠")}</td>
-                                        <td>{row.correct}</td>
+                                        <td class:rll-harm-cell=wrong>{naive}{wrong.then_some(" ⚠")}</td>
+                                        <td>{correct}</td>
                                     </tr>
                                 }
                             })

@@ -1,7 +1,8 @@
 //! Try a header: type a value, see how long a naive client and a careful one would wait.
 
+use crate::page::lab::wait_text;
 use crate::sim::headers::{naive_wait, wait_from_header, NaiveWait};
-use crate::sim::lab::{wait_text, LAB_EPOCH_S};
+use crate::sim::lab::LAB_EPOCH_S;
 use crate::sim::time::US_PER_S;
 use leptos::prelude::*;
 

@@ -1,0 +1,122 @@
+//! The boundary burst in words: its cells, its table and its errors.
+
+use super::{round_ms, Cells};
+use crate::page::format::count;
+use crate::sim::lab::burst::{BurstError, BurstResult, MAX_PER_VOLLEY};
+use crate::sim::lab::ExperimentName;
+use std::fmt;
+
+/// `burst.fixedBefore`, `burst.fixedAfter`, `burst.fixedAccepted`, … per limiter, then
+/// the limit, the window and the span in ms.
+pub fn cells(r: &BurstResult) -> Vec<(String, String)> {
+    let mut c = Cells::new(ExperimentName::Burst);
+    for lane in &r.lanes {
+        let name = lane.limiter.as_str();
+        c.put(&format!("{name}Before"), lane.before);
+        c.put(&format!("{name}After"), lane.after);
+        c.put(&format!("{name}Accepted"), lane.accepted);
+        c.put(&format!("{name}Refused"), lane.refused);
+    }
+    c.put("limit", r.limit);
+    c.put("windowMs", round_ms(r.window_us));
+    c.put("spanMs", round_ms(r.span_us));
+    c.done()
+}
+
+/// The table.
+pub fn text(r: &BurstResult) -> String {
+    let mut out = format!(
+        "burst: {n} requests {b} ms before a window boundary, {n} more {a} ms after it\n\
+         limit: {} per {} ms\n\n{:<10}{:>8}{:>8}{:>10}\n",
+        r.limit,
+        round_ms(r.window_us),
+        "limiter",
+        "before",
+        "after",
+        "accepted",
+        n = r.lanes[0].marks.len() / 2,
+        b = round_ms(r.boundary_us - r.first_volley_us),
+        a = round_ms(r.second_volley_us - r.boundary_us),
+    );
+    for lane in &r.lanes {
+        out.push_str(&format!(
+            "{:<10}{:>8}{:>8}{:>10}\n",
+            lane.limiter.as_str(),
+            lane.before,
+            lane.after,
+            lane.accepted
+        ));
+    }
+    out.push_str(&format!(
+        "\nall {} requests arrived within {} ms",
+        r.lanes[0].marks.len(),
+        round_ms(r.span_us),
+    ));
+    out
+}
+
+impl fmt::Display for BurstError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BurstError::Limiter(why) => f.write_str(why),
+            BurstError::BoundaryOffWindow => {
+                f.write_str("the boundary must be a multiple of the window")
+            }
+            BurstError::FirstVolleyMisplaced => {
+                f.write_str("the first volley must start after 0 and finish before the boundary")
+            }
+            BurstError::VolleySize => write!(
+                f,
+                "a volley must have 1 to {} requests",
+                count(MAX_PER_VOLLEY.into())
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::lab::burst::{run, BurstParams};
+    use crate::sim::time::ms;
+
+    #[test]
+    fn cells_and_table_carry_the_lanes() {
+        let r = run(&BurstParams::default(), 3).unwrap();
+        let cells = cells(&r);
+        assert!(cells.contains(&("burst.fixedAccepted".into(), "20".into())));
+        assert!(cells.contains(&("burst.slidingAfter".into(), "0".into())));
+        assert_eq!(
+            cells.last(),
+            Some(&("burst.spanMs".to_string(), round_ms(r.span_us).to_string()))
+        );
+        let t = text(&r);
+        assert!(t.starts_with("burst: 10 requests 150 ms before a window boundary"));
+        assert!(t.contains("\nbucket"), "{t}");
+    }
+
+    #[test]
+    fn bad_parameters_are_sentences() {
+        let p = BurstParams {
+            boundary_us: ms(2_500),
+            ..BurstParams::default()
+        };
+        assert_eq!(
+            run(&p, 1).unwrap_err().to_string(),
+            "the boundary must be a multiple of the window"
+        );
+        let p = BurstParams {
+            spread_us: ms(200),
+            ..BurstParams::default()
+        };
+        assert_eq!(
+            run(&p, 1).unwrap_err().to_string(),
+            "the first volley must start after 0 and finish before the boundary"
+        );
+        assert_eq!(
+            BurstError::VolleySize.to_string(),
+            "a volley must have 1 to 10,000 requests"
+        );
+        assert_eq!(BurstError::Limiter("why".into()).to_string(), "why");
+    }
+}
