@@ -186,6 +186,14 @@ fn bad_queries_and_flags_are_refused_with_a_sentence() {
         ),
         (&["charges", "--all", "--export", "json"], "--export writes one run"),
         (
+            &["charges", "--strategy", "keyed", "--customer", "x\u{202E}y"],
+            "one of double-charge, charged-after-timeout, conflict, replay, declined, got 'x\u{FFFD}y'",
+        ),
+        (
+            &["charges", "--all", "--customer", "3"],
+            "--customer needs one strategy",
+        ),
+        (
             &["charges", "--query", "?view=compare", "--export", "csv"],
             "--export writes one run",
         ),

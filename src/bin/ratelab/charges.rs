@@ -371,8 +371,9 @@ fn story(scenario: Scenario, who: &str, json: bool) -> Result<String, String> {
         (Err(_), None) => {
             let scenes: Vec<&str> = Scene::ALL.iter().map(|s| s.as_str()).collect();
             return Err(format!(
-                "--customer expects a customer id or one of {}, got '{who}'",
-                scenes.join(", ")
+                "--customer expects a customer id or one of {}, got '{}'",
+                scenes.join(", "),
+                page::shown(who)
             ));
         }
     };
