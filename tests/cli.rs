@@ -2,6 +2,7 @@
 
 mod support;
 
+use rate_limit_lab::page::PARAMS;
 use rate_limit_lab::sim::{run, Scenario, StatField, StrategyName};
 use support::{assert_each_refused, ratelab};
 
@@ -76,21 +77,24 @@ fn customers_scales_the_run() {
 #[test]
 fn bad_arguments_get_a_message_and_a_nonzero_exit() {
     let cases: &[(&[&str], &str)] = &[
-        (&[], "USAGE"),
-        (&["fly"], "unknown command 'fly'"),
+        (&[], "Usage: ratelab charges"),
+        (&["fly"], "unrecognized subcommand 'fly'"),
         (&["charges"], "which strategy?"),
         (
             &["charges", "--strategy", "yolo"],
             "There is no strategy called 'yolo'; use one of naive, paced",
         ),
-        (&["charges", "--strategy"], "--strategy needs a value"),
+        (
+            &["charges", "--strategy"],
+            "a value is required for '--strategy <name>'",
+        ),
         (
             &["charges", "--strategy", "keyed", "--seed", "-3"],
-            "--seed expects a whole number",
+            "The seed '-3' is not a whole number from 0 to 18446744073709551615",
         ),
         (
             &["charges", "--strategy", "keyed", "--seed", "1e30"],
-            "--seed expects a whole number",
+            "The seed '1e30' is not a whole number",
         ),
         (
             &["charges", "--strategy", "keyed", "--customers", "0"],
@@ -104,7 +108,7 @@ fn bad_arguments_get_a_message_and_a_nonzero_exit() {
                 "--customers",
                 "99999999999",
             ],
-            "--customers expects",
+            "but '99999999999' is too large",
         ),
         (
             &["charges", "--strategy", "keyed", "--customers", "20000000"],
@@ -112,7 +116,7 @@ fn bad_arguments_get_a_message_and_a_nonzero_exit() {
         ),
         (
             &["charges", "--strategy", "keyed", "--colour", "red"],
-            "unknown flag --colour",
+            "unexpected argument '--colour'",
         ),
         (
             &[
@@ -124,11 +128,17 @@ fn bad_arguments_get_a_message_and_a_nonzero_exit() {
                 "--seed",
                 "2",
             ],
-            "given twice",
+            "'--seed <N>' cannot be used multiple times",
         ),
-        (&["charges", "--all", "--strategy", "keyed"], "not both"),
+        (
+            &["charges", "--all", "--strategy", "keyed"],
+            "'--all' cannot be used with '--strategy <name>'",
+        ),
         (&["charges", "keyed"], "unexpected argument 'keyed'"),
-        (&["charges", "--json=yes", "--all"], "--json takes no value"),
+        (
+            &["charges", "--json=yes", "--all"],
+            "unexpected value 'yes' for '--json'",
+        ),
     ];
     assert_each_refused(cases);
 }
@@ -172,5 +182,61 @@ fn seeds_prints_the_distribution_of_a_sweep() {
     assert!(err.contains("at most 10000"), "{err}");
     let (code, _, err) = ratelab(&["charges", "--all", "--seeds", "1..=3", "--seed", "4"]);
     assert_eq!(code, 2);
-    assert!(err.contains("not both"), "{err}");
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
+#[test]
+fn help_lists_the_commands_and_every_parameter_from_the_table() {
+    for args in [&["help"][..], &["--help"], &["-h"]] {
+        let (code, out, err) = ratelab(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        for command in ["charges", "limits", "bench"] {
+            assert!(
+                out.contains(&format!("ratelab {command} ")),
+                "{args:?}: {out}"
+            );
+        }
+        for p in PARAMS {
+            let line = out
+                .lines()
+                .find(|l| l.split_whitespace().next() == Some(p.key))
+                .unwrap_or_else(|| panic!("{args:?}: no line for {}: {out}", p.key));
+            assert!(line.contains(&p.range_text()), "{line}");
+        }
+    }
+    let (code, out, _) = ratelab(&["charges", "--help"]);
+    assert_eq!(code, 0);
+    for p in PARAMS {
+        assert!(out.contains(&format!("--{} <", p.key)), "{}: {out}", p.key);
+        assert!(out.contains(&p.range_text()), "{}: {out}", p.key);
+    }
+    let (code, out, _) = ratelab(&["help", "limits"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("ratelab limits headers"), "{out}");
+}
+
+#[test]
+fn every_flag_takes_its_value_after_a_space_or_an_equals_sign() {
+    let spaced = support::json(&[
+        "charges",
+        "--strategy",
+        "retry",
+        "--seed",
+        "4",
+        "--customers",
+        "80",
+        "--attempts",
+        "2",
+        "--json",
+    ]);
+    let joined = support::json(&[
+        "charges",
+        "--strategy=retry",
+        "--seed=4",
+        "--customers=80",
+        "--attempts=2",
+        "--json",
+    ]);
+    assert_eq!(spaced, joined);
+    assert_eq!(spaced["customers"], 80);
 }

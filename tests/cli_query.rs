@@ -84,6 +84,22 @@ fn a_query_can_ask_for_a_comparison_a_sweep_or_a_story() {
 }
 
 #[test]
+fn an_embed_query_runs_like_the_run_page_whatever_its_section() {
+    let query = "?embed=1&section=limits&view=compare&strategy=pool&seed=5&customers=60";
+    let page = parse(&pairs_of(query));
+    let core = run(&page.scenario).unwrap();
+    let v = json(&["charges", "--query", query, "--json"]);
+    assert_eq!(
+        (v["strategy"].as_str(), v["seed"].as_u64()),
+        (Some("pool"), Some(5))
+    );
+    assert_eq!(v["requests"].as_u64(), Some(core.requests));
+    // `strategy=all` names no strategy for the run page, which plays its fallback.
+    let v = json(&["charges", "--query", "?strategy=all&customers=30", "--json"]);
+    assert_eq!(v["strategy"], "keyed");
+}
+
+#[test]
 fn exports_match_the_library() {
     let page = parse(&pairs_of(CUSTOM));
     let mut sim = Simulation::new(&page.scenario).unwrap();
@@ -127,7 +143,18 @@ fn bad_queries_and_flags_are_refused_with_a_sentence() {
         (&["charges", "--query", "?colour=red"], "unknown parameter 'colour'"),
         (&["charges", "--query", "?jitterMs=40"], "cannot exceed the latency"),
         (&["charges", "--query", "?seed=1&seed=2"], "more than once"),
-        (&["charges", "--query", "?section=limits"], "ratelab limits"),
+        (
+            &["charges", "--query", "?section=limits"],
+            "opens the limits page, not the charges; for it run: ratelab limits all --seed 1",
+        ),
+        (
+            &["charges", "--query", "section=limits&experiment=herd&seed=4"],
+            "run: ratelab limits herd --seed 4",
+        ),
+        (
+            &["charges", "--query", "section=headers", "--json"],
+            "opens the headers page, not the charges; for it run: ratelab limits headers",
+        ),
         (
             &["charges", "--query", "?seed=3", "--strategy", "pool"],
             "give --strategy inside the query",
@@ -136,7 +163,7 @@ fn bad_queries_and_flags_are_refused_with_a_sentence() {
             &["charges", "--query", "?seed=3", "--workers", "3"],
             "give --workers inside the query",
         ),
-        (&["charges", "--query"], "--query needs a value"),
+        (&["charges", "--query"], "a value is required for '--query"),
         (
             &["charges", "--strategy", "keyed", "--workers", "0"],
             "Pool workers (workers) must be a whole number from 1 to 1000 workers, but '0' is too small",
@@ -151,13 +178,21 @@ fn bad_queries_and_flags_are_refused_with_a_sentence() {
         ),
         (
             &["charges", "--strategy", "keyed", "--export", "xml"],
-            "--export expects json or csv",
+            "invalid value 'xml' for '--export <json|csv>'",
         ),
         (
             &["charges", "--strategy", "keyed", "--export", "json", "--json"],
-            "not both",
+            "cannot be used with",
         ),
         (&["charges", "--all", "--export", "json"], "--export writes one run"),
+        (
+            &["charges", "--strategy", "keyed", "--customer", "x\u{202E}y"],
+            "one of double-charge, charged-after-timeout, conflict, replay, declined, got 'x\u{FFFD}y'",
+        ),
+        (
+            &["charges", "--all", "--customer", "3"],
+            "--customer needs one strategy",
+        ),
         (
             &["charges", "--query", "?view=compare", "--export", "csv"],
             "--export writes one run",

@@ -26,6 +26,7 @@ pub fn json(args: &[&str]) -> serde_json::Value {
 
 /// Checks that each argument list fails with exit code 2, no panic, and an error that
 /// contains its phrase.
+#[allow(dead_code)]
 pub fn assert_each_refused(cases: &[(&[&str], &str)]) {
     for (args, expected) in cases {
         let (code, out, err) = ratelab(args);

@@ -1,82 +1,290 @@
-//! A small, strict argument parser: every mistake gets a sentence, never a panic.
+//! The command line's grammar, built with clap at run time: the subcommands, their flags,
+//! and one `--<key> <value>` flag for each parameter of [`PARAMS`], so the flags and their
+//! help follow the table. Values are read with the page layer's readers, so a bad value
+//! gets the sentence the page gives it; clap's own mistakes (an unknown flag, a missing
+//! value) get clap's sentence. Both exit with code 2.
 
-use std::collections::BTreeMap;
-use std::str::FromStr;
+use clap::parser::ValueSource;
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use rate_limit_lab::page::{self, ParamKind, PARAMS};
+use rate_limit_lab::sim::lab::ExperimentName;
+use rate_limit_lab::sim::story::Scene;
+use rate_limit_lab::sim::sweep::parse_seed_range;
+use rate_limit_lab::sim::StrategyName;
 
-/// Flags and their values, after the subcommand.
-pub struct Args {
-    values: BTreeMap<String, String>,
-    switches: Vec<String>,
+/// What `--strategy` names: one strategy, or `all` (the same as `--all`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// Every strategy.
+    All,
+    /// One strategy.
+    One(StrategyName),
 }
 
-impl Args {
-    /// Splits `--name value`, `--name=value` and bare `--switch` flags. `switches` names
-    /// the flags that take no value; every other flag needs one.
-    pub fn parse(raw: &[String], switches: &[&str], valued: &[&str]) -> Result<Self, String> {
-        let mut values = BTreeMap::new();
-        let mut on = Vec::new();
-        let mut it = raw.iter();
-        while let Some(arg) = it.next() {
-            let Some(flag) = arg.strip_prefix("--") else {
-                return Err(format!("unexpected argument '{arg}': flags start with --"));
-            };
-            let (name, inline) = match flag.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_string())),
-                None => (flag, None),
-            };
-            if switches.contains(&name) {
-                if inline.is_some() {
-                    return Err(format!("--{name} takes no value"));
-                }
-                on.push(name.to_string());
-            } else if valued.contains(&name) {
-                let value = match inline {
-                    Some(v) => v,
-                    None => it
-                        .next()
-                        .cloned()
-                        .ok_or_else(|| format!("--{name} needs a value"))?,
-                };
-                if values.insert(name.to_string(), value).is_some() {
-                    return Err(format!("--{name} is given twice"));
-                }
-            } else {
-                let mut known: Vec<String> = switches
-                    .iter()
-                    .chain(valued)
-                    .map(|f| format!("--{f}"))
-                    .collect();
-                known.sort();
-                return Err(format!(
-                    "unknown flag --{name}; this command knows {}",
-                    known.join(", ")
-                ));
-            }
-        }
-        Ok(Self {
-            values,
-            switches: on,
-        })
+/// What `ratelab limits` runs: one experiment, all six, or the headers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lab {
+    /// Every experiment, in order.
+    All,
+    /// The headers a limiter sends.
+    Headers,
+    /// One experiment.
+    One(ExperimentName),
+}
+
+/// The flags given to one subcommand, read by the names the grammar gives them.
+pub struct Args<'a>(&'a ArgMatches);
+
+impl<'a> Args<'a> {
+    /// The flags of one subcommand.
+    pub fn new(matches: &'a ArgMatches) -> Self {
+        Self(matches)
+    }
+
+    /// True if the flag was typed on the command line.
+    pub fn given(&self, id: &str) -> bool {
+        self.0.value_source(id) == Some(ValueSource::CommandLine)
     }
 
     /// True if the switch was given.
-    pub fn has(&self, name: &str) -> bool {
-        self.switches.iter().any(|s| s == name)
+    pub fn has(&self, id: &str) -> bool {
+        self.0.get_flag(id)
     }
 
-    /// The raw value of a flag, if given.
-    pub fn raw(&self, name: &str) -> Option<&str> {
-        self.values.get(name).map(String::as_str)
+    /// The text of a flag that is read later (a parameter, a customer, a query).
+    pub fn raw(&self, id: &str) -> Option<&str> {
+        self.0.get_one::<String>(id).map(String::as_str)
     }
 
-    /// The value of a flag parsed as `T`, if given.
-    pub fn get<T: FromStr>(&self, name: &str, what: &str) -> Result<Option<T>, String> {
-        self.raw(name)
-            .map(|v| {
-                v.trim()
-                    .parse::<T>()
-                    .map_err(|_| format!("--{name} expects {what}, got '{v}'"))
-            })
-            .transpose()
+    /// The value of a flag that clap has already read (a seed, a seed range, a pick).
+    pub fn get<T: Clone + Send + Sync + 'static>(&self, id: &str) -> Option<T> {
+        self.0.get_one::<T>(id).cloned()
+    }
+}
+
+const ABOUT: &str = "ratelab: the rate-limit-lab simulation on the command line. Every number \
+                     it prints is the one the browser app shows for the same run.";
+
+const CHARGES_USAGE: &str = "\
+ratelab charges --strategy <name> [--seed N] [PARAMETERS] [--json | --export json|csv]
+       ratelab charges --all [--seed N] [PARAMETERS] [--json]
+       ratelab charges (--strategy <name> | --all) --seeds A..=B [PARAMETERS] [--json]
+       ratelab charges --strategy <name> [--seed N] --customer <id|scene> [PARAMETERS] [--json]
+       ratelab charges --query '<page URL query>' [--json | --export json|csv]";
+
+const LIMITS_USAGE: &str = "\
+ratelab limits <experiment|all> [--seed N] [--json]
+       ratelab limits headers [--json]";
+
+const BENCH_USAGE: &str = "ratelab bench [--quick]";
+
+/// The whole command line: `charges`, `limits`, `bench`, and clap's `help`.
+pub fn command() -> Command {
+    Command::new("ratelab")
+        .bin_name("ratelab")
+        .about(ABOUT)
+        .override_usage(format!(
+            "{CHARGES_USAGE}\n       {LIMITS_USAGE}\n       {BENCH_USAGE}"
+        ))
+        .after_help(format!("{}\n\n{}", names_text(), params_text()))
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .subcommand(charges())
+        .subcommand(limits())
+        .subcommand(bench())
+}
+
+/// `ratelab charges`: what to run, how to print it, and every parameter.
+fn charges() -> Command {
+    const RUN: &str = "What to run";
+    const OUTPUT: &str = "Output";
+    let mut cmd = Command::new("charges")
+        .about("The charges: one strategy's run, all six side by side, a sweep of seeds, or one customer's story")
+        .override_usage(CHARGES_USAGE)
+        .after_help(names_text())
+        .arg(
+            valued("strategy", "name")
+                .value_parser(pick)
+                .help("A strategy, or all")
+                .help_heading(RUN),
+        )
+        .arg(
+            switch("all")
+                .conflicts_with("strategy")
+                .help("All six strategies side by side")
+                .help_heading(RUN),
+        )
+        .arg(seed().help_heading(RUN))
+        .arg(
+            valued("seeds", "A..=B")
+                .value_parser(parse_seed_range)
+                .conflicts_with("seed")
+                .help("A sweep of seeds, e.g. 1..=200: each stat's distribution")
+                .help_heading(RUN),
+        )
+        .arg(
+            valued("customer", "id|scene")
+                .conflicts_with("seeds")
+                .help("One customer's story: an id, or the first customer showing a scene")
+                .help_heading(RUN),
+        )
+        .arg(
+            valued("query", "page URL query")
+                .help("Run exactly what the page runs for this URL query (instead of the flags)")
+                .help_heading(RUN),
+        )
+        .arg(json().help_heading(OUTPUT))
+        .arg(
+            valued("export", "json|csv")
+                .value_parser(["json", "csv"])
+                .conflicts_with("json")
+                .help("One run's record: the run as JSON, or one CSV row per request")
+                .help_heading(OUTPUT),
+        );
+    for p in PARAMS {
+        let value = match p.kind() {
+            ParamKind::Count => "N",
+            ParamKind::Micros => "MS",
+            ParamKind::Odds => "P",
+            ParamKind::Switch => "on|off",
+        };
+        cmd = cmd.arg(
+            valued(p.key, value)
+                .help(format!(
+                    "{}: {}; the article's {}",
+                    p.label,
+                    p.range_text(),
+                    p.default_text()
+                ))
+                .long_help(format!(
+                    "{}: {}; the article's {}.\n{}",
+                    p.label,
+                    p.range_text(),
+                    p.default_with_unit(),
+                    p.help
+                ))
+                .help_heading("Parameters (the page's URL names and units)"),
+        );
+    }
+    cmd
+}
+
+/// `ratelab limits`: the limiter lab's experiments, or the headers.
+fn limits() -> Command {
+    let names: Vec<&str> = ExperimentName::NAMES.to_vec();
+    Command::new("limits")
+        .about("The limiter lab's experiments, or the headers a limiter sends")
+        .override_usage(LIMITS_USAGE)
+        .arg(
+            Arg::new("experiment")
+                .value_name("experiment|all|headers")
+                .required(true)
+                .value_parser(lab)
+                .help(format!("One of {}; all; or headers", names.join(", "))),
+        )
+        .arg(seed())
+        .arg(json())
+}
+
+/// `ratelab bench`: how fast the core runs.
+fn bench() -> Command {
+    Command::new("bench")
+        .about("How fast the core runs on this machine")
+        .override_usage(BENCH_USAGE)
+        .arg(switch("quick").help("Fewer runs and a smaller batch"))
+}
+
+/// A flag that takes a value. The value is the next word whatever it looks like (`-3`
+/// included), so a bad one gets its sentence rather than clap's guess at a flag.
+fn valued(id: &'static str, value_name: &'static str) -> Arg {
+    Arg::new(id)
+        .long(id)
+        .value_name(value_name)
+        .action(ArgAction::Set)
+        .allow_hyphen_values(true)
+}
+
+/// A flag that takes no value.
+fn switch(id: &'static str) -> Arg {
+    Arg::new(id).long(id).action(ArgAction::SetTrue)
+}
+
+fn seed() -> Arg {
+    valued("seed", "N")
+        .value_parser(page::parse_seed)
+        .help("The seed, 0 to 18446744073709551615; 1 if not given")
+}
+
+fn json() -> Arg {
+    switch("json").help("Print JSON: the same field names as the page")
+}
+
+/// Reads `--strategy`: a strategy's name (the page's sentence if none matches) or `all`.
+fn pick(text: &str) -> Result<Pick, String> {
+    match text {
+        "all" => Ok(Pick::All),
+        name => name
+            .parse::<StrategyName>()
+            .map(Pick::One)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+/// Reads the experiment of `ratelab limits`.
+fn lab(text: &str) -> Result<Lab, String> {
+    match text {
+        "all" => Ok(Lab::All),
+        "headers" => Ok(Lab::Headers),
+        name => name
+            .parse::<ExperimentName>()
+            .map(Lab::One)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+/// The names the flags take: strategies, experiments and scenes.
+fn names_text() -> String {
+    format!(
+        "Strategies: {}\nScenes (--customer): {}\nExperiments (limits): {}",
+        StrategyName::NAMES.join(", "),
+        Scene::NAMES.join(", "),
+        ExperimentName::NAMES.join(", ")
+    )
+}
+
+/// Every parameter with its range, from the table: flags of `charges`, or keys of a query.
+fn params_text() -> String {
+    let width = PARAMS.iter().map(|p| p.key.len()).max().unwrap_or(0);
+    let mut out = String::from(
+        "Parameters (flags of `charges`, or keys inside --query; the page's URL names and units):",
+    );
+    for p in PARAMS {
+        out.push_str(&format!(
+            "\n  {:<width$}  {}; the article's {}",
+            p.key,
+            p.range_text(),
+            p.default_text()
+        ));
+    }
+    out.push_str("\n\nDefaults are the article's, with seed 1. Bad arguments get a sentence and exit code 2.");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_grammar_is_consistent() {
+        command().debug_assert();
+    }
+
+    #[test]
+    fn every_parameter_has_a_flag() {
+        let charges = charges();
+        for p in PARAMS {
+            let arg = charges.get_arguments().find(|a| a.get_id() == p.key);
+            assert_eq!(arg.and_then(Arg::get_long), Some(p.key));
+        }
     }
 }

@@ -4,8 +4,8 @@ use crate::args::Args;
 use rate_limit_lab::sim::{Scenario, Simulation, StrategyName};
 use std::time::Instant;
 
-pub fn main(raw: &[String]) -> Result<String, String> {
-    let args = Args::parse(raw, &["quick"], &[])?;
+/// Times the six strategies and one large batch; `--quick` runs fewer and a smaller one.
+pub fn main(args: &Args) -> Result<String, String> {
     let (repeats, big) = if args.has("quick") {
         (5, 100_000)
     } else {

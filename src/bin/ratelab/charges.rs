@@ -1,10 +1,11 @@
 //! `ratelab charges`: one strategy's stats panel, or all six side by side.
 
-use crate::args::Args;
-use rate_limit_lab::page::{self, apply_params, Section, View, PARAMS};
+use crate::args::{Args, Pick};
+use rate_limit_lab::page::links::{cli_line, CLI_PREFIX};
+use rate_limit_lab::page::{self, apply_params, Page, PARAMS};
 use rate_limit_lab::page::{export, format};
 use rate_limit_lab::sim::story::{Scene, Story};
-use rate_limit_lab::sim::sweep::{parse_seed_range, Distribution, Sweep};
+use rate_limit_lab::sim::sweep::{Distribution, Sweep};
 use rate_limit_lab::sim::{run, Scenario, Simulation, StatField, Stats, StrategyName};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -55,32 +56,19 @@ enum Export {
 }
 
 /// The flags that describe a run; `--query` replaces them all.
-const RUN_FLAGS: [&str; 6] = ["strategy", "all", "seed", "seeds", "customers", "customer"];
+const RUN_FLAGS: [&str; 5] = ["strategy", "all", "seed", "seeds", "customer"];
 
-pub fn main(raw: &[String]) -> Result<String, String> {
-    let mut valued = vec![
-        "strategy",
-        "seed",
-        "seeds",
-        "customers",
-        "customer",
-        "query",
-        "export",
-    ];
-    valued.extend(PARAMS.iter().map(|p| p.key).filter(|&k| k != "customers"));
-    let args = Args::parse(raw, &["all", "json"], &valued)?;
+/// Runs what the flags or the query ask for and prints it.
+pub fn main(args: &Args) -> Result<String, String> {
+    // clap has checked that --export is json or csv, and not given with --json.
     let export = match args.raw("export") {
         None => None,
-        Some("json") => Some(Export::Json),
         Some("csv") => Some(Export::Csv),
-        Some(other) => return Err(format!("--export expects json or csv, got '{other}'")),
+        Some(_) => Some(Export::Json),
     };
-    if export.is_some() && args.has("json") {
-        return Err("give either --json or --export, not both".into());
-    }
     let (base, ask) = match args.raw("query") {
-        Some(text) => from_query(&args, text)?,
-        None => from_flags(&args)?,
+        Some(text) => from_query(args, text)?,
+        None => from_flags(args)?,
     };
     let json = args.has("json");
     match (ask, export) {
@@ -106,55 +94,53 @@ pub fn main(raw: &[String]) -> Result<String, String> {
 
 /// The run and what to show of it, from the individual flags.
 fn from_flags(args: &Args) -> Result<(Scenario, Ask), String> {
-    let seed = args
-        .get::<u64>("seed", "a whole number from 0 to 18446744073709551615")?
-        .unwrap_or(1);
-    // Every parameter flag but --customers (read below, as before) goes through the same
-    // reader as the page's URL, and is checked with the others, whatever their order.
+    // Every parameter flag goes through the same reader as the page's URL, and is checked
+    // with the others, whatever their order.
     let texts: Vec<(&str, &str)> = PARAMS
         .iter()
-        .filter(|p| p.key != "customers")
         .filter_map(|p| args.raw(p.key).map(|v| (p.key, v)))
         .collect();
     let mut base =
         apply_params(&Scenario::default(), &texts).map_err(|problems| problems.join("\n"))?;
-    base.seed = seed;
-    if let Some(n) = args.get::<u32>("customers", "a whole number of customers")? {
-        base.customers = n;
-    }
+    base.seed = args.get::<u64>("seed").unwrap_or(1);
     // A million-customer record would be large and nothing here reads it.
     base.record = false;
+    // clap has refused --strategy with --all.
+    let pick = if args.has("all") {
+        Some(Pick::All)
+    } else {
+        args.get::<Pick>("strategy")
+    };
     if let Some(who) = args.raw("customer") {
-        base.strategy = args
-            .raw("strategy")
-            .ok_or("--customer needs --strategy: whose story?")?
-            .parse()?;
+        let Some(Pick::One(strategy)) = pick else {
+            return Err(
+                "--customer needs one strategy, given with --strategy: whose story?".into(),
+            );
+        };
+        base.strategy = strategy;
         return Ok((base, Ask::Story(who.to_string())));
     }
-    let many = args.has("all") || args.raw("strategy") == Some("all");
-    let strategies: Vec<StrategyName> = match (args.has("all"), args.raw("strategy")) {
-        (true, None) | (false, Some("all")) => StrategyName::ALL.to_vec(),
-        (false, Some(name)) => vec![name.parse()?],
-        (true, Some(_)) => return Err("give either --strategy or --all, not both".into()),
-        (false, None) => return Err("which strategy? give --strategy <name> or --all".into()),
+    let (strategies, many) = match pick {
+        Some(Pick::All) => (StrategyName::ALL.to_vec(), true),
+        Some(Pick::One(strategy)) => (vec![strategy], false),
+        None => return Err("which strategy? give --strategy <name> or --all".into()),
     };
     base.strategy = strategies[0];
-    if let Some(range) = args.raw("seeds") {
-        if args.raw("seed").is_some() {
-            return Err("give either --seed or --seeds, not both".into());
-        }
-        let seeds = parse_seed_range(range).map_err(|e| format!("--seeds: {e}"))?;
+    // clap has refused --seeds with --seed.
+    if let Some(seeds) = args.get::<RangeInclusive<u64>>("seeds") {
         return Ok((base, Ask::Sweep { strategies, seeds }));
     }
     Ok((base, Ask::Runs { strategies, many }))
 }
 
-/// The run and what to show of it, from a page URL's query: exactly what the page runs.
+/// The run and what to show of it, from a page URL's query: exactly what the page for it
+/// runs, or a refusal naming the command for a page that is not about the charges.
 fn from_query(args: &Args, text: &str) -> Result<(Scenario, Ask), String> {
     if let Some(flag) = RUN_FLAGS
         .iter()
-        .chain(PARAMS.iter().map(|p| &p.key))
-        .find(|f| args.raw(f).is_some() || args.has(f))
+        .copied()
+        .chain(PARAMS.iter().map(|p| p.key))
+        .find(|f| args.given(f))
     {
         return Err(format!(
             "--query describes the whole run; give --{flag} inside the query instead"
@@ -167,30 +153,36 @@ fn from_query(args: &Args, text: &str) -> Result<(Scenario, Ask), String> {
             q.problems.join("\n  ")
         ));
     }
-    if q.section == Section::Limits {
-        return Err("this query opens the limits section; use `ratelab limits` for it".into());
-    }
     let base = Scenario {
         record: false,
         ..q.scenario.clone()
     };
-    let ask = match q.view {
-        View::Sweep => Ask::Sweep {
+    let ask = match q.page() {
+        page @ (Page::Limits | Page::Headers) => {
+            let name = if page == Page::Limits {
+                "limits"
+            } else {
+                "headers"
+            };
+            return Err(format!(
+                "this query opens the {name} page, not the charges; for it run: {}",
+                cli_line(&q).replacen(CLI_PREFIX, "ratelab", 1)
+            ));
+        }
+        Page::Sweep => Ask::Sweep {
             strategies: match q.strategy {
                 Some(s) if !q.all_strategies => vec![s],
                 _ => StrategyName::ALL.to_vec(),
             },
             seeds: 1..=q.seeds,
         },
-        View::Compare => Ask::Runs {
+        Page::Compare => Ask::Runs {
             strategies: StrategyName::ALL.to_vec(),
             many: true,
         },
-        View::Run if q.all_strategies => Ask::Runs {
-            strategies: StrategyName::ALL.to_vec(),
-            many: true,
-        },
-        View::Run => match q.customer {
+        // The run page and the embedded widget play one strategy: the one named, or the
+        // page's fallback (`strategy=all` names none), as `cli_line` writes it.
+        Page::Run | Page::Embed => match q.customer {
             Some(c) => Ask::Story(c.to_string()),
             None => Ask::Runs {
                 strategies: vec![base.strategy],
@@ -379,8 +371,9 @@ fn story(scenario: Scenario, who: &str, json: bool) -> Result<String, String> {
         (Err(_), None) => {
             let scenes: Vec<&str> = Scene::ALL.iter().map(|s| s.as_str()).collect();
             return Err(format!(
-                "--customer expects a customer id or one of {}, got '{who}'",
-                scenes.join(", ")
+                "--customer expects a customer id or one of {}, got '{}'",
+                scenes.join(", "),
+                page::shown(who)
             ));
         }
     };

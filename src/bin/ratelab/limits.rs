@@ -1,6 +1,6 @@
 //! `ratelab limits`: the limiter lab's experiments, as tables or as JSON.
 
-use crate::args::Args;
+use crate::args::{Args, Lab};
 use rate_limit_lab::sim::lab::{self, ExperimentName, LabResult};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -16,31 +16,18 @@ struct Report<'a> {
     cells: BTreeMap<String, String>,
 }
 
-fn names() -> String {
-    let names: Vec<_> = ExperimentName::ALL.iter().map(|n| n.as_str()).collect();
-    names.join(", ")
-}
-
-pub fn main(raw: &[String]) -> Result<String, String> {
-    let (which, rest) = match raw.split_first() {
-        Some((first, rest)) if !first.starts_with("--") => (first.as_str(), rest),
-        _ => {
-            return Err(format!(
-                "which experiment? give one of {}, all, or headers, right after 'limits'",
-                names()
-            ))
-        }
-    };
-    let args = Args::parse(rest, &["json"], &["seed"])?;
-    if which == "headers" {
+/// Runs one experiment, all six, or prints the headers.
+pub fn main(args: &Args) -> Result<String, String> {
+    let which = args
+        .get::<Lab>("experiment")
+        .ok_or("which experiment? give one, all, or headers, right after 'limits'")?;
+    if which == Lab::Headers {
         return Ok(headers(args.has("json")));
     }
-    let seed = args
-        .get::<u64>("seed", "a whole number from 0 to 18446744073709551615")?
-        .unwrap_or(1);
+    let seed = args.get::<u64>("seed").unwrap_or(1);
     let experiments = match which {
-        "all" => ExperimentName::ALL.to_vec(),
-        name => vec![name.parse::<ExperimentName>()?],
+        Lab::One(name) => vec![name],
+        Lab::All | Lab::Headers => ExperimentName::ALL.to_vec(),
     };
     let results: Vec<LabResult> = experiments.iter().map(|&n| lab::run(n, seed)).collect();
     if args.has("json") {
@@ -56,8 +43,7 @@ pub fn main(raw: &[String]) -> Result<String, String> {
             })
             .collect();
         return Ok(match (which, reports.as_slice()) {
-            ("all", many) => to_json(&many),
-            (_, [one]) => to_json(one),
+            (Lab::One(_), [one]) => to_json(one),
             (_, many) => to_json(&many),
         });
     }

@@ -1,50 +1,36 @@
 //! `ratelab`: the simulation core on the command line. It parses arguments, calls the
 //! core, and prints; every number it prints is the same one the browser app shows.
+//!
+//! Native only: clap, which reads the arguments, is not a dependency of the wasm32 build,
+//! where this binary has nothing to run.
 
+#[cfg(not(target_arch = "wasm32"))]
 mod args;
+#[cfg(not(target_arch = "wasm32"))]
 mod bench;
+#[cfg(not(target_arch = "wasm32"))]
 mod charges;
+#[cfg(not(target_arch = "wasm32"))]
 mod limits;
 
-use std::io::Write;
-use std::process::ExitCode;
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    use std::io::Write;
+    use std::process::ExitCode;
 
-const USAGE: &str = "\
-ratelab: the rate-limit-lab simulation on the command line
-
-USAGE:
-  ratelab charges --strategy <name> [--seed N] [--customers N] [--json]
-  ratelab charges --all [--seed N] [--customers N] [--json]
-  ratelab charges (--strategy <name> | --all) --seeds 1..=200 [--json]
-  ratelab charges --strategy <name> [--seed N] --customer <id|scene> [--json]
-  ratelab charges --query '<page URL query>' [--json | --export json|csv]
-  ratelab charges --strategy <name> [--maxInflight N] [--timeoutMs MS] [...] [--export json|csv]
-  ratelab limits <experiment|all> [--seed N] [--json]
-  ratelab limits headers [--json]
-  ratelab bench [--quick]
-
-STRATEGIES:
-  naive, paced, retry, timeout-no-key, keyed, pool
-
-PARAMETERS (as flags, or inside --query; the page's URL names and units):
-  customers, maxInflight, rateLimit, rateWindowMs, errorRate, slowRate, slowMs,
-  latencyMs, jitterMs, declineEvery, pacer, attempts, backoffMs, jitter, timeoutMs,
-  workers
-
-EXPERIMENTS (limits):
-  burst, units, clients, neighbour, memory, herd
-
-Defaults are the article's: seed 1, 1000 customers.";
-
-fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    let result = match argv.first().map(String::as_str) {
-        Some("charges") => charges::main(&argv[1..]),
-        Some("limits") => limits::main(&argv[1..]),
-        Some("bench") => bench::main(&argv[1..]),
-        Some("help" | "--help" | "-h") => Ok(USAGE.to_string()),
-        Some(other) => Err(format!("unknown command '{other}'\n\n{USAGE}")),
-        None => Err(USAGE.to_string()),
+    let matches = match args::command().try_get_matches() {
+        Ok(matches) => matches,
+        // Help goes to stdout with code 0; a usage mistake to stderr with code 2.
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    let result = match matches.subcommand() {
+        Some(("charges", m)) => charges::main(&args::Args::new(m)),
+        Some(("limits", m)) => limits::main(&args::Args::new(m)),
+        Some(("bench", m)) => bench::main(&args::Args::new(m)),
+        _ => Err("give a command: charges, limits or bench (ratelab help)".to_string()),
     };
     match result {
         Ok(out) => {
@@ -63,3 +49,7 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// The wasm32 build has no command line; see the native `main`.
+#[cfg(target_arch = "wasm32")]
+fn main() {}

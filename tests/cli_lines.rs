@@ -1,0 +1,361 @@
+//! Every command a page prints in its footer (`page::links::cli_line`) runs, and prints
+//! the page's numbers: for a few hundred random page states, with random parameters, the
+//! line is split as a shell would, run with `--json`, and checked against the core.
+
+mod support;
+
+use rate_limit_lab::page::links::{cli_line, CLI_PREFIX};
+use rate_limit_lab::page::{
+    pairs_of, parse, Motion, Page, PageQuery, ParamKind, ParamValue, Section, Speed, View,
+    FALLBACK_STRATEGY, PARAMS,
+};
+use rate_limit_lab::sim::lab::{self, ExperimentName};
+use rate_limit_lab::sim::rng::{Odds, SimRng};
+use rate_limit_lab::sim::story::Story;
+use rate_limit_lab::sim::sweep::{Sweep, MAX_SEEDS};
+use rate_limit_lab::sim::{run, Scenario, Simulation, StatField, StrategyName};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// Page states checked; each costs one run of the binary.
+const CASES: usize = 300;
+
+/// Splits a command line into words the way a POSIX shell does for what `cli_line`
+/// writes: blanks separate words, single quotes keep everything up to the next one, and
+/// a backslash outside quotes keeps the next character (`'it'\''s'` is `it's`).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => words.extend(word.take()),
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                for q in chars.by_ref() {
+                    if q == '\'' {
+                        break;
+                    }
+                    w.push(q);
+                }
+            }
+            '\\' => {
+                let w = word.get_or_insert_with(String::new);
+                w.extend(chars.next());
+            }
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    words
+}
+
+#[test]
+fn the_splitter_reads_quotes_like_a_shell() {
+    assert_eq!(
+        shell_words("a  'b c' 'it'\\''s' '' x'y'z 1..=200"),
+        ["a", "b c", "it's", "", "xyz", "1..=200"]
+    );
+    assert_eq!(
+        CLI_PREFIX, "cargo run --release --bin ratelab --",
+        "the footers' prefix"
+    );
+}
+
+/// A whole number in `lo..=hi`, on a random scale (so small and large values both come
+/// up), sometimes exactly an end.
+fn number(rng: &mut SimRng, lo: u64, hi: u64) -> u64 {
+    match rng.below(8) {
+        0 => lo,
+        1 => hi,
+        _ => {
+            let digits = rng.below(u64::from(hi.max(1).ilog10()) + 2) as u32;
+            let top = lo.saturating_add(10u64.saturating_pow(digits)).min(hi);
+            rng.between(lo, top)
+        }
+    }
+}
+
+/// The most each parameter is drawn up to, in the core's units, so every run stays
+/// quick: few customers and attempts, modest times. `None`: the whole range.
+fn cap(key: &str) -> Option<u64> {
+    const SECOND_US: u64 = 1_000_000;
+    match key {
+        "customers" => Some(300),
+        "attempts" => Some(5),
+        "rateWindowMs" | "slowMs" | "timeoutMs" | "backoffMs" => Some(5 * SECOND_US),
+        "latencyMs" | "jitterMs" => Some(SECOND_US),
+        _ => None,
+    }
+}
+
+/// A scenario with random parameters inside their bounds (and the caps above), about
+/// half of them left at the article's values; customers always few.
+fn random_scenario(rng: &mut SimRng) -> Scenario {
+    let mut scenario = Scenario::default();
+    for spec in PARAMS {
+        if spec.key != "customers" && rng.chance(Odds::one_in(2)) {
+            continue;
+        }
+        let value = match spec.kind() {
+            ParamKind::Count | ParamKind::Micros => {
+                let b = spec.bounds().expect("numbers have bounds");
+                let hi = cap(spec.key).map_or(*b.end(), |c| c.min(*b.end()));
+                ParamValue::Whole(number(rng, *b.start(), hi))
+            }
+            ParamKind::Odds => ParamValue::Odds(match rng.below(6) {
+                0 => Odds::NEVER,
+                1 => Odds::one_in(1),
+                2 => Odds::one_in(rng.between(1, 100) as u32),
+                _ => {
+                    let den = rng.between(1, u64::from(u32::MAX)) as u32;
+                    let num = rng.between(0, u64::from(den)) as u32;
+                    Odds { num, den }
+                }
+            }),
+            ParamKind::Switch => ParamValue::Switch(rng.chance(Odds::one_in(2))),
+        };
+        spec.param
+            .set_unchecked(&mut scenario, value)
+            .expect("drawn inside the bounds");
+    }
+    let p = &mut scenario.provider;
+    p.latency_jitter_us = p.latency_jitter_us.min(p.latency_us);
+    scenario
+}
+
+/// A random page state of a random page, as a reader could reach it.
+fn random_page(rng: &mut SimRng) -> PageQuery {
+    let pick = |rng: &mut SimRng, n: usize| rng.below(n as u64) as usize;
+    let page = [
+        Page::Run,
+        Page::Compare,
+        Page::Sweep,
+        Page::Limits,
+        Page::Headers,
+        Page::Embed,
+    ][pick(rng, 6)];
+    let (section, view) = match page {
+        Page::Run => (Section::Charges, View::Run),
+        Page::Compare => (Section::Charges, View::Compare),
+        Page::Sweep => (Section::Charges, View::Sweep),
+        Page::Limits => (Section::Limits, View::ALL[pick(rng, 3)]),
+        Page::Headers => (Section::Headers, View::ALL[pick(rng, 3)]),
+        Page::Embed => (
+            [Section::Charges, Section::Limits, Section::Headers][pick(rng, 3)],
+            View::ALL[pick(rng, 3)],
+        ),
+    };
+    let mut scenario = random_scenario(rng);
+    let all = rng.chance(Odds::one_in(4));
+    let strategy = (!all && rng.below(4) != 0).then(|| StrategyName::ALL[pick(rng, 6)]);
+    let seed = match rng.below(6) {
+        0 => u64::MAX,
+        1 => 0,
+        _ => rng.between(0, u64::MAX),
+    };
+    scenario.seed = seed;
+    scenario.strategy = strategy.unwrap_or(FALLBACK_STRATEGY);
+    scenario.record = true;
+    let customers = u64::from(scenario.customers);
+    let seeds = if page == Page::Sweep {
+        rng.between(1, 3)
+    } else {
+        rng.between(1, MAX_SEEDS)
+    };
+    PageQuery {
+        section,
+        view,
+        strategy,
+        all_strategies: all,
+        seed,
+        seeds,
+        speed: Speed::ALL[pick(rng, 3)],
+        customer: rng
+            .chance(Odds::one_in(3))
+            .then(|| rng.between(1, customers) as u32),
+        experiment: rng
+            .chance(Odds::one_in(2))
+            .then(|| ExperimentName::ALL[pick(rng, 6)]),
+        embed: page == Page::Embed,
+        motion: Motion::ALL[pick(rng, 3)],
+        scenario,
+        problems: Vec::new(),
+    }
+}
+
+/// The stats of one run as `--json` prints them, checked field by field.
+fn check_run(v: &Value, scenario: &Scenario, why: &str) {
+    let core = run(scenario).unwrap_or_else(|e| panic!("{why}: {e}"));
+    assert_eq!(v["strategy"], scenario.strategy.as_str(), "{why}");
+    assert_eq!(v["seed"].as_u64(), Some(scenario.seed), "{why}");
+    assert_eq!(
+        v["customers"].as_u64(),
+        Some(u64::from(scenario.customers)),
+        "{why}"
+    );
+    for field in StatField::ALL {
+        assert_eq!(
+            v[field.as_str()].as_u64(),
+            Some(core.get(field)),
+            "{why}: {field}"
+        );
+    }
+}
+
+/// One strategy's sweep as `--json` prints it: each field's min, median, max and
+/// histogram counts, against the core's sweep over the same seeds.
+fn check_sweep(v: &Value, scenario: &Scenario, seeds: u64, why: &str) {
+    let sweep = Sweep::run(scenario, 1..=seeds).unwrap_or_else(|e| panic!("{why}: {e}"));
+    assert_eq!(v["strategy"], scenario.strategy.as_str(), "{why}");
+    assert_eq!(
+        (v["first_seed"].as_u64(), v["last_seed"].as_u64()),
+        (Some(1), Some(seeds)),
+        "{why}"
+    );
+    for field in StatField::ALL {
+        let d = sweep.distribution(field).expect("at least one seed");
+        let got = &v["fields"][field.as_str()];
+        let counts: Vec<Option<u64>> = got["histogram"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{why}: no histogram for {field}"))
+            .iter()
+            .map(|b| b["count"].as_u64())
+            .collect();
+        let expected: Vec<Option<u64>> = d.histogram.iter().map(|b| Some(b.count)).collect();
+        assert_eq!(
+            (
+                got["min"].as_u64(),
+                got["median"].as_u64(),
+                got["max"].as_u64(),
+                counts
+            ),
+            (Some(d.min), Some(d.median), Some(d.max), expected),
+            "{why}: {field}"
+        );
+    }
+}
+
+/// One experiment as `--json` prints it: its `cells` are the core's.
+fn check_experiment(v: &Value, name: ExperimentName, seed: u64, why: &str) {
+    assert_eq!(v["experiment"], name.as_str(), "{why}");
+    let expected: BTreeMap<String, Value> = lab::run(name, seed)
+        .cells()
+        .into_iter()
+        .map(|(k, v)| (k, Value::String(v)))
+        .collect();
+    let got: BTreeMap<String, Value> = v["cells"]
+        .as_object()
+        .unwrap_or_else(|| panic!("{why}: no cells"))
+        .clone()
+        .into_iter()
+        .collect();
+    assert_eq!(got, expected, "{why}");
+}
+
+/// The JSON array `--json` prints for several runs, sweeps or experiments.
+fn array<'a>(v: &'a Value, len: usize, why: &str) -> &'a [Value] {
+    let items = v
+        .as_array()
+        .unwrap_or_else(|| panic!("{why}: expected an array"));
+    assert_eq!(items.len(), len, "{why}");
+    items
+}
+
+/// Runs the page's command with `--json` and checks it prints what the page shows.
+fn check_line(q: &PageQuery, why: &str) {
+    let line = cli_line(q);
+    let rest = line
+        .strip_prefix(CLI_PREFIX)
+        .unwrap_or_else(|| panic!("{why}: {line}"));
+    let mut words = shell_words(rest);
+    words.push("--json".into());
+    let why = format!("{why}\n  command: ratelab {}", words.join(" "));
+    let args: Vec<&str> = words.iter().map(String::as_str).collect();
+    let (code, out, err) = support::ratelab(&args);
+    assert_eq!(code, 0, "{why}\n  stderr: {err}");
+    if q.page() == Page::Headers {
+        assert!(!out.trim().is_empty(), "{why}");
+        return;
+    }
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{why}: {e}\n{out}"));
+    let s = q.seeded_scenario();
+    let with = |strategy| Scenario {
+        strategy,
+        ..s.clone()
+    };
+    match q.page() {
+        Page::Run | Page::Embed => match q.customer {
+            None => check_run(&v, &s, &why),
+            Some(customer) => {
+                let mut sim = Simulation::new(&s).unwrap_or_else(|e| panic!("{why}: {e}"));
+                sim.run_to_end();
+                let story = Story::of(sim.record().expect("the page records"), customer);
+                assert_eq!(v, serde_json::to_value(&story).unwrap(), "{why}");
+            }
+        },
+        Page::Compare => {
+            for (item, strategy) in array(&v, 6, &why).iter().zip(StrategyName::ALL) {
+                check_run(item, &with(strategy), &why);
+            }
+        }
+        Page::Sweep => match (q.all_strategies, q.strategy) {
+            (false, Some(one)) => check_sweep(&v, &with(one), q.seeds, &why),
+            _ => {
+                for (item, strategy) in array(&v, 6, &why).iter().zip(StrategyName::ALL) {
+                    check_sweep(item, &with(strategy), q.seeds, &why);
+                }
+            }
+        },
+        Page::Limits => match q.experiment {
+            Some(name) => check_experiment(&v, name, q.seed, &why),
+            None => {
+                for (item, name) in array(&v, 6, &why).iter().zip(ExperimentName::ALL) {
+                    check_experiment(item, name, q.seed, &why);
+                }
+            }
+        },
+        Page::Headers => unreachable!("checked above"),
+    }
+}
+
+#[test]
+fn every_pages_command_runs_and_prints_the_pages_numbers() {
+    let mut rng = SimRng::from_seed(20_240_611);
+    let mut pages = BTreeMap::new();
+    for i in 0..CASES {
+        let page = random_page(&mut rng);
+        let query = page.to_query();
+        let back = parse(&pairs_of(&query));
+        assert_eq!(
+            back, page,
+            "case {i}: the query does not read back: {query}"
+        );
+        let story = matches!(page.page(), Page::Run | Page::Embed) && page.customer.is_some();
+        let kind = format!("{:?}{}", page.page(), if story { " story" } else { "" });
+        *pages.entry(kind).or_insert(0) += 1;
+        check_line(&back, &format!("case {i}\n  query: {query}"));
+    }
+    // Every page came up, and a story on the run page and the embedded one.
+    assert_eq!(pages.len(), 8, "{pages:?}");
+}
+
+#[test]
+fn the_footers_own_examples_run() {
+    for query in [
+        "?strategy=pool&seed=3&maxInflight=20&customers=50",
+        "?view=compare&seed=9&timeoutMs=2500&customers=40",
+        "?view=sweep&strategy=retry&seeds=3&backoffMs=20&customers=30",
+        "?view=sweep&seeds=2&customers=20",
+        "?section=limits&experiment=herd&seed=4",
+        "?section=limits&seed=4",
+        "?section=headers",
+        "?strategy=keyed&customer=12&customers=100",
+        "?strategy=keyed&customer=12&customers=100&seed=18446744073709551615",
+        "?embed=1&section=limits&strategy=naive&seed=2&customers=25",
+    ] {
+        let q = parse(&pairs_of(query));
+        assert!(q.problems.is_empty(), "{query}: {:?}", q.problems);
+        check_line(&q, &format!("query: {query}"));
+    }
+}
