@@ -236,11 +236,10 @@ fn check_sweep(v: &Value, scenario: &Scenario, seeds: u64, why: &str) {
     }
 }
 
-/// One experiment as `--json` prints it: its `cells` are the core's.
+/// One experiment as `--json` prints it: its `cells` are the page's, for the core's result.
 fn check_experiment(v: &Value, name: ExperimentName, seed: u64, why: &str) {
     assert_eq!(v["experiment"], name.as_str(), "{why}");
-    let expected: BTreeMap<String, Value> = lab::run(name, seed)
-        .cells()
+    let expected: BTreeMap<String, Value> = rate_limit_lab::page::lab::cells(&lab::run(name, seed))
         .into_iter()
         .map(|(k, v)| (k, Value::String(v)))
         .collect();
