@@ -6,11 +6,12 @@
 //! admitted is processed for a while, and the charge, if any, happens when processing
 //! completes, whether or not the client is still waiting for the answer.
 
+use super::limiter::{Limiter, Policy, Scope, SlidingLog};
 use super::rng::{Odds, SimRng};
 use super::time::{ms, secs};
 use serde::{Deserialize, Serialize};
 use std::collections::btree_map::Entry;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::num::NonZeroU32;
 
@@ -226,11 +227,14 @@ pub struct ProviderCounters {
     pub replayed: u64,
 }
 
+/// The rate rule is global, so every request files under the same (ignored) key.
+const RATE_KEY: &str = "";
+
 /// The provider's state: its rate window, in-flight count, idempotency store and ledger.
 pub struct Provider {
     config: ProviderConfig,
-    /// Admission times inside the current rate window, oldest first.
-    window_us: VecDeque<u64>,
+    /// The rate rule: the same sliding log the limits page demonstrates, one for everyone.
+    rate: SlidingLog,
     inflight: u32,
     keys: BTreeMap<IdempotencyKey, KeyState>,
     /// Charges per customer id; index 0 is unused.
@@ -240,9 +244,18 @@ pub struct Provider {
 
 impl Provider {
     /// A provider that knows customers `1..=customers`.
+    ///
+    /// Panics if the rate limit or window is outside what a limiter accepts (see
+    /// [`Policy::check`]); [`Scenario::validate`](super::scenario::Scenario::validate)
+    /// keeps both inside it.
     pub fn new(config: ProviderConfig, customers: u32) -> Self {
+        let policy = Policy {
+            limit: config.rate_limit,
+            window_us: config.rate_window_us,
+        };
         Self {
-            window_us: VecDeque::with_capacity(config.rate_limit as usize + 1),
+            rate: SlidingLog::new(policy, Scope::Global)
+                .unwrap_or_else(|e| panic!("the provider's rate limit: {e}")),
             config,
             inflight: 0,
             keys: BTreeMap::new(),
@@ -268,23 +281,12 @@ impl Provider {
 
     /// Requests counted in the rate window ending at `now_us`.
     pub fn window_count(&mut self, now_us: u64) -> u32 {
-        self.expire_window(now_us);
-        self.window_us.len() as u32
+        self.rate.in_window(now_us, RATE_KEY)
     }
 
     /// How many times `customer` has been charged.
     pub fn charges_of(&self, customer: u32) -> u32 {
         self.charges_by_customer[customer as usize]
-    }
-
-    fn expire_window(&mut self, now_us: u64) {
-        while let Some(&t) = self.window_us.front() {
-            if t + self.config.rate_window_us <= now_us {
-                self.window_us.pop_front();
-            } else {
-                break;
-            }
-        }
     }
 
     /// A request arrives at `now_us`. Applies the rules in order and says how it was taken in.
@@ -296,13 +298,13 @@ impl Provider {
         );
         self.counters.requests += 1;
 
-        // 1. Rate: a request refused here does not count toward the window.
-        self.expire_window(now_us);
-        if self.window_us.len() >= self.config.rate_limit as usize {
+        // 1. Rate: a request refused here does not count toward the window; one admitted
+        // here counts even if the in-flight rule refuses it next. A cost of 1 always fits
+        // (a limit is at least 1), so `decide` needs none of `check`'s cost validation.
+        if !self.rate.decide(now_us, RATE_KEY, 1).allowed {
             self.counters.rate_limited += 1;
             return Arrival::Refused(Status::TooManyRequests);
         }
-        self.window_us.push_back(now_us);
 
         // 2. In flight.
         if self.inflight >= self.config.max_inflight {

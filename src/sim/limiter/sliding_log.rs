@@ -42,6 +42,17 @@ impl SlidingLog {
         })
     }
 
+    /// Units `key` has inside the window ending at `now_us`, after dropping the ones
+    /// that have left it. A caller never seen has none, and is not remembered for asking.
+    pub fn in_window(&mut self, now_us: u64, key: &str) -> u32 {
+        let window_us = self.policy.window_us;
+        self.callers.get_mut(key).map_or(0, |state| {
+            let log = &mut state.admitted_us;
+            expire(log, now_us, window_us);
+            log.len() as u32
+        })
+    }
+
     /// Instants currently logged for all callers together.
     pub fn entries(&self) -> u64 {
         self.callers
@@ -64,14 +75,7 @@ impl Limiter for SlidingLog {
         let Policy { limit, window_us } = self.policy;
         assert!((1..=limit).contains(&cost));
         let log = &mut self.callers.state(key, LogState::default).admitted_us;
-        let now_us = now_us.max(log.back().copied().unwrap_or(0));
-        // An instant t is inside the window while now < t + window.
-        while log
-            .front()
-            .is_some_and(|&t| t.saturating_add(window_us) <= now_us)
-        {
-            log.pop_front();
-        }
+        let now_us = expire(log, now_us, window_us);
         let used = log.len() as u32;
         let allowed = used + cost <= limit;
         let retry_after_us = if allowed {
@@ -96,6 +100,21 @@ impl Limiter for SlidingLog {
     fn payload_bytes(&self) -> u64 {
         self.callers.payload_bytes()
     }
+}
+
+/// Drops the instants that have left the window ending at `now_us`, and returns the
+/// instant the log is read at: never earlier than its newest entry, so a clock that
+/// steps back stands still.
+fn expire(log: &mut VecDeque<u64>, now_us: u64, window_us: u64) -> u64 {
+    let now_us = now_us.max(log.back().copied().unwrap_or(0));
+    // An instant t is inside the window while now < t + window.
+    while log
+        .front()
+        .is_some_and(|&t| t.saturating_add(window_us) <= now_us)
+    {
+        log.pop_front();
+    }
+    now_us
 }
 
 #[cfg(test)]
@@ -156,6 +175,23 @@ mod tests {
         assert_eq!(d.remaining, 0);
         // The newest of the four leaves at 2,050 ms.
         assert_eq!(d.reset_us, secs(1));
+    }
+
+    #[test]
+    fn in_window_counts_what_is_still_inside_and_remembers_no_stranger() {
+        let mut l = limiter();
+        l.check(0, "a", 3).unwrap();
+        l.check(ms(400), "a", 2).unwrap();
+        assert_eq!(l.in_window(ms(999), "a"), 5);
+        // The three from t = 0 leave at 1 s exactly.
+        assert_eq!(l.in_window(secs(1), "a"), 2);
+        assert_eq!(l.entries(), 2, "expired entries are dropped");
+        assert_eq!(l.in_window(secs(1), "b"), 0);
+        assert_eq!(l.callers.len(), 1, "asking about b did not create it");
+        // Under the global scope every key reads the one shared log.
+        let mut g = SlidingLog::new(POLICY, Scope::Global).unwrap();
+        g.check(0, "a", 4).unwrap();
+        assert_eq!(g.in_window(1, "anyone"), 4);
     }
 
     #[test]
