@@ -10,7 +10,7 @@
 //! it has seen ([`DrawKey`]), so a customer's n-th request meets the same luck whatever
 //! the client did before it and whoever else was calling.
 
-use super::limiter::{Limiter, Policy, Scope, SlidingLog};
+use super::limiter::{Policy, Scope, SlidingLog};
 use super::rng::{Draw, DrawKey, KeyedDraws, Odds};
 use super::time::{ms, secs};
 use serde::{Deserialize, Serialize};
@@ -328,9 +328,8 @@ impl Provider {
         };
 
         // 1. Rate: a request refused here does not count toward the window; one admitted
-        // here counts even if the in-flight rule refuses it next. A cost of 1 always fits
-        // (a limit is at least 1), so `decide` needs none of `check`'s cost validation.
-        if !self.rate.decide(now_us, RATE_KEY, 1).allowed {
+        // here counts even if the in-flight rule refuses it next.
+        if !self.rate.admit_one(now_us, RATE_KEY) {
             self.counters.rate_limited += 1;
             return Arrival::Refused(Status::TooManyRequests);
         }
