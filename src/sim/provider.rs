@@ -5,12 +5,17 @@
 //! error, then the latency draw. Refusals (429, 503) are answered on arrival; everything
 //! admitted is processed for a while, and the charge, if any, happens when processing
 //! completes, whether or not the client is still waiting for the answer.
+//!
+//! The provider's dice are keyed by the customer and how many requests of that customer
+//! it has seen ([`DrawKey`]), so a customer's n-th request meets the same luck whatever
+//! the client did before it and whoever else was calling.
 
-use super::rng::{Odds, SimRng};
+use super::limiter::{Policy, Scope, SlidingLog};
+use super::rng::{Draw, DrawKey, KeyedDraws, Odds};
 use super::time::{ms, secs};
 use serde::{Deserialize, Serialize};
 use std::collections::btree_map::Entry;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::num::NonZeroU32;
 
@@ -226,27 +231,48 @@ pub struct ProviderCounters {
     pub replayed: u64,
 }
 
+/// What the provider knows of one customer.
+#[derive(Clone, Copy, Debug, Default)]
+struct CustomerLedger {
+    /// Requests that reached the provider: the next one's dice are keyed by this plus 1.
+    requests: u32,
+    /// Times money moved.
+    charges: u32,
+}
+
+/// The rate rule is global, so every request files under the same (ignored) key.
+const RATE_KEY: &str = "";
+
 /// The provider's state: its rate window, in-flight count, idempotency store and ledger.
 pub struct Provider {
     config: ProviderConfig,
-    /// Admission times inside the current rate window, oldest first.
-    window_us: VecDeque<u64>,
+    /// The rate rule: the same sliding log the limits page demonstrates, one for everyone.
+    rate: SlidingLog,
     inflight: u32,
     keys: BTreeMap<IdempotencyKey, KeyState>,
-    /// Charges per customer id; index 0 is unused.
-    charges_by_customer: Vec<u32>,
+    /// Per customer id; index 0 is unused.
+    ledger: Vec<CustomerLedger>,
     counters: ProviderCounters,
 }
 
 impl Provider {
     /// A provider that knows customers `1..=customers`.
+    ///
+    /// Panics if the rate limit or window is outside what a limiter accepts (see
+    /// [`Policy::check`]); [`Scenario::validate`](super::scenario::Scenario::validate)
+    /// keeps both inside it.
     pub fn new(config: ProviderConfig, customers: u32) -> Self {
+        let policy = Policy {
+            limit: config.rate_limit,
+            window_us: config.rate_window_us,
+        };
         Self {
-            window_us: VecDeque::with_capacity(config.rate_limit as usize + 1),
+            rate: SlidingLog::new(policy, Scope::Global)
+                .unwrap_or_else(|e| panic!("the provider's rate limit: {e}")),
             config,
             inflight: 0,
             keys: BTreeMap::new(),
-            charges_by_customer: vec![0; customers as usize + 1],
+            ledger: vec![CustomerLedger::default(); customers as usize + 1],
             counters: ProviderCounters::default(),
         }
     }
@@ -268,41 +294,45 @@ impl Provider {
 
     /// Requests counted in the rate window ending at `now_us`.
     pub fn window_count(&mut self, now_us: u64) -> u32 {
-        self.expire_window(now_us);
-        self.window_us.len() as u32
+        self.rate.in_window(now_us, RATE_KEY)
     }
 
     /// How many times `customer` has been charged.
     pub fn charges_of(&self, customer: u32) -> u32 {
-        self.charges_by_customer[customer as usize]
+        self.ledger[customer as usize].charges
     }
 
-    fn expire_window(&mut self, now_us: u64) {
-        while let Some(&t) = self.window_us.front() {
-            if t + self.config.rate_window_us <= now_us {
-                self.window_us.pop_front();
-            } else {
-                break;
-            }
-        }
+    /// How many requests of `customer` have reached the provider, refused ones included.
+    pub fn requests_of(&self, customer: u32) -> u32 {
+        self.ledger[customer as usize].requests
     }
 
-    /// A request arrives at `now_us`. Applies the rules in order and says how it was taken in.
-    pub fn arrive(&mut self, now_us: u64, request: ChargeRequest, rng: &mut SimRng) -> Arrival {
+    /// A request arrives at `now_us`. Applies the rules in order and says how it was taken
+    /// in. Its random draws come from `dice`, keyed by the customer's request count.
+    pub fn arrive(&mut self, now_us: u64, request: ChargeRequest, dice: &KeyedDraws) -> Arrival {
         assert!(
-            (1..self.charges_by_customer.len()).contains(&(request.customer as usize)),
+            (1..self.ledger.len()).contains(&(request.customer as usize)),
             "customer {} is not one of this provider's customers",
             request.customer
         );
         self.counters.requests += 1;
+        let requests = &mut self.ledger[request.customer as usize].requests;
+        *requests += 1;
+        let nth = *requests;
+        let dice_for = |draw| {
+            dice.stream(DrawKey {
+                customer: request.customer,
+                nth,
+                draw,
+            })
+        };
 
-        // 1. Rate: a request refused here does not count toward the window.
-        self.expire_window(now_us);
-        if self.window_us.len() >= self.config.rate_limit as usize {
+        // 1. Rate: a request refused here does not count toward the window; one admitted
+        // here counts even if the in-flight rule refuses it next.
+        if !self.rate.admit_one(now_us, RATE_KEY) {
             self.counters.rate_limited += 1;
             return Arrival::Refused(Status::TooManyRequests);
         }
-        self.window_us.push_back(now_us);
 
         // 2. In flight.
         if self.inflight >= self.config.max_inflight {
@@ -314,7 +344,7 @@ impl Provider {
         assert!(self.inflight <= self.config.max_inflight);
 
         let c = &self.config;
-        let normal_us = rng.between(
+        let normal_us = dice_for(Draw::Latency).between(
             c.latency_us.saturating_sub(c.latency_jitter_us),
             c.latency_us + c.latency_jitter_us,
         );
@@ -343,12 +373,12 @@ impl Provider {
         }
 
         // 5. Server error.
-        if rng.chance(c.server_error) {
+        if dice_for(Draw::ServerError).chance(c.server_error) {
             return admitted(Work::Fail);
         }
 
         // 6. Latency: the charge itself, sometimes slow.
-        if rng.chance(c.slow) {
+        if dice_for(Draw::Slow).chance(c.slow) {
             self.counters.slow += 1;
             return Arrival::Admitted {
                 work: Work::Charge,
@@ -372,7 +402,7 @@ impl Provider {
                     !self.config.is_declined(request.customer),
                     "a declined card must never be charged"
                 );
-                let n = &mut self.charges_by_customer[request.customer as usize];
+                let n = &mut self.ledger[request.customer as usize].charges;
                 *n += 1;
                 self.counters.charges += 1;
                 if *n == 1 {
@@ -415,6 +445,7 @@ impl Provider {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
 
     const ALWAYS: Odds = Odds { num: 1, den: 1 };
 
@@ -458,27 +489,27 @@ mod tests {
             },
             1_000,
         );
-        let mut rng = SimRng::from_seed(1);
+        let dice = KeyedDraws::from_seed(1);
         for i in 0..100 {
             assert!(matches!(
-                p.arrive(i * 1_000, req(1), &mut rng),
+                p.arrive(i * 1_000, req(1), &dice),
                 Arrival::Admitted { .. }
             ));
         }
         // Many refusals inside the window: none of them extends it.
         for t in [100_000, 500_000, 999_999] {
             assert_eq!(
-                p.arrive(t, req(1), &mut rng),
+                p.arrive(t, req(1), &dice),
                 Arrival::Refused(Status::TooManyRequests)
             );
         }
         // The first admission (t = 0) leaves the window at t = 1 s: one slot frees.
         assert!(matches!(
-            p.arrive(1_000_000, req(1), &mut rng),
+            p.arrive(1_000_000, req(1), &dice),
             Arrival::Admitted { .. }
         ));
         assert_eq!(
-            p.arrive(1_000_000, req(1), &mut rng),
+            p.arrive(1_000_000, req(1), &dice),
             Arrival::Refused(Status::TooManyRequests)
         );
         assert_eq!(p.counters().rate_limited, 4);
@@ -488,18 +519,16 @@ mod tests {
     #[test]
     fn in_flight_limit_answers_503_until_one_completes() {
         let mut p = Provider::new(calm(), 100);
-        let mut rng = SimRng::from_seed(1);
-        let admitted: Vec<Work> = (1..=10)
-            .map(|c| work(p.arrive(0, req(c), &mut rng)))
-            .collect();
+        let dice = KeyedDraws::from_seed(1);
+        let admitted: Vec<Work> = (1..=10).map(|c| work(p.arrive(0, req(c), &dice))).collect();
         assert_eq!(p.inflight(), 10);
         assert_eq!(
-            p.arrive(0, req(11), &mut rng),
+            p.arrive(0, req(11), &dice),
             Arrival::Refused(Status::Overloaded)
         );
         p.complete(req(1), admitted[0]);
         assert!(matches!(
-            p.arrive(1, req(11), &mut rng),
+            p.arrive(1, req(11), &dice),
             Arrival::Admitted { .. }
         ));
         assert_eq!(p.counters().overloaded, 1);
@@ -518,11 +547,11 @@ mod tests {
             },
             10,
         );
-        let mut rng = SimRng::from_seed(1);
-        let _ = p.arrive(0, req(1), &mut rng);
+        let dice = KeyedDraws::from_seed(1);
+        let _ = p.arrive(0, req(1), &dice);
         // Both limits are reached; the answer is the rate limit's.
         assert_eq!(
-            p.arrive(0, req(2), &mut rng),
+            p.arrive(0, req(2), &dice),
             Arrival::Refused(Status::TooManyRequests)
         );
     }
@@ -530,10 +559,10 @@ mod tests {
     #[test]
     fn a_key_in_progress_gets_409_and_a_finished_key_gets_its_answer_again() {
         let mut p = Provider::new(calm(), 100);
-        let mut rng = SimRng::from_seed(1);
-        let first = work(p.arrive(0, keyed(5), &mut rng));
+        let dice = KeyedDraws::from_seed(1);
+        let first = work(p.arrive(0, keyed(5), &dice));
         assert_eq!(first, Work::Charge);
-        let second = work(p.arrive(10, keyed(5), &mut rng));
+        let second = work(p.arrive(10, keyed(5), &dice));
         assert_eq!(second, Work::Conflict);
         assert_eq!(p.complete(keyed(5), second).status, Status::InProgress);
         assert_eq!(
@@ -543,7 +572,7 @@ mod tests {
                 charged: true
             }
         );
-        let third = work(p.arrive(20, keyed(5), &mut rng));
+        let third = work(p.arrive(20, keyed(5), &dice));
         assert_eq!(third, Work::Replay(Status::Ok));
         assert_eq!(
             p.complete(keyed(5), third),
@@ -556,7 +585,7 @@ mod tests {
         assert_eq!(p.counters().in_progress_conflicts, 1);
         assert_eq!(p.counters().replayed, 1);
         // Without a key, the same customer is simply charged again.
-        let again = work(p.arrive(30, req(5), &mut rng));
+        let again = work(p.arrive(30, req(5), &dice));
         p.complete(req(5), again);
         assert_eq!(p.charges_of(5), 2);
         assert_eq!(p.counters().duplicates, 1);
@@ -565,8 +594,8 @@ mod tests {
     #[test]
     fn every_97th_card_is_declined_and_the_400_is_stored_against_the_key() {
         let mut p = Provider::new(calm(), 1000);
-        let mut rng = SimRng::from_seed(1);
-        let w = work(p.arrive(0, keyed(194), &mut rng));
+        let dice = KeyedDraws::from_seed(1);
+        let w = work(p.arrive(0, keyed(194), &dice));
         assert_eq!(w, Work::Decline);
         assert_eq!(
             p.complete(keyed(194), w),
@@ -575,7 +604,7 @@ mod tests {
                 charged: false
             }
         );
-        let again = work(p.arrive(1, keyed(194), &mut rng));
+        let again = work(p.arrive(1, keyed(194), &dice));
         assert_eq!(again, Work::Replay(Status::Declined));
         p.complete(keyed(194), again);
         assert_eq!(p.counters().declined, 2);
@@ -593,8 +622,8 @@ mod tests {
             },
             10,
         );
-        let mut rng = SimRng::from_seed(1);
-        let w = work(p.arrive(0, keyed(3), &mut rng));
+        let dice = KeyedDraws::from_seed(1);
+        let w = work(p.arrive(0, keyed(3), &dice));
         assert_eq!(w, Work::Fail);
         assert_eq!(
             p.complete(keyed(3), w),
@@ -606,7 +635,7 @@ mod tests {
         assert_eq!(p.counters().server_errors, 1);
         // The key was not recorded: the next attempt is processed afresh, not replayed.
         p.config.server_error = Odds::NEVER;
-        let retry = work(p.arrive(1, keyed(3), &mut rng));
+        let retry = work(p.arrive(1, keyed(3), &dice));
         assert_eq!(retry, Work::Charge);
         assert!(p.complete(keyed(3), retry).charged);
     }
@@ -621,10 +650,10 @@ mod tests {
             },
             1,
         );
-        let mut rng = SimRng::from_seed(9);
+        let dice = KeyedDraws::from_seed(9);
         let mut fails = 0;
         for t in 0..20_000 {
-            let w = work(p.arrive(t, req(1), &mut rng));
+            let w = work(p.arrive(t, req(1), &dice));
             fails += u32::from(w == Work::Fail);
             p.complete(req(1), w);
         }
@@ -641,9 +670,9 @@ mod tests {
             },
             10,
         );
-        let mut rng = SimRng::from_seed(1);
+        let dice = KeyedDraws::from_seed(1);
         assert_eq!(
-            p.arrive(100, req(1), &mut rng),
+            p.arrive(100, req(1), &dice),
             Arrival::Admitted {
                 work: Work::Charge,
                 done_at_us: 100 + ms(1_500),
@@ -664,7 +693,7 @@ mod tests {
                 work,
                 done_at_us,
                 slow: false,
-            } = p.arrive(t, req(1), &mut rng)
+            } = p.arrive(t, req(1), &dice)
             else {
                 panic!("a calm provider admits and is never slow");
             };
@@ -675,6 +704,97 @@ mod tests {
         assert!(normal_us.iter().all(|d| (ms(12)..=ms(18)).contains(d)));
         assert!(*normal_us.iter().min().unwrap() < ms(12) + 100);
         assert!(*normal_us.iter().max().unwrap() > ms(18) - 100);
+    }
+
+    /// Customer 5's requests as (work, processing time, slow), sent one at a time, with
+    /// `others` requests from other customers (some refused) arriving before each.
+    fn luck_of_customer_5(others: u32) -> Vec<(Work, u64, bool)> {
+        let config = ProviderConfig {
+            max_inflight: 3,
+            server_error: Odds::one_in(3),
+            slow: Odds::one_in(3),
+            ..ProviderConfig::default()
+        };
+        let mut p = Provider::new(config, 100);
+        let dice = KeyedDraws::from_seed(4);
+        let mut luck = Vec::new();
+        for i in 0..60 {
+            let t = i * secs(2);
+            let mut busy = Vec::new();
+            for other in 0..others {
+                let r = req(10 + other);
+                if let Arrival::Admitted { work, .. } = p.arrive(t, r, &dice) {
+                    busy.push((r, work));
+                }
+            }
+            for (r, w) in busy {
+                p.complete(r, w);
+            }
+            match p.arrive(t, req(5), &dice) {
+                Arrival::Admitted {
+                    work,
+                    done_at_us,
+                    slow,
+                } => {
+                    luck.push((work, done_at_us - t, slow));
+                    p.complete(req(5), work);
+                }
+                Arrival::Refused(s) => panic!("customer 5 was refused with {s}"),
+            }
+        }
+        assert_eq!(p.requests_of(5), 60);
+        luck
+    }
+
+    #[test]
+    fn a_customers_nth_request_meets_the_same_dice_whoever_else_calls() {
+        let alone = luck_of_customer_5(0);
+        // Five others before each: three admitted, two refused with 503.
+        assert_eq!(luck_of_customer_5(5), alone);
+        let works: BTreeSet<_> = alone.iter().map(|l| format!("{:?}", l.0)).collect();
+        let slow = alone.iter().filter(|l| l.2).count();
+        assert_eq!(
+            works.len(),
+            2,
+            "both charges and failures happen: {alone:?}"
+        );
+        assert!((5..=35).contains(&slow), "{slow} of 60 slow");
+    }
+
+    #[test]
+    fn refused_requests_count_toward_a_customers_request_number() {
+        let mut p = Provider::new(
+            ProviderConfig {
+                rate_limit: 1,
+                ..ProviderConfig::default()
+            },
+            10,
+        );
+        let dice = KeyedDraws::from_seed(2);
+        let first = work(p.arrive(0, req(3), &dice));
+        p.complete(req(3), first);
+        assert_eq!(
+            p.arrive(1, req(3), &dice),
+            Arrival::Refused(Status::TooManyRequests)
+        );
+        let Arrival::Admitted {
+            done_at_us, slow, ..
+        } = p.arrive(secs(1), req(3), &dice)
+        else {
+            panic!("the window has moved on");
+        };
+        assert_eq!(p.requests_of(3), 3);
+        let latency = |nth| {
+            dice.stream(DrawKey {
+                customer: 3,
+                nth,
+                draw: Draw::Latency,
+            })
+            .between(ms(12), ms(18))
+        };
+        assert!(!slow);
+        assert_ne!(latency(2), latency(3), "seed 2 tells the two apart");
+        assert_eq!(done_at_us - secs(1), latency(3));
     }
 
     #[test]
@@ -688,8 +808,8 @@ mod tests {
             },
             10,
         );
-        let mut rng = SimRng::from_seed(1);
-        let w = work(p.arrive(0, req(2), &mut rng));
+        let dice = KeyedDraws::from_seed(1);
+        let w = work(p.arrive(0, req(2), &dice));
         assert_eq!(p.charges_of(2), 0, "nothing moves on arrival");
         assert!(p.complete(req(2), w).charged);
         assert_eq!(p.counters().charges, 1);

@@ -14,7 +14,7 @@ pub const MAX_CUSTOMERS: u32 = 10_000_000;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Scenario {
-    /// The seed of the run's one random generator.
+    /// The seed every random draw of the run is keyed by.
     pub seed: u64,
     /// The client strategy.
     pub strategy: StrategyName,

@@ -1,4 +1,4 @@
-//! The simulation: one provider, one client, one seeded generator and one event queue.
+//! The simulation: one provider, one client, one seed's dice and one event queue.
 //!
 //! Only [`Simulation::step`] and [`Simulation::run_until`] move time. Each event is
 //! handled at its own instant, in (time, sequence) order; a client timeout that no
@@ -7,7 +7,7 @@
 use super::provider::{Arrival, ChargeRequest, IdempotencyKey, Provider, Status, Work};
 use super::queue::EventQueue;
 use super::record::{Admission, ClientView, RequestRecord};
-use super::rng::SimRng;
+use super::rng::KeyedDraws;
 use super::scenario::{Scenario, ScenarioError};
 use super::stats::{ClientCounters, Stats};
 use super::strategy::charge::{Attempt, ChargeTask, Client, Outcome, Step};
@@ -68,7 +68,8 @@ pub struct Simulation {
     scenario: Scenario,
     now_us: u64,
     queue: EventQueue<Event>,
-    rng: SimRng,
+    /// Every random draw, provider's and client's, keyed by what it is for.
+    dice: KeyedDraws,
     provider: Provider,
     client: Client,
     /// Index `customer − 1`.
@@ -147,7 +148,7 @@ impl Simulation {
         Ok(Self {
             now_us: 0,
             queue,
-            rng: SimRng::from_seed(scenario.seed),
+            dice: KeyedDraws::from_seed(scenario.seed),
             provider: Provider::new(scenario.provider.clone(), customers),
             client,
             tasks: (1..=customers).map(ChargeTask::new).collect(),
@@ -351,7 +352,7 @@ impl Simulation {
                     r.client = ClientView::TimedOut { at_us: now_us };
                 }
                 let task = task_mut(&mut self.tasks, customer);
-                let step = self.client.on_timeout(task, now_us, &mut self.rng);
+                let step = self.client.on_timeout(task, now_us, &self.dice);
                 self.apply(customer, step);
             }
         }
@@ -418,7 +419,7 @@ impl Simulation {
             };
         }
         let task = task_mut(&mut self.tasks, customer);
-        let step = self.client.on_answer(task, now_us, status, &mut self.rng);
+        let step = self.client.on_answer(task, now_us, status, &self.dice);
         self.apply(customer, step);
     }
 
@@ -463,7 +464,7 @@ impl Simulation {
             key: attempt.key,
         };
         let number = u8::try_from(attempt.number).expect("attempts are capped at 20");
-        let arrival = self.provider.arrive(now_us, charge, &mut self.rng);
+        let arrival = self.provider.arrive(now_us, charge, &self.dice);
         let (admission, done_at_us) = match arrival {
             Arrival::Refused(status) => {
                 self.queue.push(

@@ -161,10 +161,14 @@ pub trait StatePayload {
 #[derive(Clone, Debug)]
 pub struct Callers<S> {
     scope: Scope,
+    /// The global scope's one state. Kept outside the map so the provider, which asks
+    /// on every request, pays no key lookup.
+    global: Option<S>,
+    /// Per-key states; always empty under the global scope.
     states: BTreeMap<String, S>,
 }
 
-/// The map key the global scope files its one state under (no bytes to count).
+/// The key the global scope's one state is reported under (no bytes to count).
 const GLOBAL_KEY: &str = "";
 
 impl<S> Callers<S> {
@@ -172,6 +176,7 @@ impl<S> Callers<S> {
     pub fn new(scope: Scope) -> Self {
         Self {
             scope,
+            global: None,
             states: BTreeMap::new(),
         }
     }
@@ -183,31 +188,39 @@ impl<S> Callers<S> {
 
     /// The state for `key`, created by `fresh` on first sight.
     pub fn state(&mut self, key: &str, fresh: impl FnOnce() -> S) -> &mut S {
-        let k = match self.scope {
-            Scope::Global => GLOBAL_KEY,
-            Scope::PerKey => key,
-        };
-        // Look up by &str first, so a known caller costs no allocation.
-        if !self.states.contains_key(k) {
-            self.states.insert(k.to_owned(), fresh());
+        if self.scope == Scope::Global {
+            return self.global.get_or_insert_with(fresh);
         }
-        self.states.get_mut(k).expect("inserted just above")
+        // Look up by &str first, so a known caller costs no allocation.
+        if !self.states.contains_key(key) {
+            self.states.insert(key.to_owned(), fresh());
+        }
+        self.states.get_mut(key).expect("inserted just above")
+    }
+
+    /// The state for `key`, if it has been seen.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut S> {
+        match self.scope {
+            Scope::Global => self.global.as_mut(),
+            Scope::PerKey => self.states.get_mut(key),
+        }
     }
 
     /// Every remembered key with its state, in key order (the global scope's one state
-    /// is filed under the empty key).
+    /// is reported under the empty key).
     pub fn states(&self) -> impl Iterator<Item = (&str, &S)> {
-        self.states.iter().map(|(k, s)| (k.as_str(), s))
+        let global = self.global.iter().map(|s| (GLOBAL_KEY, s));
+        global.chain(self.states.iter().map(|(k, s)| (k.as_str(), s)))
     }
 
     /// Callers remembered (1 at most under the global scope).
     pub fn len(&self) -> usize {
-        self.states.len()
+        usize::from(self.global.is_some()) + self.states.len()
     }
 
     /// True if no caller has been seen.
     pub fn is_empty(&self) -> bool {
-        self.states.is_empty()
+        self.len() == 0
     }
 }
 
@@ -289,6 +302,23 @@ mod tests {
             assert!(!global.check(ms(10), "quiet", 1).unwrap().allowed, "{kind}");
             assert!(per_key.check(ms(10), "quiet", 1).unwrap().allowed, "{kind}");
         }
+    }
+
+    #[test]
+    fn the_global_scope_remembers_one_state_under_the_empty_key() {
+        let mut callers: Callers<u64> = Callers::new(Scope::Global);
+        assert!(callers.is_empty());
+        assert!(callers.get_mut("a").is_none());
+        *callers.state("a", || 1) += 10;
+        *callers.state("b", || 100) += 10;
+        assert_eq!(callers.len(), 1);
+        assert_eq!(callers.get_mut("c"), Some(&mut 21));
+        assert_eq!(callers.states().collect::<Vec<_>>(), [("", &21)]);
+        let mut per_key: Callers<u64> = Callers::new(Scope::PerKey);
+        per_key.state("b", || 2);
+        per_key.state("a", || 1);
+        assert_eq!(per_key.states().collect::<Vec<_>>(), [("a", &1), ("b", &2)]);
+        assert!(per_key.get_mut("c").is_none());
     }
 
     #[test]

@@ -42,6 +42,25 @@ impl SlidingLog {
         })
     }
 
+    /// [`Limiter::decide`] for one unit, answering only whether it was allowed: the
+    /// provider asks this for every request, and needs no headers.
+    #[inline]
+    pub fn admit_one(&mut self, now_us: u64, key: &str) -> bool {
+        let log = &mut self.callers.state(key, LogState::default).admitted_us;
+        log_if_it_fits(log, self.policy, now_us, 1).1
+    }
+
+    /// Units `key` has inside the window ending at `now_us`, after dropping the ones
+    /// that have left it. A caller never seen has none, and is not remembered for asking.
+    pub fn in_window(&mut self, now_us: u64, key: &str) -> u32 {
+        let window_us = self.policy.window_us;
+        self.callers.get_mut(key).map_or(0, |state| {
+            let log = &mut state.admitted_us;
+            expire(log, now_us, window_us);
+            log.len() as u32
+        })
+    }
+
     /// Instants currently logged for all callers together.
     pub fn entries(&self) -> u64 {
         self.callers
@@ -64,22 +83,12 @@ impl Limiter for SlidingLog {
         let Policy { limit, window_us } = self.policy;
         assert!((1..=limit).contains(&cost));
         let log = &mut self.callers.state(key, LogState::default).admitted_us;
-        let now_us = now_us.max(log.back().copied().unwrap_or(0));
-        // An instant t is inside the window while now < t + window.
-        while log
-            .front()
-            .is_some_and(|&t| t.saturating_add(window_us) <= now_us)
-        {
-            log.pop_front();
-        }
-        let used = log.len() as u32;
-        let allowed = used + cost <= limit;
+        let (now_us, allowed) = log_if_it_fits(log, self.policy, now_us, cost);
         let retry_after_us = if allowed {
-            log.extend(std::iter::repeat_n(now_us, cost as usize));
             0
         } else {
             // The oldest entries must leave until this cost fits.
-            let must_leave = (used + cost - limit) as usize;
+            let must_leave = log.len() + cost as usize - limit as usize;
             log[must_leave - 1].saturating_add(window_us) - now_us
         };
         assert!(log.len() as u32 <= limit);
@@ -96,6 +105,35 @@ impl Limiter for SlidingLog {
     fn payload_bytes(&self) -> u64 {
         self.callers.payload_bytes()
     }
+}
+
+/// Expires `log` at `now_us` and logs `cost` units there if they fit under the limit.
+/// Returns the instant the log was read at (see [`expire`]) and whether they fitted.
+#[inline]
+fn log_if_it_fits(log: &mut VecDeque<u64>, policy: Policy, now_us: u64, cost: u32) -> (u64, bool) {
+    let now_us = expire(log, now_us, policy.window_us);
+    let allowed = log.len() as u64 + u64::from(cost) <= u64::from(policy.limit);
+    if allowed {
+        for _ in 0..cost {
+            log.push_back(now_us);
+        }
+    }
+    (now_us, allowed)
+}
+
+/// Drops the instants that have left the window ending at `now_us`, and returns the
+/// instant the log is read at: never earlier than its newest entry, so a clock that
+/// steps back stands still.
+fn expire(log: &mut VecDeque<u64>, now_us: u64, window_us: u64) -> u64 {
+    let now_us = now_us.max(log.back().copied().unwrap_or(0));
+    // An instant t is inside the window while now < t + window.
+    while log
+        .front()
+        .is_some_and(|&t| t.saturating_add(window_us) <= now_us)
+    {
+        log.pop_front();
+    }
+    now_us
 }
 
 #[cfg(test)]
@@ -156,6 +194,41 @@ mod tests {
         assert_eq!(d.remaining, 0);
         // The newest of the four leaves at 2,050 ms.
         assert_eq!(d.reset_us, secs(1));
+    }
+
+    #[test]
+    fn admit_one_answers_as_decide_does_for_one_unit() {
+        let mut by_decide = limiter();
+        let mut by_admit = limiter();
+        // Bursts of 1 to 24 requests 0 to 500 ms apart: some fit, some are refused.
+        let (mut t, mut allowed) = (0, 0);
+        for i in 0..200u64 {
+            t += ms(i * 37 % 500);
+            for _ in 0..(i * 13 % 24 + 1) {
+                let d = by_decide.check(t, "a", 1).unwrap().allowed;
+                assert_eq!(by_admit.admit_one(t, "a"), d, "at {t} µs");
+                allowed += u32::from(d);
+            }
+            assert_eq!(by_admit.entries(), by_decide.entries());
+        }
+        assert!((100..2_000).contains(&allowed), "{allowed} allowed");
+    }
+
+    #[test]
+    fn in_window_counts_what_is_still_inside_and_remembers_no_stranger() {
+        let mut l = limiter();
+        l.check(0, "a", 3).unwrap();
+        l.check(ms(400), "a", 2).unwrap();
+        assert_eq!(l.in_window(ms(999), "a"), 5);
+        // The three from t = 0 leave at 1 s exactly.
+        assert_eq!(l.in_window(secs(1), "a"), 2);
+        assert_eq!(l.entries(), 2, "expired entries are dropped");
+        assert_eq!(l.in_window(secs(1), "b"), 0);
+        assert_eq!(l.callers.len(), 1, "asking about b did not create it");
+        // Under the global scope every key reads the one shared log.
+        let mut g = SlidingLog::new(POLICY, Scope::Global).unwrap();
+        g.check(0, "a", 4).unwrap();
+        assert_eq!(g.in_window(1, "anyone"), 4);
     }
 
     #[test]

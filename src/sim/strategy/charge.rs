@@ -17,7 +17,7 @@
 use super::pacer::Pacer;
 use super::ClientPlan;
 use crate::sim::provider::{IdempotencyKey, Status};
-use crate::sim::rng::SimRng;
+use crate::sim::rng::{Draw, DrawKey, KeyedDraws};
 use serde::{Deserialize, Serialize};
 
 /// How a charge ended, from the client's side.
@@ -170,13 +170,14 @@ impl Client {
         }
     }
 
-    /// The answer to the attempt the task is awaiting has arrived.
+    /// The answer to the attempt the task is awaiting has arrived. A backoff with full
+    /// jitter takes its dice from `dice`, keyed by the customer and the attempt.
     pub fn on_answer(
         &mut self,
         task: &mut ChargeTask,
         now_us: u64,
         status: Status,
-        rng: &mut SimRng,
+        dice: &KeyedDraws,
     ) -> Step {
         let Phase::Awaiting { attempt } = task.phase else {
             panic!(
@@ -190,19 +191,20 @@ impl Client {
                 task.declined_seen = true;
                 finish(task, now_us, Outcome::Declined)
             }
-            _ => self.failed(task, now_us, attempt, rng),
+            _ => self.failed(task, now_us, attempt, dice),
         }
     }
 
-    /// The attempt the task is awaiting has run out of time.
-    pub fn on_timeout(&mut self, task: &mut ChargeTask, now_us: u64, rng: &mut SimRng) -> Step {
+    /// The attempt the task is awaiting has run out of time. As for [`Client::on_answer`],
+    /// a jittered backoff takes its dice from `dice`.
+    pub fn on_timeout(&mut self, task: &mut ChargeTask, now_us: u64, dice: &KeyedDraws) -> Step {
         let Phase::Awaiting { attempt } = task.phase else {
             panic!(
                 "a timeout for a charge that was not waiting: {:?}",
                 task.phase
             );
         };
-        self.failed(task, now_us, attempt, rng)
+        self.failed(task, now_us, attempt, dice)
     }
 
     fn take_turn(&mut self, task: &mut ChargeTask, now_us: u64, attempt: u32) -> Step {
@@ -232,14 +234,19 @@ impl Client {
         task: &mut ChargeTask,
         now_us: u64,
         attempt: u32,
-        rng: &mut SimRng,
+        dice: &KeyedDraws,
     ) -> Step {
         if attempt >= self.plan.max_attempts {
             return finish(task, now_us, Outcome::GaveUp);
         }
         let pause_us = self.plan.backoff.pause_us(attempt);
         let sleep_us = if self.plan.backoff.full_jitter {
-            rng.between(0, pause_us)
+            dice.stream(DrawKey {
+                customer: task.customer,
+                nth: attempt,
+                draw: Draw::Backoff,
+            })
+            .between(0, pause_us)
         } else {
             pause_us
         };
@@ -277,7 +284,7 @@ mod tests {
     #[test]
     fn naive_sends_once_and_gives_up_on_any_failure() {
         let mut c = client(StrategyName::Naive);
-        let mut rng = SimRng::from_seed(1);
+        let dice = KeyedDraws::from_seed(1);
         let mut t = ChargeTask::new(1);
         let a = sent(c.begin(&mut t, 0));
         assert_eq!(
@@ -289,7 +296,7 @@ mod tests {
             }
         );
         assert_eq!(
-            c.on_answer(&mut t, 5, Status::TooManyRequests, &mut rng),
+            c.on_answer(&mut t, 5, Status::TooManyRequests, &dice),
             Step::Finish(Outcome::GaveUp)
         );
         assert_eq!(t.outcome(), Some(Outcome::GaveUp));
@@ -298,12 +305,12 @@ mod tests {
     #[test]
     fn retry_backs_off_100_200_400_800_then_gives_up_after_five() {
         let mut c = client(StrategyName::Retry);
-        let mut rng = SimRng::from_seed(1);
+        let dice = KeyedDraws::from_seed(1);
         let mut t = ChargeTask::new(1);
         let mut now = 0;
         assert_eq!(sent(c.begin(&mut t, now)).number, 1);
         for (attempt, pause_ms) in [(1, 100), (2, 200), (3, 400), (4, 800)] {
-            let step = c.on_answer(&mut t, now, Status::ServerError, &mut rng);
+            let step = c.on_answer(&mut t, now, Status::ServerError, &dice);
             assert_eq!(
                 step,
                 Step::SleepUntil(now + pause_ms * 1_000),
@@ -314,7 +321,7 @@ mod tests {
             assert_eq!(sent(c.wake(&mut t, now)).number, attempt + 1);
         }
         assert_eq!(
-            c.on_answer(&mut t, now, Status::Overloaded, &mut rng),
+            c.on_answer(&mut t, now, Status::Overloaded, &dice),
             Step::Finish(Outcome::GaveUp)
         );
     }
@@ -322,11 +329,11 @@ mod tests {
     #[test]
     fn a_400_is_an_answer_not_a_failure() {
         let mut c = client(StrategyName::Keyed);
-        let mut rng = SimRng::from_seed(1);
+        let dice = KeyedDraws::from_seed(1);
         let mut t = ChargeTask::new(97);
         sent(c.begin(&mut t, 0));
         assert_eq!(
-            c.on_answer(&mut t, 15_000, Status::Declined, &mut rng),
+            c.on_answer(&mut t, 15_000, Status::Declined, &dice),
             Step::Finish(Outcome::Declined)
         );
         assert!(t.declined_seen);
@@ -335,11 +342,11 @@ mod tests {
     #[test]
     fn a_409_is_retried_like_a_500() {
         let mut c = client(StrategyName::Keyed);
-        let mut rng = SimRng::from_seed(1);
+        let dice = KeyedDraws::from_seed(1);
         let mut t = ChargeTask::new(3);
         sent(c.begin(&mut t, 0));
         assert_eq!(
-            c.on_answer(&mut t, 10, Status::InProgress, &mut rng),
+            c.on_answer(&mut t, 10, Status::InProgress, &dice),
             Step::SleepUntil(100_010)
         );
     }
@@ -347,14 +354,14 @@ mod tests {
     #[test]
     fn a_timeout_is_a_failed_attempt_and_the_key_stays_the_same() {
         let mut c = client(StrategyName::Keyed);
-        let mut rng = SimRng::from_seed(1);
+        let dice = KeyedDraws::from_seed(1);
         let mut t = ChargeTask::new(42);
         let first = sent(c.begin(&mut t, 0));
         assert_eq!(first.timeout_us, Some(1_000_000));
         assert_eq!(first.key.map(|k| k.to_string()), Some("ck-42".to_string()));
         assert!(t.is_awaiting(1));
         assert_eq!(
-            c.on_timeout(&mut t, 1_000_000, &mut rng),
+            c.on_timeout(&mut t, 1_000_000, &dice),
             Step::SleepUntil(1_100_000)
         );
         assert!(!t.is_awaiting(1), "a late answer to attempt 1 is now stale");
@@ -372,13 +379,13 @@ mod tests {
     #[test]
     fn a_retry_books_a_turn_at_the_back_of_the_line() {
         let mut c = client(StrategyName::Retry);
-        let mut rng = SimRng::from_seed(1);
+        let dice = KeyedDraws::from_seed(1);
         // 1,000 first attempts booked at t = 0 (as the launcher does).
         let first_us = c.pacer_mut().unwrap().book_many(0, 1_000);
         assert_eq!(first_us, 0);
         let mut t = ChargeTask::new(1);
         c.begin_on_booked_turn(&mut t);
-        c.on_answer(&mut t, 15_000, Status::ServerError, &mut rng);
+        c.on_answer(&mut t, 15_000, Status::ServerError, &dice);
         // Its retry waits for turn 1,000, about 11.1 s in.
         assert_eq!(c.wake(&mut t, 115_000), Step::WaitForTurn(1_000 * 11_111));
         assert_eq!(sent(c.wake(&mut t, 11_111_000)).number, 2);
@@ -390,19 +397,66 @@ mod tests {
             backoff_jitter: true,
             ..ClientParams::default()
         };
-        let mut rng = SimRng::from_seed(5);
+        let dice = KeyedDraws::from_seed(5);
         let mut sleeps = Vec::new();
         for customer in 1..=200 {
             // A fresh client each time, so the pacer always has a turn free at t = 0.
             let mut c = Client::new(StrategyName::Retry.plan(&params));
             let mut t = ChargeTask::new(customer);
             c.begin(&mut t, 0);
-            if let Step::SleepUntil(until) = c.on_answer(&mut t, 0, Status::ServerError, &mut rng) {
+            if let Step::SleepUntil(until) = c.on_answer(&mut t, 0, Status::ServerError, &dice) {
                 sleeps.push(until);
             }
         }
         assert!(sleeps.iter().all(|s| *s <= 100_000));
         assert!(sleeps.iter().any(|s| *s < 50_000) && sleeps.iter().any(|s| *s > 50_000));
+    }
+
+    #[test]
+    fn full_jitter_is_keyed_by_customer_and_attempt_not_by_order() {
+        let params = ClientParams {
+            backoff_jitter: true,
+            ..ClientParams::default()
+        };
+        let dice = KeyedDraws::from_seed(5);
+        // Each customer's sleeps after failed attempts 1 and 2, the customers taken in
+        // `order` (a fresh client each, so the pacer always has a turn free).
+        let sleeps = |order: Vec<u32>| {
+            let mut by_customer = std::collections::BTreeMap::new();
+            for customer in order {
+                let mut c = Client::new(StrategyName::Retry.plan(&params));
+                let mut t = ChargeTask::new(customer);
+                c.begin(&mut t, 0);
+                let Step::SleepUntil(first) = c.on_answer(&mut t, 0, Status::ServerError, &dice)
+                else {
+                    panic!("attempt 1 of 5 backs off");
+                };
+                // The pacer's second turn may come after the sleep.
+                let sent_us = match c.wake(&mut t, first) {
+                    Step::WaitForTurn(turn_us) => {
+                        sent(c.wake(&mut t, turn_us));
+                        turn_us
+                    }
+                    step => {
+                        sent(step);
+                        first
+                    }
+                };
+                let Step::SleepUntil(second) = c.on_timeout(&mut t, sent_us, &dice) else {
+                    panic!("attempt 2 of 5 backs off");
+                };
+                by_customer.insert(customer, (first, second - sent_us));
+            }
+            by_customer
+        };
+        let forward = sleeps((1..=50).collect());
+        assert_eq!(forward, sleeps((1..=50).rev().collect()));
+        let firsts: std::collections::BTreeSet<_> = forward.values().map(|s| s.0).collect();
+        assert!(firsts.len() > 40, "the dice differ between customers");
+        assert!(
+            forward.values().any(|&(a, b)| b != 2 * a),
+            "attempt 2 has dice of its own, not attempt 1's doubled"
+        );
     }
 
     #[test]
