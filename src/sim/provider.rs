@@ -12,6 +12,7 @@
 
 use super::limiter::{Policy, Scope, SlidingLog};
 use super::rng::{Draw, DrawKey, KeyedDraws, Odds};
+use super::stats::Stats;
 use super::time::{ms, secs};
 use serde::{Deserialize, Serialize};
 use std::collections::btree_map::Entry;
@@ -202,35 +203,6 @@ enum KeyState {
     Answered(Status),
 }
 
-/// What the provider has counted so far.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ProviderCounters {
-    /// Every request that reached the provider.
-    pub requests: u64,
-    /// Charge operations performed: money moved.
-    pub charges: u64,
-    /// Distinct customers charged at least once.
-    pub customers_charged: u64,
-    /// Charges beyond the first for the same customer.
-    pub duplicates: u64,
-    /// Peak number of admitted requests being processed at once.
-    pub max_inflight: u32,
-    /// 429 answers.
-    pub rate_limited: u64,
-    /// 503 answers.
-    pub overloaded: u64,
-    /// 500 answers.
-    pub server_errors: u64,
-    /// Requests that drew the slow latency.
-    pub slow: u64,
-    /// 409 answers.
-    pub in_progress_conflicts: u64,
-    /// 400 answers, first-time or replayed.
-    pub declined: u64,
-    /// Answers served from the idempotency store instead of processing again.
-    pub replayed: u64,
-}
-
 /// What the provider knows of one customer.
 #[derive(Clone, Copy, Debug, Default)]
 struct CustomerLedger {
@@ -252,7 +224,8 @@ pub struct Provider {
     keys: BTreeMap<IdempotencyKey, KeyState>,
     /// Per customer id; index 0 is unused.
     ledger: Vec<CustomerLedger>,
-    counters: ProviderCounters,
+    /// The provider's side of the run's stats; the client's fields stay 0 here.
+    counters: Stats,
 }
 
 impl Provider {
@@ -273,7 +246,7 @@ impl Provider {
             inflight: 0,
             keys: BTreeMap::new(),
             ledger: vec![CustomerLedger::default(); customers as usize + 1],
-            counters: ProviderCounters::default(),
+            counters: Stats::default(),
         }
     }
 
@@ -283,7 +256,7 @@ impl Provider {
     }
 
     /// Counters so far.
-    pub fn counters(&self) -> &ProviderCounters {
+    pub fn counters(&self) -> &Stats {
         &self.counters
     }
 

@@ -1,6 +1,6 @@
 //! The stats panel: what the provider and the client saw, as one flat object.
 
-use super::provider::{ProviderCounters, Status, Work};
+use super::provider::{Status, Work};
 use super::record::{Admission, ClientView, RequestRecord};
 use super::time::whole_ms;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
@@ -112,25 +112,15 @@ impl Serialize for Stats {
 }
 
 impl Stats {
-    /// Combines the two sides' counters.
-    pub fn from_counters(p: &ProviderCounters, c: &ClientCounters) -> Self {
+    /// The provider's counters (`provider`, whose client fields are 0) with the
+    /// client's filled in.
+    pub fn with_client(provider: &Stats, c: &ClientCounters) -> Self {
         Self {
-            requests: p.requests,
-            charges: p.charges,
-            customers_charged: p.customers_charged,
-            duplicates: p.duplicates,
-            max_inflight: p.max_inflight,
-            rate_limited: p.rate_limited,
-            overloaded: p.overloaded,
-            server_errors: p.server_errors,
-            slow: p.slow,
-            in_progress_conflicts: p.in_progress_conflicts,
-            declined: p.declined,
-            replayed: p.replayed,
             retried_declined: c.retried_declined,
             gave_up: c.gave_up,
             client_max_outstanding: c.max_outstanding,
             elapsed_ms: whole_ms(c.last_finish_us),
+            ..provider.clone()
         }
     }
 

@@ -178,15 +178,9 @@ impl Simulation {
             && self.provider.inflight() == 0
     }
 
-    /// When the run finished: the later of the last client finishing and the provider
-    /// completing its last request (a timed-out slow charge can land after the clients).
-    pub fn finished_at_us(&self) -> Option<u64> {
-        self.is_finished().then_some(self.now_us)
-    }
-
     /// The stats so far.
     pub fn stats(&self) -> Stats {
-        Stats::from_counters(self.provider.counters(), &self.counters)
+        Stats::with_client(self.provider.counters(), &self.counters)
     }
 
     /// A view of the run now.
@@ -205,11 +199,6 @@ impl Simulation {
     /// Every request so far, if the scenario keeps a record.
     pub fn record(&self) -> Option<&[RequestRecord]> {
         self.record.as_deref()
-    }
-
-    /// Every customer's charge, in customer order.
-    pub fn tasks(&self) -> &[ChargeTask] {
-        &self.tasks
     }
 
     /// How many times the provider has charged `customer` so far.
@@ -241,11 +230,6 @@ impl Simulation {
     /// Events handled so far.
     pub fn events_handled(&self) -> u64 {
         self.events_handled
-    }
-
-    /// Time of the next event, if any.
-    pub fn next_event_us(&self) -> Option<u64> {
-        self.queue.peek_time_us()
     }
 
     /// Handles the next event. Returns false if the run has finished.
