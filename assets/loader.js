@@ -1,6 +1,6 @@
 // Starts rate-limit-lab. Each page of the lab is a WebAssembly module of its own, so a
 // reader downloads only the page they open: this file picks the module from the link,
-// by the same rule as `PageQuery::page` in src/query.rs (a module given another page's
+// by the same rule as `PageQuery::page` in src/page/mod.rs (a module given another page's
 // link shows its own page, so a disagreement can never leave a blank page).
 // It loads the module from next to this file, wherever that is served from (a site's
 // root, a blog's sub-path), and it is a file, not an inline script, so the page's
