@@ -14,6 +14,7 @@ pub mod legend;
 pub mod links;
 pub mod names;
 pub mod params;
+pub mod seeds;
 pub mod stats;
 pub mod story;
 
