@@ -13,6 +13,7 @@ pub mod lab;
 pub mod legend;
 pub mod links;
 pub mod names;
+pub mod odds;
 pub mod params;
 pub mod seeds;
 pub mod stats;
