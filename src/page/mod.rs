@@ -11,6 +11,7 @@ pub mod export;
 pub mod format;
 pub mod lab;
 pub mod legend;
+pub mod limiter;
 pub mod links;
 pub mod names;
 pub mod odds;
