@@ -9,6 +9,7 @@
 pub mod budget;
 pub mod export;
 pub mod format;
+pub mod headers;
 pub mod lab;
 pub mod legend;
 pub mod limiter;

@@ -79,7 +79,7 @@ impl fmt::Display for ClientsError {
                 count(*sent)
             ),
             ClientsError::Limiter(why) => write!(f, "{why}"),
-            ClientsError::Header(why) => f.write_str(why),
+            ClientsError::Header(why) => write!(f, "{why}"),
         }
     }
 }

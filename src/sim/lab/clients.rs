@@ -23,7 +23,7 @@
 //! run, and how often, depends on the seed.
 
 use super::{ARTICLE_POLICY, LAB_EPOCH_S};
-use crate::sim::headers::{response_headers, wait_from_header};
+use crate::sim::headers::{response_headers, wait_from_header, HeaderError};
 use crate::sim::limiter::{Limiter, LimiterError, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
 use crate::sim::time::{secs, US_PER_MS, US_PER_S};
@@ -105,7 +105,7 @@ pub enum ClientsError {
     /// The buckets refuse the policy or a request, for the limiter's own reason.
     Limiter(LimiterError),
     /// A `Retry-After` could not be read, for the reader's own reason.
-    Header(String),
+    Header(HeaderError),
 }
 
 impl std::error::Error for ClientsError {}
