@@ -1,6 +1,7 @@
 //! Numbers and runs as readers see them: counts with separators, durations, the run in
 //! one sentence, the article's panel. The core keeps integers; every format is here.
 
+use crate::sim::rng::Odds;
 use crate::sim::stats::{StatField, Stats};
 
 /// Requests sent per charge made, to two decimals ("—" when nothing was charged): what
@@ -70,6 +71,15 @@ pub fn count(n: u64) -> String {
     out
 }
 
+/// A probability for people: "never", "1 in 20", or the fraction "5/100".
+pub fn odds_text(odds: Odds) -> String {
+    match odds {
+        Odds { num: 0, .. } => "never".to_string(),
+        Odds { num: 1, den } => format!("1 in {den}"),
+        Odds { num, den } => format!("{num}/{den}"),
+    }
+}
+
 /// A duration for people: "17 ms" below a second, "13.2 s" above.
 pub fn duration_ms(ms: u64) -> String {
     if ms < 1_000 {
@@ -126,6 +136,14 @@ mod tests {
         assert_eq!(percent(42.46), "42.5%");
         assert_eq!(capitalised("1 in 20"), "1 in 20");
         assert_eq!(capitalised("never"), "Never");
+    }
+
+    #[test]
+    fn odds_read_as_words() {
+        assert_eq!(odds_text(Odds::NEVER), "never");
+        assert_eq!(odds_text(Odds { num: 0, den: 7 }), "never");
+        assert_eq!(odds_text(Odds::one_in(33)), "1 in 33");
+        assert_eq!(odds_text(Odds { num: 5, den: 100 }), "5/100");
     }
 
     #[test]

@@ -9,11 +9,15 @@
 pub mod budget;
 pub mod export;
 pub mod format;
+pub mod headers;
 pub mod lab;
 pub mod legend;
+pub mod limiter;
 pub mod links;
 pub mod names;
+pub mod odds;
 pub mod params;
+pub mod seeds;
 pub mod stats;
 pub mod story;
 

@@ -330,9 +330,9 @@ impl ParamSpec {
             _ if t.is_empty() => Err(Fault::Empty),
             ParamKind::Count => read_number(t, 0).map(ParamValue::Whole),
             ParamKind::Micros => read_number(t, 3).map(ParamValue::Whole),
-            ParamKind::Odds => Odds::parse(t)
+            ParamKind::Odds => super::odds::parse_odds(t)
                 .map(ParamValue::Odds)
-                .map_err(|_| Fault::NotOne),
+                .ok_or(Fault::NotOne),
             ParamKind::Switch => match t {
                 "on" => Ok(ParamValue::Switch(true)),
                 "off" => Ok(ParamValue::Switch(false)),

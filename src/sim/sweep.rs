@@ -73,6 +73,35 @@ impl Distribution {
     }
 }
 
+/// Why a range of seeds cannot be swept (the page layer writes the sentence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeedRangeError {
+    /// The range holds no seed: its start is after its end.
+    Empty {
+        /// The first seed.
+        start: u64,
+        /// The last seed.
+        end: u64,
+    },
+    /// The range holds more than [`MAX_SEEDS`] seeds.
+    TooMany {
+        /// The first seed.
+        start: u64,
+        /// The last seed.
+        end: u64,
+    },
+}
+
+impl SeedRangeError {
+    /// Seeds in the range (0 when it is empty). A `u128`: `0..=u64::MAX` holds 2⁶⁴.
+    pub fn seeds(&self) -> u128 {
+        let (SeedRangeError::Empty { start, end } | SeedRangeError::TooMany { start, end }) = *self;
+        (u128::from(end) + 1).saturating_sub(u128::from(start))
+    }
+}
+
+impl std::error::Error for SeedRangeError {}
+
 /// The runs of a sweep, one per seed, in seed order.
 pub struct Sweep {
     /// Each seed with its stats.
@@ -81,22 +110,13 @@ pub struct Sweep {
 
 impl Sweep {
     /// Checks a seed range before running it.
-    pub fn check(seeds: &RangeInclusive<u64>) -> Result<(), String> {
+    pub fn check(seeds: &RangeInclusive<u64>) -> Result<(), SeedRangeError> {
+        let (start, end) = (*seeds.start(), *seeds.end());
         if seeds.is_empty() {
-            return Err(format!(
-                "the seed range {}..={} is empty",
-                seeds.start(),
-                seeds.end()
-            ));
+            return Err(SeedRangeError::Empty { start, end });
         }
-        let n = seeds.end() - seeds.start();
-        if n >= MAX_SEEDS {
-            return Err(format!(
-                "a sweep runs at most {MAX_SEEDS} seeds; {}..={} is {} seeds",
-                seeds.start(),
-                seeds.end(),
-                n as u128 + 1
-            ));
+        if end - start >= MAX_SEEDS {
+            return Err(SeedRangeError::TooMany { start, end });
         }
         Ok(())
     }
@@ -214,30 +234,6 @@ impl SweepJob {
     }
 }
 
-/// Parses `1..=200`, `1..200` (exclusive end) or a single seed `7`.
-pub fn parse_seed_range(text: &str) -> Result<RangeInclusive<u64>, String> {
-    let t = text.trim();
-    let num = |s: &str| {
-        s.trim()
-            .parse::<u64>()
-            .map_err(|_| format!("'{}' in the seed range is not a whole number", s.trim()))
-    };
-    let range = if let Some((a, b)) = t.split_once("..=") {
-        num(a)?..=num(b)?
-    } else if let Some((a, b)) = t.split_once("..") {
-        let end = num(b)?;
-        if end == 0 {
-            return Err(format!("the seed range {t} is empty"));
-        }
-        num(a)?..=end - 1
-    } else {
-        let n = num(t)?;
-        n..=n
-    };
-    Sweep::check(&range)?;
-    Ok(range)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,20 +290,23 @@ mod tests {
     }
 
     #[test]
-    fn seed_ranges_parse_or_explain() {
-        assert_eq!(parse_seed_range("1..=200"), Ok(1..=200));
-        assert_eq!(parse_seed_range("1..201"), Ok(1..=200));
-        assert_eq!(parse_seed_range("7"), Ok(7..=7));
-        assert!(parse_seed_range("5..=1").unwrap_err().contains("empty"));
-        assert!(parse_seed_range("1..=10000").is_ok());
-        assert!(parse_seed_range("1..=10001")
-            .unwrap_err()
-            .contains("at most 10000"));
-        assert!(parse_seed_range("0..=18446744073709551615")
-            .unwrap_err()
-            .contains("at most"));
-        assert!(parse_seed_range("a..=3").unwrap_err().contains("'a'"));
-        assert!(parse_seed_range("0..0").unwrap_err().contains("empty"));
+    fn seed_ranges_are_checked() {
+        assert_eq!(Sweep::check(&(1..=MAX_SEEDS)), Ok(()));
+        assert_eq!(Sweep::check(&(7..=7)), Ok(()));
+        let empty = Sweep::check(&RangeInclusive::new(5, 1)).unwrap_err();
+        assert_eq!(empty, SeedRangeError::Empty { start: 5, end: 1 });
+        assert_eq!(empty.seeds(), 0);
+        let e = Sweep::check(&(1..=MAX_SEEDS + 1)).unwrap_err();
+        assert_eq!(
+            e,
+            SeedRangeError::TooMany {
+                start: 1,
+                end: MAX_SEEDS + 1
+            }
+        );
+        assert_eq!(e.seeds(), 10_001);
+        let all = Sweep::check(&(0..=u64::MAX)).unwrap_err();
+        assert_eq!(all.seeds(), 1 << 64);
     }
 
     #[test]

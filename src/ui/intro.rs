@@ -1,6 +1,6 @@
 //! The introduction: the provider's rules, with every number read from its config.
 
-use crate::page::format::{capitalised, count, duration_ms};
+use crate::page::format::{capitalised, count, duration_ms, odds_text};
 use crate::sim::provider::ProviderConfig;
 use crate::sim::time::whole_ms;
 use crate::sim::Scenario;
@@ -20,8 +20,8 @@ fn rules_view(config: &ProviderConfig, customers: u32) -> impl IntoView + use<> 
     let rules = [
         ("503", format!("At most {} requests in flight; one more is refused as overloaded.", config.max_inflight)),
         ("429", format!("At most {} requests admitted per {window}; the next is refused as too many.", count(config.rate_limit.into()))),
-        ("500", format!("{} admitted charges fails. Nothing is charged, so a retry can succeed.", capitalised(&config.server_error.to_string()))),
-        ("slow", format!("{} charges takes {}, and the money moves even if the client has stopped waiting.", capitalised(&config.slow.to_string()), duration_ms(whole_ms(config.slow_latency_us)))),
+        ("500", format!("{} admitted charges fails. Nothing is charged, so a retry can succeed.", capitalised(&odds_text(config.server_error)))),
+        ("slow", format!("{} charges takes {}, and the money moves even if the client has stopped waiting.", capitalised(&odds_text(config.slow)), duration_ms(whole_ms(config.slow_latency_us)))),
         ("400", format!("Every {}th customer's card is declined. Asking again gets the same answer.", config.decline_every)),
         ("409", "It honours idempotency keys: a repeat of a key still being processed gets 409, a repeat of a finished one gets the first answer back, with no new charge.".to_string()),
     ];

@@ -9,7 +9,6 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use rate_limit_lab::page::{self, ParamKind, PARAMS};
 use rate_limit_lab::sim::lab::ExperimentName;
 use rate_limit_lab::sim::story::Scene;
-use rate_limit_lab::sim::sweep::parse_seed_range;
 use rate_limit_lab::sim::StrategyName;
 
 /// What `--strategy` names: one strategy, or `all` (the same as `--all`).
@@ -117,7 +116,7 @@ fn charges() -> Command {
         .arg(seed().help_heading(RUN))
         .arg(
             valued("seeds", "A..=B")
-                .value_parser(parse_seed_range)
+                .value_parser(page::seeds::parse_seed_range)
                 .conflicts_with("seed")
                 .help("A sweep of seeds, e.g. 1..=200: each stat's distribution")
                 .help_heading(RUN),

@@ -58,7 +58,7 @@ pub fn text(r: &BurstResult) -> String {
 impl fmt::Display for BurstError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BurstError::Limiter(why) => f.write_str(why),
+            BurstError::Limiter(why) => write!(f, "{why}"),
             BurstError::BoundaryOffWindow => {
                 f.write_str("the boundary must be a multiple of the window")
             }
@@ -117,6 +117,17 @@ mod tests {
             BurstError::VolleySize.to_string(),
             "a volley must have 1 to 10,000 requests"
         );
-        assert_eq!(BurstError::Limiter("why".into()).to_string(), "why");
+        let p = BurstParams {
+            policy: crate::sim::limiter::Policy {
+                limit: 0,
+                window_us: ms(1_000),
+            },
+            ..BurstParams::default()
+        };
+        assert_eq!(
+            run(&p, 1).unwrap_err().to_string(),
+            "a limit of 0 requests is outside the allowed range 1–1000000",
+            "the limiter's own sentence"
+        );
     }
 }

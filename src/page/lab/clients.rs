@@ -78,7 +78,8 @@ impl fmt::Display for ClientsError {
                  the request cap",
                 count(*sent)
             ),
-            ClientsError::Limiter(why) | ClientsError::Header(why) => f.write_str(why),
+            ClientsError::Limiter(why) => write!(f, "{why}"),
+            ClientsError::Header(why) => write!(f, "{why}"),
         }
     }
 }

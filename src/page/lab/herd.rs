@@ -83,7 +83,7 @@ impl fmt::Display for HerdError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             HerdError::Clients => write!(f, "give 1 to {} clients", count(MAX_CLIENTS.into())),
-            HerdError::RetryAfter(why) => f.write_str(why),
+            HerdError::RetryAfter(why) => write!(f, "{why}"),
             // The test below holds the core's bound to this sentence's hour.
             HerdError::WaitOutOfRange => {
                 f.write_str("the herd needs a Retry-After of 1 s to 1 hour")
@@ -123,6 +123,15 @@ mod tests {
         assert_eq!(
             run(&p, 1).unwrap_err().to_string(),
             "give 1 to 1,000,000 clients"
+        );
+        let p = HerdParams {
+            retry_after: "-1".into(),
+            ..HerdParams::default()
+        };
+        assert_eq!(
+            run(&p, 1).unwrap_err().to_string(),
+            "Retry-After: '-1' is negative: a wait cannot point into the past",
+            "the header reader's own sentence"
         );
         assert_eq!(MAX_RETRY_AFTER_US, secs(3_600));
         assert_eq!(

@@ -78,7 +78,7 @@ impl fmt::Display for MemoryError {
                 count(MAX_LIMIT.into())
             ),
             MemoryError::Window => f.write_str("the window must be at least 1 µs per request"),
-            MemoryError::Limiter(why) => f.write_str(why),
+            MemoryError::Limiter(why) => write!(f, "{why}"),
         }
     }
 }

@@ -69,7 +69,7 @@ impl fmt::Display for NeighbourError {
                 "the gap between arrivals must be a range within 0–{} µs",
                 count(MAX_GAP_US)
             ),
-            NeighbourError::Limiter(why) => f.write_str(why),
+            NeighbourError::Limiter(why) => write!(f, "{why}"),
         }
     }
 }

@@ -118,7 +118,7 @@ impl fmt::Display for UnitsError {
                     "the wait must be 1 to {MAX_WAIT_S} seconds, got {wait_s}"
                 )
             }
-            UnitsError::Header(why) => f.write_str(why),
+            UnitsError::Header(why) => write!(f, "{why}"),
         }
     }
 }

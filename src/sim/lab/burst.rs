@@ -6,7 +6,7 @@
 //! bucket lets through the limit plus whatever really refilled between the volleys.
 
 use super::ARTICLE_POLICY;
-use crate::sim::limiter::{LimiterKind, Policy, Scope};
+use crate::sim::limiter::{LimiterError, LimiterKind, Policy, Scope};
 use crate::sim::rng::SimRng;
 use crate::sim::time::{ms, secs};
 use serde::Serialize;
@@ -21,7 +21,7 @@ pub const MAX_PER_VOLLEY: u32 = 10_000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BurstError {
     /// The limiters refuse the policy or a request, for the limiter's own reason.
-    Limiter(String),
+    Limiter(LimiterError),
     /// The boundary is not a multiple of the window.
     BoundaryOffWindow,
     /// The first volley would start before 0 or not finish before the boundary.

@@ -23,8 +23,8 @@
 //! run, and how often, depends on the seed.
 
 use super::{ARTICLE_POLICY, LAB_EPOCH_S};
-use crate::sim::headers::{response_headers, wait_from_header};
-use crate::sim::limiter::{Limiter, Policy, Scope, TokenBucket};
+use crate::sim::headers::{response_headers, wait_from_header, HeaderError};
+use crate::sim::limiter::{Limiter, LimiterError, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
 use crate::sim::time::{secs, US_PER_MS, US_PER_S};
 use serde::{Deserialize, Serialize};
@@ -103,9 +103,9 @@ pub enum ClientsError {
         sent: u64,
     },
     /// The buckets refuse the policy or a request, for the limiter's own reason.
-    Limiter(String),
+    Limiter(LimiterError),
     /// A `Retry-After` could not be read, for the reader's own reason.
-    Header(String),
+    Header(HeaderError),
 }
 
 impl std::error::Error for ClientsError {}

@@ -6,7 +6,7 @@
 //! The load on the server is measured as wake-ups (each one a request) per millisecond
 //! and per histogram bin: the peak is the largest count in any one of them.
 
-use crate::sim::headers::wait_from_header;
+use crate::sim::headers::{wait_from_header, HeaderError};
 use crate::sim::rng::SimRng;
 use crate::sim::time::{ms, secs, US_PER_MS};
 use serde::Serialize;
@@ -45,7 +45,7 @@ pub enum HerdError {
     /// Fewer than 1 or more than [`MAX_CLIENTS`] clients.
     Clients,
     /// The `Retry-After` cannot be read, for the reader's own reason.
-    RetryAfter(String),
+    RetryAfter(HeaderError),
     /// The `Retry-After` is shorter than 1 s or longer than [`MAX_RETRY_AFTER_US`].
     WaitOutOfRange,
     /// The histogram bin is narrower than 1 ms or wider than the wait.

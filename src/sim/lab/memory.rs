@@ -16,7 +16,7 @@
 //!
 //! [`StatePayload`]: crate::sim::limiter::StatePayload
 
-use crate::sim::limiter::{LimiterKind, Policy, Scope, MAX_LIMIT};
+use crate::sim::limiter::{LimiterError, LimiterKind, Policy, Scope, MAX_LIMIT};
 use crate::sim::time::secs;
 use serde::Serialize;
 
@@ -55,7 +55,7 @@ pub enum MemoryError {
     /// The window is shorter than 1 µs per request.
     Window,
     /// The limiters refuse the policy or a request, for the limiter's own reason.
-    Limiter(String),
+    Limiter(LimiterError),
 }
 
 impl std::error::Error for MemoryError {}

@@ -7,7 +7,7 @@
 //! and lose every request; with a bucket each they lose nothing.
 
 use super::ARTICLE_POLICY;
-use crate::sim::limiter::{Limiter, Policy, Scope, TokenBucket};
+use crate::sim::limiter::{Limiter, LimiterError, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
 use serde::Serialize;
 
@@ -73,7 +73,7 @@ pub enum NeighbourError {
     /// The gap between arrivals is not a range within 0 to [`MAX_GAP_US`].
     Gap,
     /// The bucket refuses the policy or a request, for the limiter's own reason.
-    Limiter(String),
+    Limiter(LimiterError),
 }
 
 impl std::error::Error for NeighbourError {}

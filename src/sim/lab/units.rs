@@ -7,7 +7,8 @@
 
 use super::LAB_EPOCH_S;
 use crate::sim::headers::{
-    http_date, naive_wait, wait_from_header, NaiveWait, WaitForm, EPOCH_CUTOFF_S, MAX_WAIT_S,
+    http_date, naive_wait, wait_from_header, HeaderError, NaiveWait, WaitForm, EPOCH_CUTOFF_S,
+    MAX_WAIT_S,
 };
 use crate::sim::time::US_PER_S;
 use serde::Serialize;
@@ -43,7 +44,7 @@ pub enum UnitsError {
         wait_s: u64,
     },
     /// A header the experiment wrote could not be read back, for the reader's reason.
-    Header(String),
+    Header(HeaderError),
 }
 
 impl std::error::Error for UnitsError {}

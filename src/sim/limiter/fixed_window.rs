@@ -5,7 +5,7 @@
 //! whole allowance at the end of one window and another at the start of the next, so the
 //! server must be provisioned for twice the published rate over a short span.
 
-use super::{Callers, Decision, Limiter, Policy, Scope, StatePayload};
+use super::{Callers, Decision, Limiter, LimiterError, Policy, Scope, StatePayload};
 
 /// One caller's window: which one, and how much of it is spent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ pub struct FixedWindow {
 
 impl FixedWindow {
     /// `policy.limit` units per aligned window of `policy.window_us`.
-    pub fn new(policy: Policy, scope: Scope) -> Result<Self, String> {
+    pub fn new(policy: Policy, scope: Scope) -> Result<Self, LimiterError> {
         policy.check()?;
         Ok(Self {
             policy,

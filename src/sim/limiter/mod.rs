@@ -55,22 +55,50 @@ pub struct Policy {
 
 impl Policy {
     /// Checks that the limit and window are inside the documented ranges.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), LimiterError> {
         if !(1..=MAX_LIMIT).contains(&self.limit) {
-            return Err(format!(
-                "a limit of {} requests is outside the allowed range 1–{MAX_LIMIT}",
-                self.limit
-            ));
+            return Err(LimiterError::Limit { limit: self.limit });
         }
         if !(1..=MAX_WINDOW_US).contains(&self.window_us) {
-            return Err(format!(
-                "a window of {} µs is outside the allowed range 1–{MAX_WINDOW_US} µs",
-                self.window_us
-            ));
+            return Err(LimiterError::Window {
+                window_us: self.window_us,
+            });
         }
         Ok(())
     }
 }
+
+/// Why a limiter cannot be built, or cannot decide a request (the page layer writes the
+/// sentence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimiterError {
+    /// The policy's limit is outside 1 to [`MAX_LIMIT`] requests.
+    Limit {
+        /// The limit given.
+        limit: u32,
+    },
+    /// The policy's window is outside 1 µs to [`MAX_WINDOW_US`].
+    Window {
+        /// The window given.
+        window_us: u64,
+    },
+    /// A bucket's capacity is outside 1 to [`MAX_LIMIT`] tokens.
+    Capacity {
+        /// The capacity given.
+        capacity: u32,
+    },
+    /// A request that costs nothing.
+    ZeroCost,
+    /// A request that costs more than the limiter could ever allow at once.
+    CostOverCapacity {
+        /// The request's cost.
+        cost: u32,
+        /// The most one request may cost ([`Limiter::capacity`]).
+        capacity: u32,
+    },
+}
+
+impl std::error::Error for LimiterError {}
 
 /// Whose requests share one allowance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,15 +128,13 @@ pub trait Limiter {
 
     /// Decides one request of `cost` units from caller `key` arriving at `now_us`.
     /// A cost of 0, or one larger than the limiter could ever allow, is an error.
-    fn check(&mut self, now_us: u64, key: &str, cost: u32) -> Result<Decision, String> {
+    fn check(&mut self, now_us: u64, key: &str, cost: u32) -> Result<Decision, LimiterError> {
         let capacity = self.capacity();
         if cost == 0 {
-            return Err("a request must cost at least 1 unit".into());
+            return Err(LimiterError::ZeroCost);
         }
         if cost > capacity {
-            return Err(format!(
-                "a request costing {cost} units can never fit an allowance of {capacity}"
-            ));
+            return Err(LimiterError::CostOverCapacity { cost, capacity });
         }
         let d = self.decide(now_us, key, cost);
         assert!(d.allowed == (d.retry_after_us == 0), "{d:?}");
@@ -133,7 +159,7 @@ crate::named_enum! {
 
 impl LimiterKind {
     /// A limiter of this kind for `policy`. A bucket's capacity is the policy's limit.
-    pub fn build(self, policy: Policy, scope: Scope) -> Result<Box<dyn Limiter>, String> {
+    pub fn build(self, policy: Policy, scope: Scope) -> Result<Box<dyn Limiter>, LimiterError> {
         Ok(match self {
             LimiterKind::Fixed => Box::new(FixedWindow::new(policy, scope)?),
             LimiterKind::Sliding => Box::new(SlidingLog::new(policy, scope)?),
@@ -250,13 +276,18 @@ mod tests {
     };
 
     #[test]
-    fn every_kind_rejects_impossible_costs_with_a_sentence() {
+    fn every_kind_rejects_impossible_costs() {
         for kind in LimiterKind::ALL {
             let mut l = kind.build(POLICY, Scope::PerKey).unwrap();
-            let e = l.check(0, "a", 0).unwrap_err();
-            assert!(e.contains("at least 1"), "{kind}: {e}");
-            let e = l.check(0, "a", 11).unwrap_err();
-            assert!(e.contains("never fit"), "{kind}: {e}");
+            assert_eq!(l.check(0, "a", 0), Err(LimiterError::ZeroCost), "{kind}");
+            assert_eq!(
+                l.check(0, "a", 11),
+                Err(LimiterError::CostOverCapacity {
+                    cost: 11,
+                    capacity: 10
+                }),
+                "{kind}"
+            );
             assert!(l.check(0, "a", 10).unwrap().allowed, "{kind}");
         }
     }
@@ -282,10 +313,12 @@ mod tests {
             },
         ] {
             for kind in LimiterKind::ALL {
-                assert!(
-                    kind.build(policy, Scope::Global).is_err(),
+                assert_eq!(
+                    kind.build(policy, Scope::Global).err(),
+                    policy.check().err(),
                     "{kind} {policy:?}"
                 );
+                assert!(policy.check().is_err(), "{policy:?}");
             }
         }
     }

@@ -5,7 +5,7 @@
 //! price is memory that grows with traffic: a caller at the limit costs one timestamp per
 //! allowed unit, where the other two limiters cost a couple of integers.
 
-use super::{Callers, Decision, Limiter, Policy, Scope, StatePayload};
+use super::{Callers, Decision, Limiter, LimiterError, Policy, Scope, StatePayload};
 use std::collections::VecDeque;
 
 /// One caller's log: the instant of every allowed unit still inside the window, oldest
@@ -34,7 +34,7 @@ pub struct SlidingLog {
 
 impl SlidingLog {
     /// At most `policy.limit` units in any window of `policy.window_us`.
-    pub fn new(policy: Policy, scope: Scope) -> Result<Self, String> {
+    pub fn new(policy: Policy, scope: Scope) -> Result<Self, LimiterError> {
         policy.check()?;
         Ok(Self {
             policy,

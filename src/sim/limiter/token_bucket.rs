@@ -10,7 +10,7 @@
 //! per second is then 10 parts per µs with 1,000,000 parts to a token; nothing is ever
 //! rounded except where a wait is turned into whole microseconds (always upwards).
 
-use super::{Callers, Decision, Limiter, Policy, Scope, StatePayload, MAX_LIMIT};
+use super::{Callers, Decision, Limiter, LimiterError, Policy, Scope, StatePayload, MAX_LIMIT};
 
 /// One caller's bucket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,12 +37,10 @@ pub struct TokenBucket {
 impl TokenBucket {
     /// Buckets of `capacity` tokens, refilled at `refill.limit` tokens per
     /// `refill.window_us`. A new caller's bucket starts full.
-    pub fn new(capacity: u32, refill: Policy, scope: Scope) -> Result<Self, String> {
+    pub fn new(capacity: u32, refill: Policy, scope: Scope) -> Result<Self, LimiterError> {
         refill.check()?;
         if !(1..=MAX_LIMIT).contains(&capacity) {
-            return Err(format!(
-                "a bucket of {capacity} tokens is outside the allowed range 1–{MAX_LIMIT}"
-            ));
+            return Err(LimiterError::Capacity { capacity });
         }
         Ok(Self {
             capacity,
@@ -218,8 +216,12 @@ mod tests {
 
     #[test]
     fn bad_capacity_is_refused() {
-        assert!(TokenBucket::new(0, POLICY, Scope::Global).is_err());
-        assert!(TokenBucket::new(MAX_LIMIT + 1, POLICY, Scope::Global).is_err());
+        for capacity in [0, MAX_LIMIT + 1] {
+            assert_eq!(
+                TokenBucket::new(capacity, POLICY, Scope::Global).err(),
+                Some(LimiterError::Capacity { capacity })
+            );
+        }
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub fn ParserPlayground() -> impl IntoView {
     };
     let correct = move || match wait_from_header(&name.get(), &value.get(), now_us) {
         Ok(w) => (wait_text(w.wait_us), false),
-        Err(why) => (why, true),
+        Err(why) => (why.to_string(), true),
     };
     view! {
         <div class="rll-playground" data-testid="parser">

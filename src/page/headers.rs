@@ -1,0 +1,246 @@
+//! The sentences for a header that gives no wait: what the reader typed (or a server
+//! sent), quoted, and what is wrong with it.
+
+use crate::sim::headers::{
+    DateField, HeaderError, HeaderFault, HttpDateError, SecondsFault, StructuredFault,
+};
+use std::fmt;
+
+/// The form an HTTP-date takes, as the sentences show it.
+const DATE_FORM: &str = "Sun, 30 Aug 2026 10:42:59 GMT";
+
+impl fmt::Display for HeaderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = &self.name;
+        match &self.fault {
+            HeaderFault::Empty => write!(f, "{name} is empty: it gives no wait to obey"),
+            HeaderFault::DescribesTheLimit => write!(
+                f,
+                "{name} describes the limit, not a wait: read RateLimit, RateLimit-Reset or \
+                 Retry-After"
+            ),
+            HeaderFault::NotARateLimitHeader => write!(
+                f,
+                "{name} is not a rate-limit header: expected Retry-After, RateLimit, \
+                 RateLimit-Reset or X-RateLimit-Reset"
+            ),
+            HeaderFault::Seconds(why) => write!(f, "{name}: '{}' {why}", self.value),
+            HeaderFault::Date(why) => write!(f, "{name}: '{}' {why}", self.value),
+            HeaderFault::Structured(why) => write!(f, "{name}: '{}' {why}", self.value),
+            HeaderFault::TooLong { wait_s } => write!(
+                f,
+                "{name}: '{}' asks for a wait of {wait_s} s, longer than a year: that is a \
+                 misread header, not a rate limit",
+                self.value
+            ),
+        }
+    }
+}
+
+/// What is wrong with a number of seconds, written to follow the quoted value:
+/// "'-5' is negative: …".
+impl fmt::Display for SecondsFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SecondsFault::Negative => "is negative: a wait cannot point into the past",
+            SecondsFault::NotWhole => "is not a whole number of seconds",
+            SecondsFault::TooLarge => "is too large to be any number of seconds",
+        })
+    }
+}
+
+/// What is wrong with a structured field, written to follow the quoted value.
+impl fmt::Display for StructuredFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StructuredFault::UnclosedQuote => {
+                f.write_str("has a policy name whose quote is never closed")
+            }
+            StructuredFault::NoPolicyName => f.write_str("does not start with a policy name"),
+            StructuredFault::TWithoutValue => f.write_str("has a t parameter without a value"),
+            StructuredFault::BadT { t, fault } => write!(f, "has t={t}, which {fault}"),
+            StructuredFault::UnexpectedText { text } => {
+                write!(f, "has unexpected text '{text}'")
+            }
+            StructuredFault::NoT => {
+                f.write_str("has no t parameter, so it says nothing about when to retry")
+            }
+        }
+    }
+}
+
+/// What is wrong with a date, written to follow the quoted value: "'soon' is not an
+/// HTTP-date (…); expected the form '…'".
+impl fmt::Display for HttpDateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("is not an HTTP-date (")?;
+        let what = match self {
+            HttpDateError::Parts => "it needs six space-separated parts",
+            HttpDateError::DayNameComma => "the day name must end with a comma",
+            HttpDateError::DayName => "unknown day name",
+            HttpDateError::Zone => "the zone must be GMT",
+            HttpDateError::Digits(field) => {
+                let name = match field {
+                    DateField::Year => "year",
+                    DateField::Day => "day",
+                    DateField::Hour => "hour",
+                    DateField::Minute => "minute",
+                    DateField::Second => "second",
+                };
+                return write!(
+                    f,
+                    "the {name} must be {} digits); expected the form '{DATE_FORM}'",
+                    field.digits()
+                );
+            }
+            HttpDateError::Month => "unknown month",
+            HttpDateError::Time => "the time must be hh:mm:ss",
+            HttpDateError::Before1970 => "it is before 1970",
+            HttpDateError::NoSuchDay => "no such day in that month",
+            HttpDateError::NoSuchTime => "no such time of day",
+        };
+        write!(f, "{what}); expected the form '{DATE_FORM}'")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sim::headers::{parse_http_date, wait_from_header};
+
+    /// Sun, 30 Aug 2026 10:40:59 GMT.
+    const NOW_US: u64 = 1_788_086_459_000_000;
+
+    fn words(name: &str, value: &str) -> String {
+        wait_from_header(name, value, NOW_US)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn every_header_fault_is_a_sentence() {
+        let cases = [
+            (
+                "Retry-After",
+                " ",
+                "Retry-After is empty: it gives no wait to obey",
+            ),
+            (
+                "RateLimit-Policy",
+                "\"burst\";q=10;w=1",
+                "RateLimit-Policy describes the limit, not a wait: read RateLimit, \
+                 RateLimit-Reset or Retry-After",
+            ),
+            (
+                " Content-Type ",
+                "120",
+                "Content-Type is not a rate-limit header: expected Retry-After, RateLimit, \
+                 RateLimit-Reset or X-RateLimit-Reset",
+            ),
+            (
+                "Retry-After",
+                "-5",
+                "Retry-After: '-5' is negative: a wait cannot point into the past",
+            ),
+            (
+                "Retry-After",
+                " 1.5 ",
+                "Retry-After: '1.5' is not a whole number of seconds",
+            ),
+            (
+                "RateLimit-Reset",
+                "99999999999999999999999",
+                "RateLimit-Reset: '99999999999999999999999' is too large to be any number of \
+                 seconds",
+            ),
+            (
+                "Retry-After",
+                "soon",
+                "Retry-After: 'soon' is not an HTTP-date (it needs six space-separated \
+                 parts); expected the form 'Sun, 30 Aug 2026 10:42:59 GMT'",
+            ),
+            (
+                "RateLimit-Reset",
+                "999999999",
+                "RateLimit-Reset: '999999999' asks for a wait of 999999999 s, longer than a \
+                 year: that is a misread header, not a rate limit",
+            ),
+            (
+                "RateLimit",
+                "\"burst;t=1",
+                "RateLimit: '\"burst;t=1' has a policy name whose quote is never closed",
+            ),
+            (
+                "RateLimit",
+                ";t=1",
+                "RateLimit: ';t=1' does not start with a policy name",
+            ),
+            (
+                "RateLimit",
+                "\"burst\";t",
+                "RateLimit: '\"burst\";t' has a t parameter without a value",
+            ),
+            (
+                "RateLimit",
+                "\"burst\";t=-1",
+                "RateLimit: '\"burst\";t=-1' has t=-1, which is negative: a wait cannot \
+                 point into the past",
+            ),
+            (
+                "RateLimit",
+                "\"burst\" x;t=1",
+                "RateLimit: '\"burst\" x;t=1' has unexpected text 'x;t=1'",
+            ),
+            (
+                "RateLimit",
+                "\"burst\";r=0",
+                "RateLimit: '\"burst\";r=0' has no t parameter, so it says nothing about \
+                 when to retry",
+            ),
+        ];
+        for (name, value, sentence) in cases {
+            assert_eq!(words(name, value), sentence, "{name}: {value}");
+        }
+    }
+
+    #[test]
+    fn every_date_fault_is_a_sentence() {
+        let cases = [
+            (
+                "Sun, 30 Aug 2026 10:42:59",
+                "it needs six space-separated parts",
+            ),
+            (
+                "Sun 30 Aug 2026 10:42:59 GMT",
+                "the day name must end with a comma",
+            ),
+            ("Xyz, 30 Aug 2026 10:42:59 GMT", "unknown day name"),
+            ("Sun, 30 Aug 2026 10:42:59 UTC", "the zone must be GMT"),
+            ("Sun, 30 Aug 226 10:42:59 GMT", "the year must be 4 digits"),
+            ("Sun, 30 Foo 2026 10:42:59 GMT", "unknown month"),
+            ("Sun, 3 Aug 2026 10:42:59 GMT", "the day must be 2 digits"),
+            ("Sun, 30 Aug 2026 10:42 GMT", "the time must be hh:mm:ss"),
+            ("Sun, 30 Aug 2026 1:42:59 GMT", "the hour must be 2 digits"),
+            (
+                "Sun, 30 Aug 2026 10:4x:59 GMT",
+                "the minute must be 2 digits",
+            ),
+            (
+                "Sun, 30 Aug 2026 10:42:5 GMT",
+                "the second must be 2 digits",
+            ),
+            ("Sun, 30 Aug 1969 10:42:59 GMT", "it is before 1970"),
+            ("Sun, 31 Sep 2026 10:42:59 GMT", "no such day in that month"),
+            ("Sun, 30 Aug 2026 24:00:00 GMT", "no such time of day"),
+        ];
+        for (date, why) in cases {
+            assert_eq!(
+                parse_http_date(date).unwrap_err().to_string(),
+                format!(
+                    "is not an HTTP-date ({why}); expected the form 'Sun, 30 Aug 2026 \
+                     10:42:59 GMT'"
+                ),
+                "{date}"
+            );
+        }
+    }
+}
