@@ -7,6 +7,7 @@
 //! exactly what its sender saw, and [`PageQuery::to_query`] writes one back.
 
 pub mod budget;
+pub mod code;
 pub mod export;
 pub mod format;
 pub mod headers;

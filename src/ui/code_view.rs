@@ -1,101 +1,122 @@
 //! The code next to the run: the strategy's own source file from the core, with the
 //! lines that differ from the previous strategy marked, the shared loop, and a one-line
-//! equivalent in a library people know.
+//! equivalent in a library people know. The files are fetched from next to the page
+//! (`source/strategy/`, copied there by the build) when the view first shows them, so
+//! they are the core's own files and none of their text is in the page's `.wasm`.
 
 use super::strategy_picker::label;
-use crate::page::format::duration_ms;
-use crate::sim::strategy::pacer::Pacer;
-use crate::sim::strategy::ClientParams;
-use crate::sim::time::whole_ms;
+use crate::page::code::{
+    backoff_text, changed_lines, equivalent, repo_path, served_path, without_tests,
+    SHARED_LOOP_PATH,
+};
 use crate::sim::{Scenario, StrategyName};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
-/// The source of each strategy's file, exactly as compiled into the core.
-fn source(s: StrategyName) -> &'static str {
-    match s {
-        StrategyName::Naive => include_str!("../sim/strategy/naive.rs"),
-        StrategyName::Paced => include_str!("../sim/strategy/paced.rs"),
-        StrategyName::Retry => include_str!("../sim/strategy/retry.rs"),
-        StrategyName::TimeoutNoKey => include_str!("../sim/strategy/timeout_no_key.rs"),
-        StrategyName::Keyed => include_str!("../sim/strategy/keyed.rs"),
-        StrategyName::Pool => include_str!("../sim/strategy/pool.rs"),
-    }
+/// The lab's own folder, as the loader found it (a blog may serve it from a sub-path).
+fn lab_base() -> String {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"rateLimitLabBase".into()).ok())
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
 }
 
-/// The loop all strategies share, without its tests.
-fn shared_loop() -> &'static str {
-    let all = include_str!("../sim/strategy/charge.rs");
-    all.split("#[cfg(test)]").next().unwrap_or(all).trim_end()
+/// The text of `path` under the lab's folder, or why not.
+async fn fetch_text(path: String) -> Result<String, String> {
+    let url = format!("{}{path}", lab_base());
+    let failed = || format!("Could not load {url}.");
+    let window = web_sys::window().ok_or_else(failed)?;
+    let response = JsFuture::from(window.fetch_with_str(&url))
+        .await
+        .map_err(|_| failed())?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| failed())?;
+    if !response.ok() {
+        return Err(format!("{} (HTTP {})", failed(), response.status()));
+    }
+    let text = response.text().map_err(|_| failed())?;
+    JsFuture::from(text)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(failed)
 }
 
-/// Which lines of a strategy's file are its one change: the fields set inside
-/// `ClientPlan { … }` before `..previous::plan(p)`. The first strategy changes nothing.
-pub fn changed_lines(s: StrategyName) -> Vec<bool> {
-    let lines: Vec<&str> = source(s).lines().collect();
-    let mut marks = vec![false; lines.len()];
-    if s.previous().is_none() {
-        return marks;
-    }
-    let mut inside = false;
-    for (i, line) in lines.iter().enumerate() {
-        let t = line.trim();
-        if t.starts_with("ClientPlan {") {
-            inside = true;
-        } else if inside && t.starts_with("..") {
-            break;
-        } else if inside {
-            marks[i] = true;
+/// Fetched files by path, each fetched once.
+#[derive(Clone, Copy)]
+struct Sources(RwSignal<Vec<(String, Result<String, String>)>>);
+
+impl Sources {
+    /// The file at `path`: `None` until it has arrived (asking for it the first time).
+    fn get(self, path: String) -> Option<Result<String, String>> {
+        let found = self
+            .0
+            .with(|all| all.iter().find(|(p, _)| *p == path).map(|(_, t)| t.clone()));
+        if found.is_none() {
+            self.0.update_untracked(|all| {
+                all.push((path.clone(), Err(String::new())));
+            });
+            leptos::task::spawn_local(async move {
+                let text = fetch_text(path.clone()).await;
+                self.0.update(|all| {
+                    if let Some(slot) = all.iter_mut().find(|(p, _)| *p == path) {
+                        slot.1 = text;
+                    }
+                });
+            });
+            return None;
         }
+        // An empty error is a fetch still on its way.
+        found.filter(|t| !matches!(t, Err(e) if e.is_empty()))
     }
-    marks
 }
 
-/// A well-known library configured the same way, as (library, code).
-fn equivalent(s: StrategyName, c: &ClientParams) -> Vec<(&'static str, String)> {
-    let gap_ms = whole_ms(Pacer::new(c.pacer_per_s.max(1)).gap_us());
-    let base_ms = whole_ms(c.backoff_base_us);
-    let timeout_ms = whole_ms(c.timeout_us);
-    let retries = c.max_attempts.saturating_sub(1);
-    match s {
-        StrategyName::Naive => vec![("JavaScript", "await Promise.all(ids.map((id) => charge(id)))".into())],
-        StrategyName::Paced => vec![
-            ("Bottleneck (Node)", format!("new Bottleneck({{ minTime: {gap_ms} }})")),
-            ("governor (Rust)", format!("RateLimiter::direct(Quota::per_second(nonzero!({}u32)))", c.pacer_per_s)),
-        ],
-        StrategyName::Retry => vec![(
-            "backon (Rust)",
-            format!(
-                "charge.retry(ExponentialBuilder::default().with_min_delay(Duration::from_millis({base_ms})).with_max_times({retries}))"
-            ),
-        )],
-        StrategyName::TimeoutNoKey => vec![(
-            "tower (Rust)",
-            format!("ServiceBuilder::new().timeout(Duration::from_millis({timeout_ms})).service(charge_client)"),
-        )],
-        StrategyName::Keyed => vec![(
-            "stripe-node",
-            "stripe.charges.create(params, { idempotencyKey: `ck-${id}` })".into(),
-        )],
-        StrategyName::Pool => vec![
-            ("tower (Rust)", format!("ServiceBuilder::new().concurrency_limit({}).service(charge_client)", c.pool_workers)),
-            ("Bottleneck (Node)", format!("new Bottleneck({{ maxConcurrent: {}, minTime: {gap_ms} }})", c.pool_workers)),
-        ],
+/// A file's lines, with the changed ones marked; or a line saying it is on its way.
+fn lines_view(text: Option<Result<String, String>>, marks: impl Fn(&str) -> Vec<bool>) -> AnyView {
+    match text {
+        None => {
+            view! { <span class="rll-line rll-comment">"// loading the file…"</span> }.into_any()
+        }
+        Some(Err(why)) => {
+            view! { <span class="rll-line rll-comment" role="alert">{format!("// {why}")}</span> }
+                .into_any()
+        }
+        Some(Ok(source)) => {
+            let marks = marks(&source);
+            source
+                .lines()
+                .zip(marks)
+                .map(|(line, changed)| {
+                    let comment = line.trim_start().starts_with("//");
+                    view! {
+                        <span class="rll-line" class:rll-changed=changed class:rll-comment=comment data-changed=changed.to_string()>
+                            {line.to_string()}
+                            "\n"
+                        </span>
+                    }
+                })
+                .collect_view()
+                .into_any()
+        }
     }
 }
 
 /// The strategy's file, its change marked, and its equivalents.
 #[component]
-pub fn CodeView(strategy: Signal<StrategyName>, scenario: Signal<Scenario>) -> impl IntoView {
-    let file = move || {
-        let s = strategy.get();
-        format!("src/sim/strategy/{}.rs", s.as_str().replace('-', "_"))
-    };
-    let backoff = move || scenario.with(|s| duration_ms(whole_ms(s.client.backoff_base_us)));
+pub fn CodeView(
+    /// The strategy whose file to show.
+    strategy: Signal<StrategyName>,
+    /// The numbers the equivalents are configured with.
+    scenario: Signal<Scenario>,
+) -> impl IntoView {
+    let sources = Sources(RwSignal::new(Vec::new()));
+    let shared_open = RwSignal::new(false);
+    let backoff = move || scenario.with(|s| backoff_text(&s.client));
     view! {
         <div class="rll-code-view" data-testid="code-view">
             <p>
                 "This is the code that produced the numbers above: "
-                <code>{file}</code>
+                <code>{move || repo_path(strategy.get())}</code>
                 {move || {
                     strategy
                         .get()
@@ -104,23 +125,10 @@ pub fn CodeView(strategy: Signal<StrategyName>, scenario: Signal<Scenario>) -> i
                 }}
             </p>
             <pre class="rll-source" tabindex="0" aria-label="Strategy source code">
-                <code>
+                <code data-file=move || repo_path(strategy.get())>
                     {move || {
                         let s = strategy.get();
-                        let marks = changed_lines(s);
-                        source(s)
-                            .lines()
-                            .zip(marks)
-                            .map(|(line, changed)| {
-                                let comment = line.trim_start().starts_with("//");
-                                view! {
-                                    <span class="rll-line" class:rll-changed=changed class:rll-comment=comment data-changed=changed.to_string()>
-                                        {line.to_string()}
-                                        "\n"
-                                    </span>
-                                }
-                            })
-                            .collect_view()
+                        lines_view(sources.get(served_path(s)), |text| changed_lines(s, text))
                     }}
                 </code>
             </pre>
@@ -137,9 +145,20 @@ pub fn CodeView(strategy: Signal<StrategyName>, scenario: Signal<Scenario>) -> i
                     }}
                 </ul>
             </div>
-            <details class="rll-details">
+            <details class="rll-details" on:toggle=move |_| shared_open.set(true)>
                 <summary>"The loop every strategy shares (src/sim/strategy/charge.rs): take a turn, send, back off " {backoff} " · 2^(k−1)"</summary>
-                <pre class="rll-source" tabindex="0"><code>{shared_loop()}</code></pre>
+                <pre class="rll-source" tabindex="0">
+                    <code>
+                        {move || {
+                            shared_open.get().then(|| {
+                                let text = sources
+                                    .get(SHARED_LOOP_PATH.to_string())
+                                    .map(|t| t.map(|t| without_tests(&t).to_string()));
+                                lines_view(text, |t| vec![false; t.lines().count()])
+                            })
+                        }}
+                    </code>
+                </pre>
             </details>
         </div>
     }

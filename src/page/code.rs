@@ -1,0 +1,187 @@
+//! The code view's material: where each strategy's source file is, which of its lines
+//! are its one change, and an equivalent configuration in a library readers know. The
+//! files themselves are not compiled into the page: `index.html` copies the folder next
+//! to the page (`source/strategy/`), byte for byte, and the page fetches a file when its
+//! code view opens.
+
+use super::format::duration_ms;
+use crate::sim::strategy::pacer::Pacer;
+use crate::sim::strategy::ClientParams;
+use crate::sim::time::whole_ms;
+use crate::sim::StrategyName;
+
+/// The file's name, e.g. `timeout_no_key.rs`.
+pub fn file_name(s: StrategyName) -> String {
+    format!("{}.rs", s.as_str().replace('-', "_"))
+}
+
+/// Where the file is in the repository, e.g. `src/sim/strategy/keyed.rs`.
+pub fn repo_path(s: StrategyName) -> String {
+    format!("src/sim/strategy/{}", file_name(s))
+}
+
+/// Where the page finds the file, relative to the lab's own folder.
+pub fn served_path(s: StrategyName) -> String {
+    format!("source/strategy/{}", file_name(s))
+}
+
+/// Where the page finds the loop every strategy shares.
+pub const SHARED_LOOP_PATH: &str = "source/strategy/charge.rs";
+
+/// The shared loop's file without its tests.
+pub fn without_tests(file: &str) -> &str {
+    file.split("#[cfg(test)]").next().unwrap_or(file).trim_end()
+}
+
+/// Which lines of a strategy's file are its one change: the fields set inside
+/// `ClientPlan { … }` before `..previous::plan(p)`. The first strategy changes nothing.
+pub fn changed_lines(s: StrategyName, source: &str) -> Vec<bool> {
+    let lines: Vec<&str> = source.lines().collect();
+    let mut marks = vec![false; lines.len()];
+    if s.previous().is_none() {
+        return marks;
+    }
+    let mut inside = false;
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim();
+        if t.starts_with("ClientPlan {") {
+            inside = true;
+        } else if inside && t.starts_with("..") {
+            break;
+        } else if inside {
+            marks[i] = true;
+        }
+    }
+    marks
+}
+
+/// The backoff base for the shared loop's caption, e.g. "100 ms".
+pub fn backoff_text(c: &ClientParams) -> String {
+    duration_ms(whole_ms(c.backoff_base_us))
+}
+
+/// A well-known library configured the same way, as (library, code).
+pub fn equivalent(s: StrategyName, c: &ClientParams) -> Vec<(&'static str, String)> {
+    let gap_ms = whole_ms(Pacer::new(c.pacer_per_s.max(1)).gap_us());
+    let base_ms = whole_ms(c.backoff_base_us);
+    let timeout_ms = whole_ms(c.timeout_us);
+    let retries = c.max_attempts.saturating_sub(1);
+    match s {
+        StrategyName::Naive => vec![(
+            "JavaScript",
+            "await Promise.all(ids.map((id) => charge(id)))".into(),
+        )],
+        StrategyName::Paced => vec![
+            (
+                "Bottleneck (Node)",
+                format!("new Bottleneck({{ minTime: {gap_ms} }})"),
+            ),
+            (
+                "governor (Rust)",
+                format!(
+                    "RateLimiter::direct(Quota::per_second(nonzero!({}u32)))",
+                    c.pacer_per_s
+                ),
+            ),
+        ],
+        StrategyName::Retry => vec![(
+            "backon (Rust)",
+            format!(
+                "charge.retry(ExponentialBuilder::default().with_min_delay(Duration::from_millis({base_ms})).with_max_times({retries}))"
+            ),
+        )],
+        StrategyName::TimeoutNoKey => vec![(
+            "tower (Rust)",
+            format!(
+                "ServiceBuilder::new().timeout(Duration::from_millis({timeout_ms})).service(charge_client)"
+            ),
+        )],
+        StrategyName::Keyed => vec![(
+            "stripe-node",
+            "stripe.charges.create(params, { idempotencyKey: `ck-${id}` })".into(),
+        )],
+        StrategyName::Pool => vec![
+            (
+                "tower (Rust)",
+                format!(
+                    "ServiceBuilder::new().concurrency_limit({}).service(charge_client)",
+                    c.pool_workers
+                ),
+            ),
+            (
+                "Bottleneck (Node)",
+                format!(
+                    "new Bottleneck({{ maxConcurrent: {}, minTime: {gap_ms} }})",
+                    c.pool_workers
+                ),
+            ),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The files as the core compiles them: the page fetches these very bytes.
+    fn compiled(s: StrategyName) -> &'static str {
+        match s {
+            StrategyName::Naive => include_str!("../sim/strategy/naive.rs"),
+            StrategyName::Paced => include_str!("../sim/strategy/paced.rs"),
+            StrategyName::Retry => include_str!("../sim/strategy/retry.rs"),
+            StrategyName::TimeoutNoKey => include_str!("../sim/strategy/timeout_no_key.rs"),
+            StrategyName::Keyed => include_str!("../sim/strategy/keyed.rs"),
+            StrategyName::Pool => include_str!("../sim/strategy/pool.rs"),
+        }
+    }
+
+    #[test]
+    fn each_strategy_after_the_first_marks_its_one_change_and_nothing_else() {
+        for s in StrategyName::ALL {
+            let source = compiled(s);
+            let marks = changed_lines(s, source);
+            assert_eq!(marks.len(), source.lines().count());
+            let marked: Vec<&str> = source
+                .lines()
+                .zip(&marks)
+                .filter(|(_, m)| **m)
+                .map(|(l, _)| l.trim())
+                .collect();
+            match s.previous() {
+                None => assert!(marked.is_empty(), "{s}"),
+                Some(_) => {
+                    assert!(!marked.is_empty(), "{s} marks its change");
+                    // One change: a field or two of the plan, never the whole file.
+                    assert!(marked.len() <= 6, "{s}: {marked:?}");
+                    assert!(marked[0].contains(':'), "{s} starts on a field: {marked:?}");
+                    assert!(
+                        !marked.iter().any(|l| l.starts_with("..")),
+                        "{s}: {marked:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn paths_name_the_files_the_core_compiles() {
+        assert_eq!(
+            repo_path(StrategyName::TimeoutNoKey),
+            "src/sim/strategy/timeout_no_key.rs"
+        );
+        assert_eq!(served_path(StrategyName::Keyed), "source/strategy/keyed.rs");
+        let with_tests = "fn a() {}\n\n#[cfg(test)]\nmod tests {}\n";
+        assert_eq!(without_tests(with_tests), "fn a() {}");
+    }
+
+    #[test]
+    fn equivalents_use_the_runs_numbers() {
+        let c = ClientParams {
+            pool_workers: 9,
+            ..ClientParams::default()
+        };
+        let pool = equivalent(StrategyName::Pool, &c);
+        assert!(pool[0].1.contains("concurrency_limit(9)"), "{pool:?}");
+        assert_eq!(backoff_text(&c), "100 ms");
+    }
+}
