@@ -29,6 +29,7 @@ pub mod strategy_picker;
 pub mod summary;
 pub mod sweep_view;
 pub mod timeline;
+pub mod use_animation_frame;
 pub mod use_measured;
 pub mod use_media;
 pub mod use_playback;

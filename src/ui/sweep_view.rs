@@ -1,7 +1,9 @@
 //! Seed sweeps in the browser: many seeds, in batches that yield to the browser every
-//! frame, with progress and a cancel button; then each key stat's distribution.
+//! frame (on [`use_animation_frame`]), with progress and a cancel button; then each key
+//! stat's distribution.
 
 use super::strategy_picker::label;
+use super::use_animation_frame::{now_ms, use_animation_frame, First, Next, FRAME_BUDGET_MS};
 use crate::page::format::dec;
 use crate::page::format::{count, duration_ms};
 use crate::page::links::sweep_query;
@@ -22,9 +24,6 @@ const FIELDS: [StatField; 8] = [
     StatField::MaxInflight,
     StatField::ElapsedMs,
 ];
-
-/// Wall time a sweep may take per frame before yielding.
-const FRAME_BUDGET_MS: f64 = 12.0;
 
 /// Where a sweep is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,12 +55,6 @@ struct Job {
     started_ms: f64,
 }
 
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
-
 /// One strategy's results.
 #[derive(Clone, PartialEq)]
 struct Row {
@@ -87,21 +80,16 @@ pub fn SweepView(
     let rows = RwSignal::new(Vec::<Row>::new());
     let took_ms = RwSignal::new(0.0f64);
     let job: StoredValue<Option<Job>> = StoredValue::new(None);
-    let generation = StoredValue::new(0u64);
-    on_cleanup(move || generation.update_value(|g| *g += 1));
+    let frames = use_animation_frame();
 
+    /// Runs seeds for one frame's budget; at the end, publishes the distributions.
     fn frame(
         job: StoredValue<Option<Job>>,
-        generation: StoredValue<u64>,
-        mine: u64,
         state: RwSignal<SweepState>,
         progress: RwSignal<(u64, u64)>,
         rows: RwSignal<Vec<Row>>,
         took_ms: RwSignal<f64>,
-    ) {
-        if generation.get_value() != mine {
-            return;
-        }
+    ) -> Next {
         let start = now_ms();
         let finished = job
             .try_update_value(|j| {
@@ -135,11 +123,10 @@ pub fn SweepView(
                 took_ms.set(now_ms() - started);
                 rows.set(results);
                 state.set(SweepState::Done);
+                Next::Stop
             }
-            Some(false) => request_animation_frame(move || {
-                frame(job, generation, mine, state, progress, rows, took_ms)
-            }),
-            None => {}
+            Some(false) => Next::Frame,
+            None => Next::Stop,
         }
     }
 
@@ -160,8 +147,7 @@ pub fn SweepView(
             Err(e) => return problem.set(Some(e.to_string())),
         };
         problem.set(None);
-        generation.update_value(|g| *g += 1);
-        let mine = generation.get_value();
+        frames.stop();
         let total = steps.total();
         let one = (strategies.len() == 1).then(|| strategies[0]);
         job.set_value(Some(Job {
@@ -174,12 +160,12 @@ pub fn SweepView(
         let now_shown = sweep_query(one, seeds, &base);
         super::page_query::replace(&now_shown.to_query());
         shown.set(now_shown);
-        request_animation_frame(move || {
-            frame(job, generation, mine, state, progress, rows, took_ms)
+        frames.start(First::NextFrame, move || {
+            frame(job, state, progress, rows, took_ms)
         });
     };
     let cancel = move || {
-        generation.update_value(|g| *g += 1);
+        frames.stop();
         state.set(SweepState::Cancelled);
     };
     if autostart {
