@@ -15,6 +15,7 @@ pub mod intro;
 pub mod lab;
 pub mod limits_page;
 pub mod notices;
+pub mod observe;
 pub mod page_query;
 pub mod params_panel;
 pub mod progress;
