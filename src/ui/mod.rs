@@ -2,6 +2,7 @@
 //! of them decides what a request's fate is.
 
 pub mod bridge;
+pub mod canvas;
 pub mod code_view;
 pub mod compare_view;
 pub mod controls;
