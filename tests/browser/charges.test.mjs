@@ -2,7 +2,7 @@
 // speed, bad links, and a screenshot for a person to look at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, openPage, waitForState, readStats, cli, screenshotPath } from './harness.mjs';
+import { useLab, openPage, waitForState, readStats, cli, screenshotPath, assertAddress } from './harness.mjs';
 
 const STRATEGIES = ['naive', 'paced', 'retry', 'timeout-no-key', 'keyed', 'pool'];
 const STAT_FIELDS = [
@@ -53,7 +53,7 @@ test('each button runs its strategy and the counters change', async () => {
     assert.equal(shown.duplicates, String(expected.duplicates), strategy);
     assert.notDeepEqual(shown, previous, `${strategy} changed the counters`);
     assert.equal(await page.getAttribute(`[data-strategy="${strategy}"]`, 'aria-pressed'), 'true');
-    assert.match(page.url(), new RegExp(`strategy=${strategy}&seed=5`));
+    await assertAddress(page, { strategy, seed: '5' });
     previous = shown;
   }
   // A watched run: running, then paused, then resumed to the end.

@@ -1,5 +1,6 @@
 // Shared pieces of the browser tests: a static server for dist/, Debian's chromium
 // driven by playwright-core, and the native CLI for expected numbers.
+import assert from 'node:assert/strict';
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -134,4 +135,16 @@ export function useLab(before, after) {
     await lab.server?.close();
   });
   return lab;
+}
+
+/** Asserts that the page's address (`location.search`) holds each of `expected`'s keys
+ * with its value, in any order and beside any other keys. */
+export async function assertAddress(page, expected, message = '') {
+  const search = await page.evaluate(() => location.search);
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(expected)) {
+    if (params.get(key) !== value) {
+      throw new assert.AssertionError({ message: `${message}${message && ': '}${key}=${value} in ${search}`, actual: params.get(key), expected: value, operator: 'equal' });
+    }
+  }
 }
