@@ -3,13 +3,13 @@
 //! stat's distribution.
 
 use super::strategy_picker::label;
+use super::sweep_result::{Row, SweepResult};
 use super::use_animation_frame::{now_ms, use_animation_frame, First, Next, FRAME_BUDGET_MS};
-use crate::page::format::dec;
-use crate::page::format::{count, duration_ms};
+use crate::page::format::{count, dec, duration_ms};
 use crate::page::links::sweep_query;
 use crate::page::PageQuery;
 use crate::page::{parse_count, DEFAULT_SWEEP_SEEDS};
-use crate::sim::sweep::{Distribution, SweepJob, MAX_SEEDS};
+use crate::sim::sweep::{SweepJob, MAX_SEEDS};
 use crate::sim::{Scenario, StatField, StrategyName};
 use leptos::prelude::*;
 
@@ -53,13 +53,6 @@ impl SweepState {
 struct Job {
     steps: SweepJob,
     started_ms: f64,
-}
-
-/// One strategy's results.
-#[derive(Clone, PartialEq)]
-struct Row {
-    strategy: StrategyName,
-    fields: Vec<(StatField, Distribution)>,
 }
 
 /// The sweep view.
@@ -242,86 +235,6 @@ pub fn SweepView(
                 }}
             </p>
             {move || rows.get().into_iter().map(|row| view! { <SweepResult row/> }).collect_view()}
-        </div>
-    }
-}
-
-/// One strategy's distributions.
-#[component]
-fn SweepResult(row: Row) -> impl IntoView {
-    let s = row.strategy.as_str();
-    let find = |f: StatField| {
-        row.fields
-            .iter()
-            .find(|(n, _)| *n == f)
-            .map(|(_, d)| d.clone())
-    };
-    let sentence = match (
-        find(StatField::Duplicates),
-        find(StatField::Requests),
-        find(StatField::ElapsedMs),
-    ) {
-        (Some(d), Some(r), Some(e)) => format!(
-            "{}: {}–{} extra charges (median {}), {}–{} requests (median {}), finished in {} at the median.",
-            label(row.strategy),
-            count(d.min),
-            count(d.max),
-            count(d.median),
-            count(r.min),
-            count(r.max),
-            count(r.median),
-            duration_ms(e.median)
-        ),
-        _ => String::new(),
-    };
-    view! {
-        <div class="rll-sweep-result" data-strategy=s>
-            <h3>{label(row.strategy)}</h3>
-            <p data-result=format!("sweep.{s}.sentence")>{sentence}</p>
-            <div class="rll-table-scroll">
-                <table>
-                    <thead>
-                        <tr><th scope="col">"stat"</th><th scope="col">"min"</th><th scope="col">"median"</th><th scope="col">"max"</th><th scope="col">"distribution"</th></tr>
-                    </thead>
-                    <tbody>
-                        {row
-                            .fields
-                            .iter()
-                            .map(|(f, d)| {
-                                let f = f.as_str();
-                                let peak = d.histogram.iter().map(|b| b.count).max().unwrap_or(1).max(1);
-                                let bars = d.histogram.len().max(1) as f64;
-                                view! {
-                                    <tr>
-                                        <th scope="row">{f}</th>
-                                        <td class="rll-num" data-result=format!("sweep.{s}.{f}.min")>{d.min}</td>
-                                        <td class="rll-num" data-result=format!("sweep.{s}.{f}.median")>{d.median}</td>
-                                        <td class="rll-num" data-result=format!("sweep.{s}.{f}.max")>{d.max}</td>
-                                        <td>
-                                            <svg class="rll-hist" viewBox="0 0 100 24" preserveAspectRatio="none" role="img"
-                                                aria-label=format!("{f}: histogram from {} to {}", d.min, d.max)>
-                                                {d.histogram
-                                                    .iter()
-                                                    .enumerate()
-                                                    .map(|(i, b)| {
-                                                        let h = 24.0 * b.count as f64 / peak as f64;
-                                                        view! {
-                                                            <rect x=dec(i as f64 * 100.0 / bars, 2) y=dec(24.0 - h, 2)
-                                                                width=dec(100.0 / bars - 1.0, 2) height=dec(h, 2)>
-                                                                <title>{format!("{}–{}: {} runs", b.lo, b.hi, b.count)}</title>
-                                                            </rect>
-                                                        }
-                                                    })
-                                                    .collect_view()}
-                                            </svg>
-                                        </td>
-                                    </tr>
-                                }
-                            })
-                            .collect_view()}
-                    </tbody>
-                </table>
-            </div>
         </div>
     }
 }
