@@ -2,7 +2,7 @@
 //! an iframe, and tells the parent page its height. A `<div data-rate-limit-lab …>` on
 //! any page gets a widget mounted into a shadow root, styled only by our stylesheet.
 
-use super::observe::{use_observer, Watch};
+use super::observe::use_observer;
 use super::widget::Widget;
 use crate::page::{self, PageQuery};
 use leptos::prelude::*;
@@ -28,7 +28,7 @@ pub fn lab_base_url() -> String {
 #[component]
 pub fn EmbedPage(query: PageQuery) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
-    use_observer(root, Watch::Size, move |_entries| {
+    use_observer::<web_sys::ResizeObserver, _>(root, move |_entries| {
         let height = document()
             .document_element()
             .map_or(0, |d| d.scroll_height());

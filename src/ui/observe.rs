@@ -9,73 +9,66 @@ use leptos::prelude::*;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
+use web_sys::{Element, IntersectionObserver, ResizeObserver};
 
-/// What to watch an element for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Watch {
-    /// Whether it is on screen: entries are `IntersectionObserverEntry`s.
-    Visibility,
-    /// Its size: entries are `ResizeObserverEntry`s.
-    Size,
+/// A kind of browser observer. The kind is a type, not a value, so that a page's module
+/// carries only the kinds it uses.
+pub trait Observer: Sized + 'static {
+    /// A new observer that calls `callback` with each batch of entries.
+    fn create(callback: &js_sys::Function) -> Option<Self>;
+    /// Starts watching `el`.
+    fn watch(&self, el: &Element);
+    /// Stops watching everything.
+    fn stop(&self);
 }
 
-/// A connected observer of either kind.
-enum Observer {
-    Visibility(web_sys::IntersectionObserver),
-    Size(web_sys::ResizeObserver),
-}
-
-impl Observer {
-    /// An observer of `watch`'s kind that calls `callback`.
-    fn new(watch: Watch, callback: &js_sys::Function) -> Option<Self> {
-        match watch {
-            Watch::Visibility => web_sys::IntersectionObserver::new(callback)
-                .ok()
-                .map(Observer::Visibility),
-            Watch::Size => web_sys::ResizeObserver::new(callback)
-                .ok()
-                .map(Observer::Size),
-        }
+impl Observer for IntersectionObserver {
+    fn create(callback: &js_sys::Function) -> Option<Self> {
+        IntersectionObserver::new(callback).ok()
     }
-
-    fn observe(&self, el: &web_sys::Element) {
-        match self {
-            Observer::Visibility(o) => o.observe(el),
-            Observer::Size(o) => o.observe(el),
-        }
+    fn watch(&self, el: &Element) {
+        self.observe(el);
     }
-
-    fn disconnect(&self) {
-        match self {
-            Observer::Visibility(o) => o.disconnect(),
-            Observer::Size(o) => o.disconnect(),
-        }
+    fn stop(&self) {
+        self.disconnect();
     }
 }
 
-/// Watches `target` for `watch` once it is on the page: `on_entries` gets each batch of
-/// the observer's entries (oldest first), starting with the element's state when it is
-/// first observed. The observer is disconnected when the component goes.
-pub fn use_observer<E>(
-    target: NodeRef<E>,
-    watch: Watch,
-    on_entries: impl Fn(js_sys::Array) + 'static,
-) where
+impl Observer for ResizeObserver {
+    fn create(callback: &js_sys::Function) -> Option<Self> {
+        ResizeObserver::new(callback).ok()
+    }
+    fn watch(&self, el: &Element) {
+        self.observe(el);
+    }
+    fn stop(&self) {
+        self.disconnect();
+    }
+}
+
+/// Watches `target` with an observer of kind `O` (`IntersectionObserver`: entries are
+/// `IntersectionObserverEntry`s; `ResizeObserver`: `ResizeObserverEntry`s) once it is on
+/// the page. `on_entries` gets each batch of entries, oldest first, starting with the
+/// element's state when it is first observed. The observer is disconnected when the
+/// component goes.
+pub fn use_observer<O, E>(target: NodeRef<E>, on_entries: impl Fn(js_sys::Array) + 'static)
+where
+    O: Observer,
     E: ElementType,
-    E::Output: JsCast + Clone + AsRef<web_sys::Element> + 'static,
+    E::Output: JsCast + Clone + AsRef<Element> + 'static,
 {
     let on_entries = Rc::new(on_entries);
     Effect::new(move |_| {
         let Some(el) = target.get() else { return };
         let f = Rc::clone(&on_entries);
         let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |entries| f(entries));
-        let Some(observer) = Observer::new(watch, callback.as_ref().unchecked_ref()) else {
+        let Some(observer) = O::create(callback.as_ref().unchecked_ref()) else {
             return;
         };
-        observer.observe(el.as_ref());
+        observer.watch(el.as_ref());
         // The callback must outlive the observer: both go, disconnected, with the component
         // (or if the element is replaced, before the new one is observed).
         let keep = send_wrapper::SendWrapper::new((observer, callback));
-        on_cleanup(move || keep.take().0.disconnect());
+        on_cleanup(move || keep.take().0.stop());
     });
 }

@@ -4,7 +4,7 @@
 //! is changing. The element is watched with [`use_observer`], which stops with the
 //! component.
 
-use super::observe::{use_observer, Watch};
+use super::observe::use_observer;
 use leptos::html::ElementType;
 use leptos::prelude::*;
 use std::cell::Cell;
@@ -37,7 +37,7 @@ where
         epoch: RwSignal::new(0),
     };
     let last_width = Cell::new(None::<f64>);
-    use_observer(target, Watch::Size, move |entries| {
+    use_observer::<web_sys::ResizeObserver, _>(target, move |entries| {
         let Some(entry) = entries
             .get(entries.length().saturating_sub(1))
             .dyn_ref::<web_sys::ResizeObserverEntry>()

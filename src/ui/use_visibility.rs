@@ -2,7 +2,7 @@
 //! resumes it when it comes back (only if it was running when it left). It watches with
 //! [`use_observer`], which disconnects when the component goes.
 
-use super::observe::{use_observer, Watch};
+use super::observe::use_observer;
 use super::use_playback::{PlayState, Playback};
 use leptos::html::Div;
 use leptos::prelude::*;
@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 /// Watches `target` and pauses `playback` while it is off screen.
 pub fn use_pause_offscreen(target: NodeRef<Div>, playback: Playback) {
     let paused_by_us = StoredValue::new(false);
-    use_observer(target, Watch::Visibility, move |entries| {
+    use_observer::<web_sys::IntersectionObserver, _>(target, move |entries| {
         let Some(entry) = entries
             .get(entries.length().saturating_sub(1))
             .dyn_ref::<web_sys::IntersectionObserverEntry>()
