@@ -114,7 +114,7 @@ const BAD_LINKS = [
   ['?strategy=keyed&seed=abc', /seed 'abc' is not a whole number/],
   ['?strategy=keyed&seed=-1', /seed '-1' is not a whole number/],
   ['?strategy=keyed&seed=99999999999999999999999', /too large/],
-  ['?strategy=keyed&speed=warp', /speed 'warp'/],
+  ['?strategy=keyed&speed=warp', /no speed called 'warp'/],
   ['?strategy=keyed&colour=red', /unknown parameter 'colour'/],
   ['?strategy=pool&strategy=naive', /appears more than once/],
   ['?strategy=%3Cimg%20src%3Dx%20onerror%3D%22window.__xss%3D1%22%3E', /no strategy called '<img src=x onerror="window.__xss=1">'/],
