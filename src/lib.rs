@@ -8,6 +8,7 @@ pub mod sim;
 /// line that reproduces a page. It compiles natively and is tested natively.
 pub mod page;
 
-/// The browser app: a thin Leptos layer that reads snapshots of the core.
+/// The browser app: thin Leptos that renders what the core and the page layer give it,
+/// and owns no rule.
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
