@@ -9,6 +9,7 @@ function summary(values, unit = 'ms') {
   const sorted = [...values].sort((a, b) => a - b);
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
   const f = (v) => v.toFixed(v < 10 ? 2 : 0);
+  if (sorted.length === 1) return `${f(median)} ${unit}`;
   return `${f(sorted[0])}–${f(sorted[sorted.length - 1])} ${unit}, median ${f(median)} ${unit}`;
 }
 
