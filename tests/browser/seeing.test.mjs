@@ -128,7 +128,7 @@ test('the grid has a cell per customer, counts that add up, and works from the k
   await page.context().close();
 });
 
-test('the timeline and the grid are drawn for the device\'s pixel ratio, after a 10× playback', async () => {
+test('the timeline and the grid are drawn for the device\'s pixel ratio after a 10× playback, and again when the window narrows', async () => {
   // The draw's cost is measured by scripts/bench.sh (tests/browser/bench.mjs), not here.
   const page = await openPage(lab.browser, { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2 });
   await page.goto(`${lab.server.base}?strategy=keyed&seed=1&speed=10x`);
@@ -154,6 +154,21 @@ test('the timeline and the grid are drawn for the device\'s pixel ratio, after a
   assert.equal(grid.width, Math.round(grid.cssWidth * 2), 'grid width');
   assert.equal(grid.height, rows * 15 * 2, 'grid height');
   assert.ok(grid.inked > 1000 * 12 * 12 * 4 * 0.5, `the grid has its cells (${grid.inked} pixels)`);
+  // A narrower window: both are measured and drawn again at their new width.
+  await page.setViewportSize({ width: 800, height: 900 });
+  await page.waitForFunction(
+    ([before]) =>
+      ['[data-testid="timeline"] canvas', '[data-testid="grid"]'].every((sel) => {
+        const c = document.querySelector(sel);
+        return c.clientWidth < before && c.width === Math.round(c.clientWidth * 2);
+      }),
+    [timeline.cssWidth],
+  );
+  const narrow = await page.evaluate(() => {
+    const c = document.querySelector('[data-testid="grid"]');
+    return { cssWidth: c.clientWidth, cssHeight: c.clientHeight };
+  });
+  assert.equal(narrow.cssHeight, Math.ceil(1000 / Math.floor(narrow.cssWidth / 15)) * 15, 'the grid has the rows its new width needs');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
