@@ -1,8 +1,8 @@
 //! All six strategies on one seed: a table of every stat, and six timelines on one axis.
 
+use super::canvas::{use_canvas, Surface};
 use super::strategy_picker::label;
 use super::timeline::{draw, Layout, Palette, TimelineData};
-use super::use_measured::use_measured;
 use crate::page::format::requests_per_charge;
 use crate::sim::budget::Workload;
 use crate::sim::{Scenario, Simulation, StrategyName};
@@ -131,19 +131,16 @@ fn SmallTimeline(
     title: &'static str,
 ) -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
-    let surface = use_measured::<(Palette, f64)>();
+    let surface = use_canvas(canvas, Palette::read);
     Effect::new(move |_| {
-        let Some(el) = canvas.get() else { return };
-        let Some((pal, width)) =
-            surface.get_or(|| Palette::read(&el).map(|p| (p, f64::from(el.client_width()))))
-        else {
+        let Some((el, Surface { palette, width })) = surface.get() else {
             return;
         };
         sims.with_value(|v| {
             if let Some(sim) = v.get(index) {
                 draw(
                     &el,
-                    &pal,
+                    &palette,
                     width,
                     &TimelineData::of(sim, axis_end_us),
                     Layout::COMPACT,

@@ -1,15 +1,14 @@
 //! One cell per customer, coloured and patterned by what became of them, drawn on a
 //! canvas (a thousand DOM cells cost more per frame than the rest of the page together).
 //! A click, or Enter on the focused cell, opens that customer's story; arrow keys move
-//! the focus, and the focused cell is announced.
+//! the focus, and the focused cell is announced. The canvas is set up by
+//! [`super::canvas`].
 
-use super::use_measured::use_measured;
+use super::canvas::{context, use_canvas, Css, Fit, Surface};
 use super::use_playback::Playback;
 use crate::sim::world::Fate;
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::CanvasRenderingContext2d;
 
 /// More cells than this would not fit a page; larger runs show the first ones.
 pub const GRID_MAX_CELLS: u32 = 10_000;
@@ -30,6 +29,18 @@ fn fate_var(f: Fate) -> &'static str {
     }
 }
 
+/// The grid's colours: one per fate, in the order of `Fate::ALL`, then the surface's and
+/// the text's (for the patterns and the focus ring).
+fn palette(css: &Css) -> Vec<String> {
+    let mut colours: Vec<String> = Fate::ALL
+        .iter()
+        .map(|f| css.var(fate_var(*f), ""))
+        .collect();
+    colours.push(css.var("--rll-surface", ""));
+    colours.push(css.var("--rll-text", ""));
+    colours
+}
+
 /// Draws every cell, the selection and the keyboard focus.
 fn draw(
     canvas: &web_sys::HtmlCanvasElement,
@@ -39,27 +50,11 @@ fn draw(
     selected: Option<u32>,
     focus: Option<u32>,
 ) {
-    let Ok(Some(ctx)) = canvas.get_context("2d") else {
-        return;
-    };
-    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
-        return;
-    };
-    let dpr = web_sys::window()
-        .map_or(1.0, |w| w.device_pixel_ratio())
-        .max(1.0);
     let cols = ((width / PITCH).floor() as usize).max(1);
     let rows = fates.len().div_ceil(cols).max(1);
-    let height = rows as f64 * PITCH;
-    let (pw, ph) = ((width * dpr).round() as u32, (height * dpr).round() as u32);
-    if canvas.width() != pw || canvas.height() != ph {
-        canvas.set_width(pw);
-        canvas.set_height(ph);
-        let _ = web_sys::HtmlElement::style(canvas)
-            .set_property("height", &format!("{}px", height.round() as u32));
-    }
-    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-    ctx.clear_rect(0.0, 0.0, width, height);
+    let Some(ctx) = context(canvas, width, rows as f64 * PITCH, Fit::Height) else {
+        return;
+    };
     let at = |i: usize| ((i % cols) as f64 * PITCH, (i / cols) as f64 * PITCH);
     for (k, fate) in Fate::ALL.iter().enumerate() {
         ctx.set_fill_style_str(&colours[k]);
@@ -130,35 +125,20 @@ pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl
         move || fates.with(|f| Fate::ALL.map(|k| (k, f.iter().filter(|x| **x == k).count())));
     let focus = RwSignal::new(None::<u32>);
     let canvas = NodeRef::<Canvas>::new();
-    // Colours and width are read once (and again on resize): reading them forces layout.
-    let surface = use_measured::<(Vec<String>, f64)>();
+    // Colours and width are read once (and again when the width changes).
+    let surface = use_canvas(canvas, palette);
     Effect::new(move |_| {
-        let Some(el) = canvas.get() else { return };
-        let read = || {
-            let style = web_sys::window()?.get_computed_style(&el).ok()??;
-            let var = |n: &str| {
-                style
-                    .get_property_value(n)
-                    .unwrap_or_default()
-                    .trim()
-                    .to_string()
-            };
-            let mut colours: Vec<String> = Fate::ALL.iter().map(|f| var(fate_var(*f))).collect();
-            colours.push(var("--rll-surface"));
-            colours.push(var("--rll-text"));
-            Some((colours, f64::from(el.client_width())))
-        };
-        let Some((colours, width)) = surface.get_or(read) else {
+        let Some((el, Surface { palette, width })) = surface.get() else {
             return;
         };
         let (sel, foc) = (selected.get(), focus.get());
-        fates.with(|f| draw(&el, &colours, width, f, sel, foc));
+        fates.with(|f| draw(&el, &palette, width, f, sel, foc));
     });
 
     let cols = move || {
         surface
-            .peek()
-            .map_or(1, |(_, w)| ((w / PITCH).floor() as u32).max(1))
+            .width()
+            .map_or(1, |w| ((w / PITCH).floor() as u32).max(1))
     };
     let n = move || fates.with(|f| f.len() as u32);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {

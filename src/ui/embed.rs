@@ -2,10 +2,10 @@
 //! an iframe, and tells the parent page its height. A `<div data-rate-limit-lab …>` on
 //! any page gets a widget mounted into a shadow root, styled only by our stylesheet.
 
+use super::observe::use_observer;
 use super::widget::Widget;
 use crate::page::{self, PageQuery};
 use leptos::prelude::*;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 /// The message a framed widget posts to its parent whenever its height changes.
@@ -28,29 +28,17 @@ pub fn lab_base_url() -> String {
 #[component]
 pub fn EmbedPage(query: PageQuery) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |prev: Option<()>| {
-        if prev.is_some() {
-            return;
+    use_observer::<web_sys::ResizeObserver, _>(root, move |_entries| {
+        let height = document()
+            .document_element()
+            .map_or(0, |d| d.scroll_height());
+        let msg = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&msg, &"type".into(), &HEIGHT_MESSAGE.into());
+        let _ = js_sys::Reflect::set(&msg, &"height".into(), &height.into());
+        if let Ok(Some(parent)) = window().parent() {
+            // The parent checks our origin; the height is not a secret.
+            let _ = parent.post_message(&msg, "*");
         }
-        let Some(el) = root.get() else { return };
-        let post = Closure::<dyn Fn(js_sys::Array)>::new(move |_entries: js_sys::Array| {
-            let height = document()
-                .document_element()
-                .map_or(0, |d| d.scroll_height());
-            let msg = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&msg, &"type".into(), &HEIGHT_MESSAGE.into());
-            let _ = js_sys::Reflect::set(&msg, &"height".into(), &height.into());
-            if let Ok(Some(parent)) = window().parent() {
-                // The parent checks our origin; the height is not a secret.
-                let _ = parent.post_message(&msg, "*");
-            }
-        });
-        let Ok(observer) = web_sys::ResizeObserver::new(post.as_ref().unchecked_ref()) else {
-            return;
-        };
-        observer.observe(&el);
-        let keep = send_wrapper::SendWrapper::new((observer, post));
-        on_cleanup(move || keep.take().0.disconnect());
     });
     view! {
         <div class="rll-embed" node_ref=root>

@@ -1,7 +1,18 @@
-//! The browser app. Every component reads the core's snapshots and formats them; none
-//! of them decides what a request's fate is.
+//! The browser app: thin Leptos over the core (`crate::sim`) and the page layer
+//! (`crate::page`). Components render what those give them: a playback's snapshot or
+//! the record of its simulation, a comparison's six runs, a sweep's distributions, an
+//! experiment's cells. Their words, number formats, links and commands come from the
+//! page layer (`page::links` writes every URL and every `ratelab` line). None owns a
+//! rule (what becomes of a request, which numbers a run accepts) or writes a URL or a
+//! command by hand.
+//!
+//! The browser's mechanisms are each written once: [`use_animation_frame`] (the frame
+//! loop that playbacks and sweeps run on), [`canvas`] (a canvas's context, pixel ratio
+//! and colours), [`observe`] (intersection and resize observers) and [`use_measured`]
+//! (what is read from layout once).
 
 pub mod bridge;
+pub mod canvas;
 pub mod code_view;
 pub mod compare_view;
 pub mod controls;
@@ -15,6 +26,7 @@ pub mod intro;
 pub mod lab;
 pub mod limits_page;
 pub mod notices;
+pub mod observe;
 pub mod page_query;
 pub mod params_panel;
 pub mod progress;
@@ -27,8 +39,10 @@ pub mod story_panel;
 pub mod strategy_note;
 pub mod strategy_picker;
 pub mod summary;
+pub mod sweep_result;
 pub mod sweep_view;
 pub mod timeline;
+pub mod use_animation_frame;
 pub mod use_measured;
 pub mod use_media;
 pub mod use_playback;

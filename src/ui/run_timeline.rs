@@ -1,7 +1,7 @@
 //! The run view's timeline: redrawn once per published frame, and on resize.
 
+use super::canvas::{use_canvas, Surface};
 use super::timeline::{draw, kind_var, Layout, Palette, TimelineData};
-use super::use_measured::use_measured;
 use super::use_playback::Playback;
 use crate::page::format::dec;
 use crate::sim::timeline::MarkKind;
@@ -14,20 +14,17 @@ pub fn RunTimeline(playback: Playback) -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     let draw_ms = RwSignal::new(0.0_f64);
     let draw_ms_max = RwSignal::new(0.0_f64);
-    let surface = use_measured::<(Palette, f64)>();
+    let surface = use_canvas(canvas, Palette::read);
 
     Effect::new(move |_| {
         playback.snapshot.track();
-        let Some(el) = canvas.get() else { return };
-        let Some((pal, width)) =
-            surface.get_or(|| Palette::read(&el).map(|p| (p, f64::from(el.client_width()))))
-        else {
+        let Some((el, Surface { palette, width })) = surface.get() else {
             return;
         };
         let axis_end_us = playback.end_us.get_untracked();
         let took = playback.with_sim(|sim| {
             let data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
-            draw(&el, &pal, width, &data, Layout::FULL)
+            draw(&el, &palette, width, &data, Layout::FULL)
         });
         match took {
             Some(ms) => {

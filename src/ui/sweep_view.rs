@@ -1,13 +1,15 @@
 //! Seed sweeps in the browser: many seeds, in batches that yield to the browser every
-//! frame, with progress and a cancel button; then each key stat's distribution.
+//! frame (on [`use_animation_frame`]), with progress and a cancel button; then each key
+//! stat's distribution.
 
 use super::strategy_picker::label;
-use crate::page::format::dec;
-use crate::page::format::{count, duration_ms};
+use super::sweep_result::{Row, SweepResult};
+use super::use_animation_frame::{now_ms, use_animation_frame, First, Next, FRAME_BUDGET_MS};
+use crate::page::format::{count, dec, duration_ms};
 use crate::page::links::sweep_query;
 use crate::page::PageQuery;
 use crate::page::{parse_count, DEFAULT_SWEEP_SEEDS};
-use crate::sim::sweep::{Distribution, SweepJob, MAX_SEEDS};
+use crate::sim::sweep::{SweepJob, MAX_SEEDS};
 use crate::sim::{Scenario, StatField, StrategyName};
 use leptos::prelude::*;
 
@@ -22,9 +24,6 @@ const FIELDS: [StatField; 8] = [
     StatField::MaxInflight,
     StatField::ElapsedMs,
 ];
-
-/// Wall time a sweep may take per frame before yielding.
-const FRAME_BUDGET_MS: f64 = 12.0;
 
 /// Where a sweep is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,19 +55,6 @@ struct Job {
     started_ms: f64,
 }
 
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
-
-/// One strategy's results.
-#[derive(Clone, PartialEq)]
-struct Row {
-    strategy: StrategyName,
-    fields: Vec<(StatField, Distribution)>,
-}
-
 /// The sweep view.
 #[component]
 pub fn SweepView(
@@ -87,21 +73,16 @@ pub fn SweepView(
     let rows = RwSignal::new(Vec::<Row>::new());
     let took_ms = RwSignal::new(0.0f64);
     let job: StoredValue<Option<Job>> = StoredValue::new(None);
-    let generation = StoredValue::new(0u64);
-    on_cleanup(move || generation.update_value(|g| *g += 1));
+    let frames = use_animation_frame();
 
+    /// Runs seeds for one frame's budget; at the end, publishes the distributions.
     fn frame(
         job: StoredValue<Option<Job>>,
-        generation: StoredValue<u64>,
-        mine: u64,
         state: RwSignal<SweepState>,
         progress: RwSignal<(u64, u64)>,
         rows: RwSignal<Vec<Row>>,
         took_ms: RwSignal<f64>,
-    ) {
-        if generation.get_value() != mine {
-            return;
-        }
+    ) -> Next {
         let start = now_ms();
         let finished = job
             .try_update_value(|j| {
@@ -135,11 +116,10 @@ pub fn SweepView(
                 took_ms.set(now_ms() - started);
                 rows.set(results);
                 state.set(SweepState::Done);
+                Next::Stop
             }
-            Some(false) => request_animation_frame(move || {
-                frame(job, generation, mine, state, progress, rows, took_ms)
-            }),
-            None => {}
+            Some(false) => Next::Frame,
+            None => Next::Stop,
         }
     }
 
@@ -160,8 +140,7 @@ pub fn SweepView(
             Err(e) => return problem.set(Some(e.to_string())),
         };
         problem.set(None);
-        generation.update_value(|g| *g += 1);
-        let mine = generation.get_value();
+        frames.stop();
         let total = steps.total();
         let one = (strategies.len() == 1).then(|| strategies[0]);
         job.set_value(Some(Job {
@@ -174,12 +153,12 @@ pub fn SweepView(
         let now_shown = sweep_query(one, seeds, &base);
         super::page_query::replace(&now_shown.to_query());
         shown.set(now_shown);
-        request_animation_frame(move || {
-            frame(job, generation, mine, state, progress, rows, took_ms)
+        frames.start(First::NextFrame, move || {
+            frame(job, state, progress, rows, took_ms)
         });
     };
     let cancel = move || {
-        generation.update_value(|g| *g += 1);
+        frames.stop();
         state.set(SweepState::Cancelled);
     };
     if autostart {
@@ -256,86 +235,6 @@ pub fn SweepView(
                 }}
             </p>
             {move || rows.get().into_iter().map(|row| view! { <SweepResult row/> }).collect_view()}
-        </div>
-    }
-}
-
-/// One strategy's distributions.
-#[component]
-fn SweepResult(row: Row) -> impl IntoView {
-    let s = row.strategy.as_str();
-    let find = |f: StatField| {
-        row.fields
-            .iter()
-            .find(|(n, _)| *n == f)
-            .map(|(_, d)| d.clone())
-    };
-    let sentence = match (
-        find(StatField::Duplicates),
-        find(StatField::Requests),
-        find(StatField::ElapsedMs),
-    ) {
-        (Some(d), Some(r), Some(e)) => format!(
-            "{}: {}–{} extra charges (median {}), {}–{} requests (median {}), finished in {} at the median.",
-            label(row.strategy),
-            count(d.min),
-            count(d.max),
-            count(d.median),
-            count(r.min),
-            count(r.max),
-            count(r.median),
-            duration_ms(e.median)
-        ),
-        _ => String::new(),
-    };
-    view! {
-        <div class="rll-sweep-result" data-strategy=s>
-            <h3>{label(row.strategy)}</h3>
-            <p data-result=format!("sweep.{s}.sentence")>{sentence}</p>
-            <div class="rll-table-scroll">
-                <table>
-                    <thead>
-                        <tr><th scope="col">"stat"</th><th scope="col">"min"</th><th scope="col">"median"</th><th scope="col">"max"</th><th scope="col">"distribution"</th></tr>
-                    </thead>
-                    <tbody>
-                        {row
-                            .fields
-                            .iter()
-                            .map(|(f, d)| {
-                                let f = f.as_str();
-                                let peak = d.histogram.iter().map(|b| b.count).max().unwrap_or(1).max(1);
-                                let bars = d.histogram.len().max(1) as f64;
-                                view! {
-                                    <tr>
-                                        <th scope="row">{f}</th>
-                                        <td class="rll-num" data-result=format!("sweep.{s}.{f}.min")>{d.min}</td>
-                                        <td class="rll-num" data-result=format!("sweep.{s}.{f}.median")>{d.median}</td>
-                                        <td class="rll-num" data-result=format!("sweep.{s}.{f}.max")>{d.max}</td>
-                                        <td>
-                                            <svg class="rll-hist" viewBox="0 0 100 24" preserveAspectRatio="none" role="img"
-                                                aria-label=format!("{f}: histogram from {} to {}", d.min, d.max)>
-                                                {d.histogram
-                                                    .iter()
-                                                    .enumerate()
-                                                    .map(|(i, b)| {
-                                                        let h = 24.0 * b.count as f64 / peak as f64;
-                                                        view! {
-                                                            <rect x=dec(i as f64 * 100.0 / bars, 2) y=dec(24.0 - h, 2)
-                                                                width=dec(100.0 / bars - 1.0, 2) height=dec(h, 2)>
-                                                                <title>{format!("{}–{}: {} runs", b.lo, b.hi, b.count)}</title>
-                                                            </rect>
-                                                        }
-                                                    })
-                                                    .collect_view()}
-                                            </svg>
-                                        </td>
-                                    </tr>
-                                }
-                            })
-                            .collect_view()}
-                    </tbody>
-                </table>
-            </div>
         </div>
     }
 }

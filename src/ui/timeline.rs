@@ -1,10 +1,12 @@
 //! The timeline: every request as a mark at (time sent, customer), and under it the
-//! provider's rate window and in-flight count against their limits. Drawn on a canvas,
-//! at most once per animation frame, from the core's record and series.
+//! provider's rate window and in-flight count against their limits. Drawn on a canvas
+//! (set up by [`super::canvas`]), at most once per animation frame, from the core's
+//! record and series.
 
+use super::canvas::{context, Css, Fit};
+use super::use_animation_frame::now_ms;
 use crate::sim::record::RequestRecord;
 use crate::sim::timeline::{Mark, MarkKind, Series};
-use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 /// What one timeline draws.
@@ -88,9 +90,8 @@ impl Layout {
     }
 }
 
-/// Colours read from the page's CSS custom properties, so dark mode applies. Reading
-/// them forces a style recalculation, so a timeline reads them once and keeps them
-/// (see [`Palette::read`]), not on every frame.
+/// The timeline's colours, from the page's CSS custom properties. A timeline reads them
+/// once, through [`super::canvas::use_canvas`], not on every frame.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Palette {
     text: String,
@@ -102,31 +103,20 @@ pub struct Palette {
 }
 
 impl Palette {
-    /// Reads the colours that apply to `canvas` now.
-    pub fn read(canvas: &HtmlCanvasElement) -> Option<Palette> {
-        let style = web_sys::window()?.get_computed_style(canvas).ok()??;
-        let text = css_var(&style, "--rll-text", "#222");
-        Some(Palette {
-            muted: css_var(&style, "--rll-muted", "#666"),
-            grid: css_var(&style, "--rll-border", "#ddd"),
-            limit: css_var(&style, "--rll-harm", "#c33"),
-            series: css_var(&style, "--rll-accent", "#36c"),
+    /// The colours in a canvas's style.
+    pub fn read(css: &Css) -> Palette {
+        let text = css.var("--rll-text", "#222");
+        Palette {
+            muted: css.var("--rll-muted", "#666"),
+            grid: css.var("--rll-border", "#ddd"),
+            limit: css.var("--rll-harm", "#c33"),
+            series: css.var("--rll-accent", "#36c"),
             kinds: MarkKind::ALL
                 .iter()
-                .map(|k| css_var(&style, &kind_var(*k), &text))
+                .map(|k| css.var(&kind_var(*k), &text))
                 .collect(),
             text,
-        })
-    }
-}
-
-fn css_var(style: &web_sys::CssStyleDeclaration, name: &str, fallback: &str) -> String {
-    let v = style.get_property_value(name).unwrap_or_default();
-    let v = v.trim();
-    if v.is_empty() {
-        fallback.to_string()
-    } else {
-        v.to_string()
+        }
     }
 }
 
@@ -145,25 +135,11 @@ pub fn draw(
     data: &TimelineData,
     layout: Layout,
 ) -> f64 {
-    let window = web_sys::window().expect("a browser window");
-    let perf = window.performance();
-    let started_ms = perf.as_ref().map_or(0.0, |p| p.now());
-    let Ok(Some(ctx)) = canvas.get_context("2d") else {
-        return 0.0;
-    };
-    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
-        return 0.0;
-    };
-    let dpr = window.device_pixel_ratio().max(1.0);
+    let started_ms = now_ms();
     let width = width.max(200.0);
-    let height = layout.height();
-    let (pw, ph) = ((width * dpr).round() as u32, (height * dpr).round() as u32);
-    if canvas.width() != pw || canvas.height() != ph {
-        canvas.set_width(pw);
-        canvas.set_height(ph);
-    }
-    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-    ctx.clear_rect(0.0, 0.0, width, height);
+    let Some(ctx) = context(canvas, width, layout.height(), Fit::AspectRatio) else {
+        return 0.0;
+    };
 
     let left = layout.left;
     let plot_w = (width - left - 8.0).max(10.0);
@@ -317,7 +293,7 @@ pub fn draw(
         ctx.line_to(x(data.now_us), axis_y);
         ctx.stroke();
     }
-    perf.map_or(0.0, |p| p.now()) - started_ms
+    now_ms() - started_ms
 }
 
 fn label(ctx: &CanvasRenderingContext2d, colour: &str, layout: Layout, text: &str, y: f64) {

@@ -1,10 +1,14 @@
 //! `use_measured`: something read from the page once (colours from CSS, a width from
-//! layout) and read again after the window is resized. Reading such things on every
-//! frame would force a style and layout pass while the rest of the page is changing.
-//! The resize listener goes when the component does.
+//! layout) and read again after the element it belongs to changes width. Reading such
+//! things on every frame would force a style and layout pass while the rest of the page
+//! is changing. The element is watched with [`use_observer`], which stops with the
+//! component.
 
-use leptos::ev;
+use super::observe::use_observer;
+use leptos::html::ElementType;
 use leptos::prelude::*;
+use std::cell::Cell;
+use wasm_bindgen::JsCast;
 
 /// A measured value and the resize epoch that invalidates it.
 pub struct Measured<T: Send + Sync + 'static> {
@@ -19,17 +23,36 @@ impl<T: Send + Sync + 'static> Clone for Measured<T> {
 }
 impl<T: Send + Sync + 'static> Copy for Measured<T> {}
 
-/// A value measured on demand and forgotten on every resize.
-pub fn use_measured<T: Send + Sync + 'static>() -> Measured<T> {
+/// A value measured on demand and forgotten whenever `target`'s width changes (a window
+/// resize, a scrollbar appearing, a panel opening beside it). A change of height alone,
+/// such as a canvas growing to fit its drawing, keeps it.
+pub fn use_measured<T, E>(target: NodeRef<E>) -> Measured<T>
+where
+    T: Send + Sync + 'static,
+    E: ElementType,
+    E::Output: JsCast + Clone + AsRef<web_sys::Element> + 'static,
+{
     let m = Measured {
         value: StoredValue::new(None),
         epoch: RwSignal::new(0),
     };
-    let listener = window_event_listener(ev::resize, move |_| {
-        m.value.set_value(None);
-        m.epoch.update(|n| *n += 1);
+    let last_width = Cell::new(None::<f64>);
+    use_observer::<web_sys::ResizeObserver, _>(target, move |entries| {
+        let Some(entry) = entries
+            .get(entries.length().saturating_sub(1))
+            .dyn_ref::<web_sys::ResizeObserverEntry>()
+            .cloned()
+        else {
+            return;
+        };
+        let width = entry.content_rect().width();
+        // The first report, when observing starts, counts as a change: the layout may
+        // have moved since the value was first measured.
+        if last_width.replace(Some(width)) != Some(width) {
+            m.value.set_value(None);
+            m.epoch.update(|n| *n += 1);
+        }
     });
-    on_cleanup(move || listener.remove());
     m
 }
 

@@ -1,7 +1,11 @@
 //! `use_playback`: runs a simulation against the wall clock, one batch per animation
-//! frame, and publishes one snapshot per frame. The owner's cleanup stops the loop.
+//! frame (on [`use_animation_frame`]), and publishes one snapshot per frame. The owner's
+//! cleanup stops the loop.
 
 use super::bridge;
+use super::use_animation_frame::{
+    now_ms, use_animation_frame, First, FrameLoop, Next, FRAME_BUDGET_MS,
+};
 use crate::page::Speed;
 use crate::sim::{Scenario, Simulation, Snapshot};
 use leptos::prelude::*;
@@ -31,8 +35,6 @@ impl PlayState {
     }
 }
 
-/// Wall time an instant run may take per frame before it yields to the browser.
-const INSTANT_FRAME_BUDGET_MS: f64 = 12.0;
 /// Events between checks of the wall clock in an instant run.
 const INSTANT_BATCH_EVENTS: u64 = 2_000;
 
@@ -61,19 +63,13 @@ pub struct Playback {
     pub end_us: RwSignal<Option<u64>>,
     sim: StoredValue<Option<Simulation>>,
     anchor: StoredValue<Option<Anchor>>,
-    /// Bumped whenever the running loop must stop; a frame from an older loop is ignored.
-    generation: StoredValue<u64>,
-}
-
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
+    /// The frame loop that plays the run.
+    frames: FrameLoop,
 }
 
 /// Creates the playback for the current component; its loop stops on cleanup.
 pub fn use_playback(speed: Speed) -> Playback {
-    let p = Playback {
+    Playback {
         state: RwSignal::new(PlayState::Idle),
         snapshot: RwSignal::new(None),
         scenario: RwSignal::new(None),
@@ -81,17 +77,15 @@ pub fn use_playback(speed: Speed) -> Playback {
         end_us: RwSignal::new(None),
         sim: StoredValue::new(None),
         anchor: StoredValue::new(None),
-        generation: StoredValue::new(0),
-    };
-    on_cleanup(move || p.stop_loop());
-    p
+        frames: use_animation_frame(),
+    }
 }
 
 impl Playback {
     /// Starts `scenario` from the beginning. Returns the scenario's problem, if any.
     pub fn start(&self, scenario: Scenario) -> Result<(), String> {
         let sim = Simulation::new(&scenario).map_err(|e| e.to_string())?;
-        self.stop_loop();
+        self.frames.stop();
         self.end_us.set(self.foresee_end_us(&scenario));
         self.sim.set_value(Some(sim));
         self.scenario.set(Some(scenario));
@@ -101,16 +95,16 @@ impl Playback {
         );
         self.anchor.set_value(None);
         self.state.set(PlayState::Running);
-        let generation = self.generation.get_value();
-        if self.speed.get_untracked() == Speed::Instant {
+        let first = if self.speed.get_untracked() == Speed::Instant {
             // Small runs finish before the page even paints.
-            self.frame(generation);
+            First::Now
         } else {
             // A watched run starts with the first frame, so the page's own start-up time
             // is not played back as simulated time.
-            let p = *self;
-            request_animation_frame(move || p.frame(generation));
-        }
+            First::NextFrame
+        };
+        let p = *self;
+        self.frames.start(first, move || p.frame());
         Ok(())
     }
 
@@ -141,7 +135,7 @@ impl Playback {
     /// Stops where it is.
     pub fn pause(&self) {
         if self.state.get_untracked() == PlayState::Running {
-            self.stop_loop();
+            self.frames.stop();
             self.state.set(PlayState::Paused);
         }
     }
@@ -151,13 +145,14 @@ impl Playback {
         if self.state.get_untracked() == PlayState::Paused {
             self.reanchor();
             self.state.set(PlayState::Running);
-            self.frame(self.generation.get_value());
+            let p = *self;
+            self.frames.start(First::Now, move || p.frame());
         }
     }
 
     /// Back to nothing.
     pub fn reset(&self) {
-        self.stop_loop();
+        self.frames.stop();
         self.sim.set_value(None);
         self.snapshot.set(None);
         self.scenario.set(None);
@@ -176,17 +171,11 @@ impl Playback {
         self.anchor.set_value(None);
     }
 
-    fn stop_loop(&self) {
-        self.generation.update_value(|g| *g += 1);
-    }
-
     /// Advances the simulation for this frame, publishes one snapshot, and asks for the
-    /// next frame unless the run finished or this loop was stopped.
-    fn frame(self, generation: u64) {
-        if self.generation.get_value() != generation
-            || self.state.get_untracked() != PlayState::Running
-        {
-            return;
+    /// next frame unless the run finished.
+    fn frame(self) -> Next {
+        if self.state.get_untracked() != PlayState::Running {
+            return Next::Stop;
         }
         let speed = self.speed.get_untracked();
         let start_ms = now_ms();
@@ -204,7 +193,7 @@ impl Playback {
             let sim = slot.as_mut()?;
             match speed.sim_us_per_wall_ms() {
                 None => {
-                    while !sim.is_finished() && now_ms() - start_ms < INSTANT_FRAME_BUDGET_MS {
+                    while !sim.is_finished() && now_ms() - start_ms < FRAME_BUDGET_MS {
                         sim.run_events(INSTANT_BATCH_EVENTS);
                     }
                 }
@@ -217,7 +206,7 @@ impl Playback {
             Some(sim.snapshot())
         });
         let Some(Some(snapshot)) = snapshot else {
-            return;
+            return Next::Stop;
         };
         let finished = snapshot.finished;
         self.snapshot.set(Some(snapshot.clone()));
@@ -226,8 +215,8 @@ impl Playback {
             if let Some(scenario) = self.scenario.get_untracked() {
                 bridge::publish_last_run(&scenario, &snapshot.stats);
             }
-            return;
+            return Next::Stop;
         }
-        request_animation_frame(move || self.frame(generation));
+        Next::Frame
     }
 }

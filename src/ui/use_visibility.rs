@@ -1,42 +1,30 @@
 //! `use_pause_offscreen`: pauses a playback while its element is scrolled out of view and
-//! resumes it when it comes back (only if it was running when it left). The observer is
-//! disconnected when the component goes.
+//! resumes it when it comes back (only if it was running when it left). It watches with
+//! [`use_observer`], which disconnects when the component goes.
 
+use super::observe::use_observer;
 use super::use_playback::{PlayState, Playback};
 use leptos::html::Div;
 use leptos::prelude::*;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 /// Watches `target` and pauses `playback` while it is off screen.
 pub fn use_pause_offscreen(target: NodeRef<Div>, playback: Playback) {
     let paused_by_us = StoredValue::new(false);
-    Effect::new(move |prev: Option<()>| {
-        if prev.is_some() {
-            return;
-        }
-        let Some(el) = target.get() else { return };
-        let cb = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
-            let Some(entry) = entries
-                .get(entries.length().saturating_sub(1))
-                .dyn_ref::<web_sys::IntersectionObserverEntry>()
-                .cloned()
-            else {
-                return;
-            };
-            if !entry.is_intersecting() && playback.state.get_untracked() == PlayState::Running {
-                playback.pause();
-                paused_by_us.set_value(true);
-            } else if entry.is_intersecting() && paused_by_us.get_value() {
-                paused_by_us.set_value(false);
-                playback.resume();
-            }
-        });
-        let Ok(observer) = web_sys::IntersectionObserver::new(cb.as_ref().unchecked_ref()) else {
+    use_observer::<web_sys::IntersectionObserver, _>(target, move |entries| {
+        let Some(entry) = entries
+            .get(entries.length().saturating_sub(1))
+            .dyn_ref::<web_sys::IntersectionObserverEntry>()
+            .cloned()
+        else {
             return;
         };
-        observer.observe(&el);
-        let keep = send_wrapper::SendWrapper::new((observer, cb));
-        on_cleanup(move || keep.take().0.disconnect());
+        if !entry.is_intersecting() && playback.state.get_untracked() == PlayState::Running {
+            playback.pause();
+            paused_by_us.set_value(true);
+        } else if entry.is_intersecting() && paused_by_us.get_value() {
+            paused_by_us.set_value(false);
+            playback.resume();
+        }
     });
 }

@@ -2,7 +2,7 @@
 // speed, bad links, and a screenshot for a person to look at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, openPage, waitForState, readStats, cli, screenshotPath } from './harness.mjs';
+import { useLab, openPage, waitForState, readStats, cli, screenshotPath, assertAddress } from './harness.mjs';
 
 const STRATEGIES = ['naive', 'paced', 'retry', 'timeout-no-key', 'keyed', 'pool'];
 const STAT_FIELDS = [
@@ -53,7 +53,7 @@ test('each button runs its strategy and the counters change', async () => {
     assert.equal(shown.duplicates, String(expected.duplicates), strategy);
     assert.notDeepEqual(shown, previous, `${strategy} changed the counters`);
     assert.equal(await page.getAttribute(`[data-strategy="${strategy}"]`, 'aria-pressed'), 'true');
-    assert.match(page.url(), new RegExp(`strategy=${strategy}&seed=5`));
+    await assertAddress(page, { strategy, seed: '5' });
     previous = shown;
   }
   // A watched run: running, then paused, then resumed to the end.
@@ -114,7 +114,7 @@ const BAD_LINKS = [
   ['?strategy=keyed&seed=abc', /seed 'abc' is not a whole number/],
   ['?strategy=keyed&seed=-1', /seed '-1' is not a whole number/],
   ['?strategy=keyed&seed=99999999999999999999999', /too large/],
-  ['?strategy=keyed&speed=warp', /speed 'warp'/],
+  ['?strategy=keyed&speed=warp', /no speed called 'warp'/],
   ['?strategy=keyed&colour=red', /unknown parameter 'colour'/],
   ['?strategy=pool&strategy=naive', /appears more than once/],
   ['?strategy=%3Cimg%20src%3Dx%20onerror%3D%22window.__xss%3D1%22%3E', /no strategy called '<img src=x onerror="window.__xss=1">'/],

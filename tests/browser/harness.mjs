@@ -1,5 +1,6 @@
 // Shared pieces of the browser tests: a static server for dist/, Debian's chromium
 // driven by playwright-core, and the native CLI for expected numbers.
+import assert from 'node:assert/strict';
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -134,4 +135,54 @@ export function useLab(before, after) {
     await lab.server?.close();
   });
   return lab;
+}
+
+/** How the footers start a command (src/page/links.rs, `CLI_PREFIX`). */
+export const CLI_PREFIX = 'cargo run --release --bin ratelab --';
+
+/** The words a POSIX shell reads in `line`, for the footers' commands: single quotes and
+ * backslashes outside them, nothing else (no variables, globs or double quotes). */
+export function shellWords(line) {
+  const words = [];
+  let word = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === "'") {
+      const end = line.indexOf("'", i + 1);
+      if (end < 0) throw new Error(`unclosed quote in ${line}`);
+      word = (word ?? '') + line.slice(i + 1, end);
+      i = end;
+    } else if (c === '\\') {
+      word = (word ?? '') + (line[++i] ?? '');
+    } else if (/\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else if (/["$`*?~]/.test(c)) {
+      throw new Error(`the command needs more than single quotes: ${line}`);
+    } else {
+      word = (word ?? '') + c;
+    }
+  }
+  if (word !== null) words.push(word);
+  return words;
+}
+
+/** The arguments of the page's footer command (`[data-testid=cli-command]`), without its
+ * `cargo run` prefix. */
+export async function footerArgs(page) {
+  const line = (await page.textContent('[data-testid="cli-command"]')).trim();
+  if (!line.startsWith(CLI_PREFIX + ' ')) throw new Error(`the footer's command does not start with ${CLI_PREFIX}: ${line}`);
+  return shellWords(line.slice(CLI_PREFIX.length));
+}
+
+/** Asserts that the page's address (`location.search`) holds each of `expected`'s keys
+ * with its value, in any order and beside any other keys. */
+export async function assertAddress(page, expected, message = '') {
+  const search = await page.evaluate(() => location.search);
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(expected)) {
+    if (params.get(key) !== value) {
+      throw new assert.AssertionError({ message: `${message}${message && ': '}${key}=${value} in ${search}`, actual: params.get(key), expected: value, operator: 'equal' });
+    }
+  }
 }

@@ -2,7 +2,7 @@
 // published headers, the header reader, and a bad experiment name.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, openPage, readResults, cli, screenshotPath } from './harness.mjs';
+import { useLab, openPage, readResults, cli, screenshotPath, assertAddress } from './harness.mjs';
 
 const EXPERIMENTS = ['burst', 'units', 'clients', 'neighbour', 'memory', 'herd'];
 
@@ -35,7 +35,7 @@ test('the experiment buttons switch experiments and the URL follows', async () =
   for (const name of EXPERIMENTS) {
     await page.click(`[data-experiment="${name}"]`);
     await waitForExperiment(page, name);
-    assert.match(page.url(), new RegExp(`section=limits&experiment=${name}`));
+    await assertAddress(page, { section: 'limits', experiment: name });
     assert.equal(await page.getAttribute(`button[data-experiment="${name}"]`, 'aria-pressed'), 'true');
   }
   // The burst: the fixed window lets twice the limit through, the others do not.
@@ -52,7 +52,7 @@ test('the limits page links to the headers page, with its seed', async () => {
   await page.goto(`${lab.server.base}?section=limits&seed=7`);
   await page.click('[data-testid="limits"] a[href*="section=headers"]');
   await page.waitForSelector('[data-testid="response-headers"] [data-header]');
-  assert.match(page.url(), /section=headers&seed=7/);
+  await assertAddress(page, { section: 'headers', seed: '7' });
   assert.equal(await page.getAttribute('[data-section="headers"]', 'aria-current'), 'page');
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -3,7 +3,7 @@
 // numbers being edited.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, openPage, waitForState } from './harness.mjs';
+import { useLab, openPage, waitForState, assertAddress } from './harness.mjs';
 
 const lab = useLab(before, after);
 
@@ -39,51 +39,70 @@ for (const [query, module, ready] of [
   });
 }
 
+/** Clicks `selector`, a link to the page on screen, and proves the page stayed: the click
+ * reached the page and its handler prevented the link's default (so the browser cannot
+ * follow it), the window is the same one, and the main frame did not navigate. */
+async function clickStaysPut(page, selector) {
+  let navigations = 0;
+  const count = (frame) => {
+    if (frame === page.mainFrame()) navigations++;
+  };
+  page.on('framenavigated', count);
+  await page.evaluate(() => {
+    window.__samePage = true;
+    // Read once every handler of this click has run.
+    window.__clicked = new Promise((resolve) =>
+      document.addEventListener('click', (e) => setTimeout(() => resolve(e.defaultPrevented)), { capture: true, once: true }),
+    );
+  });
+  await page.click(selector);
+  assert.equal(await page.evaluate(() => window.__clicked), true, `the click on ${selector} was handled and the link not followed`);
+  assert.equal(await page.evaluate(() => window.__samePage), true, `${selector}: the same window`);
+  page.off('framenavigated', count);
+  assert.equal(navigations, 0, `${selector}: no navigation`);
+}
+
+/** Resolves after two animation frames: a loop started on load has run a frame by then. */
+function twoFrames(page) {
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 test('the tabs lead from page to page, carrying the seed and the numbers', async () => {
   const page = await openPage(lab.browser);
   await page.goto(`${lab.server.base}?seed=5&maxInflight=8`);
   await waitForState(page, 'idle');
 
   // The section on screen does not reload itself.
-  await page.evaluate(() => (window.__samePage = true));
-  await page.click('[data-section="charges"]');
-  await page.waitForTimeout(300);
-  assert.equal(await page.evaluate(() => window.__samePage), true);
+  await clickStaysPut(page, 'a[data-section="charges"]');
 
-  await page.click('[data-view="compare"]');
+  await page.click('a[data-view="compare"]');
   await page.waitForSelector('[data-testid="compare"]');
-  assert.match(page.url(), /view=compare/);
-  assert.match(page.url(), /seed=5/);
-  assert.match(page.url(), /maxInflight=8/);
+  await assertAddress(page, { view: 'compare', seed: '5', maxInflight: '8' });
   assert.match(await page.textContent('.rll-intro'), /At most 8 requests in flight/);
   assert.deepEqual(await modules(page), ['rate-limit-lab-compare_bg.wasm']);
 
   // The view on screen does not reload itself either.
-  await page.evaluate(() => (window.__samePage = true));
-  await page.click('[data-view="compare"]');
-  await page.waitForTimeout(300);
-  assert.equal(await page.evaluate(() => window.__samePage), true);
+  await clickStaysPut(page, 'a[data-view="compare"]');
 
   // A link to the sweep names nothing to sweep, so the sweep waits for the reader.
-  await page.click('[data-view="sweep"]');
+  await page.click('a[data-view="sweep"]');
   await page.waitForSelector('[data-testid="sweep"][data-state="idle"]');
-  assert.match(page.url(), /view=sweep/);
-  assert.match(page.url(), /maxInflight=8/);
+  await assertAddress(page, { view: 'sweep', seed: '5', maxInflight: '8' });
   assert.deepEqual(await modules(page), ['rate-limit-lab-sweep_bg.wasm']);
-  await page.waitForTimeout(300);
+  await twoFrames(page);
   assert.equal(await page.getAttribute('[data-testid="sweep"]', 'data-state'), 'idle');
 
-  await page.click('[data-section="limits"]');
+  await page.click('a[data-section="limits"]');
   await page.waitForSelector('[data-testid="limits"]');
-  assert.match(page.url(), /section=limits&seed=5/);
+  await assertAddress(page, { section: 'limits', seed: '5', maxInflight: '8' });
   assert.equal(await page.getAttribute('[data-section="limits"]', 'aria-current'), 'page');
 
-  await page.click('[data-section="headers"]');
+  await page.click('a[data-section="headers"]');
   await page.waitForSelector('[data-testid="response-headers"] [data-header]');
-  assert.match(page.url(), /section=headers&seed=5/);
+  await assertAddress(page, { section: 'headers', seed: '5', maxInflight: '8' });
   assert.deepEqual(await modules(page), ['rate-limit-lab-headers_bg.wasm']);
 
-  await page.click('[data-section="charges"]');
+  await page.click('a[data-section="charges"]');
   await waitForState(page, 'idle');
   assert.equal(await page.inputValue('[data-testid="seed"]'), '5');
   assert.deepEqual(page.errors, []);
