@@ -412,16 +412,16 @@ fn read_pair(q: &mut PageQuery, key: Key, value: &str) -> Option<String> {
         Key::Param(spec) => {
             return match spec.parse(value) {
                 Ok(v) => {
-                    spec.param
-                        .set_unchecked(&mut q.scenario, v)
-                        .expect("parse refuses what the core would");
+                    // What `parse` accepts the core accepts: nothing is refused here.
+                    let set = spec.param.set_unchecked(&mut q.scenario, v);
+                    debug_assert!(set.is_ok(), "parse refuses what the core would");
                     None
                 }
                 Err(why) => Some(format!(
                     "{why} Using the default, {}.",
                     spec.default_with_unit()
                 )),
-            }
+            };
         }
     };
     match key {

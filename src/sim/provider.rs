@@ -240,8 +240,12 @@ impl Provider {
             window_us: config.rate_window_us,
         };
         Self {
-            rate: SlidingLog::new(policy, Scope::Global)
-                .unwrap_or_else(|e| panic!("the provider's rate limit: {e}")),
+            // The scenario's ranges keep the limit and the window inside the limiter's
+            // own (a panic here is a bug, and no sentence is needed for it).
+            rate: match SlidingLog::new(policy, Scope::Global) {
+                Ok(log) => log,
+                Err(_) => unreachable!("the scenario's rate limit is a valid policy"),
+            },
             config,
             inflight: 0,
             keys: BTreeMap::new(),

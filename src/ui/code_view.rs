@@ -42,33 +42,27 @@ async fn fetch_text(path: String) -> Result<String, String> {
         .ok_or_else(failed)
 }
 
-/// Fetched files by path, each fetched once.
-#[derive(Clone, Copy)]
-struct Sources(RwSignal<Vec<(String, Result<String, String>)>>);
+/// A fetched file: its path, and its text or why there is none.
+type Loaded = Option<(String, Result<String, String>)>;
 
-impl Sources {
-    /// The file at `path`: `None` until it has arrived (asking for it the first time).
-    fn get(self, path: String) -> Option<Result<String, String>> {
-        let found = self
-            .0
-            .with(|all| all.iter().find(|(p, _)| *p == path).map(|(_, t)| t.clone()));
-        if found.is_none() {
-            self.0.update_untracked(|all| {
-                all.push((path.clone(), Err(String::new())));
-            });
-            leptos::task::spawn_local(async move {
-                let text = fetch_text(path.clone()).await;
-                self.0.update(|all| {
-                    if let Some(slot) = all.iter_mut().find(|(p, _)| *p == path) {
-                        slot.1 = text;
-                    }
-                });
-            });
-            return None;
+/// Fetches `path` into `into`, unless by the time it arrives `wanted` is another file
+/// (a reader who clicks through the strategies quickly sees the last one picked).
+fn load(path: String, into: RwSignal<Loaded>, wanted: Signal<String>) {
+    leptos::task::spawn_local(async move {
+        let text = fetch_text(path.clone()).await;
+        if wanted.get_untracked() == path {
+            into.set(Some((path, text)));
         }
-        // An empty error is a fetch still on its way.
-        found.filter(|t| !matches!(t, Err(e) if e.is_empty()))
-    }
+    });
+}
+
+/// The text `loaded` holds for `path`, if it has arrived.
+fn text_for(loaded: RwSignal<Loaded>, path: &str) -> Option<Result<String, String>> {
+    loaded.with(|l| {
+        l.as_ref()
+            .filter(|(p, _)| p == path)
+            .map(|(_, t)| t.clone())
+    })
 }
 
 /// A file's lines, with the changed ones marked; or a line saying it is on its way.
@@ -109,8 +103,11 @@ pub fn CodeView(
     /// The numbers the equivalents are configured with.
     scenario: Signal<Scenario>,
 ) -> impl IntoView {
-    let sources = Sources(RwSignal::new(Vec::new()));
-    let shared_open = RwSignal::new(false);
+    let file = RwSignal::new(None);
+    let shared = RwSignal::new(None);
+    let wanted = Signal::derive(move || served_path(strategy.get()));
+    // Each strategy's file is fetched when it is picked (the browser caches it after).
+    Effect::new(move |_| load(wanted.get(), file, wanted));
     let backoff = move || scenario.with(|s| backoff_text(&s.client));
     view! {
         <div class="rll-code-view" data-testid="code-view">
@@ -128,7 +125,7 @@ pub fn CodeView(
                 <code data-file=move || repo_path(strategy.get())>
                     {move || {
                         let s = strategy.get();
-                        lines_view(sources.get(served_path(s)), |text| changed_lines(s, text))
+                        lines_view(text_for(file, &served_path(s)), |text| changed_lines(s, text))
                     }}
                 </code>
             </pre>
@@ -145,17 +142,18 @@ pub fn CodeView(
                     }}
                 </ul>
             </div>
-            <details class="rll-details" on:toggle=move |_| shared_open.set(true)>
+            <details class="rll-details" on:toggle=move |_| {
+                if shared.with_untracked(Option::is_none) {
+                    load(SHARED_LOOP_PATH.to_string(), shared, Signal::stored(SHARED_LOOP_PATH.to_string()));
+                }
+            }>
                 <summary>"The loop every strategy shares (src/sim/strategy/charge.rs): take a turn, send, back off " {backoff} " · 2^(k−1)"</summary>
                 <pre class="rll-source" tabindex="0">
                     <code>
                         {move || {
-                            shared_open.get().then(|| {
-                                let text = sources
-                                    .get(SHARED_LOOP_PATH.to_string())
-                                    .map(|t| t.map(|t| without_tests(&t).to_string()));
-                                lines_view(text, |t| vec![false; t.lines().count()])
-                            })
+                            let text = text_for(shared, SHARED_LOOP_PATH)
+                                .map(|t| t.map(|t| without_tests(&t).to_string()));
+                            lines_view(text, |t| vec![false; t.lines().count()])
                         }}
                     </code>
                 </pre>
