@@ -22,16 +22,40 @@ function moduleName() {
   return 'rate-limit-lab';
 }
 
-// The lab's own page says "Loading…" until the module has mounted, and why, if it cannot.
-const loading = document.getElementById('rll-loading');
 const name = moduleName();
+
+// The lab's own page paints a static shell (index.html) until the module has mounted: the
+// header the page will show, and a line that says the lab is starting (or why it cannot).
+// The words are the page layer's (src/page/sections.rs; a test holds them equal).
+const SHELLS = {
+  'rate-limit-lab-limits': [
+    'Publishing a limit',
+    'Three limiters, and what clients do with the limit they publish. Every experiment runs in simulated time, from a seed.',
+  ],
+  'rate-limit-lab-headers': [
+    'The headers between them',
+    'What a limiter tells its callers in each response, and how a client reads it, or misreads it.',
+  ],
+};
+const shell = document.getElementById('rll-shell');
+const loading = document.getElementById('rll-loading');
+if (shell && name === 'rate-limit-lab-embed') {
+  // The framed widget has no page header: only the line that it is starting.
+  shell.querySelector('header')?.remove();
+} else if (shell && SHELLS[name]) {
+  const [title, lede] = SHELLS[name];
+  document.getElementById('rll-shell-title').textContent = title;
+  document.getElementById('rll-shell-lede').textContent = lede;
+}
 // The module's download starts now, beside the JS glue's, not after it: on a slow link
 // that saves a round trip and the glue's transfer before the largest file starts.
 const wasm = fetch(new URL(`${name}_bg.wasm`, base));
 try {
   const { default: init } = await import(new URL(`${name}.js`, base).href);
   await init({ module_or_path: wasm });
-  loading?.remove();
+  // The module has mounted the page after the shell, in this same task: removing the
+  // shell now means no frame ever shows both.
+  (shell ?? loading)?.remove();
 } catch (error) {
   if (loading) {
     loading.setAttribute('role', 'alert');

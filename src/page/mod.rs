@@ -18,6 +18,7 @@ pub mod links;
 pub mod names;
 pub mod odds;
 pub mod params;
+pub mod sections;
 pub mod seeds;
 pub mod stats;
 pub mod story;

@@ -4,6 +4,7 @@
 use super::notices::Notices;
 use crate::page::format::count;
 use crate::page::links::{cli_line, href};
+use crate::page::sections::{section_text, SectionText};
 use crate::page::{PageQuery, Section, View};
 use crate::sim::Scenario;
 use leptos::prelude::*;
@@ -25,30 +26,9 @@ pub fn Frame(
     shown: Signal<PageQuery>,
     children: Children,
 ) -> impl IntoView {
-    let (title, lede) = match section {
-        Section::Charges => (
-            "A thousand charges, one imperfect API",
-            "Six ways to send a batch of payments to a rate-limited, flaky provider, each one \
-             step better than the last. Everything below is simulated in your browser, in \
-             simulated time, from a seed.",
-        ),
-        Section::Limits => (
-            "Publishing a limit",
-            "Three limiters, and what clients do with the limit they publish. Every \
-             experiment runs in simulated time, from a seed.",
-        ),
-        Section::Headers => (
-            "The headers between them",
-            "What a limiter tells its callers in each response, and how a client reads it, or \
-             misreads it.",
-        ),
-    };
+    let SectionText { title, lede, .. } = section_text(section);
     let tabs = [Section::Charges, Section::Limits, Section::Headers].map(|s| {
-        let name = match s {
-            Section::Charges => "Calling theirs",
-            Section::Limits => "Publishing yours",
-            Section::Headers => "The headers",
-        };
+        let name = section_text(s).tab;
         let sub = move || match s {
             Section::Charges => format!(
                 "{} charges, six clients",

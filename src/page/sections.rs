@@ -1,0 +1,72 @@
+//! Each section's heading and one-paragraph introduction. The page's static shell
+//! (`index.html`, and `assets/loader.js` for the limits and headers pages) paints the same
+//! words before the module has started; a test holds the three files to these.
+
+use super::Section;
+
+/// A section's heading, its introduction, and its tab's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SectionText {
+    /// The page's `<h1>`.
+    pub title: &'static str,
+    /// The paragraph under it.
+    pub lede: &'static str,
+    /// The tab that links to the section.
+    pub tab: &'static str,
+}
+
+/// The words for `section`.
+pub const fn section_text(section: Section) -> SectionText {
+    match section {
+        Section::Charges => SectionText {
+            title: "A thousand charges, one imperfect API",
+            lede:
+                "Six ways to send a batch of payments to a rate-limited, flaky provider, each one \
+                   step better than the last. Everything below is simulated in your browser, in \
+                   simulated time, from a seed.",
+            tab: "Calling theirs",
+        },
+        Section::Limits => SectionText {
+            title: "Publishing a limit",
+            lede: "Three limiters, and what clients do with the limit they publish. Every \
+                   experiment runs in simulated time, from a seed.",
+            tab: "Publishing yours",
+        },
+        Section::Headers => SectionText {
+            title: "The headers between them",
+            lede: "What a limiter tells its callers in each response, and how a client reads it, \
+                   or misreads it.",
+            tab: "The headers",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn file(rel: &str) -> String {
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).expect(rel)
+    }
+
+    /// The shell's text, as HTML or a JS string holds it (the apostrophes and commas of
+    /// our own words need no escaping in either).
+    fn held(source: &str, text: &str) -> bool {
+        source.contains(text)
+    }
+
+    #[test]
+    fn the_static_shell_paints_the_same_words_the_app_then_shows() {
+        let index = file("index.html");
+        let charges = section_text(Section::Charges);
+        assert!(held(&index, charges.title), "index.html's title");
+        assert!(held(&index, charges.lede), "index.html's lede");
+        let loader = file("assets/loader.js");
+        for s in [Section::Limits, Section::Headers] {
+            let t = section_text(s);
+            assert!(held(&loader, t.title), "loader.js: {}", t.title);
+            assert!(held(&loader, t.lede), "loader.js: {}", t.lede);
+        }
+    }
+}

@@ -1,0 +1,94 @@
+// What a reader on a slow link sees before the lab has started, and that the module's
+// download does not wait for the JS glue. Timings are a benchmark (scripts/ready.mjs);
+// these check only what cannot be noisy: order, words and layout.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { useLab, openPage, waitForState } from './harness.mjs';
+
+const lab = useLab(before, after);
+
+const PAGES = [
+  ['', 'A thousand charges, one imperfect API'],
+  ['?section=limits', 'Publishing a limit'],
+  ['?section=headers', 'The headers between them'],
+];
+
+test('with the module blocked, each page shows its heading and says the lab is starting, then why it cannot', async () => {
+  for (const [query, title] of PAGES) {
+    const page = await openPage(lab.browser);
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/*_bg.wasm', async (route) => {
+      await held;
+      await route.fulfill({ status: 404, body: 'gone' });
+    });
+    await page.goto(`${lab.server.base}${query}`);
+    // While the module is on its way: the heading and the starting line are there.
+    await page.waitForSelector('#rll-shell h1');
+    assert.equal(await page.textContent('#rll-shell h1'), title, query);
+    assert.ok((await page.textContent('#rll-shell .rll-lede')).length > 40, query);
+    assert.match(await page.textContent('#rll-loading'), /starting/, query);
+    release();
+    const alert = page.locator('#rll-loading[role="alert"]');
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /could not start/, query);
+    assert.equal(await page.textContent('#rll-shell h1'), title, 'the heading stays');
+    await page.context().close();
+  }
+});
+
+test('the lab takes over from the shell without moving its heading', async () => {
+  for (const [query, title] of PAGES) {
+    const blocked = await openPage(lab.browser);
+    await blocked.route('**/*_bg.wasm', () => {}); // never answered: the shell stays
+    await blocked.goto(`${lab.server.base}${query}`);
+    await blocked.waitForSelector('#rll-shell h1');
+    const before = await blocked.locator('#rll-shell h1').boundingBox();
+    await blocked.context().close();
+
+    const page = await openPage(lab.browser);
+    await page.goto(`${lab.server.base}${query}`);
+    await page.waitForSelector('[data-testid="app"]');
+    assert.equal(await page.locator('#rll-shell').count(), 0, 'the shell is gone');
+    const h1 = page.locator('[data-testid="app"] h1');
+    assert.equal(await h1.textContent(), title);
+    const after = await h1.boundingBox();
+    assert.deepEqual(
+      [Math.round(after.x), Math.round(after.y), Math.round(after.width)],
+      [Math.round(before.x), Math.round(before.y), Math.round(before.width)],
+      `${query || 'run'}: the heading keeps its place`,
+    );
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
+test('the module download starts before the JS glue has arrived', async () => {
+  const page = await openPage(lab.browser);
+  const order = [];
+  let releaseGlue;
+  const glueHeld = new Promise((resolve) => { releaseGlue = resolve; });
+  await page.route('**/rate-limit-lab.js', async (route) => {
+    order.push('glue requested');
+    await glueHeld;
+    order.push('glue answered');
+    await route.continue();
+  });
+  page.on('request', (r) => {
+    if (r.url().endsWith('rate-limit-lab_bg.wasm')) {
+      order.push('wasm requested');
+      releaseGlue();
+    }
+  });
+  // If the module were only asked for after the glue, the glue would wait forever: a
+  // timeout releases it so the test fails with the order instead of hanging.
+  const timer = setTimeout(releaseGlue, 5_000);
+  await page.goto(`${lab.server.base}?seed=3`);
+  await waitForState(page, 'idle');
+  clearTimeout(timer);
+  assert.ok(
+    order.indexOf('wasm requested') >= 0 && order.indexOf('wasm requested') < order.indexOf('glue answered'),
+    order.join(' → '),
+  );
+  await page.context().close();
+});
