@@ -70,7 +70,9 @@ function serve() {
 // Each page, and the first control a reader needs on it.
 const PAGES = [
   ['plain', 'plain.html', '#go'],
-  ['run', '?strategy=timeout-no-key&seed=7', '[data-strategy]'],
+  ['run', '?seed=7', '[data-strategy]'],
+  // A shared link to a run: the run starts playing as the page loads.
+  ['run-link', '?strategy=timeout-no-key&seed=7', '[data-strategy]'],
   ['compare', '?view=compare&seed=7', '[data-result^="compare."]'],
   ['sweep', '?view=sweep', '[data-testid="sweep-run"]'],
   ['limits', '?section=limits', 'button[data-experiment]'],
