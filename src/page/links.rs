@@ -65,6 +65,15 @@ pub fn sweep_href(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenari
     sweep_query(strategy, seeds, scenario).to_query()
 }
 
+/// The full lab's link for an embedded widget's run: the same query without `embed`.
+pub fn full_lab_href(q: &PageQuery) -> String {
+    PageQuery {
+        embed: false,
+        ..q.clone()
+    }
+    .to_query()
+}
+
 /// The command that prints what the page for `q` shows: the same run, the same six
 /// columns, the same distributions or the same experiment.
 pub fn cli_line(q: &PageQuery) -> String {
@@ -190,6 +199,9 @@ mod tests {
         let back = page(&experiment_href(Some(ExperimentName::Burst), &s));
         assert_eq!(back.experiment, Some(ExperimentName::Burst));
         assert_eq!(back.scenario.provider.max_inflight, 8);
+        let embedded = page("?embed=1&strategy=pool&seed=5&maxInflight=8");
+        let full = page(&full_lab_href(&embedded));
+        assert!(!full.embed && full.scenario == embedded.scenario);
         let back = page(&sweep_href(None, 40, &s));
         assert!(back.all_strategies && back.seeds == 40 && back.sweep_autostart());
         let back = page(&sweep_href(Some(StrategyName::Retry), 40, &s));

@@ -9,6 +9,7 @@ use super::strategy_picker::label;
 use super::summary::Summary;
 use super::use_media::use_reduced_motion;
 use super::use_visibility::use_pause_offscreen;
+use crate::page::links::full_lab_href;
 use crate::page::{PageQuery, Speed};
 use leptos::html::Div;
 use leptos::prelude::*;
@@ -25,14 +26,7 @@ pub fn Widget(query: PageQuery, lab_url: String) -> impl IntoView {
     if query.strategy.is_some() {
         state.run(strategy);
     }
-    let full = format!(
-        "{lab_url}{}",
-        PageQuery {
-            embed: false,
-            ..query.clone()
-        }
-        .to_query()
-    );
+    let full = format!("{lab_url}{}", full_lab_href(&query));
     let motion_note = move || {
         (reduced.get() && state.playback.speed.get() == Speed::Instant).then(|| {
             view! {
