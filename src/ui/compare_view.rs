@@ -21,7 +21,10 @@ const KEY_ROWS: [Option<StatField>; 4] = [
 
 /// The compare view for `base` (its seed and parameters; the strategy is ignored).
 #[component]
-pub fn CompareView(base: Scenario) -> impl IntoView {
+pub fn CompareView(
+    /// The seed and the numbers; each column runs its own strategy with them.
+    base: Scenario,
+) -> impl IntoView {
     if let Err(too_large) = Workload::Compare.check(&base) {
         return view! {
             <p class="rll-notice" role="alert" data-testid="compare">{too_large.to_string()}</p>

@@ -26,7 +26,10 @@ pub fn lab_base_url() -> String {
 
 /// The framed page: one widget, and its height sent to the parent.
 #[component]
-pub fn EmbedPage(query: PageQuery) -> impl IntoView {
+pub fn EmbedPage(
+    /// What the frame's link asks for.
+    query: PageQuery,
+) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     use_observer::<web_sys::ResizeObserver, _>(root, move |_entries| {
         let height = document()

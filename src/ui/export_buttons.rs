@@ -26,7 +26,10 @@ fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
 
 /// The buttons, shown once a run is on screen.
 #[component]
-pub fn ExportButtons(playback: Playback) -> impl IntoView {
+pub fn ExportButtons(
+    /// The run to copy or save.
+    playback: Playback,
+) -> impl IntoView {
     let message = RwSignal::new(None::<String>);
     let done = move || playback.state.get() == PlayState::Done;
     let name = move |ext: &str| {

@@ -9,7 +9,10 @@ use leptos::prelude::*;
 
 /// The page.
 #[component]
-pub fn HeadersPage(query: PageQuery) -> impl IntoView {
+pub fn HeadersPage(
+    /// What the link asks for.
+    query: PageQuery,
+) -> impl IntoView {
     let scenario = query.seeded_scenario();
     view! {
         <Frame

@@ -8,7 +8,10 @@ use leptos::prelude::*;
 
 /// What the imperfect provider does, in a sentence per rule.
 #[component]
-pub fn Intro(scenario: Signal<Scenario>) -> impl IntoView {
+pub fn Intro(
+    /// The provider's rules and the batch to describe.
+    scenario: Signal<Scenario>,
+) -> impl IntoView {
     move || scenario.with(|s| rules_view(&s.provider, s.customers))
 }
 

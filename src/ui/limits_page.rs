@@ -8,7 +8,10 @@ use leptos::prelude::*;
 
 /// The page.
 #[component]
-pub fn LimitsPage(query: PageQuery) -> impl IntoView {
+pub fn LimitsPage(
+    /// What the link asks for.
+    query: PageQuery,
+) -> impl IntoView {
     let scenario = query.seeded_scenario();
     let chosen = RwSignal::new(query.experiment);
     let shown = Signal::derive({

@@ -4,7 +4,10 @@ use leptos::prelude::*;
 
 /// A list of problems, shown as text (never as markup), or nothing.
 #[component]
-pub fn Notices(messages: Vec<String>) -> impl IntoView {
+pub fn Notices(
+    /// One sentence per value of the link that could not be used.
+    messages: Vec<String>,
+) -> impl IntoView {
     (!messages.is_empty()).then(|| {
         view! {
             <div class="rll-notice" role="alert" data-testid="query-problems">

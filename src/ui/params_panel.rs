@@ -8,7 +8,10 @@ use leptos::prelude::*;
 
 /// The panel, folded away unless the run already uses other numbers.
 #[component]
-pub fn ParamsPanel(state: RunState) -> impl IntoView {
+pub fn ParamsPanel(
+    /// The run view whose numbers are edited.
+    state: RunState,
+) -> impl IntoView {
     let draft = state.draft;
     let start = draft.get_untracked();
     let texts: Vec<RwSignal<String>> = PARAMS

@@ -33,7 +33,12 @@ fn provider_attrs(a: &AttemptStory) -> (&'static str, String, String, bool) {
 
 /// The scene links and the selected customer's story.
 #[component]
-pub fn StoryPanel(playback: Playback, selected: RwSignal<Option<u32>>) -> impl IntoView {
+pub fn StoryPanel(
+    /// The run whose record tells the story.
+    playback: Playback,
+    /// The customer whose story is open.
+    selected: RwSignal<Option<u32>>,
+) -> impl IntoView {
     let story = Memo::new(move |_| {
         playback.snapshot.track();
         let customer = selected.get()?;

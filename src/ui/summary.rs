@@ -5,7 +5,10 @@ use leptos::prelude::*;
 
 /// A live region that stays empty until the run is done, then says what happened.
 #[component]
-pub fn Summary(playback: Playback) -> impl IntoView {
+pub fn Summary(
+    /// The run to sum up once it is done.
+    playback: Playback,
+) -> impl IntoView {
     let text = move || {
         if playback.state.get() != PlayState::Done {
             return None;

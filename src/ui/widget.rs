@@ -16,7 +16,12 @@ use leptos::prelude::*;
 
 /// One embedded scenario. `lab_url` is where "open the full lab" points.
 #[component]
-pub fn Widget(query: PageQuery, lab_url: String) -> impl IntoView {
+pub fn Widget(
+    /// The widget's settings, from its `data-*` attributes or the frame's link.
+    query: PageQuery,
+    /// Where the full lab is, for the link to it.
+    lab_url: String,
+) -> impl IntoView {
     let reduced = use_reduced_motion();
     let speed = query.playback_speed(reduced.get_untracked());
     let state = RunState::new(&query, speed, false);

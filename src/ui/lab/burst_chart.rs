@@ -7,7 +7,10 @@ use leptos::prelude::*;
 
 /// The three lanes.
 #[component]
-pub fn BurstChart(result: BurstResult) -> impl IntoView {
+pub fn BurstChart(
+    /// The experiment's result.
+    result: BurstResult,
+) -> impl IntoView {
     let from_us = result.first_volley_us.saturating_sub(40_000);
     let to_us = result.first_volley_us + result.span_us + 120_000;
     let (left, width) = (90.0, 500.0);

@@ -5,7 +5,10 @@ use leptos::prelude::*;
 
 /// The experiment's cells as a compact definition list.
 #[component]
-pub fn Cells(cells: Vec<(String, String)>) -> impl IntoView {
+pub fn Cells(
+    /// Each `data-result` key and its value.
+    cells: Vec<(String, String)>,
+) -> impl IntoView {
     view! {
         <details class="rll-details">
             <summary>"Every number (the same as " <code>"ratelab limits … --json"</code> ")"</summary>

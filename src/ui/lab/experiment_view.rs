@@ -32,7 +32,10 @@ fn per(window_us: u64) -> String {
 
 /// The result of one experiment.
 #[component]
-pub fn ExperimentView(result: LabResult) -> impl IntoView {
+pub fn ExperimentView(
+    /// The experiment's result.
+    result: LabResult,
+) -> impl IntoView {
     let cells = cells(&result);
     let body = match result {
         LabResult::Burst(r) => {

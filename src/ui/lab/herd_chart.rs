@@ -7,7 +7,10 @@ use leptos::prelude::*;
 
 /// Two histograms of wake-ups per bin.
 #[component]
-pub fn HerdChart(result: HerdResult) -> impl IntoView {
+pub fn HerdChart(
+    /// The experiment's result.
+    result: HerdResult,
+) -> impl IntoView {
     let peak = result
         .bins
         .iter()
