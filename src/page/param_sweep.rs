@@ -203,6 +203,49 @@ pub const PRESETS: [Preset; 5] = [
     ),
 ];
 
+/// Axis ticks for `lo..=hi`: multiples of 1, 2 or 5 × 10ⁿ, about `want` of them, all
+/// inside the span (both ends when the span is one value).
+pub fn ticks(lo: u64, hi: u64, want: u64) -> Vec<u64> {
+    if hi <= lo {
+        return vec![lo];
+    }
+    let raw = ((hi - lo) / want.max(1)).max(1);
+    let mut step = 1u64;
+    'find: loop {
+        for m in [1, 2, 5] {
+            if step.saturating_mul(m) >= raw {
+                step = step.saturating_mul(m);
+                break 'find;
+            }
+        }
+        step = step.saturating_mul(10);
+    }
+    let first = lo.div_ceil(step) * step;
+    (0..)
+        .map(|i| first + i * step)
+        .take_while(|t| *t <= hi)
+        .collect()
+}
+
+/// The top of a y axis that starts at 0 and holds `max`: the next tick at or above it.
+pub fn axis_top(max: u64) -> u64 {
+    let step = *ticks(0, max.max(1), 4).get(1).unwrap_or(&1);
+    max.div_ceil(step).max(1) * step
+}
+
+/// A strategy's colour in the charts (Okabe and Ito's palette, which readers with any
+/// common colour vision tell apart, and which reads on light and dark backgrounds).
+pub const fn colour(strategy: StrategyName) -> &'static str {
+    match strategy {
+        StrategyName::Naive => "#d55e00",
+        StrategyName::Paced => "#e69f00",
+        StrategyName::Retry => "#cc79a7",
+        StrategyName::TimeoutNoKey => "#c0392b",
+        StrategyName::Keyed => "#0072b2",
+        StrategyName::Pool => "#009e73",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,6 +289,20 @@ mod tests {
         assert!(parse_sweep_flag("workers=1..=2:51")
             .unwrap_err()
             .contains("51 is outside 2–50"));
+    }
+
+    #[test]
+    fn ticks_are_round_and_inside_the_span() {
+        assert_eq!(ticks(0, 1_000, 5), [0, 200, 400, 600, 800, 1_000]);
+        assert_eq!(ticks(1, 20, 5), [5, 10, 15, 20]);
+        assert_eq!(
+            ticks(ms(200), ms(3_000), 5),
+            [ms(1_000), ms(2_000), ms(3_000)]
+        );
+        assert_eq!(ticks(7, 7, 5), [7]);
+        assert_eq!(axis_top(47), 60);
+        assert_eq!(axis_top(0), 1);
+        assert_eq!(axis_top(69_116), 80_000);
     }
 
     #[test]
