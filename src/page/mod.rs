@@ -18,6 +18,7 @@ pub mod links;
 pub mod names;
 pub mod odds;
 pub mod param_sweep;
+pub mod param_sweep_chart;
 pub mod params;
 pub mod seeds;
 pub mod stats;
@@ -450,9 +451,7 @@ fn read_param_sweep(q: &mut PageQuery, keys: &[(PageKey, &str)]) {
     };
     let Some(ps) = param(name).filter(|p| param_sweep::sweepable(p.param)) else {
         q.problems.push(match param(name) {
-            Some(p) => param_sweep::sentence(
-                &crate::sim::param_sweep::ParamSweepError::NotNumeric(p.param),
-            ),
+            Some(p) => param_sweep::not_sweepable(p.param),
             None => format!(
                 "There is no parameter called '{}' to sweep; no parameter sweep is run.",
                 shown(name)

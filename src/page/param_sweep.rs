@@ -55,14 +55,20 @@ pub fn stat_label(stat: StatField) -> &'static str {
     stat_text(stat).label
 }
 
+/// The sentence for a parameter that cannot be swept (every page's URL reader may say
+/// it, so it stands apart from [`sentence`], which only the sweep page needs).
+pub fn not_sweepable(p: Param) -> String {
+    format!(
+        "{} ({}) cannot be swept: only counts and times can.",
+        spec(p).label,
+        spec(p).key
+    )
+}
+
 /// The sentence for a sweep the core will not run.
 pub fn sentence(e: &ParamSweepError) -> String {
     match *e {
-        ParamSweepError::NotNumeric(p) => format!(
-            "{} ({}) cannot be swept: only counts and times can.",
-            spec(p).label,
-            spec(p).key
-        ),
+        ParamSweepError::NotNumeric(p) => not_sweepable(p),
         ParamSweepError::Reversed { from, to } => format!(
             "The sweep must go from a smaller value to a larger one, but it goes from {from} to {to} (in the core's units)."
         ),
@@ -107,7 +113,7 @@ pub fn parse_sweep_flag(text: &str) -> Result<(Param, u64, u64, u64), String> {
         )
     })?;
     if !sweepable(s.param) {
-        return Err(sentence(&ParamSweepError::NotNumeric(s.param)));
+        return Err(not_sweepable(s.param));
     }
     let whole = |t: &str| match s.parse(t)? {
         ParamValue::Whole(n) => Ok(n),
