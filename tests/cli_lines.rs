@@ -10,6 +10,7 @@ use rate_limit_lab::page::{
     FALLBACK_STRATEGY, PARAMS,
 };
 use rate_limit_lab::sim::lab::{self, ExperimentName};
+use rate_limit_lab::sim::param_sweep::{ParamSweepJob, ParamSweepSpec};
 use rate_limit_lab::sim::rng::{Odds, SimRng};
 use rate_limit_lab::sim::story::Story;
 use rate_limit_lab::sim::sweep::{Sweep, MAX_SEEDS};
@@ -163,11 +164,15 @@ fn random_page(rng: &mut SimRng) -> PageQuery {
     } else {
         rng.between(1, MAX_SEEDS)
     };
+    let sweep_param = (page == Page::Sweep && rng.chance(Odds::one_in(2)))
+        .then(|| random_param_sweep(rng, &scenario, strategy, all, seeds))
+        .flatten();
     PageQuery {
         section,
         view,
         strategy,
         all_strategies: all,
+        sweep_param,
         seed,
         seeds,
         speed: Speed::ALL[pick(rng, 3)],
@@ -181,6 +186,74 @@ fn random_page(rng: &mut SimRng) -> PageQuery {
         motion: Motion::ALL[pick(rng, 3)],
         scenario,
         problems: Vec::new(),
+    }
+}
+
+/// A parameter sweep the core accepts for this page, small enough to run quickly: a
+/// numeric parameter between two values inside its bounds (and the caps above), 2 to 4
+/// steps, a random stat. `None` if a few draws found none.
+fn random_param_sweep(
+    rng: &mut SimRng,
+    scenario: &Scenario,
+    strategy: Option<StrategyName>,
+    all: bool,
+    seeds: u64,
+) -> Option<ParamSweepSpec> {
+    let numeric: Vec<_> = PARAMS
+        .iter()
+        .filter(|p| matches!(p.kind(), ParamKind::Count | ParamKind::Micros))
+        .collect();
+    for _ in 0..20 {
+        let p = numeric[rng.below(numeric.len() as u64) as usize];
+        let b = p.bounds().expect("numbers have bounds");
+        let hi = cap(p.key).map_or(*b.end(), |c| c.min(*b.end()));
+        let from = number(rng, *b.start(), hi - 1);
+        let to = number(rng, from + 1, hi);
+        let spec = ParamSweepSpec {
+            param: p.param,
+            from,
+            to,
+            steps: rng.between(2, 4),
+            stat: StatField::ALL[rng.below(StatField::ALL.len() as u64) as usize],
+        };
+        let q = PageQuery {
+            strategy,
+            all_strategies: all,
+            ..PageQuery::default()
+        };
+        let strategies = q.param_sweep_strategies(p.param);
+        if ParamSweepJob::new(scenario, spec, &strategies, seeds).is_ok() {
+            return Some(spec);
+        }
+    }
+    None
+}
+
+/// One strategy's line of a parameter sweep as `--json` prints it, against the core.
+fn check_param_sweep(v: &Value, q: &PageQuery, spec: ParamSweepSpec, why: &str) {
+    let strategies = q.param_sweep_strategies(spec.param);
+    let lines = ParamSweepJob::new(&q.seeded_scenario(), spec, &strategies, q.seeds)
+        .unwrap_or_else(|e| panic!("{why}: {e}"))
+        .run_to_end();
+    assert_eq!(
+        v["param"],
+        rate_limit_lab::page::spec(spec.param).key,
+        "{why}"
+    );
+    assert_eq!(v["stat"], spec.stat.as_str(), "{why}");
+    let got = array(&v["strategies"], lines.len(), why);
+    for (item, (strategy, points)) in got.iter().zip(&lines) {
+        assert_eq!(item["strategy"], strategy.as_str(), "{why}");
+        let got_points = array(&item["points"], points.len(), why);
+        for (g, p) in got_points.iter().zip(points) {
+            let value = rate_limit_lab::page::param_sweep::value_text(spec.param, p.value);
+            assert_eq!(g["value"].to_string(), value, "{why}");
+            assert_eq!(
+                (g["min"].as_u64(), g["median"].as_u64(), g["max"].as_u64()),
+                (Some(p.dist.min), Some(p.dist.median), Some(p.dist.max)),
+                "{why}: {strategy} at {value}"
+            );
+        }
     }
 }
 
@@ -298,6 +371,9 @@ fn check_line(q: &PageQuery, why: &str) {
                 check_run(item, &with(strategy), &why);
             }
         }
+        Page::Sweep if q.sweep_param.is_some() => {
+            check_param_sweep(&v, q, q.sweep_param.expect("matched"), &why)
+        }
         Page::Sweep => match (q.all_strategies, q.strategy) {
             (false, Some(one)) => check_sweep(&v, &with(one), q.seeds, &why),
             _ => {
@@ -331,12 +407,19 @@ fn every_pages_command_runs_and_prints_the_pages_numbers() {
             "case {i}: the query does not read back: {query}"
         );
         let story = matches!(page.page(), Page::Run | Page::Embed) && page.customer.is_some();
-        let kind = format!("{:?}{}", page.page(), if story { " story" } else { "" });
+        let param = page.page() == Page::Sweep && page.sweep_param.is_some();
+        let kind = format!(
+            "{:?}{}{}",
+            page.page(),
+            if story { " story" } else { "" },
+            if param { " param" } else { "" }
+        );
         *pages.entry(kind).or_insert(0) += 1;
         check_line(&back, &format!("case {i}\n  query: {query}"));
     }
     // Every page came up, and a story on the run page and the embedded one.
-    assert_eq!(pages.len(), 8, "{pages:?}");
+    // And a parameter sweep.
+    assert_eq!(pages.len(), 9, "{pages:?}");
 }
 
 #[test]
@@ -346,6 +429,9 @@ fn the_footers_own_examples_run() {
         "?view=compare&seed=9&timeoutMs=2500&customers=40",
         "?view=sweep&strategy=retry&seeds=3&backoffMs=20&customers=30",
         "?view=sweep&seeds=2&customers=20",
+        "?view=sweep&param=timeoutMs&from=200&to=3000&steps=4&stat=duplicates&seeds=2&customers=100",
+        "?view=sweep&strategy=pool&param=workers&from=1&to=20&steps=3&stat=elapsedMs&seeds=2&customers=50&timeoutMs=700",
+        "?view=sweep&strategy=all&param=latencyMs&from=3&to=20.5&steps=3&stat=requests&seeds=1&customers=30",
         "?section=limits&experiment=herd&seed=4",
         "?section=limits&seed=4",
         "?section=headers",

@@ -1,8 +1,9 @@
 //! The links between pages and the command line that reproduces a page: the only place
 //! that writes a URL or a `ratelab` command, so every page writes them the same way.
 
-use super::{Page, PageQuery, Section, View, PARAMS};
+use super::{param_sweep, Page, PageQuery, Section, View, PARAMS};
 use crate::sim::lab::ExperimentName;
+use crate::sim::param_sweep::ParamSweepSpec;
 use crate::sim::{Scenario, StrategyName};
 
 /// How the footers start a command: from a checkout, with the native release build.
@@ -74,6 +75,43 @@ pub fn full_lab_href(q: &PageQuery) -> String {
     .to_query()
 }
 
+/// The sweep page stepping `spec`'s parameter for one strategy (or, with `None`, every
+/// strategy that reads it) over seeds `1..=seeds`.
+pub fn param_sweep_query(
+    spec: ParamSweepSpec,
+    strategy: Option<StrategyName>,
+    seeds: u64,
+    scenario: &Scenario,
+) -> PageQuery {
+    PageQuery {
+        seeds,
+        sweep_param: Some(spec),
+        ..query(Section::Charges, View::Sweep, strategy, scenario)
+    }
+}
+
+/// The run page playing `strategy` with `param` at `value` (core units) and seed 1: where
+/// a click on a parameter sweep's point goes.
+pub fn point_href(
+    param: crate::sim::Param,
+    value: u64,
+    strategy: StrategyName,
+    scenario: &Scenario,
+) -> String {
+    let mut s = Scenario {
+        seed: 1,
+        ..scenario.clone()
+    };
+    if param
+        .set_unchecked(&mut s, crate::sim::param::ParamValue::Whole(value))
+        .is_err()
+        || s.validate().is_err()
+    {
+        return href(Section::Charges, View::Run, scenario);
+    }
+    query(Section::Charges, View::Run, Some(strategy), &s).to_query()
+}
+
 /// The command that prints what the page for `q` shows: the same run, the same six
 /// columns, the same distributions or the same experiment.
 pub fn cli_line(q: &PageQuery) -> String {
@@ -89,6 +127,32 @@ pub fn cli_line(q: &PageQuery) -> String {
             }
         }
         Page::Compare => push(&["charges", "--all", "--seed", &s.seed.to_string()]),
+        Page::Sweep if q.sweep_param.is_some() => {
+            let sp = q.sweep_param.expect("matched");
+            push(&["charges"]);
+            match (q.all_strategies, q.strategy) {
+                (true, _) => push(&["--all"]),
+                (false, Some(one)) => push(&["--strategy", one.as_str()]),
+                (false, None) => {}
+            }
+            let key = super::spec(sp.param).key;
+            let flag = format!(
+                "{key}={}..={}:{}",
+                param_sweep::value_text(sp.param, sp.from),
+                param_sweep::value_text(sp.param, sp.to),
+                sp.steps
+            );
+            push(&["--sweep-param", &flag]);
+            push(&["--seeds", &format!("1..={}", q.seeds)]);
+            push(&["--stat", sp.stat.as_str()]);
+            for p in PARAMS
+                .iter()
+                .filter(|p| !p.is_default(s) && p.param != sp.param)
+            {
+                push(&[&format!("--{}", p.key), &p.read(s)]);
+            }
+            return words.join(" ");
+        }
         Page::Sweep => {
             match (q.all_strategies, q.strategy) {
                 (false, Some(one)) => push(&["charges", "--strategy", one.as_str()]),
@@ -156,6 +220,14 @@ mod tests {
         assert_eq!(
             cli("?view=sweep&seeds=30"),
             "ratelab charges --all --seeds 1..=30"
+        );
+        assert_eq!(
+            cli("?view=sweep&param=timeoutMs&from=200&to=3000&steps=15&stat=duplicates&seeds=50&timeoutMs=700&workers=3"),
+            "ratelab charges --sweep-param timeoutMs=200..=3000:15 --seeds 1..=50 --stat duplicates --workers 3"
+        );
+        assert_eq!(
+            cli("?view=sweep&strategy=pool&param=workers&from=1&to=20&steps=20&stat=elapsedMs&seeds=5"),
+            "ratelab charges --strategy pool --sweep-param workers=1..=20:20 --seeds 1..=5 --stat elapsedMs"
         );
         assert_eq!(
             cli("?section=limits&experiment=herd&seed=4"),
@@ -256,6 +328,18 @@ mod tests {
             }
             let q = sweep_query(strategy, p.seeds, &s);
             assert_eq!(page(&q.to_query()), q, "case {i}");
+            let sp = crate::page::tests::random_param_sweep(&mut rng);
+            let q = param_sweep_query(sp, strategy, p.seeds, &s);
+            assert_eq!(page(&q.to_query()), q, "case {i}");
+            let run = page(&point_href(sp.param, sp.to, StrategyName::Pool, &s));
+            assert!(run.problems.is_empty(), "case {i}: {:?}", run.problems);
+            let mut at = s.clone();
+            let to = crate::sim::param::ParamValue::Whole(sp.to);
+            if sp.param.set(&mut at, to).is_ok() {
+                assert_eq!(run.scenario.seed, 1);
+                assert_eq!(run.strategy, Some(StrategyName::Pool));
+                assert_eq!(sp.param.get(&run.scenario), to, "case {i}");
+            }
         }
     }
 }

@@ -17,6 +17,8 @@ pub mod limiter;
 pub mod links;
 pub mod names;
 pub mod odds;
+pub mod param_sweep;
+pub mod param_sweep_chart;
 pub mod params;
 pub mod sections;
 pub mod seeds;
@@ -31,6 +33,7 @@ pub use params::{
 use crate::sim::lab::ExperimentName;
 use crate::sim::names::Named;
 use crate::sim::param::Rule;
+use crate::sim::param_sweep::ParamSweepSpec;
 use crate::sim::{Scenario, StrategyName};
 
 crate::named_enum! {
@@ -169,6 +172,9 @@ pub struct PageQuery {
     pub embed: bool,
     /// Whether playback may animate.
     pub motion: Motion,
+    /// `param=`: the parameter a sweep steps through (`from`, `to`, `steps`, `stat`),
+    /// instead of the seed alone.
+    pub sweep_param: Option<ParamSweepSpec>,
     /// The run the URL describes, always valid: every parameter, with `seed` and the
     /// strategy (`strategy`, or [`FALLBACK_STRATEGY`] when none is named) filled in.
     pub scenario: Scenario,
@@ -191,6 +197,7 @@ impl Default for PageQuery {
             experiment: None,
             embed: false,
             motion: Motion::default(),
+            sweep_param: None,
             scenario: Scenario::article(FALLBACK_STRATEGY, 1),
             problems: Vec::new(),
         }
@@ -241,7 +248,18 @@ impl PageQuery {
     /// and names what to sweep (a strategy, or `all`). A tab that links to the sweep
     /// names nothing, so the reader starts it.
     pub fn sweep_autostart(&self) -> bool {
-        self.view == View::Sweep && (self.strategy.is_some() || self.all_strategies)
+        self.view == View::Sweep
+            && (self.strategy.is_some() || self.all_strategies || self.sweep_param.is_some())
+    }
+
+    /// The strategies a parameter sweep runs: the one named, all six for `all`, else
+    /// every strategy whose plan reads the parameter.
+    pub fn param_sweep_strategies(&self, param: crate::sim::Param) -> Vec<StrategyName> {
+        match (self.all_strategies, self.strategy) {
+            (true, _) => StrategyName::ALL.to_vec(),
+            (false, Some(one)) => vec![one],
+            (false, None) => crate::sim::param_sweep::strategies_using(param),
+        }
     }
 
     /// True if the run view should start a run as soon as the page loads.
@@ -277,6 +295,13 @@ impl PageQuery {
         parts.push(("speed", self.speed.as_str().into()));
         if self.seeds != DEFAULT_SWEEP_SEEDS {
             parts.push(("seeds", self.seeds.to_string()));
+        }
+        if let Some(sp) = self.sweep_param {
+            parts.push(("param", spec(sp.param).key.into()));
+            parts.push(("from", param_sweep::value_text(sp.param, sp.from)));
+            parts.push(("to", param_sweep::value_text(sp.param, sp.to)));
+            parts.push(("steps", sp.steps.to_string()));
+            parts.push(("stat", sp.stat.as_str().into()));
         }
         if let Some(c) = self.customer {
             parts.push(("customer", c.to_string()));
@@ -315,6 +340,16 @@ crate::named_enum! {
         Seed = "seed",
         /// Seeds in a sweep.
         Seeds = "seeds",
+        /// The parameter a sweep steps through.
+        SweepParam = "param",
+        /// Its first value, in its unit.
+        From = "from",
+        /// Its last value, in its unit.
+        To = "to",
+        /// How many values.
+        Steps = "steps",
+        /// The stat a parameter sweep follows.
+        Stat = "stat",
         /// Playback speed.
         Speed = "speed",
         /// The customer whose story is open.
@@ -370,6 +405,8 @@ fn one_of<T: Named + std::fmt::Display>(text: &str, fallback: T) -> Result<T, St
 pub fn parse(pairs: &[(String, String)]) -> PageQuery {
     let mut q = PageQuery::default();
     let mut seen: Vec<&str> = Vec::new();
+    // A parameter sweep's keys mean something only together; read after the others.
+    let mut sweep_keys: Vec<(PageKey, &str)> = Vec::new();
     for (key, value) in pairs {
         let key = key.as_str();
         let Some(known) = Key::of(key) else {
@@ -383,11 +420,107 @@ pub fn parse(pairs: &[(String, String)]) -> PageQuery {
             continue;
         }
         seen.push(key);
+        if let Key::Page(
+            k
+            @ (PageKey::SweepParam | PageKey::From | PageKey::To | PageKey::Steps | PageKey::Stat),
+        ) = known
+        {
+            sweep_keys.push((k, value.trim()));
+            continue;
+        }
         let problem = read_pair(&mut q, known, value.trim());
         q.problems.extend(problem);
     }
+    read_param_sweep(&mut q, &sweep_keys);
     check_combination(&mut q);
     q
+}
+
+/// Reads `param`, `from`, `to`, `steps` and `stat` together: each bad value gets its
+/// sentence and its default, and `from` must be below `to`.
+fn read_param_sweep(q: &mut PageQuery, keys: &[(PageKey, &str)]) {
+    let get = |k: PageKey| keys.iter().find(|(key, _)| *key == k).map(|(_, v)| *v);
+    let Some(name) = get(PageKey::SweepParam) else {
+        if !keys.is_empty() {
+            let names: Vec<&str> = keys.iter().map(|(k, _)| k.as_str()).collect();
+            q.problems.push(format!(
+                "Ignored {}: they describe a parameter sweep, which needs 'param' too.",
+                names.join(", ")
+            ));
+        }
+        return;
+    };
+    let Some(ps) = param(name).filter(|p| param_sweep::sweepable(p.param)) else {
+        q.problems.push(match param(name) {
+            Some(p) => param_sweep::not_sweepable(p.param),
+            None => format!(
+                "There is no parameter called '{}' to sweep; no parameter sweep is run.",
+                shown(name)
+            ),
+        });
+        return;
+    };
+    let (lo, hi) = param_sweep::default_span(ps.param);
+    let end = |k: PageKey, default: u64, problems: &mut Vec<String>| match get(k) {
+        None => default,
+        Some(text) => match ps.parse(text) {
+            Ok(ParamValue::Whole(n)) => n,
+            Ok(_) => default,
+            Err(why) => {
+                problems.push(format!(
+                    "The sweep's '{}': {why} Using {}.",
+                    k.as_str(),
+                    param_sweep::value_text(ps.param, default)
+                ));
+                default
+            }
+        },
+    };
+    let mut from = end(PageKey::From, lo, &mut q.problems);
+    let mut to = end(PageKey::To, hi, &mut q.problems);
+    if from >= to {
+        q.problems.push(format!(
+            "The sweep's 'from' ({}) must be below its 'to' ({}); using {} to {} {}.",
+            param_sweep::value_text(ps.param, from),
+            param_sweep::value_text(ps.param, to),
+            param_sweep::value_text(ps.param, lo),
+            param_sweep::value_text(ps.param, hi),
+            ps.unit
+        ));
+        (from, to) = (lo, hi);
+    }
+    let steps = match get(PageKey::Steps).map(|t| {
+        parse_count(
+            t,
+            crate::sim::param_sweep::MIN_STEPS,
+            crate::sim::param_sweep::MAX_STEPS,
+        )
+    }) {
+        None => param_sweep::DEFAULT_STEPS,
+        Some(Ok(n)) => n,
+        Some(Err(why)) => {
+            q.problems.push(format!(
+                "The sweep's steps {why}; using {}.",
+                param_sweep::DEFAULT_STEPS
+            ));
+            param_sweep::DEFAULT_STEPS
+        }
+    };
+    let stat = match get(PageKey::Stat).map(|t| one_of(t, param_sweep::DEFAULT_STAT)) {
+        None => param_sweep::DEFAULT_STAT,
+        Some(Ok(f)) => f,
+        Some(Err(why)) => {
+            q.problems.push(why);
+            param_sweep::DEFAULT_STAT
+        }
+    };
+    q.sweep_param = Some(ParamSweepSpec {
+        param: ps.param,
+        from,
+        to,
+        steps,
+        stat,
+    });
 }
 
 /// A key this page understands: one of its own, or a parameter of the run.
@@ -483,6 +616,9 @@ fn read_pair(q: &mut PageQuery, key: Key, value: &str) -> Option<String> {
             )),
         },
         PageKey::Motion => one_of(value, Motion::Auto).map(|v| q.motion = v).err(),
+        PageKey::SweepParam | PageKey::From | PageKey::To | PageKey::Steps | PageKey::Stat => {
+            unreachable!("read by read_param_sweep")
+        }
     }
 }
 
@@ -790,6 +926,82 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_parameter_sweep_reads_its_keys_in_any_order_and_explains_bad_ones() {
+        use crate::sim::time::ms;
+        use crate::sim::{Param, StatField};
+        let p = q(&[
+            ("stat", "duplicates"),
+            ("view", "sweep"),
+            ("param", "timeoutMs"),
+            ("from", "200"),
+            ("to", "3000"),
+            ("steps", "15"),
+            ("seeds", "50"),
+        ]);
+        assert_eq!(p.problems, Vec::<String>::new());
+        assert_eq!(
+            p.sweep_param,
+            Some(ParamSweepSpec {
+                param: Param::Timeout,
+                from: ms(200),
+                to: ms(3_000),
+                steps: 15,
+                stat: StatField::Duplicates
+            })
+        );
+        assert!(p.sweep_autostart());
+        assert_eq!(
+            p.param_sweep_strategies(Param::Timeout),
+            [
+                StrategyName::TimeoutNoKey,
+                StrategyName::Keyed,
+                StrategyName::Pool
+            ]
+        );
+        let p = q(&[
+            ("param", "workers"),
+            ("from", "9"),
+            ("to", "3"),
+            ("steps", "99"),
+            ("stat", "money"),
+        ]);
+        let sp = p.sweep_param.unwrap();
+        assert_eq!(
+            (sp.from, sp.to, sp.steps, sp.stat),
+            (1, 24, 10, StatField::Duplicates)
+        );
+        assert_eq!(p.problems.len(), 3, "{:?}", p.problems);
+        assert!(
+            p.problems[0].contains("'from' (9) must be below its 'to' (3)"),
+            "{:?}",
+            p.problems
+        );
+        assert!(
+            p.problems[1].contains("99 is outside 2–50"),
+            "{:?}",
+            p.problems
+        );
+        assert!(
+            p.problems[2].contains("no stat called 'money'"),
+            "{:?}",
+            p.problems
+        );
+        let p = q(&[("param", "timeoutMs"), ("from", "-1")]);
+        assert!(p.problems[0].contains("negative"), "{:?}", p.problems);
+        assert_eq!(p.sweep_param.unwrap().from, ms(250));
+        let p = q(&[("param", "jitter")]);
+        assert_eq!(p.sweep_param, None);
+        assert!(
+            p.problems[0].contains("cannot be swept"),
+            "{:?}",
+            p.problems
+        );
+        let p = q(&[("from", "1"), ("steps", "3")]);
+        assert_eq!(p.sweep_param, None);
+        assert!(p.problems[0].contains("needs 'param'"), "{:?}", p.problems);
+    }
+
+    #[test]
     fn to_query_round_trips() {
         let text = to_query(StrategyName::TimeoutNoKey, 9, Speed::X10);
         let pairs: Vec<(String, String)> = text[1..]
@@ -856,8 +1068,29 @@ pub(crate) mod tests {
                 .then(|| ExperimentName::ALL[pick(rng, 6)]),
             embed: rng.chance(Odds::one_in(2)),
             motion: Motion::ALL[pick(rng, 3)],
+            sweep_param: rng.chance(Odds::one_in(3)).then(|| random_param_sweep(rng)),
             scenario,
             problems: Vec::new(),
+        }
+    }
+
+    /// A parameter sweep with every field drawn at random inside what the URL accepts.
+    pub(crate) fn random_param_sweep(rng: &mut SimRng) -> ParamSweepSpec {
+        use crate::sim::StatField;
+        let numeric: Vec<&ParamSpec> = PARAMS
+            .iter()
+            .filter(|p| param_sweep::sweepable(p.param))
+            .collect();
+        let p = numeric[rng.below(numeric.len() as u64) as usize];
+        let b = p.bounds().unwrap();
+        let from = rng.between(*b.start(), *b.end() - 1);
+        let to = rng.between(from + 1, *b.end());
+        ParamSweepSpec {
+            param: p.param,
+            from,
+            to,
+            steps: rng.between(2, 50),
+            stat: StatField::ALL[rng.below(StatField::ALL.len() as u64) as usize],
         }
     }
 

@@ -7,6 +7,7 @@ pub mod lab;
 pub mod limiter;
 pub mod names;
 pub mod param;
+pub mod param_sweep;
 pub mod provider;
 pub mod queue;
 pub mod record;

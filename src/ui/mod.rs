@@ -28,6 +28,8 @@ pub mod limits_page;
 pub mod notices;
 pub mod observe;
 pub mod page_query;
+pub mod param_sweep_chart;
+pub mod param_sweep_view;
 pub mod params_panel;
 pub mod progress;
 pub mod run_page;
@@ -81,18 +83,25 @@ pub fn mount_compare() {
     });
 }
 
-/// The sweep page.
+/// The sweep page: seeds, or one parameter over seeds.
 pub fn mount_sweep() {
     mount_page(|query| {
         let base = query.seeded_scenario();
         let strategy = (!query.all_strategies).then_some(query.strategy).flatten();
-        let (seeds, autostart) = (query.seeds, query.sweep_autostart());
+        // A link naming a parameter starts the parameter sweep, not the seed sweep.
+        let (seeds, autostart) = (
+            query.seeds,
+            query.sweep_autostart() && query.sweep_param.is_none(),
+        );
         // The footer follows the sweep on screen: what the link asked for, then each sweep
         // the reader starts.
         let shown = RwSignal::new(query.clone());
+        let psweep_base = base.clone();
+        let psweep_query = query.clone();
         view! {
             <explore_page::ExplorePage query view=View::Sweep title="Sweep seeds" shown=shown.into()>
                 <sweep_view::SweepView base strategy seeds autostart shown/>
+                <param_sweep_view::ParamSweepView base=psweep_base query=psweep_query shown/>
             </explore_page::ExplorePage>
         }
     });

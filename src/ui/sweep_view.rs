@@ -39,7 +39,8 @@ pub enum SweepState {
 }
 
 impl SweepState {
-    fn as_str(self) -> &'static str {
+    /// The name in `data-state`.
+    pub fn as_str(self) -> &'static str {
         match self {
             SweepState::Idle => "idle",
             SweepState::Running => "running",

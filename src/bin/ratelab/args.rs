@@ -9,7 +9,7 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use rate_limit_lab::page::{self, ParamKind, PARAMS};
 use rate_limit_lab::sim::lab::ExperimentName;
 use rate_limit_lab::sim::story::Scene;
-use rate_limit_lab::sim::StrategyName;
+use rate_limit_lab::sim::{StatField, StrategyName};
 
 /// What `--strategy` names: one strategy, or `all` (the same as `--all`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +68,7 @@ const CHARGES_USAGE: &str = "\
 ratelab charges --strategy <name> [--seed N] [PARAMETERS] [--json | --export json|csv]
        ratelab charges --all [--seed N] [PARAMETERS] [--json]
        ratelab charges (--strategy <name> | --all) --seeds A..=B [PARAMETERS] [--json]
+       ratelab charges [--strategy <name> | --all] --sweep-param key=from..=to:steps [--seeds 1..=N] [--stat <field>] [PARAMETERS] [--json]
        ratelab charges --strategy <name> [--seed N] --customer <id|scene> [PARAMETERS] [--json]
        ratelab charges --query '<page URL query>' [--json | --export json|csv]";
 
@@ -119,6 +120,20 @@ fn charges() -> Command {
                 .value_parser(page::seeds::parse_seed_range)
                 .conflicts_with("seed")
                 .help("A sweep of seeds, e.g. 1..=200: each stat's distribution")
+                .help_heading(RUN),
+        )
+        .arg(
+            valued("sweep-param", "key=from..=to:steps")
+                .value_parser(page::param_sweep::parse_sweep_flag)
+                .conflicts_with_all(["seed", "customer"])
+                .help("Sweep one parameter, e.g. timeoutMs=200..=3000:15 (its unit): one stat's median, min and max per value, over seeds 1..=N")
+                .help_heading(RUN),
+        )
+        .arg(
+            valued("stat", "field")
+                .value_parser(stat)
+                .requires("sweep-param")
+                .help("The stat a parameter sweep follows (a --json field name); duplicates if not given")
                 .help_heading(RUN),
         )
         .arg(
@@ -227,6 +242,11 @@ fn pick(text: &str) -> Result<Pick, String> {
             .map(Pick::One)
             .map_err(|e| e.to_string()),
     }
+}
+
+/// Reads `--stat`: a stats field's JSON name.
+fn stat(text: &str) -> Result<StatField, String> {
+    text.parse::<StatField>().map_err(|e| e.to_string())
 }
 
 /// Reads the experiment of `ratelab limits`.

@@ -2,10 +2,13 @@
 
 use crate::args::{Args, Pick};
 use rate_limit_lab::page::links::{cli_line, CLI_PREFIX};
+use rate_limit_lab::page::ParamKind;
 use rate_limit_lab::page::{self, apply_params, Page, PARAMS};
 use rate_limit_lab::page::{export, format};
+use rate_limit_lab::sim::param_sweep::{strategies_using, ParamSweepJob, ParamSweepSpec};
 use rate_limit_lab::sim::story::{Scene, Story};
 use rate_limit_lab::sim::sweep::{Distribution, Sweep};
+use rate_limit_lab::sim::Param;
 use rate_limit_lab::sim::{run, Scenario, Simulation, StatField, Stats, StrategyName};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -44,8 +47,39 @@ enum Ask {
         strategies: Vec<StrategyName>,
         seeds: RangeInclusive<u64>,
     },
+    /// One parameter stepped through its values, over seeds `1..=seeds`; `None`: every
+    /// strategy that reads the parameter.
+    ParamSweep {
+        strategies: Option<Vec<StrategyName>>,
+        spec: ParamSweepSpec,
+        seeds: u64,
+    },
     /// One customer's story (an id or a scene name).
     Story(String),
+}
+
+/// A parameter sweep as printed by `--sweep-param … --json`.
+#[derive(Serialize)]
+struct ParamSweepReport {
+    param: &'static str,
+    stat: &'static str,
+    strategies: Vec<LineReport>,
+}
+
+/// One strategy's line of a parameter sweep.
+#[derive(Serialize)]
+struct LineReport {
+    strategy: &'static str,
+    points: Vec<PointReport>,
+}
+
+/// One point: the parameter's value in its reader's unit, and the stat over the seeds.
+#[derive(Serialize)]
+struct PointReport {
+    value: serde_json::Value,
+    min: u64,
+    median: u64,
+    max: u64,
 }
 
 /// The two exports of one run.
@@ -56,7 +90,15 @@ enum Export {
 }
 
 /// The flags that describe a run; `--query` replaces them all.
-const RUN_FLAGS: [&str; 5] = ["strategy", "all", "seed", "seeds", "customer"];
+const RUN_FLAGS: [&str; 7] = [
+    "strategy",
+    "all",
+    "seed",
+    "seeds",
+    "customer",
+    "sweep-param",
+    "stat",
+];
 
 /// Runs what the flags or the query ask for and prints it.
 pub fn main(args: &Args) -> Result<String, String> {
@@ -74,6 +116,14 @@ pub fn main(args: &Args) -> Result<String, String> {
     match (ask, export) {
         (Ask::Runs { strategies, many }, None) => runs(&base, &strategies, many, json),
         (Ask::Sweep { strategies, seeds }, None) => sweep(&base, &strategies, seeds, json),
+        (
+            Ask::ParamSweep {
+                strategies,
+                spec,
+                seeds,
+            },
+            None,
+        ) => param_sweep(&base, strategies, spec, seeds, json),
         (Ask::Story(who), None) => story(
             Scenario {
                 record: true,
@@ -119,6 +169,47 @@ fn from_flags(args: &Args) -> Result<(Scenario, Ask), String> {
         };
         base.strategy = strategy;
         return Ok((base, Ask::Story(who.to_string())));
+    }
+    if let Some((param, from, to, steps)) = args.get::<(Param, u64, u64, u64)>("sweep-param") {
+        let key = page::spec(param).key;
+        if args.raw(key).is_some() {
+            return Err(format!(
+                "--{key} is what --sweep-param steps through; give one or the other"
+            ));
+        }
+        let seeds = match args.get::<RangeInclusive<u64>>("seeds") {
+            None => page::DEFAULT_SWEEP_SEEDS,
+            Some(r) if *r.start() == 1 => *r.end(),
+            Some(r) => {
+                return Err(format!(
+                    "a parameter sweep runs seeds 1..=N; {}..={} does not start at 1",
+                    r.start(),
+                    r.end()
+                ))
+            }
+        };
+        let strategies = match pick {
+            Some(Pick::All) => Some(StrategyName::ALL.to_vec()),
+            Some(Pick::One(s)) => Some(vec![s]),
+            None => None,
+        };
+        let spec = ParamSweepSpec {
+            param,
+            from,
+            to,
+            steps,
+            stat: args
+                .get::<StatField>("stat")
+                .unwrap_or(page::param_sweep::DEFAULT_STAT),
+        };
+        return Ok((
+            base,
+            Ask::ParamSweep {
+                strategies,
+                spec,
+                seeds,
+            },
+        ));
     }
     let (strategies, many) = match pick {
         Some(Pick::All) => (StrategyName::ALL.to_vec(), true),
@@ -168,6 +259,14 @@ fn from_query(args: &Args, text: &str) -> Result<(Scenario, Ask), String> {
                 "this query opens the {name} page, not the charges; for it run: {}",
                 cli_line(&q).replacen(CLI_PREFIX, "ratelab", 1)
             ));
+        }
+        Page::Sweep if q.sweep_param.is_some() => {
+            let spec = q.sweep_param.expect("matched");
+            Ask::ParamSweep {
+                strategies: Some(q.param_sweep_strategies(spec.param)),
+                spec,
+                seeds: q.seeds,
+            }
         }
         Page::Sweep => Ask::Sweep {
             strategies: match q.strategy {
@@ -344,6 +443,86 @@ fn sweep(
         out.push('\n');
     }
     Ok(out.trim_end().to_string())
+}
+
+/// Steps one parameter through its values for each strategy and prints one stat's
+/// median, min and max at each value, as a table or JSON.
+fn param_sweep(
+    base: &Scenario,
+    strategies: Option<Vec<StrategyName>>,
+    spec: ParamSweepSpec,
+    seeds: u64,
+    json: bool,
+) -> Result<String, String> {
+    let strategies = strategies.unwrap_or_else(|| strategies_using(spec.param));
+    let job = ParamSweepJob::new(base, spec, &strategies, seeds).map_err(|e| e.to_string())?;
+    let lines = job.run_to_end();
+    let is_time = spec.param.kind() == ParamKind::Micros;
+    let value = |v: u64| -> serde_json::Value {
+        match (is_time, v % 1_000) {
+            (false, _) => v.into(),
+            (true, 0) => (v / 1_000).into(),
+            (true, _) => (v as f64 / 1_000.0).into(),
+        }
+    };
+    let key = page::spec(spec.param).key;
+    if json {
+        let report = ParamSweepReport {
+            param: key,
+            stat: spec.stat.as_str(),
+            strategies: lines
+                .iter()
+                .map(|(s, points)| LineReport {
+                    strategy: s.as_str(),
+                    points: points
+                        .iter()
+                        .map(|p| PointReport {
+                            value: value(p.value),
+                            min: p.dist.min,
+                            median: p.dist.median,
+                            max: p.dist.max,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        };
+        return Ok(to_json(&report));
+    }
+    let mut out = format!(
+        "{}   stat: {}   seeds: 1..={seeds}   customers: {}\n{}",
+        page::param_sweep::axis_label(spec.param),
+        spec.stat.as_str(),
+        base.customers,
+        // The swept parameter is on the rows, not among the fixed ones.
+        params_line(&swept_reset(base, spec.param))
+    );
+    for (s, points) in &lines {
+        out.push_str(&format!(
+            "strategy: {}\n{key:>14}{:>10}{:>10}{:>10}\n",
+            s.as_str(),
+            "min",
+            "median",
+            "max"
+        ));
+        for p in points {
+            out.push_str(&format!(
+                "{:>14}{:>10}{:>10}{:>10}\n",
+                page::param_sweep::value_text(spec.param, p.value),
+                p.dist.min,
+                p.dist.median,
+                p.dist.max
+            ));
+        }
+        out.push('\n');
+    }
+    Ok(out.trim_end().to_string())
+}
+
+/// `base` with `param` back at the article's value.
+fn swept_reset(base: &Scenario, param: Param) -> Scenario {
+    let mut s = base.clone();
+    param.reset(&mut s);
+    s
 }
 
 /// One customer's story: every attempt, the client's view beside the provider's. `who`
