@@ -340,16 +340,6 @@ crate::named_enum! {
         Seed = "seed",
         /// Seeds in a sweep.
         Seeds = "seeds",
-        /// The parameter a sweep steps through.
-        SweepParam = "param",
-        /// Its first value, in its unit.
-        From = "from",
-        /// Its last value, in its unit.
-        To = "to",
-        /// How many values.
-        Steps = "steps",
-        /// The stat a parameter sweep follows.
-        Stat = "stat",
         /// Playback speed.
         Speed = "speed",
         /// The customer whose story is open.
@@ -363,6 +353,24 @@ crate::named_enum! {
     }
 }
 
+crate::named_enum! {
+    /// The keys of a parameter sweep: they mean something only together, so they are
+    /// read after the others.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum SweepKey as "key" {
+        /// The parameter a sweep steps through.
+        SweepParam = "param",
+        /// Its first value, in its unit.
+        From = "from",
+        /// Its last value, in its unit.
+        To = "to",
+        /// How many values.
+        Steps = "steps",
+        /// The stat a parameter sweep follows.
+        Stat = "stat",
+    }
+}
+
 /// The default strategy when the URL names one we do not know.
 pub const FALLBACK_STRATEGY: StrategyName = StrategyName::Keyed;
 
@@ -370,6 +378,7 @@ pub const FALLBACK_STRATEGY: StrategyName = StrategyName::Keyed;
 fn known_keys() -> impl Iterator<Item = &'static str> {
     PageKey::NAMES
         .into_iter()
+        .chain(SweepKey::NAMES)
         .chain(PARAMS.iter().map(|p| p.key))
 }
 
@@ -406,7 +415,7 @@ pub fn parse(pairs: &[(String, String)]) -> PageQuery {
     let mut q = PageQuery::default();
     let mut seen: Vec<&str> = Vec::new();
     // A parameter sweep's keys mean something only together; read after the others.
-    let mut sweep_keys: Vec<(PageKey, &str)> = Vec::new();
+    let mut sweep_keys: Vec<(SweepKey, &str)> = Vec::new();
     for (key, value) in pairs {
         let key = key.as_str();
         let Some(known) = Key::of(key) else {
@@ -420,15 +429,14 @@ pub fn parse(pairs: &[(String, String)]) -> PageQuery {
             continue;
         }
         seen.push(key);
-        if let Key::Page(
-            k
-            @ (PageKey::SweepParam | PageKey::From | PageKey::To | PageKey::Steps | PageKey::Stat),
-        ) = known
-        {
-            sweep_keys.push((k, value.trim()));
-            continue;
-        }
-        let problem = read_pair(&mut q, known, value.trim());
+        let problem = match known {
+            Key::Sweep(k) => {
+                sweep_keys.push((k, value.trim()));
+                None
+            }
+            Key::Page(k) => read_pair(&mut q, k, value.trim()),
+            Key::Param(spec) => read_param_pair(&mut q, spec, value.trim()),
+        };
         q.problems.extend(problem);
     }
     read_param_sweep(&mut q, &sweep_keys);
@@ -438,9 +446,9 @@ pub fn parse(pairs: &[(String, String)]) -> PageQuery {
 
 /// Reads `param`, `from`, `to`, `steps` and `stat` together: each bad value gets its
 /// sentence and its default, and `from` must be below `to`.
-fn read_param_sweep(q: &mut PageQuery, keys: &[(PageKey, &str)]) {
-    let get = |k: PageKey| keys.iter().find(|(key, _)| *key == k).map(|(_, v)| *v);
-    let Some(name) = get(PageKey::SweepParam) else {
+fn read_param_sweep(q: &mut PageQuery, keys: &[(SweepKey, &str)]) {
+    let get = |k: SweepKey| keys.iter().find(|(key, _)| *key == k).map(|(_, v)| *v);
+    let Some(name) = get(SweepKey::SweepParam) else {
         if !keys.is_empty() {
             let names: Vec<&str> = keys.iter().map(|(k, _)| k.as_str()).collect();
             q.problems.push(format!(
@@ -461,7 +469,7 @@ fn read_param_sweep(q: &mut PageQuery, keys: &[(PageKey, &str)]) {
         return;
     };
     let (lo, hi) = param_sweep::default_span(ps.param);
-    let end = |k: PageKey, default: u64, problems: &mut Vec<String>| match get(k) {
+    let end = |k: SweepKey, default: u64, problems: &mut Vec<String>| match get(k) {
         None => default,
         Some(text) => match ps.parse(text) {
             Ok(ParamValue::Whole(n)) => n,
@@ -476,8 +484,8 @@ fn read_param_sweep(q: &mut PageQuery, keys: &[(PageKey, &str)]) {
             }
         },
     };
-    let mut from = end(PageKey::From, lo, &mut q.problems);
-    let mut to = end(PageKey::To, hi, &mut q.problems);
+    let mut from = end(SweepKey::From, lo, &mut q.problems);
+    let mut to = end(SweepKey::To, hi, &mut q.problems);
     if from >= to {
         q.problems.push(format!(
             "The sweep's 'from' ({}) must be below its 'to' ({}); using {} to {} {}.",
@@ -489,7 +497,7 @@ fn read_param_sweep(q: &mut PageQuery, keys: &[(PageKey, &str)]) {
         ));
         (from, to) = (lo, hi);
     }
-    let steps = match get(PageKey::Steps).map(|t| {
+    let steps = match get(SweepKey::Steps).map(|t| {
         parse_count(
             t,
             crate::sim::param_sweep::MIN_STEPS,
@@ -506,7 +514,7 @@ fn read_param_sweep(q: &mut PageQuery, keys: &[(PageKey, &str)]) {
             param_sweep::DEFAULT_STEPS
         }
     };
-    let stat = match get(PageKey::Stat).map(|t| one_of(t, param_sweep::DEFAULT_STAT)) {
+    let stat = match get(SweepKey::Stat).map(|t| one_of(t, param_sweep::DEFAULT_STAT)) {
         None => param_sweep::DEFAULT_STAT,
         Some(Ok(f)) => f,
         Some(Err(why)) => {
@@ -527,6 +535,7 @@ fn read_param_sweep(q: &mut PageQuery, keys: &[(PageKey, &str)]) {
 #[derive(Clone, Copy)]
 enum Key {
     Page(PageKey),
+    Sweep(SweepKey),
     Param(&'static ParamSpec),
 }
 
@@ -534,30 +543,32 @@ impl Key {
     fn of(key: &str) -> Option<Key> {
         match param(key) {
             Some(spec) => Some(Key::Param(spec)),
-            None => PageKey::by_name(key).ok().map(Key::Page),
+            None => PageKey::by_name(key)
+                .ok()
+                .map(Key::Page)
+                .or_else(|| SweepKey::by_name(key).ok().map(Key::Sweep)),
         }
     }
 }
 
-/// Reads one known key's value into `q`; the sentence if it could not be used.
-fn read_pair(q: &mut PageQuery, key: Key, value: &str) -> Option<String> {
-    let key = match key {
-        Key::Page(key) => key,
-        Key::Param(spec) => {
-            return match spec.parse(value) {
-                Ok(v) => {
-                    // What `parse` accepts the core accepts: nothing is refused here.
-                    let set = spec.param.set_unchecked(&mut q.scenario, v);
-                    debug_assert!(set.is_ok(), "parse refuses what the core would");
-                    None
-                }
-                Err(why) => Some(format!(
-                    "{why} Using the default, {}.",
-                    spec.default_with_unit()
-                )),
-            };
+/// Reads one parameter's value into `q`'s scenario; the sentence if it could not be used.
+fn read_param_pair(q: &mut PageQuery, spec: &ParamSpec, value: &str) -> Option<String> {
+    match spec.parse(value) {
+        Ok(v) => {
+            // What `parse` accepts the core accepts: nothing is refused here.
+            let set = spec.param.set_unchecked(&mut q.scenario, v);
+            debug_assert!(set.is_ok(), "parse refuses what the core would");
+            None
         }
-    };
+        Err(why) => Some(format!(
+            "{why} Using the default, {}.",
+            spec.default_with_unit()
+        )),
+    }
+}
+
+/// Reads one of the page's own keys into `q`; the sentence if it could not be used.
+fn read_pair(q: &mut PageQuery, key: PageKey, value: &str) -> Option<String> {
     match key {
         PageKey::Section => one_of(value, Section::Charges).map(|v| q.section = v).err(),
         PageKey::View => one_of(value, View::Run).map(|v| q.view = v).err(),
@@ -616,9 +627,6 @@ fn read_pair(q: &mut PageQuery, key: Key, value: &str) -> Option<String> {
             )),
         },
         PageKey::Motion => one_of(value, Motion::Auto).map(|v| q.motion = v).err(),
-        PageKey::SweepParam | PageKey::From | PageKey::To | PageKey::Steps | PageKey::Stat => {
-            unreachable!("read by read_param_sweep")
-        }
     }
 }
 
