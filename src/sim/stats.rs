@@ -126,15 +126,28 @@ impl Stats {
 
     /// Derives the stats of a finished run from its record alone.
     pub fn from_record(record: &[RequestRecord]) -> Self {
-        let mut s = Stats {
-            requests: record.len() as u64,
-            ..Stats::default()
-        };
+        Self::at(record, u64::MAX)
+    }
+
+    /// The stats as they stood at simulated time `t_us`, derived from a finished run's
+    /// record: what the live counters showed once every event up to and including `t_us`
+    /// was handled (`Simulation::run_until(t_us)` then `stats()`).
+    ///
+    /// A request counts once sent; a refusal when sent, an admission's answer (and its
+    /// money) when the provider finishes it; a customer's charge ends when the client
+    /// has its last request's answer or timeout.
+    pub fn at(record: &[RequestRecord], t_us: u64) -> Self {
+        let mut s = Stats::default();
         let mut charges_by_customer: BTreeMap<u32, u64> = BTreeMap::new();
-        // Per customer: when the client first received a 400, and how its last request ended.
+        // Per customer: when the client first received a 400, and its last request.
         let mut declined_at_us: BTreeMap<u32, u64> = BTreeMap::new();
         let mut last: BTreeMap<u32, &RequestRecord> = BTreeMap::new();
         for r in record {
+            last.insert(r.customer, r);
+            if r.sent_at_us > t_us {
+                continue;
+            }
+            s.requests += 1;
             if let Some(&t) = declined_at_us.get(&r.customer) {
                 if r.sent_at_us >= t {
                     s.retried_declined += 1;
@@ -147,8 +160,8 @@ impl Stats {
             {
                 declined_at_us.entry(r.customer).or_insert(at_us);
             }
-            last.insert(r.customer, r);
             s.client_max_outstanding = s.client_max_outstanding.max(r.outstanding);
+            let done = r.done_at_us <= t_us;
             match r.admission {
                 Admission::Refused(Status::TooManyRequests) => s.rate_limited += 1,
                 Admission::Refused(_) => s.overloaded += 1,
@@ -159,8 +172,11 @@ impl Stats {
                 } => {
                     s.max_inflight = s.max_inflight.max(inflight);
                     s.slow += u64::from(slow);
-                    s.replayed += u64::from(matches!(work, Work::Replay(_)));
+                    s.replayed += u64::from(done && matches!(work, Work::Replay(_)));
                 }
+            }
+            if !done {
+                continue;
             }
             match r.status {
                 Some(Status::Declined) => s.declined += 1,
@@ -176,7 +192,9 @@ impl Stats {
         s.customers_charged = charges_by_customer.len() as u64;
         s.duplicates = s.charges - s.customers_charged;
         for r in last.values() {
-            let finished_us = r.client.at_us().expect("a finished run awaits nothing");
+            let Some(finished_us) = r.client.at_us().filter(|&at| at <= t_us) else {
+                continue;
+            };
             s.elapsed_ms = s.elapsed_ms.max(whole_ms(finished_us));
             let final_answer =
                 matches!(r.client, ClientView::Answered { status, .. } if status.is_final());
