@@ -22,6 +22,7 @@ pub mod params;
 pub mod seeds;
 pub mod stats;
 pub mod story;
+pub mod ticks;
 
 pub use params::{
     apply_param, apply_params, param, parse_param, read_param, set_param, spec, ParamGroup,
