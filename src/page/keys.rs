@@ -2,6 +2,7 @@
 //! listens and carries out the [`KeyAction`] named here.
 
 use super::Speed;
+use crate::sim::moments::{Harm, HarmMoment};
 use crate::sim::StrategyName;
 
 /// What a key asks the run page to do.
@@ -84,6 +85,17 @@ pub const STEP_BUTTONS: [(&str, &str, &str, bool, bool); 4] = [
         true,
     ),
 ];
+
+/// What the playhead landed on, in words: "double charge: customer 12".
+pub fn harm_text(m: &HarmMoment) -> String {
+    let what = match m.harm {
+        Harm::Storm => "a storm of refusals starts",
+        Harm::DoubleCharge => "double charge",
+        Harm::Conflict => "409: a retry met the first attempt",
+        Harm::ChargedAfterGivingUp => "charged, though the client gave up",
+    };
+    format!("{what}: customer {}", m.customer)
+}
 
 /// The title of the keys panel and its button.
 pub const KEYS_TITLE: &str = "Keys";

@@ -30,6 +30,7 @@ pub mod observe;
 pub mod page_query;
 pub mod params_panel;
 pub mod progress;
+pub mod run_keys;
 pub mod run_page;
 pub mod run_state;
 pub mod run_timeline;
