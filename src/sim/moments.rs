@@ -5,7 +5,6 @@ use super::provider::Status;
 use super::record::{Admission, ClientView, RequestRecord};
 use super::stats::Stats;
 use super::world::{Fate, Snapshot};
-use std::collections::BTreeMap;
 
 crate::named_enum! {
     /// Something that hurt someone, at the instant it happened.
@@ -110,16 +109,25 @@ pub fn request_times(record: &[RequestRecord]) -> Vec<u64> {
     times
 }
 
-/// Every harmful instant of a finished run, sorted by time (then kind, then customer).
+/// Every harmful instant of a finished run, sorted by time (at one instant, in the
+/// order the provider answered, a give-up last).
 pub fn harm_moments(record: &[RequestRecord], customers: u32) -> Vec<HarmMoment> {
     let mut out = Vec::new();
     let mut storming = false;
-    // Answers in the order the provider gave them: refusals on arrival, others on completion.
-    let mut answers: Vec<&RequestRecord> = record.iter().filter(|r| r.status.is_some()).collect();
-    answers.sort_by_key(|r| (r.done_at_us, r.request));
-    let mut charges: BTreeMap<u32, u32> = BTreeMap::new();
-    let mut first_charge_us: BTreeMap<u32, u64> = BTreeMap::new();
-    for r in answers {
+    // Answers in the order the provider gave them: refusals on arrival, others on
+    // completion. (Sorted as `(u64, i32)` pairs, like the timeline's in-flight changes,
+    // so the page's module carries one sort.)
+    let mut answers: Vec<(u64, i32)> = record
+        .iter()
+        .filter(|r| r.status.is_some())
+        .map(|r| (r.done_at_us, r.request as i32))
+        .collect();
+    answers.sort_unstable();
+    let n = customers as usize;
+    let mut charges = vec![0u32; n];
+    let mut first_charge_us = vec![None; n];
+    for (_, i) in answers {
+        let r = &record[i as usize];
         let refused = matches!(r.admission, Admission::Refused(_));
         if refused && !storming {
             out.push(HarmMoment {
@@ -137,10 +145,10 @@ pub fn harm_moments(record: &[RequestRecord], customers: u32) -> Vec<HarmMoment>
             });
         }
         if r.charged {
-            let n = charges.entry(r.customer).or_default();
-            *n += 1;
-            first_charge_us.entry(r.customer).or_insert(r.done_at_us);
-            if *n >= 2 {
+            let c = r.customer as usize - 1;
+            charges[c] += 1;
+            first_charge_us[c].get_or_insert(r.done_at_us);
+            if charges[c] >= 2 {
                 out.push(HarmMoment {
                     at_us: r.done_at_us,
                     harm: Harm::DoubleCharge,
@@ -149,9 +157,9 @@ pub fn harm_moments(record: &[RequestRecord], customers: u32) -> Vec<HarmMoment>
             }
         }
     }
+    let answered = out.len();
     for (i, last) in last_requests(record, customers).into_iter().enumerate() {
-        let customer = i as u32 + 1;
-        let (Some(r), Some(&charged_us)) = (last, first_charge_us.get(&customer)) else {
+        let (Some(r), Some(charged_us)) = (last, first_charge_us[i]) else {
             continue;
         };
         let gave_up_us = match r.client {
@@ -162,10 +170,18 @@ pub fn harm_moments(record: &[RequestRecord], customers: u32) -> Vec<HarmMoment>
         out.push(HarmMoment {
             at_us: gave_up_us.max(charged_us),
             harm: Harm::ChargedAfterGivingUp,
-            customer,
+            customer: i as u32 + 1,
         });
     }
-    out.sort();
+    if out.len() > answered {
+        let mut order: Vec<(u64, i32)> = out
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.at_us, i as i32))
+            .collect();
+        order.sort_unstable();
+        out = order.into_iter().map(|(_, i)| out[i as usize]).collect();
+    }
     out
 }
 

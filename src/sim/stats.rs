@@ -4,7 +4,6 @@ use super::provider::{Status, Work};
 use super::record::{Admission, ClientView, RequestRecord};
 use super::time::whole_ms;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
-use std::collections::BTreeMap;
 
 /// What the client side has counted so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -138,27 +137,32 @@ impl Stats {
     /// has its last request's answer or timeout.
     pub fn at(record: &[RequestRecord], t_us: u64) -> Self {
         let mut s = Stats::default();
-        let mut charges_by_customer: BTreeMap<u32, u64> = BTreeMap::new();
-        // Per customer: when the client first received a 400, and its last request.
-        let mut declined_at_us: BTreeMap<u32, u64> = BTreeMap::new();
-        let mut last: BTreeMap<u32, &RequestRecord> = BTreeMap::new();
+        // Per customer (index `customer − 1`): charges so far, when the client first
+        // received a 400, and its last request.
+        let n = record
+            .iter()
+            .map(|r| r.customer as usize)
+            .max()
+            .unwrap_or(0);
+        let mut charges_by_customer = vec![0u64; n];
+        let mut declined_at_us: Vec<Option<u64>> = vec![None; n];
+        let mut last: Vec<Option<&RequestRecord>> = vec![None; n];
         for r in record {
-            last.insert(r.customer, r);
+            let c = r.customer as usize - 1;
+            last[c] = Some(r);
             if r.sent_at_us > t_us {
                 continue;
             }
             s.requests += 1;
-            if let Some(&t) = declined_at_us.get(&r.customer) {
-                if r.sent_at_us >= t {
-                    s.retried_declined += 1;
-                }
+            if declined_at_us[c].is_some_and(|t| r.sent_at_us >= t) {
+                s.retried_declined += 1;
             }
             if let ClientView::Answered {
                 status: Status::Declined,
                 at_us,
             } = r.client
             {
-                declined_at_us.entry(r.customer).or_insert(at_us);
+                declined_at_us[c].get_or_insert(at_us);
             }
             s.client_max_outstanding = s.client_max_outstanding.max(r.outstanding);
             let done = r.done_at_us <= t_us;
@@ -186,12 +190,12 @@ impl Stats {
             }
             if r.charged {
                 s.charges += 1;
-                *charges_by_customer.entry(r.customer).or_default() += 1;
+                charges_by_customer[c] += 1;
             }
         }
-        s.customers_charged = charges_by_customer.len() as u64;
+        s.customers_charged = charges_by_customer.iter().filter(|&&n| n > 0).count() as u64;
         s.duplicates = s.charges - s.customers_charged;
-        for r in last.values() {
+        for r in last.into_iter().flatten() {
             let Some(finished_us) = r.client.at_us().filter(|&at| at <= t_us) else {
                 continue;
             };
