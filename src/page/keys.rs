@@ -64,7 +64,7 @@ pub const PLAYHEAD_LABEL: &str = "Playhead: the run as it stood at this simulate
 pub const STEP_BUTTONS: [(&str, &str, &str, bool, bool); 4] = [
     (
         "prev-harm",
-        "⏮ harm",
+        "◀◀ harm",
         "Previous harmful moment (Shift + ←)",
         true,
         false,
@@ -79,7 +79,7 @@ pub const STEP_BUTTONS: [(&str, &str, &str, bool, bool); 4] = [
     ("next-request", "request ▶", "Next request (→)", false, true),
     (
         "next-harm",
-        "harm ⏭",
+        "harm ▶▶",
         "Next harmful moment (Shift + →)",
         true,
         true,

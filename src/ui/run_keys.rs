@@ -1,6 +1,7 @@
 //! The run page's keys: one window `keydown` listener (removed on cleanup) carrying out
 //! the page layer's [`KeyAction`]s, and the `?` panel listing them. Keys typed into a
-//! text field, a select or a text area are the field's.
+//! text field, a select or a text area are the field's; plain arrows on the playhead
+//! slider are the slider's; Space on a focused button, link or checkbox is theirs.
 
 use super::run_state::RunState;
 use super::use_playback::PlayState;
@@ -9,12 +10,27 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// True if `target` takes typed text.
-fn is_text_entry(target: Option<web_sys::EventTarget>) -> bool {
+/// True if the focused `target` has its own use for `key`: any key in a text field, a
+/// select or a text area; plain arrows on a slider; Space on a button, link or checkbox.
+fn target_owns(target: Option<web_sys::EventTarget>, key: &str, shift: bool) -> bool {
     let Some(el) = target.and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else {
         return false;
     };
-    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.is_content_editable()
+    let arrow = !shift && matches!(key, "ArrowLeft" | "ArrowRight");
+    let space = key == " ";
+    if el.is_content_editable() {
+        return true;
+    }
+    match el.tag_name().as_str() {
+        "TEXTAREA" | "SELECT" => true,
+        "BUTTON" | "A" | "SUMMARY" => space,
+        "INPUT" => match el.get_attribute("type").as_deref() {
+            Some("range") => arrow,
+            Some("checkbox" | "radio" | "button" | "submit" | "reset") => space,
+            _ => true,
+        },
+        _ => false,
+    }
 }
 
 /// The listener, and the button and panel that show the keys.
@@ -31,10 +47,11 @@ pub fn RunKeys(
         if ev.ctrl_key() || ev.alt_key() || ev.meta_key() || ev.default_prevented() {
             return;
         }
-        if is_text_entry(ev.target()) {
+        let (key, shift) = (ev.key(), ev.shift_key());
+        if target_owns(ev.target(), &key, shift) {
             return;
         }
-        let Some(action) = action_for(&ev.key(), ev.shift_key()) else {
+        let Some(action) = action_for(&key, shift) else {
             return;
         };
         ev.prevent_default();

@@ -89,7 +89,8 @@ fn Playhead(playback: Playback) -> impl IntoView {
                 <input
                     type="range"
                     data-testid="playhead"
-                    style="display:block;width:100%"
+                    // Spans the plot: Layout::FULL's 52 px of labels on the left, 8 on the right.
+                    style="display:block;margin-left:52px;width:calc(100% - 60px)"
                     aria-label=PLAYHEAD_LABEL
                     min="0"
                     max=move || end_ms().to_string()

@@ -128,6 +128,12 @@ test('Space, 1-6, arrows, comma and period, R and ? do what they say, and nothin
   assert.ok(await page.isVisible('[data-testid="keys-panel"]'));
   await page.keyboard.press('?');
   assert.equal(await page.isVisible('[data-testid="keys-panel"]'), false);
+  // On the playhead slider, ? still shows the keys.
+  await page.locator('[data-testid="playhead"]').focus();
+  await page.keyboard.press('?');
+  assert.ok(await page.isVisible('[data-testid="keys-panel"]'));
+  await page.click('[data-testid="keys-button"]');
+  assert.equal(await page.isVisible('[data-testid="keys-panel"]'), false);
   // Inside the seed field, keys are typing.
   await page.click('[data-testid="seed"]');
   await page.keyboard.press('End');
