@@ -84,7 +84,7 @@ pub fn RunKeys(
             >
                 {KEYS_TITLE} " (?)"
             </button>
-            <Show when=move || open.get()>
+            {move || open.get().then(|| view! {
                 <div class="rll-keys-panel" role="dialog" aria-label=KEYS_TITLE data-testid="keys-panel">
                     <dl>
                         {KEY_LIST
@@ -94,7 +94,7 @@ pub fn RunKeys(
                     </dl>
                     <button type="button" class="rll-quiet" on:click=move |_| open.set(false)>"Close"</button>
                 </div>
-            </Show>
+            })}
         </div>
     }
 }

@@ -83,8 +83,8 @@ fn Playhead(playback: Playback) -> impl IntoView {
             .unwrap_or(0)
     };
     let at_ms = move || playback.playhead.get().map_or_else(end_ms, |t| t / 1_000);
-    view! {
-        <Show when=ready>
+    move || {
+        ready().then(|| view! {
             <div class="rll-playhead">
                 <input
                     type="range"
@@ -121,7 +121,7 @@ fn Playhead(playback: Playback) -> impl IntoView {
                     })
                     .collect_view()}
             </div>
-        </Show>
+        })
     }
 }
 
