@@ -11,6 +11,7 @@ pub mod code;
 pub mod export;
 pub mod format;
 pub mod headers;
+pub mod keys;
 pub mod lab;
 pub mod legend;
 pub mod limiter;
@@ -24,6 +25,7 @@ pub mod sections;
 pub mod seeds;
 pub mod stats;
 pub mod story;
+pub mod ticks;
 
 pub use params::{
     apply_param, apply_params, param, parse_param, read_param, set_param, spec, ParamGroup,
@@ -48,6 +50,10 @@ crate::named_enum! {
         X10 = "10x",
         /// Real time: one simulated second per wall second.
         X1 = "1x",
+        /// A tenth of real time: a burst's milliseconds become visible.
+        X01 = "0.1x",
+        /// A hundredth of real time: a naive burst's 17 ms take 1.7 s.
+        X001 = "0.01x",
     }
 }
 
@@ -58,6 +64,8 @@ impl Speed {
             Speed::Instant => "Instant",
             Speed::X10 => "10×",
             Speed::X1 => "1×",
+            Speed::X01 => "0.1×",
+            Speed::X001 => "0.01×",
         }
     }
 
@@ -67,6 +75,8 @@ impl Speed {
             Speed::Instant => None,
             Speed::X10 => Some(10_000.0),
             Speed::X1 => Some(1_000.0),
+            Speed::X01 => Some(100.0),
+            Speed::X001 => Some(10.0),
         }
     }
 }
@@ -830,7 +840,7 @@ pub(crate) mod tests {
         assert!(p.problems[1].contains("'-4' is not a whole number"));
         assert_eq!(
             p.problems[2],
-            "There is no speed called 'warp'; use one of instant, 10x, 1x. Using 10x instead."
+            "There is no speed called 'warp'; use one of instant, 10x, 1x, 0.1x, 0.01x. Using 10x instead."
         );
     }
 

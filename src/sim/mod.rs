@@ -5,6 +5,7 @@ pub mod budget;
 pub mod headers;
 pub mod lab;
 pub mod limiter;
+pub mod moments;
 pub mod names;
 pub mod param;
 pub mod param_sweep;

@@ -4,7 +4,6 @@ use super::provider::{Status, Work};
 use super::record::{Admission, ClientView, RequestRecord};
 use super::time::whole_ms;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
-use std::collections::BTreeMap;
 
 /// What the client side has counted so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -126,29 +125,47 @@ impl Stats {
 
     /// Derives the stats of a finished run from its record alone.
     pub fn from_record(record: &[RequestRecord]) -> Self {
-        let mut s = Stats {
-            requests: record.len() as u64,
-            ..Stats::default()
-        };
-        let mut charges_by_customer: BTreeMap<u32, u64> = BTreeMap::new();
-        // Per customer: when the client first received a 400, and how its last request ended.
-        let mut declined_at_us: BTreeMap<u32, u64> = BTreeMap::new();
-        let mut last: BTreeMap<u32, &RequestRecord> = BTreeMap::new();
+        Self::at(record, u64::MAX)
+    }
+
+    /// The stats as they stood at simulated time `t_us`, derived from a finished run's
+    /// record: what the live counters showed once every event up to and including `t_us`
+    /// was handled (`Simulation::run_until(t_us)` then `stats()`).
+    ///
+    /// A request counts once sent; a refusal when sent, an admission's answer (and its
+    /// money) when the provider finishes it; a customer's charge ends when the client
+    /// has its last request's answer or timeout.
+    pub fn at(record: &[RequestRecord], t_us: u64) -> Self {
+        let mut s = Stats::default();
+        // Per customer (index `customer − 1`): charges so far, when the client first
+        // received a 400, and its last request.
+        let n = record
+            .iter()
+            .map(|r| r.customer as usize)
+            .max()
+            .unwrap_or(0);
+        let mut charges_by_customer = vec![0u64; n];
+        let mut declined_at_us: Vec<Option<u64>> = vec![None; n];
+        let mut last: Vec<Option<&RequestRecord>> = vec![None; n];
         for r in record {
-            if let Some(&t) = declined_at_us.get(&r.customer) {
-                if r.sent_at_us >= t {
-                    s.retried_declined += 1;
-                }
+            let c = r.customer as usize - 1;
+            last[c] = Some(r);
+            if r.sent_at_us > t_us {
+                continue;
+            }
+            s.requests += 1;
+            if declined_at_us[c].is_some_and(|t| r.sent_at_us >= t) {
+                s.retried_declined += 1;
             }
             if let ClientView::Answered {
                 status: Status::Declined,
                 at_us,
             } = r.client
             {
-                declined_at_us.entry(r.customer).or_insert(at_us);
+                declined_at_us[c].get_or_insert(at_us);
             }
-            last.insert(r.customer, r);
             s.client_max_outstanding = s.client_max_outstanding.max(r.outstanding);
+            let done = r.done_at_us <= t_us;
             match r.admission {
                 Admission::Refused(Status::TooManyRequests) => s.rate_limited += 1,
                 Admission::Refused(_) => s.overloaded += 1,
@@ -159,8 +176,11 @@ impl Stats {
                 } => {
                     s.max_inflight = s.max_inflight.max(inflight);
                     s.slow += u64::from(slow);
-                    s.replayed += u64::from(matches!(work, Work::Replay(_)));
+                    s.replayed += u64::from(done && matches!(work, Work::Replay(_)));
                 }
+            }
+            if !done {
+                continue;
             }
             match r.status {
                 Some(Status::Declined) => s.declined += 1,
@@ -170,13 +190,15 @@ impl Stats {
             }
             if r.charged {
                 s.charges += 1;
-                *charges_by_customer.entry(r.customer).or_default() += 1;
+                charges_by_customer[c] += 1;
             }
         }
-        s.customers_charged = charges_by_customer.len() as u64;
+        s.customers_charged = charges_by_customer.iter().filter(|&&n| n > 0).count() as u64;
         s.duplicates = s.charges - s.customers_charged;
-        for r in last.values() {
-            let finished_us = r.client.at_us().expect("a finished run awaits nothing");
+        for r in last.into_iter().flatten() {
+            let Some(finished_us) = r.client.at_us().filter(|&at| at <= t_us) else {
+                continue;
+            };
             s.elapsed_ms = s.elapsed_ms.max(whole_ms(finished_us));
             let final_answer =
                 matches!(r.client, ClientView::Answered { status, .. } if status.is_final());

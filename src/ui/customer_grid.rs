@@ -112,7 +112,7 @@ fn draw(
 pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl IntoView {
     let fates = Memo::new(move |_| {
         playback.snapshot.track();
-        let mut f = playback.with_sim(|s| s.fates()).unwrap_or_default();
+        let mut f = playback.fates();
         f.truncate(GRID_MAX_CELLS as usize);
         f
     });

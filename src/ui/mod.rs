@@ -32,6 +32,7 @@ pub mod param_sweep_chart;
 pub mod param_sweep_view;
 pub mod params_panel;
 pub mod progress;
+pub mod run_keys;
 pub mod run_page;
 pub mod run_state;
 pub mod run_timeline;

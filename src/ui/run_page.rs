@@ -3,10 +3,12 @@
 
 use super::frame::Frame;
 use super::intro::Intro;
+use super::run_keys::RunKeys;
 use super::run_state::RunState;
 use super::run_view::RunView;
 use super::use_media::use_reduced_motion;
 use super::view_tabs::ViewTabs;
+use crate::page::keys::KeyAction;
 use crate::page::{parse_seed, PageQuery, Section, Speed, View};
 use crate::sim::Scenario;
 use leptos::prelude::*;
@@ -60,6 +62,14 @@ pub fn RunPage(query: PageQuery) -> impl IntoView {
             <Intro scenario=state.draft.into()/>
             <ViewTabs current=View::Run scenario/>
             <RunView state/>
+            <RunKeys
+                state
+                on_step=move |action| match action {
+                    KeyAction::StepRequest(forward) => { playback.step(false, forward); }
+                    KeyAction::StepHarm(forward) => { playback.step(true, forward); }
+                    _ => {}
+                }
+            />
         </Frame>
     }
 }

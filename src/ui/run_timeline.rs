@@ -2,8 +2,9 @@
 
 use super::canvas::{use_canvas, Surface};
 use super::timeline::{draw, kind_var, Layout, Palette, TimelineData};
-use super::use_playback::Playback;
-use crate::page::format::dec;
+use super::use_playback::{PlayState, Playback};
+use crate::page::format::{dec, duration_ms};
+use crate::page::keys::{harm_text, PLAYHEAD_LABEL, STEP_BUTTONS};
 use crate::sim::timeline::MarkKind;
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -22,8 +23,17 @@ pub fn RunTimeline(playback: Playback) -> impl IntoView {
             return;
         };
         let axis_end_us = playback.end_us.get_untracked();
+        let playhead = playback.playhead.get_untracked();
         let took = playback.with_sim(|sim| {
-            let data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
+            let mut data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
+            if let Some(t) = playhead {
+                // The run as it stood at the playhead: what was sent by then, and a line.
+                let sent = data.record.partition_point(|r| r.sent_at_us <= t);
+                data.axis_end_us = data.axis_end_us.max(data.now_us);
+                data.record = &data.record[..sent];
+                data.now_us = t;
+                data.finished = false;
+            }
             draw(&el, &palette, width, &data, Layout::FULL)
         });
         match took {
@@ -50,10 +60,68 @@ pub fn RunTimeline(playback: Playback) -> impl IntoView {
                 role="img"
                 aria-label="Timeline: each request as a mark at the time it was sent, one row per customer; below, the provider's rate window and in-flight count against their limits."
             ></canvas>
+            <Playhead playback/>
             <figcaption>
                 <Legend/>
             </figcaption>
         </figure>
+    }
+}
+
+/// A slider along the timeline's width to see a finished run at any instant, with
+/// buttons stepping between requests and between harmful moments.
+#[component]
+fn Playhead(playback: Playback) -> impl IntoView {
+    let ready = move || {
+        playback.state.get() == PlayState::Done
+            && playback.with_sim(|s| s.record().is_some()).unwrap_or(false)
+    };
+    let end_ms = move || {
+        playback.snapshot.track();
+        playback
+            .with_sim(|s| s.now_us().div_ceil(1_000))
+            .unwrap_or(0)
+    };
+    let at_ms = move || playback.playhead.get().map_or_else(end_ms, |t| t / 1_000);
+    move || {
+        ready().then(|| view! {
+            <div class="rll-playhead">
+                <input
+                    type="range"
+                    data-testid="playhead"
+                    // Spans the plot: Layout::FULL's 52 px of labels on the left, 8 on the right.
+                    style="display:block;margin-left:52px;width:calc(100% - 60px)"
+                    aria-label=PLAYHEAD_LABEL
+                    min="0"
+                    max=move || end_ms().to_string()
+                    step="1"
+                    prop:value=move || at_ms().to_string()
+                    data-ms=move || at_ms().to_string()
+                    on:input:target=move |ev| {
+                        let ms = ev.target().value().parse::<u64>().ok();
+                        playback.seek(ms.map(|m| m * 1_000));
+                    }
+                />
+                <span data-testid="playhead-time">{move || duration_ms(at_ms())}</span>
+                <span
+                    data-testid="playhead-harm"
+                    data-harm=move || playback.harm.get().map(|m| m.harm.as_str())
+                    data-customer=move || playback.harm.get().map(|m| m.customer.to_string())
+                >
+                    {move || playback.harm.get().map(|m| harm_text(&m))}
+                </span>
+                {STEP_BUTTONS
+                    .iter()
+                    .map(|&(id, text, title, harm, forward)| {
+                        view! {
+                            <button type="button" class="rll-quiet" data-testid=id title=title on:click=move |_| {
+                                playback.step(harm, forward);
+                            }>{text}</button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+        })
     }
 }
 

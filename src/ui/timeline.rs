@@ -268,22 +268,16 @@ pub fn draw(
         band_top += h + Layout::GAP;
     }
 
-    // The time axis, in seconds.
+    // The time axis, fitted to the run: milliseconds for a short one.
     let axis_y = band_top - Layout::GAP + 4.0;
     ctx.set_fill_style_str(&pal.muted);
     ctx.set_font("11px system-ui, sans-serif");
-    let step_s = [1, 2, 5, 10, 30, 60, 300, 600, 3_600]
-        .into_iter()
-        .find(|s| axis_end_us / (s * 1_000_000) <= 12)
-        .unwrap_or(3_600);
-    let mut t_s = 0;
-    while t_s * 1_000_000 <= axis_end_us {
-        let xx = x(t_s * 1_000_000);
+    for (t_us, text) in crate::page::ticks::time_ticks(axis_end_us) {
+        let xx = x(t_us);
         // Skip a label that would run off the right edge.
-        if xx + 24.0 <= width {
-            let _ = ctx.fill_text(&format!("{t_s} s"), xx - 6.0, axis_y + 12.0);
+        if xx + 30.0 <= width {
+            let _ = ctx.fill_text(&text, xx - 6.0, axis_y + 12.0);
         }
-        t_s += step_s;
     }
     // Now, while playing.
     if !data.finished && data.now_us < axis_end_us {

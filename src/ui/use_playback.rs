@@ -7,6 +7,10 @@ use super::use_animation_frame::{
     now_ms, use_animation_frame, First, FrameLoop, Next, FRAME_BUDGET_MS,
 };
 use crate::page::Speed;
+use crate::sim::moments::{
+    fates_at, harm_moments, next_after, previous_before, request_times, snapshot_at, HarmMoment,
+};
+use crate::sim::world::Fate;
 use crate::sim::{Scenario, Simulation, Snapshot};
 use leptos::prelude::*;
 
@@ -61,6 +65,10 @@ pub struct Playback {
     /// When the run on screen will finish, learned from a quick unrecorded run of the
     /// same scenario, so a timeline's axis can be fixed from the start.
     pub end_us: RwSignal<Option<u64>>,
+    /// The instant a finished run is shown at (`None`: its end), derived from its record.
+    pub playhead: RwSignal<Option<u64>>,
+    /// The harmful moment the playhead was last stepped to, while it stays there.
+    pub harm: RwSignal<Option<HarmMoment>>,
     sim: StoredValue<Option<Simulation>>,
     anchor: StoredValue<Option<Anchor>>,
     /// The frame loop that plays the run.
@@ -75,6 +83,8 @@ pub fn use_playback(speed: Speed) -> Playback {
         scenario: RwSignal::new(None),
         speed: RwSignal::new(speed),
         end_us: RwSignal::new(None),
+        playhead: RwSignal::new(None),
+        harm: RwSignal::new(None),
         sim: StoredValue::new(None),
         anchor: StoredValue::new(None),
         frames: use_animation_frame(),
@@ -86,6 +96,8 @@ impl Playback {
     pub fn start(&self, scenario: Scenario) -> Result<(), String> {
         let sim = Simulation::new(&scenario).map_err(|e| e.to_string())?;
         self.frames.stop();
+        self.playhead.set(None);
+        self.harm.set(None);
         self.end_us.set(self.foresee_end_us(&scenario));
         self.sim.set_value(Some(sim));
         self.scenario.set(Some(scenario));
@@ -157,7 +169,72 @@ impl Playback {
         self.snapshot.set(None);
         self.scenario.set(None);
         self.end_us.set(None);
+        self.playhead.set(None);
+        self.harm.set(None);
         self.state.set(PlayState::Idle);
+    }
+
+    /// Shows a finished, recorded run as it stood at `t_us` (the end if `None` or past
+    /// it): the snapshot is derived from the record, not run again.
+    pub fn seek(&self, t_us: Option<u64>) {
+        if self.state.get_untracked() != PlayState::Done {
+            return;
+        }
+        let snapshot = self.with_sim(|sim| {
+            let end_us = sim.now_us();
+            let t = t_us.filter(|&t| t < end_us);
+            let record = sim.record()?;
+            Some((
+                t,
+                t.map_or_else(
+                    || sim.snapshot(),
+                    |t| snapshot_at(record, sim.scenario().customers, t),
+                ),
+            ))
+        });
+        if let Some(Some((t, snapshot))) = snapshot {
+            self.harm.set(None);
+            self.playhead.set(t);
+            self.snapshot.set(Some(snapshot));
+        }
+    }
+
+    /// Moves the playhead to the previous or next request (`harm`: harmful moment) of a
+    /// finished run, starting at the end going back. False if there is none.
+    pub fn step(&self, harm: bool, forward: bool) -> bool {
+        let target = self.with_sim(|sim| {
+            let record = sim.record()?;
+            let now = self.playhead.get_untracked().unwrap_or(sim.now_us());
+            let pick = |times: Vec<u64>| {
+                if forward {
+                    next_after(times, now)
+                } else {
+                    previous_before(times, now)
+                }
+            };
+            if !harm {
+                return pick(request_times(record)).map(|t| (t, None));
+            }
+            let moments = harm_moments(record, sim.scenario().customers);
+            let t = pick(moments.iter().map(|m| m.at_us).collect())?;
+            Some((t, moments.into_iter().find(|m| m.at_us == t)))
+        });
+        let Some(Some((t, moment))) = target else {
+            return false;
+        };
+        self.seek(Some(t));
+        self.harm.set(moment);
+        true
+    }
+
+    /// Every customer's fate now, or at the playhead.
+    pub fn fates(&self) -> Vec<Fate> {
+        let at = self.playhead.get_untracked();
+        self.with_sim(|sim| match (at, sim.record()) {
+            (Some(t), Some(record)) => fates_at(record, sim.scenario().customers, t),
+            _ => sim.fates(),
+        })
+        .unwrap_or_default()
     }
 
     /// Changes speed, mid-run if need be, without a jump in simulated time.

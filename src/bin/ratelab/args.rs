@@ -147,6 +147,13 @@ fn charges() -> Command {
                 .help("Run exactly what the page runs for this URL query (instead of the flags)")
                 .help_heading(RUN),
         )
+        .arg(
+            valued("until-ms", "T")
+                .value_parser(until_ms)
+                .conflicts_with_all(["all", "seeds", "customer", "export"])
+                .help("One strategy's stats as they stood at simulated time T ms (the page's playhead)")
+                .help_heading(OUTPUT),
+        )
         .arg(json().help_heading(OUTPUT))
         .arg(
             valued("export", "json|csv")
@@ -227,6 +234,13 @@ fn seed() -> Arg {
     valued("seed", "N")
         .value_parser(page::parse_seed)
         .help("The seed, 0 to 18446744073709551615; 1 if not given")
+}
+
+/// `--until-ms`: a whole number of simulated milliseconds.
+fn until_ms(text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| {
+        format!("--until-ms takes a whole number of simulated milliseconds, not {text:?}")
+    })
 }
 
 fn json() -> Arg {

@@ -113,6 +113,14 @@ pub fn main(args: &Args) -> Result<String, String> {
         None => from_flags(args)?,
     };
     let json = args.has("json");
+    if let Some(ms) = args.get::<u64>("until-ms") {
+        return match ask {
+            Ask::Runs { strategies, many } if strategies.len() == 1 && !many => {
+                until(&base, ms, json)
+            }
+            _ => Err("--until-ms shows one run at one instant: name one strategy".into()),
+        };
+    }
     match (ask, export) {
         (Ask::Runs { strategies, many }, None) => runs(&base, &strategies, many, json),
         (Ask::Sweep { strategies, seeds }, None) => sweep(&base, &strategies, seeds, json),
@@ -329,6 +337,38 @@ fn runs(
             format::panel(one.stats)
         ),
         (false, _) => format!("{params}{}", table(&done, base.seed, base.customers)),
+    })
+}
+
+/// One run's stats as they stood at `ms` simulated milliseconds, cut from its record.
+fn until(base: &Scenario, ms: u64, json: bool) -> Result<String, String> {
+    let scenario = Scenario {
+        record: true,
+        ..base.clone()
+    };
+    let mut sim = Simulation::new(&scenario).map_err(|e| e.to_string())?;
+    sim.run_to_end();
+    let stats = Stats::at(
+        sim.record().expect("recording is on"),
+        ms.saturating_mul(1_000),
+    );
+    let report = Report {
+        strategy: base.strategy.as_str(),
+        seed: base.seed,
+        customers: base.customers,
+        stats: &stats,
+    };
+    Ok(if json {
+        to_json(&report)
+    } else {
+        format!(
+            "strategy: {}   seed: {}   customers: {}   at: {ms} ms\n{}{}",
+            report.strategy,
+            base.seed,
+            base.customers,
+            params_line(base),
+            format::panel(&stats)
+        )
     })
 }
 

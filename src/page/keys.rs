@@ -1,0 +1,159 @@
+//! The run page's keys: what each does, and the list the `?` panel shows. The UI only
+//! listens and carries out the [`KeyAction`] named here.
+
+use super::Speed;
+use crate::sim::moments::{Harm, HarmMoment};
+use crate::sim::StrategyName;
+
+/// What a key asks the run page to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyAction {
+    /// Play, pause or resume.
+    PlayPause,
+    /// Select this strategy, without starting it.
+    Pick(StrategyName),
+    /// Move the playhead to the previous (`false`) or next (`true`) request.
+    StepRequest(bool),
+    /// Move the playhead to the previous (`false`) or next (`true`) harmful moment.
+    StepHarm(bool),
+    /// One speed slower.
+    Slower,
+    /// One speed faster.
+    Faster,
+    /// Run again from the start.
+    Rerun,
+    /// Show or hide the list of keys.
+    Help,
+}
+
+/// The action of a key (`KeyboardEvent.key`, with Shift held or not), if it has one.
+/// Keys with Ctrl, Alt or Meta held are the browser's: the caller does not ask.
+pub fn action_for(key: &str, shift: bool) -> Option<KeyAction> {
+    Some(match key {
+        " " | "Spacebar" => KeyAction::PlayPause,
+        "ArrowLeft" if shift => KeyAction::StepHarm(false),
+        "ArrowRight" if shift => KeyAction::StepHarm(true),
+        "ArrowLeft" => KeyAction::StepRequest(false),
+        "ArrowRight" => KeyAction::StepRequest(true),
+        "," | "<" => KeyAction::Slower,
+        "." | ">" => KeyAction::Faster,
+        "r" | "R" => KeyAction::Rerun,
+        "?" => KeyAction::Help,
+        digit => {
+            let n: usize = digit.parse().ok()?;
+            KeyAction::Pick(*StrategyName::ALL.get(n.checked_sub(1)?)?)
+        }
+    })
+}
+
+/// The keys, as the `?` panel lists them: (keys, what they do).
+pub const KEY_LIST: [(&str, &str); 7] = [
+    ("Space", "Play, pause or resume"),
+    ("1 – 6", "Pick a strategy (in the order of the buttons) without starting it"),
+    ("← / →", "Previous / next request"),
+    ("Shift + ← / →", "Previous / next harm: a storm of 429s or 503s, a double charge, a 409, a charge the client gave up on"),
+    (", / .", "Slower / faster"),
+    ("R", "Run again"),
+    ("?", "Show or hide this list"),
+];
+
+/// The playhead slider's label.
+pub const PLAYHEAD_LABEL: &str = "Playhead: the run as it stood at this simulated time";
+
+/// The step buttons beside the playhead: (test id, text, what it does, harm, forward).
+pub const STEP_BUTTONS: [(&str, &str, &str, bool, bool); 4] = [
+    (
+        "prev-harm",
+        "◀◀ harm",
+        "Previous harmful moment (Shift + ←)",
+        true,
+        false,
+    ),
+    (
+        "prev-request",
+        "◀ request",
+        "Previous request (←)",
+        false,
+        false,
+    ),
+    ("next-request", "request ▶", "Next request (→)", false, true),
+    (
+        "next-harm",
+        "harm ▶▶",
+        "Next harmful moment (Shift + →)",
+        true,
+        true,
+    ),
+];
+
+/// What the playhead landed on, in words: "double charge: customer 12".
+pub fn harm_text(m: &HarmMoment) -> String {
+    let what = match m.harm {
+        Harm::Storm => "a storm of refusals starts",
+        Harm::DoubleCharge => "double charge",
+        Harm::Conflict => "409: a retry met the first attempt",
+        Harm::ChargedAfterGivingUp => "charged, though the client gave up",
+    };
+    format!("{what}: customer {}", m.customer)
+}
+
+/// The title of the keys panel and its button.
+pub const KEYS_TITLE: &str = "Keys";
+
+impl Speed {
+    /// The next speed down (instant, 10×, 1×, 0.1×, 0.01×), or this one if slowest.
+    pub fn slower(self) -> Speed {
+        let i = Speed::ALL.iter().position(|&s| s == self).unwrap_or(0);
+        Speed::ALL[(i + 1).min(Speed::ALL.len() - 1)]
+    }
+
+    /// The next speed up, or this one if instant.
+    pub fn faster(self) -> Speed {
+        let i = Speed::ALL.iter().position(|&s| s == self).unwrap_or(0);
+        Speed::ALL[i.saturating_sub(1)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_key_does_what_the_list_says() {
+        assert_eq!(action_for(" ", false), Some(KeyAction::PlayPause));
+        assert_eq!(
+            action_for("1", false),
+            Some(KeyAction::Pick(StrategyName::ALL[0]))
+        );
+        assert_eq!(
+            action_for("6", false),
+            Some(KeyAction::Pick(StrategyName::ALL[5]))
+        );
+        assert_eq!(action_for("0", false), None);
+        assert_eq!(action_for("7", false), None);
+        assert_eq!(
+            action_for("ArrowRight", false),
+            Some(KeyAction::StepRequest(true))
+        );
+        assert_eq!(
+            action_for("ArrowLeft", true),
+            Some(KeyAction::StepHarm(false))
+        );
+        assert_eq!(action_for(",", false), Some(KeyAction::Slower));
+        assert_eq!(action_for(".", false), Some(KeyAction::Faster));
+        assert_eq!(action_for("R", true), Some(KeyAction::Rerun));
+        assert_eq!(action_for("?", true), Some(KeyAction::Help));
+        assert_eq!(action_for("x", false), None);
+        assert_eq!(action_for("Enter", false), None);
+    }
+
+    #[test]
+    fn speeds_step_in_order_and_stop_at_the_ends() {
+        assert_eq!(Speed::X10.slower(), Speed::X1);
+        assert_eq!(Speed::X1.slower(), Speed::X01);
+        assert_eq!(Speed::X001.slower(), Speed::X001);
+        assert_eq!(Speed::X001.faster(), Speed::X01);
+        assert_eq!(Speed::X10.faster(), Speed::Instant);
+        assert_eq!(Speed::Instant.faster(), Speed::Instant);
+    }
+}

@@ -1,0 +1,196 @@
+//! A finished run seen at any instant, and the instants worth stopping at: derived from
+//! its record (the single source of truth), never by running it again.
+
+use super::provider::Status;
+use super::record::{Admission, ClientView, RequestRecord};
+use super::stats::Stats;
+use super::world::{Fate, Snapshot};
+
+crate::named_enum! {
+    /// Something that hurt someone, at the instant it happened.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub enum Harm as "harm" {
+        /// A 429 or 503 after an answer that was neither: a storm of refusals starts.
+        Storm = "storm",
+        /// A charge beyond the first for the same customer.
+        DoubleCharge = "double-charge",
+        /// A 409: a retry arrived while the first attempt still ran.
+        Conflict = "conflict",
+        /// A customer's money moved, and their client gave up: it thinks the charge failed.
+        ChargedAfterGivingUp = "charged-after-giving-up",
+    }
+}
+
+/// One harmful instant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct HarmMoment {
+    /// When it happened.
+    pub at_us: u64,
+    /// What happened.
+    pub harm: Harm,
+    /// To whom.
+    pub customer: u32,
+}
+
+/// When each customer's client finished (`None`: not in the record, or still waiting),
+/// with the last request it sent. Index `customer − 1`.
+fn last_requests(record: &[RequestRecord], customers: u32) -> Vec<Option<&RequestRecord>> {
+    let mut last = vec![None; customers as usize];
+    for r in record {
+        if let Some(slot) = last.get_mut(r.customer as usize - 1) {
+            *slot = Some(r);
+        }
+    }
+    last
+}
+
+/// Every customer's fate as it stood at `t_us` (index `customer − 1`), from a finished
+/// run's record: what `Simulation::run_until(t_us)` then `fates()` shows.
+pub fn fates_at(record: &[RequestRecord], customers: u32, t_us: u64) -> Vec<Fate> {
+    let mut charges = vec![0u32; customers as usize];
+    for r in record {
+        if r.charged && r.done_at_us <= t_us {
+            charges[r.customer as usize - 1] += 1;
+        }
+    }
+    last_requests(record, customers)
+        .into_iter()
+        .zip(charges)
+        .map(|(last, n)| {
+            // Once the client is done: its final answer, or `None` if it gave up.
+            let finished = last.and_then(|r| match r.client {
+                ClientView::Answered { status, at_us } if at_us <= t_us => {
+                    Some(status.is_final().then_some(status))
+                }
+                ClientView::TimedOut { at_us } if at_us <= t_us => Some(None),
+                _ => None,
+            });
+            match (n, finished) {
+                (2.., _) => Fate::ChargedMoreThanOnce,
+                (_, None) => Fate::Pending,
+                (_, Some(Some(Status::Declined))) => Fate::Declined,
+                (_, Some(Some(_))) => Fate::Charged,
+                (0, Some(None)) => Fate::GaveUp,
+                (_, Some(None)) => Fate::GaveUpButCharged,
+            }
+        })
+        .collect()
+}
+
+/// A view of a finished run as it stood at `t_us`, from its record: what
+/// `Simulation::run_until(t_us)` then `snapshot()` showed (its clock reads `t_us`).
+pub fn snapshot_at(record: &[RequestRecord], customers: u32, t_us: u64) -> Snapshot {
+    let customers_done = last_requests(record, customers)
+        .into_iter()
+        .filter(|last| last.is_some_and(|r| r.client.at_us().is_some_and(|at| at <= t_us)))
+        .count() as u64;
+    let sent = record.iter().take_while(|r| r.sent_at_us <= t_us);
+    let (mut inflight, mut outstanding) = (0, 0);
+    for r in sent {
+        let admitted = matches!(r.admission, Admission::Admitted { .. });
+        inflight += u32::from(admitted && r.done_at_us > t_us);
+        outstanding += u32::from(r.client.at_us().is_none_or(|at| at > t_us));
+    }
+    Snapshot {
+        now_us: t_us,
+        stats: Stats::at(record, t_us),
+        customers_done,
+        customers,
+        inflight,
+        outstanding,
+        finished: customers_done == u64::from(customers) && inflight == 0,
+    }
+}
+
+/// The instants the client sent a request, in order (a finished run's record).
+pub fn request_times(record: &[RequestRecord]) -> Vec<u64> {
+    let mut times: Vec<u64> = record.iter().map(|r| r.sent_at_us).collect();
+    times.dedup();
+    times
+}
+
+/// Every harmful instant of a finished run, sorted by time (at one instant, in the
+/// order the provider answered, a give-up last).
+pub fn harm_moments(record: &[RequestRecord], customers: u32) -> Vec<HarmMoment> {
+    let mut out = Vec::new();
+    let mut storming = false;
+    // Answers in the order the provider gave them: refusals on arrival, others on
+    // completion. (Sorted as `(u64, i32)` pairs, like the timeline's in-flight changes,
+    // so the page's module carries one sort.)
+    let mut answers: Vec<(u64, i32)> = record
+        .iter()
+        .filter(|r| r.status.is_some())
+        .map(|r| (r.done_at_us, r.request as i32))
+        .collect();
+    answers.sort_unstable();
+    let n = customers as usize;
+    let mut charges = vec![0u32; n];
+    let mut first_charge_us = vec![None; n];
+    for (_, i) in answers {
+        let r = &record[i as usize];
+        let refused = matches!(r.admission, Admission::Refused(_));
+        if refused && !storming {
+            out.push(HarmMoment {
+                at_us: r.done_at_us,
+                harm: Harm::Storm,
+                customer: r.customer,
+            });
+        }
+        storming = refused;
+        if r.status == Some(Status::InProgress) {
+            out.push(HarmMoment {
+                at_us: r.done_at_us,
+                harm: Harm::Conflict,
+                customer: r.customer,
+            });
+        }
+        if r.charged {
+            let c = r.customer as usize - 1;
+            charges[c] += 1;
+            first_charge_us[c].get_or_insert(r.done_at_us);
+            if charges[c] >= 2 {
+                out.push(HarmMoment {
+                    at_us: r.done_at_us,
+                    harm: Harm::DoubleCharge,
+                    customer: r.customer,
+                });
+            }
+        }
+    }
+    let answered = out.len();
+    for (i, last) in last_requests(record, customers).into_iter().enumerate() {
+        let (Some(r), Some(charged_us)) = (last, first_charge_us[i]) else {
+            continue;
+        };
+        let gave_up_us = match r.client {
+            ClientView::Answered { status, .. } if status.is_final() => continue,
+            ClientView::Waiting => continue,
+            other => other.at_us().expect("answered or timed out"),
+        };
+        out.push(HarmMoment {
+            at_us: gave_up_us.max(charged_us),
+            harm: Harm::ChargedAfterGivingUp,
+            customer: i as u32 + 1,
+        });
+    }
+    if out.len() > answered {
+        let mut order: Vec<(u64, i32)> = out
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.at_us, i as i32))
+            .collect();
+        order.sort_unstable();
+        out = order.into_iter().map(|(_, i)| out[i as usize]).collect();
+    }
+    out
+}
+
+/// The first instant after `t_us` in `times` (sorted), if any.
+pub fn next_after(times: impl IntoIterator<Item = u64>, t_us: u64) -> Option<u64> {
+    times.into_iter().find(|&t| t > t_us)
+}
+
+/// The last instant before `t_us` in `times` (sorted), if any.
+pub fn previous_before(times: impl IntoIterator<Item = u64>, t_us: u64) -> Option<u64> {
+    times.into_iter().take_while(|&t| t < t_us).last()
+}

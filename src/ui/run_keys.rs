@@ -1,0 +1,100 @@
+//! The run page's keys: one window `keydown` listener (removed on cleanup) carrying out
+//! the page layer's [`KeyAction`]s, and the `?` panel listing them. Keys typed into a
+//! text field, a select or a text area are the field's; plain arrows on the playhead
+//! slider are the slider's; Space on a focused button, link or checkbox is theirs.
+
+use super::run_state::RunState;
+use super::use_playback::PlayState;
+use crate::page::keys::{action_for, KeyAction, KEYS_TITLE, KEY_LIST};
+use leptos::ev;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// True if the focused `target` has its own use for `key`: any key in a text field, a
+/// select or a text area; plain arrows on a slider; Space on a button, link or checkbox.
+fn target_owns(target: Option<web_sys::EventTarget>, key: &str, shift: bool) -> bool {
+    let Some(el) = target.and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else {
+        return false;
+    };
+    let arrow = !shift && matches!(key, "ArrowLeft" | "ArrowRight");
+    let space = key == " ";
+    if el.is_content_editable() {
+        return true;
+    }
+    match el.tag_name().as_str() {
+        "TEXTAREA" | "SELECT" => true,
+        "BUTTON" | "A" | "SUMMARY" => space,
+        "INPUT" => match el.get_attribute("type").as_deref() {
+            Some("range") => arrow,
+            Some("checkbox" | "radio" | "button" | "submit" | "reset") => space,
+            _ => true,
+        },
+        _ => false,
+    }
+}
+
+/// The listener, and the button and panel that show the keys.
+#[component]
+pub fn RunKeys(
+    state: RunState,
+    /// Carries out a step of the playhead (the arrows); false if there is nothing to step.
+    #[prop(into)]
+    on_step: Callback<KeyAction>,
+) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let playback = state.playback;
+    let handle = window_event_listener(ev::keydown, move |ev| {
+        if ev.ctrl_key() || ev.alt_key() || ev.meta_key() || ev.default_prevented() {
+            return;
+        }
+        let (key, shift) = (ev.key(), ev.shift_key());
+        if target_owns(ev.target(), &key, shift) {
+            return;
+        }
+        let Some(action) = action_for(&key, shift) else {
+            return;
+        };
+        ev.prevent_default();
+        match action {
+            KeyAction::PlayPause => match playback.state.get_untracked() {
+                PlayState::Running => playback.pause(),
+                PlayState::Paused => playback.resume(),
+                PlayState::Idle | PlayState::Done => state.run(state.selected.get_untracked()),
+            },
+            KeyAction::Pick(strategy) => {
+                playback.reset();
+                state.selected.set(strategy);
+            }
+            KeyAction::StepRequest(_) | KeyAction::StepHarm(_) => on_step.run(action),
+            KeyAction::Slower => playback.set_speed(playback.speed.get_untracked().slower()),
+            KeyAction::Faster => playback.set_speed(playback.speed.get_untracked().faster()),
+            KeyAction::Rerun => state.run(state.selected.get_untracked()),
+            KeyAction::Help => open.update(|o| *o = !*o),
+        }
+    });
+    on_cleanup(move || handle.remove());
+    view! {
+        <div class="rll-keys">
+            <button
+                type="button"
+                class="rll-quiet"
+                data-testid="keys-button"
+                aria-expanded=move || open.get().to_string()
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                {KEYS_TITLE} " (?)"
+            </button>
+            {move || open.get().then(|| view! {
+                <div class="rll-keys-panel" role="dialog" aria-label=KEYS_TITLE data-testid="keys-panel">
+                    <dl>
+                        {KEY_LIST
+                            .iter()
+                            .map(|(keys, what)| view! { <dt><kbd>{*keys}</kbd></dt><dd>{*what}</dd> })
+                            .collect_view()}
+                    </dl>
+                    <button type="button" class="rll-quiet" on:click=move |_| open.set(false)>"Close"</button>
+                </div>
+            })}
+        </div>
+    }
+}
