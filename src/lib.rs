@@ -4,19 +4,16 @@
 //! Three layers, each importing only the ones before it (`tests/layers.rs` fails the
 //! build otherwise): the core, the page layer, and the browser app.
 
-#![deny(missing_docs)]
+#![deny(missing_docs, unreachable_pub)]
 
 /// The pure simulation core: provider, client strategies, limiters, stats.
-#[deny(unreachable_pub)]
 pub mod sim;
 
 /// The pure page layer: the URL, labels, sentences, number formats, exports and the CLI
 /// line that reproduces a page. It compiles natively and is tested natively.
-#[deny(unreachable_pub)]
 pub mod page;
 
 /// The browser app: thin Leptos that renders what the core and the page layer give it,
 /// and owns no rule.
 #[cfg(target_arch = "wasm32")]
-#[allow(missing_docs)] // until every component argument has its doc
 pub mod ui;

@@ -109,7 +109,12 @@ fn draw(
 
 /// The grid with its legend and an announcement of the focused cell.
 #[component]
-pub fn CustomerGrid(playback: Playback, selected: RwSignal<Option<u32>>) -> impl IntoView {
+pub fn CustomerGrid(
+    /// The run whose customers to draw.
+    playback: Playback,
+    /// The customer whose story is open, highlighted.
+    selected: RwSignal<Option<u32>>,
+) -> impl IntoView {
     let fates = Memo::new(move |_| {
         playback.snapshot.track();
         let mut f = playback.fates();

@@ -25,7 +25,14 @@ fn open_point(target: Option<web_sys::EventTarget>) {
 
 /// The chart and its table.
 #[component]
-pub fn ParamSweepChart(spec: ParamSweepSpec, lines: Vec<Line>, base: Scenario) -> impl IntoView {
+pub fn ParamSweepChart(
+    /// What was swept.
+    spec: ParamSweepSpec,
+    /// Each strategy's points.
+    lines: Vec<Line>,
+    /// The numbers the sweep ran with, for the points' links.
+    base: Scenario,
+) -> impl IntoView {
     let markup = chart_markup(&spec, &lines, &base, label);
     view! {
         <div class="rll-psweep-chart" inner_html=markup

@@ -81,6 +81,7 @@ struct Shown {
 /// The form, the progress and the chart.
 #[component]
 pub fn ParamSweepView(
+    /// The link's seed and numbers.
     base: Scenario,
     /// The link the page was opened with.
     query: PageQuery,

@@ -11,7 +11,10 @@ fn clock(us: u64) -> String {
 
 /// The progress bar and the live gauges.
 #[component]
-pub fn Progress(playback: Playback) -> impl IntoView {
+pub fn Progress(
+    /// The run whose progress to show.
+    playback: Playback,
+) -> impl IntoView {
     let snap = playback.snapshot;
     let done = move || snap.with(|s| s.as_ref().map_or(0, |s| s.customers_done));
     let total = move || snap.with(|s| s.as_ref().map_or(0, |s| u64::from(s.customers)));

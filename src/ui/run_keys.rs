@@ -36,6 +36,7 @@ fn target_owns(target: Option<web_sys::EventTarget>, key: &str, shift: bool) -> 
 /// The listener, and the button and panel that show the keys.
 #[component]
 pub fn RunKeys(
+    /// The run view the keys act on.
     state: RunState,
     /// Carries out a step of the playhead (the arrows); false if there is nothing to step.
     #[prop(into)]

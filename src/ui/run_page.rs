@@ -15,7 +15,10 @@ use leptos::prelude::*;
 
 /// The page.
 #[component]
-pub fn RunPage(query: PageQuery) -> impl IntoView {
+pub fn RunPage(
+    /// What the link asks for.
+    query: PageQuery,
+) -> impl IntoView {
     let reduced = use_reduced_motion();
     let state = RunState::new(&query, query.playback_speed(reduced.get_untracked()), true);
     let playback = state.playback;

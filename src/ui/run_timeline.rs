@@ -11,7 +11,10 @@ use leptos::prelude::*;
 
 /// The canvas with its legend and caption.
 #[component]
-pub fn RunTimeline(playback: Playback) -> impl IntoView {
+pub fn RunTimeline(
+    /// The run to draw.
+    playback: Playback,
+) -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     let draw_ms = RwSignal::new(0.0_f64);
     let draw_ms_max = RwSignal::new(0.0_f64);

@@ -20,7 +20,10 @@ use leptos::prelude::*;
 
 /// The run view.
 #[component]
-pub fn RunView(state: RunState) -> impl IntoView {
+pub fn RunView(
+    /// The run view's state.
+    state: RunState,
+) -> impl IntoView {
     let RunState {
         playback,
         selected,

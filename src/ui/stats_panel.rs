@@ -8,6 +8,7 @@ use leptos::prelude::*;
 /// Every counter of the run on screen.
 #[component]
 pub fn StatsPanel(
+    /// The run whose counters to show.
     playback: Playback,
     /// A dense panel for embedded widgets: no group titles, no hints.
     compact: bool,

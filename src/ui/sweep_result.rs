@@ -18,7 +18,10 @@ pub struct Row {
 
 /// One strategy's distributions.
 #[component]
-pub fn SweepResult(row: Row) -> impl IntoView {
+pub fn SweepResult(
+    /// One strategy's distributions.
+    row: Row,
+) -> impl IntoView {
     let s = row.strategy.as_str();
     let find = |f: StatField| {
         row.fields

@@ -59,9 +59,13 @@ struct Job {
 /// The sweep view.
 #[component]
 pub fn SweepView(
+    /// The link's seed and numbers.
     base: Scenario,
+    /// The strategy to sweep, or all with `None`.
     strategy: Option<StrategyName>,
+    /// Seeds `1..=seeds`.
     seeds: u64,
+    /// Start as the page loads.
     autostart: bool,
     /// The sweep on screen, as a page: set when a sweep starts.
     shown: RwSignal<PageQuery>,
