@@ -8,64 +8,19 @@
 // slower; served with gzip like a static host; a cold cache for every load. The clock
 // runs from navigation start until the first control a reader needs is visible and
 // enabled.
-import http from 'node:http';
-import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { arg, serveGzip } from './gzip-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const RUNS = Number(arg('--runs', '5'));
 const DIST = path.resolve(arg('--dist', path.join(ROOT, 'dist')));
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.rs': 'text/plain; charset=utf-8',
-};
 
 // The plain page: one paragraph and a button, no script.
 const PLAIN =
   '<!doctype html><meta name="viewport" content="width=device-width"><title>plain</title>' +
   '<p>A plain page.</p><button id="go">Go</button>';
-
-/** Serves dist/ with gzip, as a static host would (each file compressed once). */
-function serve() {
-  const cache = new Map();
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://localhost');
-    let body;
-    let type;
-    if (url.pathname === '/plain.html') {
-      body = Buffer.from(PLAIN);
-      type = TYPES['.html'];
-    } else {
-      const rel = decodeURIComponent(url.pathname.slice(1)) || 'index.html';
-      const file = path.join(DIST, rel);
-      if (!file.startsWith(DIST) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-        res.writeHead(404).end();
-        return;
-      }
-      body = fs.readFileSync(file);
-      type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-    }
-    const key = url.pathname;
-    if (!cache.has(key)) cache.set(key, zlib.gzipSync(body, { level: 9 }));
-    res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'cache-control': 'no-store' });
-    res.end(cache.get(key));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, base: `http://127.0.0.1:${server.address().port}/` })),
-  );
-}
 
 // Each page, and the first control a reader needs on it.
 const PAGES = [
@@ -111,7 +66,8 @@ async function timeToReady(browser, url, selector) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
-const { server, base } = await serve();
+const server = await serveGzip(DIST, { extra: { '/plain.html': [Buffer.from(PLAIN), 'text/html; charset=utf-8'] } });
+const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
   headless: true,

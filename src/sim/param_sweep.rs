@@ -253,6 +253,18 @@ impl ParamSweepJob {
     }
 }
 
+impl super::sweep::Stepped for ParamSweepJob {
+    fn step(&mut self) -> bool {
+        ParamSweepJob::step(self)
+    }
+    fn done(&self) -> u64 {
+        ParamSweepJob::done(self)
+    }
+    fn total(&self) -> u64 {
+        ParamSweepJob::total(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

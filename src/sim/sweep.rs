@@ -149,6 +149,29 @@ impl Sweep {
     }
 }
 
+/// Work that runs one whole simulation per step, so a page can run as many steps as fit
+/// in a frame and yield: the seed sweep and the parameter sweep.
+pub trait Stepped {
+    /// Runs the next simulation; false once there is none left.
+    fn step(&mut self) -> bool;
+    /// Simulations run so far.
+    fn done(&self) -> u64;
+    /// Simulations in the whole job.
+    fn total(&self) -> u64;
+}
+
+impl Stepped for SweepJob {
+    fn step(&mut self) -> bool {
+        SweepJob::step(self)
+    }
+    fn done(&self) -> u64 {
+        SweepJob::done(self)
+    }
+    fn total(&self) -> u64 {
+        SweepJob::total(self)
+    }
+}
+
 /// A sweep of several strategies that runs in steps, one seed at a time, so the page
 /// can yield to the browser between frames. The CLI runs the same steps to the end.
 pub struct SweepJob {

@@ -6,7 +6,7 @@
 use super::param_sweep_chart::{Line, ParamSweepChart};
 use super::strategy_picker::label;
 use super::sweep_view::SweepState;
-use super::use_animation_frame::{now_ms, use_animation_frame, First, Next, FRAME_BUDGET_MS};
+use super::use_animation_frame::{now_ms, step_for_a_frame, use_animation_frame, First, Next};
 use crate::page::format::{count, duration_ms};
 use crate::page::links::param_sweep_query;
 use crate::page::param_sweep::{
@@ -101,18 +101,7 @@ pub fn ParamSweepView(
     let base = StoredValue::new(base);
 
     let frame = move || -> Next {
-        let start = now_ms();
-        let finished = job
-            .try_update_value(|j| {
-                let j = j.as_mut()?;
-                let mut more = true;
-                while more && now_ms() - start < FRAME_BUDGET_MS {
-                    more = j.steps.step();
-                }
-                progress.set((j.steps.done(), j.steps.total()));
-                Some(!more)
-            })
-            .flatten();
+        let finished = step_for_a_frame(job, |j| &mut j.steps, progress);
         match finished {
             Some(true) => {
                 let (done, started) = job.with_value(|j| {

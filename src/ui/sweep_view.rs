@@ -4,7 +4,7 @@
 
 use super::strategy_picker::label;
 use super::sweep_result::{Row, SweepResult};
-use super::use_animation_frame::{now_ms, use_animation_frame, First, Next, FRAME_BUDGET_MS};
+use super::use_animation_frame::{now_ms, step_for_a_frame, use_animation_frame, First, Next};
 use crate::page::format::{count, dec, duration_ms};
 use crate::page::links::sweep_query;
 use crate::page::PageQuery;
@@ -88,18 +88,7 @@ pub fn SweepView(
         rows: RwSignal<Vec<Row>>,
         took_ms: RwSignal<f64>,
     ) -> Next {
-        let start = now_ms();
-        let finished = job
-            .try_update_value(|j| {
-                let j = j.as_mut()?;
-                let mut more = true;
-                while more && now_ms() - start < FRAME_BUDGET_MS {
-                    more = j.steps.step();
-                }
-                progress.set((j.steps.done(), j.steps.total()));
-                Some(!more)
-            })
-            .flatten();
+        let finished = step_for_a_frame(job, |j| &mut j.steps, progress);
         match finished {
             Some(true) => {
                 let (results, started) = job.with_value(|j| {
