@@ -25,6 +25,7 @@ pub mod sections;
 pub mod seeds;
 pub mod stats;
 pub mod story;
+pub mod sweep_progress;
 pub mod ticks;
 
 pub use params::{

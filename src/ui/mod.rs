@@ -42,6 +42,7 @@ pub mod story_panel;
 pub mod strategy_note;
 pub mod strategy_picker;
 pub mod summary;
+pub mod sweep_progress;
 pub mod sweep_result;
 pub mod sweep_view;
 pub mod timeline;

@@ -5,14 +5,14 @@
 
 use super::param_sweep_chart::{Line, ParamSweepChart};
 use super::strategy_picker::label;
-use super::sweep_view::SweepState;
+use super::sweep_progress::SweepProgress;
 use super::use_animation_frame::{now_ms, step_for_a_frame, use_animation_frame, First, Next};
-use crate::page::format::{count, duration_ms};
 use crate::page::links::param_sweep_query;
 use crate::page::param_sweep::{
     default_span, sentence, sweepable, value_text, Preset, DEFAULT_STEPS, PRESETS, PRESET_SEEDS,
 };
 use crate::page::stats::stat_text;
+use crate::page::sweep_progress::SweepState;
 use crate::page::{param, parse_count, spec, PageQuery, ParamValue, PARAMS};
 use crate::sim::param_sweep::{ParamSweepJob, ParamSweepSpec, MAX_STEPS, MIN_STEPS};
 use crate::sim::sweep::MAX_SEEDS;
@@ -312,24 +312,7 @@ pub fn ParamSweepView(
                         on:click=move |_| cancel()>"Cancel"</button>
                 </div>
             </div>
-            <div class="rll-bar" role="progressbar" aria-label="Parameter sweep runs" aria-valuemin="0"
-                aria-valuemax=move || progress.get().1.to_string() aria-valuenow=move || progress.get().0.to_string()>
-                <div class="rll-bar-fill" style:width=move || {
-                    let (d, t) = progress.get();
-                    crate::page::format::percent(if t == 0 { 0.0 } else { d as f64 * 100.0 / t as f64 })
-                }></div>
-            </div>
-            <p class="rll-gauges" role="status">
-                {move || {
-                    let (d, t) = progress.get();
-                    match state.get() {
-                        SweepState::Idle => String::new(),
-                        SweepState::Running => format!("{} of {} runs…", count(d), count(t)),
-                        SweepState::Cancelled => format!("Cancelled after {} of {} runs.", count(d), count(t)),
-                        SweepState::Done => format!("{} runs in {}.", count(t), duration_ms(took_ms.get() as u64)),
-                    }
-                }}
-            </p>
+            <SweepProgress label="Parameter sweep runs" progress state took_ms/>
             {move || result.get().map(|r| view! { <ParamSweepChart spec=r.spec lines=r.lines base=chart_base.clone()/> })}
         </div>
     }

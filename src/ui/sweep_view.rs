@@ -3,10 +3,12 @@
 //! stat's distribution.
 
 use super::strategy_picker::label;
+use super::sweep_progress::SweepProgress;
 use super::sweep_result::{Row, SweepResult};
 use super::use_animation_frame::{now_ms, step_for_a_frame, use_animation_frame, First, Next};
-use crate::page::format::{count, dec, duration_ms};
+use crate::page::format::dec;
 use crate::page::links::sweep_query;
+use crate::page::sweep_progress::SweepState;
 use crate::page::PageQuery;
 use crate::page::{parse_count, DEFAULT_SWEEP_SEEDS};
 use crate::sim::sweep::{SweepJob, MAX_SEEDS};
@@ -24,31 +26,6 @@ const FIELDS: [StatField; 8] = [
     StatField::MaxInflight,
     StatField::ElapsedMs,
 ];
-
-/// Where a sweep is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SweepState {
-    /// Not started.
-    Idle,
-    /// Running seeds.
-    Running,
-    /// Finished.
-    Done,
-    /// Stopped by the reader.
-    Cancelled,
-}
-
-impl SweepState {
-    /// The name in `data-state`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SweepState::Idle => "idle",
-            SweepState::Running => "running",
-            SweepState::Done => "done",
-            SweepState::Cancelled => "cancelled",
-        }
-    }
-}
 
 /// A sweep in progress, and when it started.
 struct Job {
@@ -158,14 +135,6 @@ pub fn SweepView(
     if autostart {
         start();
     }
-    let percent = move || {
-        let (d, t) = progress.get();
-        if t == 0 {
-            0.0
-        } else {
-            d as f64 * 100.0 / t as f64
-        }
-    };
 
     view! {
         <div class="rll-sweep" data-testid="sweep" data-state=move || state.get().as_str() data-took-ms=move || dec(took_ms.get(), 0)>
@@ -213,21 +182,7 @@ pub fn SweepView(
                     </button>
                 </div>
             </div>
-            <div class="rll-bar" role="progressbar" aria-label="Seeds run" aria-valuemin="0"
-                aria-valuemax=move || progress.get().1.to_string() aria-valuenow=move || progress.get().0.to_string()>
-                <div class="rll-bar-fill" style:width=move || crate::page::format::percent(percent())></div>
-            </div>
-            <p class="rll-gauges" role="status">
-                {move || {
-                    let (d, t) = progress.get();
-                    match state.get() {
-                        SweepState::Idle => String::new(),
-                        SweepState::Running => format!("{} of {} runs…", count(d), count(t)),
-                        SweepState::Cancelled => format!("Cancelled after {} of {} runs.", count(d), count(t)),
-                        SweepState::Done => format!("{} runs in {}.", count(t), duration_ms(took_ms.get() as u64)),
-                    }
-                }}
-            </p>
+            <SweepProgress label="Seeds run" progress state took_ms/>
             {move || rows.get().into_iter().map(|row| view! { <SweepResult row/> }).collect_view()}
         </div>
     }
