@@ -207,6 +207,11 @@ impl Stats {
         s
     }
 
+    /// True if `field` is a harm and this run has any of it: someone was hurt.
+    pub fn harmed(&self, field: StatField) -> bool {
+        field.is_harm() && self.get(field) > 0
+    }
+
     /// Requests sent per charge made, in hundredths and rounded (`None` when nothing
     /// was charged): what each strategy pays in traffic for the money it moves.
     pub fn requests_per_charge_hundredths(&self) -> Option<u64> {
@@ -266,5 +271,11 @@ mod tests {
         };
         assert_eq!(s.requests_per_charge_hundredths(), Some(109));
         assert_eq!(Stats::default().requests_per_charge_hundredths(), None);
+        assert!(!s.harmed(StatField::Requests) && !s.harmed(StatField::Duplicates));
+        let hurt = Stats {
+            duplicates: 1,
+            ..Stats::default()
+        };
+        assert!(hurt.harmed(StatField::Duplicates));
     }
 }

@@ -95,7 +95,7 @@ pub fn CompareView(
                                                         None => requests_per_charge(&st),
                                                         Some(f) => st.get(f).to_string(),
                                                     };
-                                                    let harm = field.is_some_and(|f| f.is_harm() && st.get(f) > 0);
+                                                    let harm = field.is_some_and(|f| st.harmed(f));
                                                     view! {
                                                         <td class="rll-num" class:rll-harm-cell=harm>
                                                             <span data-result=format!("compare.{}.{name}", s.as_str())>{value}</span>

@@ -34,7 +34,7 @@ pub fn StatsPanel(
                                     .map(|&field| {
                                         let text = stat_text(field);
                                         let v = value(field);
-                                        let harmed = move || field.is_harm() && v() > 0;
+                                        let harmed = move || stats.with(|s| s.harmed(field));
                                         view! {
                                             <div class="rll-card" class:rll-harm=harmed>
                                                 <dt>
