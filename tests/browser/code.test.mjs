@@ -38,7 +38,8 @@ test('the code view shows the file the core compiled, its change marked, and the
 
   // The shared loop arrives when its details open.
   await page.click('[data-testid="code-view"] details summary');
-  const shared = page.locator('[data-testid="code-view"] details .rll-line');
+  // The file's own lines carry data-changed; the line that says it is loading does not.
+  const shared = page.locator('[data-testid="code-view"] details .rll-line[data-changed]');
   await shared.first().waitFor();
   const loop = (await shared.allTextContents()).join('');
   assert.ok(loop.includes('pub struct ChargeTask'), loop.slice(0, 200));
