@@ -182,7 +182,12 @@ fn random_page(rng: &mut SimRng) -> PageQuery {
         experiment: rng
             .chance(Odds::one_in(2))
             .then(|| ExperimentName::ALL[pick(rng, 6)]),
+        // A scene names a story the run may not have; the page's unit tests and the
+        // browser's stage tests cover `customer=<scene>` against the CLI.
+        scene: None,
+        counters: None,
         embed: page == Page::Embed,
+        present: rng.chance(Odds::one_in(4)),
         motion: Motion::ALL[pick(rng, 3)],
         scenario,
         problems: Vec::new(),

@@ -13,28 +13,6 @@ pub fn requests_per_charge(stats: &Stats) -> String {
     }
 }
 
-/// The run in one sentence, e.g. "990 of 990 valid customers charged, 0 extra charges,
-/// 1,084 requests in 13.2 s."
-pub fn summary(stats: &Stats, valid_customers: u32) -> String {
-    let gave_up = match stats.gave_up {
-        0 => String::new(),
-        n => format!(", {} given up on", count(n)),
-    };
-    format!(
-        "{} of {} valid customers charged, {} extra {}{gave_up}, {} requests in {}.",
-        count(stats.customers_charged),
-        count(valid_customers.into()),
-        count(stats.duplicates),
-        if stats.duplicates == 1 {
-            "charge"
-        } else {
-            "charges"
-        },
-        count(stats.requests),
-        duration_ms(stats.elapsed_ms),
-    )
-}
-
 /// The panel in the article's shape: `provider stats: { ... } elapsed: N ms`.
 pub fn panel(stats: &Stats) -> String {
     let mut out = String::from("provider stats: {\n");
@@ -80,12 +58,26 @@ pub fn odds_text(odds: Odds) -> String {
     }
 }
 
-/// A duration for people: "17 ms" below a second, "13.2 s" above.
+/// A duration for people: "17 ms" below a second, "13.2 s" above (rounded to the
+/// nearest tenth, not cut).
 pub fn duration_ms(ms: u64) -> String {
     if ms < 1_000 {
         format!("{ms} ms")
     } else {
-        format!("{}.{} s", count(ms / 1_000), (ms % 1_000) / 100)
+        let tenths = ms.saturating_add(50) / 100;
+        format!("{}.{} s", count(tenths / 10), tenths % 10)
+    }
+}
+
+/// The simulated clock: "17 ms" below a second (rounded to the millisecond), "13.43 s"
+/// above (rounded to the hundredth). A run's first act can last 17 ms, so a clock in
+/// seconds alone would not move through it.
+pub fn clock_us(us: u64) -> String {
+    if us < 999_500 {
+        format!("{} ms", us.saturating_add(500) / 1_000)
+    } else {
+        let hundredths = us.saturating_add(5_000) / 10_000;
+        format!("{}.{:02} s", count(hundredths / 100), hundredths % 100)
     }
 }
 
@@ -129,7 +121,14 @@ mod tests {
         assert_eq!(count(1_000_000), "1,000,000");
         assert_eq!(duration_ms(17), "17 ms");
         assert_eq!(duration_ms(13_236), "13.2 s");
-        assert_eq!(duration_ms(13_299), "13.2 s");
+        assert_eq!(duration_ms(13_299), "13.3 s");
+        assert_eq!(duration_ms(999), "999 ms");
+        assert_eq!(duration_ms(1_960), "2.0 s");
+        assert_eq!(clock_us(17_400), "17 ms");
+        assert_eq!(clock_us(999_499), "999 ms");
+        assert_eq!(clock_us(999_500), "1.00 s");
+        assert_eq!(clock_us(13_434_999), "13.43 s");
+        assert_eq!(clock_us(13_435_000), "13.44 s");
         assert_eq!(duration_ms(3_600_000), "3,600.0 s");
         assert_eq!(dec(12.345, 1), "12.3");
         assert_eq!(dec(-0.04, 1), "0.0");
@@ -165,29 +164,6 @@ mod tests {
             ..Stats::default()
         };
         assert_eq!(requests_per_charge(&s), "—");
-    }
-
-    #[test]
-    fn the_summary_is_one_sentence() {
-        let s = Stats {
-            customers_charged: 990,
-            requests: 1_084,
-            elapsed_ms: 13_236,
-            ..Stats::default()
-        };
-        assert_eq!(
-            summary(&s, 990),
-            "990 of 990 valid customers charged, 0 extra charges, 1,084 requests in 13.2 s."
-        );
-        let s = Stats {
-            customers_charged: 10,
-            gave_up: 990,
-            requests: 1_000,
-            elapsed_ms: 17,
-            duplicates: 1,
-            ..Stats::default()
-        };
-        assert_eq!(summary(&s, 990), "10 of 990 valid customers charged, 1 extra charge, 990 given up on, 1,000 requests in 17 ms.");
     }
 
     #[test]

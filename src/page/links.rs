@@ -124,6 +124,8 @@ pub fn cli_line(q: &PageQuery) -> String {
             push(&["--seed", &s.seed.to_string()]);
             if let Some(c) = q.customer {
                 push(&["--customer", &c.to_string()]);
+            } else if let Some(scene) = q.scene {
+                push(&["--customer", scene.as_str()]);
             }
         }
         Page::Compare => push(&["charges", "--all", "--seed", &s.seed.to_string()]),

@@ -23,6 +23,7 @@ pub mod param_sweep_chart;
 pub mod params;
 pub mod sections;
 pub mod seeds;
+pub mod stage;
 pub mod stats;
 pub mod story;
 pub mod sweep_progress;
@@ -37,7 +38,8 @@ use crate::sim::lab::ExperimentName;
 use crate::sim::names::Named;
 use crate::sim::param::Rule;
 use crate::sim::param_sweep::ParamSweepSpec;
-use crate::sim::{Scenario, StrategyName};
+use crate::sim::story::Scene;
+use crate::sim::{Scenario, StatField, StrategyName};
 
 crate::named_enum! {
     /// Playback speed: how simulated time maps to wall time.
@@ -158,6 +160,9 @@ impl Motion {
 /// Seeds a sweep runs unless the URL says otherwise.
 pub const DEFAULT_SWEEP_SEEDS: u64 = 200;
 
+/// The most counters a widget's `counters=` may name.
+pub const MAX_COUNTERS: usize = 6;
+
 /// What the URL asks the page to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageQuery {
@@ -177,10 +182,19 @@ pub struct PageQuery {
     pub speed: Speed,
     /// A customer whose story to open (always one of the run's customers).
     pub customer: Option<u32>,
+    /// `customer=<scene>`: open the story of the first customer showing this scene (as
+    /// the CLI's `--customer double-charge` does), once the run has found one.
+    pub scene: Option<Scene>,
+    /// `counters=a,b,c`: the counters an embedded widget shows (by their JSON names);
+    /// `None`: the ones that matter for its strategy.
+    pub counters: Option<Vec<StatField>>,
     /// An experiment of the limits section to run on load.
     pub experiment: Option<ExperimentName>,
     /// `embed=1`: show the page without its surroundings, for embedding in an article.
     pub embed: bool,
+    /// `present=1`: the presenter's layout for a room: large text and controls, the
+    /// prose folded away.
+    pub present: bool,
     /// Whether playback may animate.
     pub motion: Motion,
     /// `param=`: the parameter a sweep steps through (`from`, `to`, `steps`, `stat`),
@@ -205,8 +219,11 @@ impl Default for PageQuery {
             seeds: DEFAULT_SWEEP_SEEDS,
             speed: Speed::default(),
             customer: None,
+            scene: None,
+            counters: None,
             experiment: None,
             embed: false,
+            present: false,
             motion: Motion::default(),
             sweep_param: None,
             scenario: Scenario::article(FALLBACK_STRATEGY, 1),
@@ -316,6 +333,12 @@ impl PageQuery {
         }
         if let Some(c) = self.customer {
             parts.push(("customer", c.to_string()));
+        } else if let Some(scene) = self.scene {
+            parts.push(("customer", scene.as_str().into()));
+        }
+        if let Some(fields) = &self.counters {
+            let names: Vec<&str> = fields.iter().map(|f| f.as_str()).collect();
+            parts.push(("counters", names.join(",")));
         }
         if let Some(e) = self.experiment {
             parts.push(("experiment", e.as_str().into()));
@@ -325,6 +348,9 @@ impl PageQuery {
         }
         if self.embed {
             parts.push(("embed", "1".into()));
+        }
+        if self.present {
+            parts.push(("present", "1".into()));
         }
         if self.motion != Motion::Auto {
             parts.push(("motion", self.motion.as_str().into()));
@@ -353,12 +379,16 @@ crate::named_enum! {
         Seeds = "seeds",
         /// Playback speed.
         Speed = "speed",
-        /// The customer whose story is open.
+        /// The customer whose story is open: an id, or a scene's name.
         Customer = "customer",
+        /// The counters an embedded widget shows.
+        Counters = "counters",
         /// The limits experiment.
         Experiment = "experiment",
         /// The compact, framed page.
         Embed = "embed",
+        /// The presenter's layout.
+        Present = "present",
         /// Whether playback animates.
         Motion = "motion",
     }
@@ -612,13 +642,40 @@ fn read_pair(q: &mut PageQuery, key: PageKey, value: &str) -> Option<String> {
             )),
         },
         PageKey::Speed => one_of(value, Speed::default()).map(|v| q.speed = v).err(),
-        PageKey::Customer => match parse_count(value, 1, u64::from(u32::MAX)) {
-            Ok(n) => {
+        PageKey::Customer => match (
+            parse_count(value, 1, u64::from(u32::MAX)),
+            value.parse::<Scene>(),
+        ) {
+            (Ok(n), _) => {
                 q.customer = u32::try_from(n).ok();
                 None
             }
-            Err(why) => Some(format!("The customer {why}; no story is opened.")),
+            (_, Ok(scene)) => {
+                q.scene = Some(scene);
+                None
+            }
+            (Err(why), Err(_)) => Some(format!(
+                "The customer {why}, and not one of the scenes ({}); no story is opened.",
+                Scene::NAMES.join(", ")
+            )),
         },
+        PageKey::Counters => {
+            let fields: Result<Vec<StatField>, _> = value
+                .split(',')
+                .map(|name| name.trim().parse::<StatField>())
+                .collect();
+            match fields {
+                Ok(f) if !f.is_empty() && f.len() <= MAX_COUNTERS => {
+                    q.counters = Some(f);
+                    None
+                }
+                Ok(_) => Some(format!(
+                    "The counters name {} fields; a widget shows 1 to {MAX_COUNTERS}, so it shows the ones that matter for its strategy.",
+                    value.split(',').count()
+                )),
+                Err(e) => Some(format!("{e} The widget shows the counters that matter for its strategy.")),
+            }
+        }
         PageKey::Experiment => match ExperimentName::by_name(value) {
             Ok(e) => {
                 q.experiment = Some(e);
@@ -634,6 +691,17 @@ fn read_pair(q: &mut PageQuery, key: PageKey, value: &str) -> Option<String> {
             "0" => None,
             _ => Some(format!(
                 "The embed '{}' is not 1 or 0; showing the whole page.",
+                shown(value)
+            )),
+        },
+        PageKey::Present => match value {
+            "1" => {
+                q.present = true;
+                None
+            }
+            "0" => None,
+            _ => Some(format!(
+                "The present '{}' is not 1 or 0; showing the reader's layout.",
                 shown(value)
             )),
         },
@@ -811,6 +879,41 @@ pub(crate) mod tests {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect::<Vec<_>>(),
         )
+    }
+
+    #[test]
+    fn a_story_by_scene_the_widget_counters_and_the_presenter_layout_read_and_write_back() {
+        let p = q(&[("strategy", "keyed"), ("customer", "conflict")]);
+        assert_eq!((p.customer, p.scene), (None, Some(Scene::Conflict)));
+        assert!(p.problems.is_empty());
+        assert_eq!(parse(&pairs_of(&p.to_query())), p);
+        let p = q(&[("customer", "12")]);
+        assert_eq!((p.customer, p.scene), (Some(12), None));
+        let p = q(&[("customer", "bogus")]);
+        assert_eq!((p.customer, p.scene), (None, None));
+        assert!(
+            p.problems[0].contains("not one of the scenes (double-charge,"),
+            "{:?}",
+            p.problems
+        );
+        let p = q(&[("counters", "duplicates,requests")]);
+        assert_eq!(
+            p.counters,
+            Some(vec![StatField::Duplicates, StatField::Requests])
+        );
+        assert_eq!(parse(&pairs_of(&p.to_query())), p);
+        let p = q(&[("counters", "duplicates,typo")]);
+        assert_eq!(p.counters, None);
+        assert!(p.problems[0].contains("'typo'"), "{:?}", p.problems);
+        let seven = vec!["requests"; MAX_COUNTERS + 1].join(",");
+        let p = q(&[("counters", &seven)]);
+        assert_eq!(p.counters, None);
+        assert!(p.problems[0].contains("1 to 6"), "{:?}", p.problems);
+        let p = q(&[("present", "1")]);
+        assert!(p.present);
+        assert_eq!(parse(&pairs_of(&p.to_query())), p);
+        let p = q(&[("present", "yes")]);
+        assert!(!p.present && !p.problems.is_empty());
     }
 
     #[test]
@@ -1071,6 +1174,17 @@ pub(crate) mod tests {
         scenario.seed = seed;
         scenario.strategy = strategy.unwrap_or(FALLBACK_STRATEGY);
         let customers = u64::from(scenario.customers);
+        let customer = rng
+            .chance(Odds::one_in(3))
+            .then(|| rng.between(1, customers) as u32);
+        // A scene names a story only when no customer does (the number wins).
+        let scene = (customer.is_none() && rng.chance(Odds::one_in(3)))
+            .then(|| Scene::ALL[pick(rng, Scene::ALL.len())]);
+        let counters = rng.chance(Odds::one_in(3)).then(|| {
+            (0..rng.between(1, MAX_COUNTERS as u64))
+                .map(|_| StatField::ALL[pick(rng, StatField::ALL.len())])
+                .collect()
+        });
         PageQuery {
             section: [Section::Charges, Section::Limits, Section::Headers][pick(rng, 3)],
             view: View::ALL[pick(rng, 3)],
@@ -1079,13 +1193,14 @@ pub(crate) mod tests {
             seed,
             seeds: rng.between(1, crate::sim::sweep::MAX_SEEDS),
             speed: Speed::ALL[pick(rng, 3)],
-            customer: rng
-                .chance(Odds::one_in(3))
-                .then(|| rng.between(1, customers) as u32),
+            customer,
+            scene,
+            counters,
             experiment: rng
                 .chance(Odds::one_in(3))
                 .then(|| ExperimentName::ALL[pick(rng, 6)]),
             embed: rng.chance(Odds::one_in(2)),
+            present: rng.chance(Odds::one_in(4)),
             motion: Motion::ALL[pick(rng, 3)],
             sweep_param: rng.chance(Odds::one_in(3)).then(|| random_param_sweep(rng)),
             scenario,

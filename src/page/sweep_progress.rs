@@ -57,7 +57,7 @@ mod tests {
         );
         assert_eq!(
             progress_line(SweepState::Done, 10, 10, 1_450),
-            "10 runs in 1.4 s."
+            "10 runs in 1.5 s."
         );
         assert_eq!(percent_done(1, 4), 25.0);
         assert_eq!(percent_done(0, 0), 0.0);

@@ -144,6 +144,13 @@ impl AttemptStory {
 }
 
 impl Story {
+    /// Whether `attempt` harmed this customer: it charged behind the client's back, and
+    /// the customer paid more than once. With a key, such a charge is the only one (the
+    /// retries are answered from the key), so it harmed no one.
+    pub fn is_harm(&self, attempt: &AttemptStory) -> bool {
+        attempt.charged_behind_clients_back() && self.charges > 1
+    }
+
     /// The story of `customer` in `record`.
     pub fn of(record: &[RequestRecord], customer: u32) -> Self {
         let attempts: Vec<AttemptStory> = record
@@ -242,6 +249,7 @@ mod tests {
         assert!(story.charges >= 2);
         let first = &story.attempts[0];
         assert!(first.charged_behind_clients_back(), "{first:?}");
+        assert!(story.is_harm(first), "a second charge followed: {first:?}");
         assert!(
             matches!(first.client, ClientSide::TimedOut { .. }),
             "{first:?}"
@@ -258,6 +266,12 @@ mod tests {
             .expect("the pool produces 409s");
         let story = Story::of(record, customer);
         assert_eq!(story.charges, 1);
+        let behind = story
+            .attempts
+            .iter()
+            .find(|a| a.charged_behind_clients_back())
+            .expect("the conflict follows a charge the client stopped waiting for");
+        assert!(!story.is_harm(behind), "the key made it the only charge");
         let keys: Vec<_> = story.attempts.iter().map(|a| a.key.clone()).collect();
         assert!(keys
             .iter()

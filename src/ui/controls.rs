@@ -13,6 +13,8 @@ pub fn Controls(
     seed_text: RwSignal<String>,
     /// Why the seed cannot be used, if it cannot.
     seed_error: Signal<Option<String>>,
+    /// Why the run cannot start for another reason, if it cannot.
+    run_error: Signal<Option<String>>,
     /// Run the selected strategy with the current seed.
     on_run: Callback<()>,
     /// Pick a new random seed and run.
@@ -95,6 +97,7 @@ pub fn Controls(
                 >
                     "Reset"
                 </button>
+                {move || run_error.get().map(|e| view! { <p class="rll-field-help rll-error" role="alert" data-testid="run-error">{e}</p> })}
             </div>
         </div>
     }

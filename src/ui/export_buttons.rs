@@ -32,6 +32,11 @@ pub fn ExportButtons(
 ) -> impl IntoView {
     let message = RwSignal::new(None::<String>);
     let done = move || playback.state.get() == PlayState::Done;
+    let recorded = move || {
+        playback
+            .scenario
+            .with(|s| s.as_ref().is_none_or(|s| s.record))
+    };
     let name = move |ext: &str| {
         playback.scenario.with_untracked(|s| {
             s.as_ref().map_or(format!("run.{ext}"), |s| {
@@ -76,7 +81,7 @@ pub fn ExportButtons(
         <div class="rll-export" class:rll-hidden=move || playback.state.get() == PlayState::Idle>
             <button type="button" data-testid="copy-link" on:click=copy>"Copy link"</button>
             <button type="button" data-testid="export-json" disabled=move || !done() on:click=save_json>"Download JSON"</button>
-            <button type="button" data-testid="export-csv" disabled=move || !done() on:click=save_csv>"Download CSV"</button>
+            <button type="button" data-testid="export-csv" disabled=move || !done() || !recorded() title=move || (!recorded()).then_some("Runs this large keep no per-request record: there are no rows to save.") on:click=save_csv>"Download CSV"</button>
             <span class="rll-field-help" role="status">{move || message.get()}</span>
         </div>
     }

@@ -37,3 +37,16 @@ pub fn replace(query_string: &str) {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(query_string));
     }
 }
+
+/// Writes the URL's query: a new history entry when the reader chose something new (a
+/// strategy, a story), so Back returns to it; otherwise in place.
+pub fn record(query_string: &str, new_entry: bool) {
+    let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else {
+        return;
+    };
+    let _ = if new_entry {
+        history.push_state_with_url(&JsValue::NULL, "", Some(query_string))
+    } else {
+        history.replace_state_with_url(&JsValue::NULL, "", Some(query_string))
+    };
+}

@@ -1,13 +1,8 @@
 //! Progress of the run: charges finished, the simulated clock, and what is in flight now.
 
 use super::use_playback::Playback;
-use crate::page::format::count;
+use crate::page::format::{clock_us, count, duration_ms};
 use leptos::prelude::*;
-
-/// Simulated seconds with two decimals: "4.21 s".
-fn clock(us: u64) -> String {
-    format!("{}.{:02} s", us / 1_000_000, (us % 1_000_000) / 10_000)
-}
 
 /// The progress bar and the live gauges.
 #[component]
@@ -27,6 +22,22 @@ pub fn Progress(
             .scenario
             .with(|s| s.as_ref().map(|s| (s.provider.max_inflight, s.customers)))
     };
+    // The clock runs until the provider's last request ends; the client can finish
+    // earlier (a timed-out slow charge still runs on). Say so rather than show two
+    // durations that seem to disagree.
+    let tail = move || {
+        snap.with(|s| {
+            let s = s.as_ref()?;
+            let finished_ms = s.stats.elapsed_ms;
+            (s.customers_done == u64::from(s.customers) && s.now_us > finished_ms * 1_000 + 500).then(|| {
+                view! {
+                    <span class="rll-gauge-label" data-testid="clock-tail">
+                        {format!(" (the client finished at {}; the provider ran on)", duration_ms(finished_ms))}
+                    </span>
+                }
+            })
+        })
+    };
     view! {
         <div class="rll-progress">
             <div
@@ -42,7 +53,8 @@ pub fn Progress(
             <div class="rll-gauges">
                 <span>
                     <span class="rll-gauge-label">"Simulated time "</span>
-                    <span class="rll-num" data-testid="sim-clock">{move || clock(snap.with(|s| s.as_ref().map_or(0, |s| s.now_us)))}</span>
+                    <span class="rll-num" data-testid="sim-clock">{move || clock_us(snap.with(|s| s.as_ref().map_or(0, |s| s.now_us)))}</span>
+                    {tail}
                 </span>
                 <span>
                     <span class="rll-gauge-label">"Charges finished "</span>

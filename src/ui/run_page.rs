@@ -3,13 +3,17 @@
 
 use super::frame::Frame;
 use super::intro::Intro;
+use super::page_query;
 use super::run_keys::RunKeys;
 use super::run_state::RunState;
 use super::run_view::RunView;
 use super::use_media::use_reduced_motion;
+use super::use_playback::PlayState;
+use super::verdict_card::VerdictCard;
 use super::view_tabs::ViewTabs;
 use crate::page::keys::KeyAction;
 use crate::page::{parse_seed, PageQuery, Section, Speed, View};
+use crate::sim::story::Scene;
 use crate::sim::Scenario;
 use leptos::prelude::*;
 
@@ -22,9 +26,46 @@ pub fn RunPage(
     let reduced = use_reduced_motion();
     let state = RunState::new(&query, query.playback_speed(reduced.get_untracked()), true);
     let playback = state.playback;
+    // A linked run plays at once, except on a phone watching it animate: there the page
+    // opens on its verdict, and the run starts when its stage scrolls into view.
+    let narrow = query.autostart() && !query.embed && is_narrow();
     if query.autostart() {
-        state.run(state.selected.get_untracked());
+        if narrow && playback.speed.get_untracked() != Speed::Instant {
+            state.pending_start.set(true);
+        } else {
+            state.run(state.selected.get_untracked());
+        }
     }
+    // `customer=double-charge`: the first customer the run shows it for, once it is done.
+    let scene = StoredValue::new(query.scene);
+    Effect::new(move |_| {
+        if playback.state.get() != PlayState::Done {
+            return;
+        }
+        if let Some(scene) = scene.get_value() {
+            scene_pending_done(scene, state);
+        }
+        scene.set_value(None);
+    });
+    // The open story is part of the URL, and Back/Forward move through what was chosen.
+    Effect::new(move |_| {
+        state.customer.track();
+        state.record_story();
+    });
+    let popstate = window_event_listener(leptos::ev::popstate, move |_| {
+        state.restore(&page_query::read());
+    });
+    on_cleanup(move || popstate.remove());
+    // The presenter's layout is a class on the document, read by the stylesheet.
+    if query.present {
+        if let Some(root) = document().document_element() {
+            let _ = root.class_list().add_1("rll-present");
+        }
+    }
+    let verdict = narrow
+        .then(|| state.scenario_for(state.selected.get_untracked()).ok())
+        .flatten()
+        .map(|scenario| view! { <VerdictCard scenario/> });
     // The links to the other pages carry the seed and numbers being edited.
     let scenario = Signal::derive(move || Scenario {
         seed: parse_seed(&state.seed_text.get()).unwrap_or(1),
@@ -62,6 +103,7 @@ pub fn RunPage(
             shown
         >
             {motion_note}
+            {verdict}
             <Intro scenario=state.draft.into()/>
             <ViewTabs current=View::Run scenario/>
             <RunView state/>
@@ -74,5 +116,26 @@ pub fn RunPage(
                 }
             />
         </Frame>
+    }
+}
+
+/// A phone-sized screen, where the stage cannot share the first screen with the intro.
+fn is_narrow() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(max-width: 699px)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// Opens the story of the first customer showing `scene` in the finished run, if any.
+fn scene_pending_done(scene: Scene, state: RunState) {
+    if state.customer.get_untracked().is_some() {
+        return;
+    }
+    let found = state
+        .playback
+        .with_sim(|sim| sim.record().and_then(|r| scene.find(r)))
+        .flatten();
+    if found.is_some() {
+        state.customer.set(found);
     }
 }

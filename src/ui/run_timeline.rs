@@ -14,7 +14,19 @@ use leptos::prelude::*;
 pub fn RunTimeline(
     /// The run to draw.
     playback: Playback,
+    /// A small timeline for an embedded widget: no labels, playhead or legend.
+    #[prop(optional)]
+    compact: bool,
+    /// How much larger than the page's own the drawing's text and marks appear (the
+    /// presenter's layout: 4/3, so chart text is 16 px); 1 otherwise.
+    #[prop(default = 1.0)]
+    scale: f64,
 ) -> impl IntoView {
+    let layout = match (compact, scale > 1.0) {
+        (true, _) => Layout::COMPACT,
+        (false, true) => Layout::PRESENT,
+        (false, false) => Layout::FULL,
+    };
     let canvas = NodeRef::<Canvas>::new();
     let draw_ms = RwSignal::new(0.0_f64);
     let draw_ms_max = RwSignal::new(0.0_f64);
@@ -37,7 +49,7 @@ pub fn RunTimeline(
                 data.now_us = t;
                 data.finished = false;
             }
-            draw(&el, &palette, width, &data, Layout::FULL)
+            draw(&el, &palette, width / scale, &data, layout)
         });
         match took {
             Some(ms) => {
@@ -63,10 +75,12 @@ pub fn RunTimeline(
                 role="img"
                 aria-label="Timeline: each request as a mark at the time it was sent, one row per customer; below, the provider's rate window and in-flight count against their limits."
             ></canvas>
-            <Playhead playback/>
-            <figcaption>
-                <Legend/>
-            </figcaption>
+            {(!compact).then(|| view! {
+                <Playhead playback scale/>
+                <figcaption>
+                    <Legend/>
+                </figcaption>
+            })}
         </figure>
     }
 }
@@ -74,7 +88,13 @@ pub fn RunTimeline(
 /// A slider along the timeline's width to see a finished run at any instant, with
 /// buttons stepping between requests and between harmful moments.
 #[component]
-fn Playhead(playback: Playback) -> impl IntoView {
+fn Playhead(playback: Playback, scale: f64) -> impl IntoView {
+    // Spans the plot: the layout's labels on the left, 8 px on the right, both scaled.
+    let span = format!(
+        "display:block;margin-left:{left}px;width:calc(100% - {both}px)",
+        left = (Layout::FULL.left * scale).round() as i64,
+        both = ((Layout::FULL.left + 8.0) * scale).round() as i64
+    );
     let ready = move || {
         playback.state.get() == PlayState::Done
             && playback.with_sim(|s| s.record().is_some()).unwrap_or(false)
@@ -92,8 +112,7 @@ fn Playhead(playback: Playback) -> impl IntoView {
                 <input
                     type="range"
                     data-testid="playhead"
-                    // Spans the plot: Layout::FULL's 52 px of labels on the left, 8 on the right.
-                    style="display:block;margin-left:52px;width:calc(100% - 60px)"
+                    style=span.clone()
                     aria-label=PLAYHEAD_LABEL
                     min="0"
                     max=move || end_ms().to_string()

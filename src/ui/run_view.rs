@@ -5,6 +5,8 @@ use super::code_view::CodeView;
 use super::controls::Controls;
 use super::customer_grid::CustomerGrid;
 use super::export_buttons::ExportButtons;
+use super::key_counters::KeyCounters;
+use super::observe::use_observer;
 use super::params_panel::ParamsPanel;
 use super::progress::Progress;
 use super::run_state::RunState;
@@ -14,9 +16,13 @@ use super::story_panel::StoryPanel;
 use super::strategy_note::StrategyNote;
 use super::strategy_picker::StrategyPicker;
 use super::summary::Summary;
+use super::use_playback::PlayState;
 use crate::page::format::count;
+use crate::page::stage::key_stats;
+use crate::page::Speed;
 use crate::sim::budget::RECORD_MAX_CUSTOMERS;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The run view.
 #[component]
@@ -33,57 +39,102 @@ pub fn RunView(
         draft,
         ..
     } = state;
-    let recorded = move || {
+    // Without a record the timeline and grid are hidden, not drawn empty.
+    let recorded = Memo::new(move |_| {
         playback
             .scenario
             .with(|s| s.as_ref().is_none_or(|s| s.record))
-    };
+    });
+    let recorded = move || recorded.get();
     let unrecorded_note = move || {
         (!recorded()).then(|| {
             view! {
-                <p class="rll-callout">
+                <p class="rll-callout" data-testid="unrecorded-note">
                     "Runs above " {count(RECORD_MAX_CUSTOMERS.into())}
                     " customers keep no per-request record, so there is no timeline, grid or story: the counters above are the whole result."
                 </p>
             }
         })
     };
+    let stage = NodeRef::<leptos::html::Div>::new();
+    let key_fields = Signal::derive(move || key_stats(selected.get()).to_vec());
+    // A watched run brings the stage into view, so the controls, the clock, the
+    // timeline and its counters share the screen while it plays.
+    Effect::new(move |_| {
+        let watched = playback.state.get() == PlayState::Running
+            && playback.speed.get_untracked() != Speed::Instant;
+        if let (true, Some(el)) = (watched, stage.get_untracked()) {
+            bring_into_view(&el);
+        }
+    });
+    // A linked run on a phone waits for its stage to scroll into view before playing.
+    use_observer::<web_sys::IntersectionObserver, _>(stage, move |entries| {
+        let seen = entries
+            .get(entries.length().saturating_sub(1))
+            .dyn_ref::<web_sys::IntersectionObserverEntry>()
+            .is_some_and(|e| e.is_intersecting());
+        if seen && state.pending_start.get_untracked() {
+            state.pending_start.set(false);
+            state.run(selected.get_untracked());
+        }
+    });
     view! {
         <section class="rll-run" aria-labelledby="rll-run-title">
             <h2 id="rll-run-title">"Send the charges"</h2>
-            <StrategyPicker selected=selected.into() on_pick=Callback::new(move |s| state.run(s))/>
             <StrategyNote strategy=selected.into() scenario=draft.into()/>
             <ParamsPanel state/>
-            <Controls
-                playback
-                seed_text
-                seed_error=seed_error.into()
-                on_run=Callback::new(move |()| state.run(selected.get_untracked()))
-                on_new_seed=Callback::new(move |()| state.new_seed())
-            />
-            <Progress playback/>
-            <Summary playback/>
-            <ExportButtons playback/>
+            <div class="rll-stage" id="rll-stage" node_ref=stage data-testid="stage">
+                <div class="rll-stage-bar">
+                    <StrategyPicker selected=selected.into() on_pick=Callback::new(move |s| state.run(s))/>
+                    <Controls
+                        playback
+                        seed_text
+                        seed_error=seed_error.into()
+                        run_error=state.run_error.into()
+                        on_run=Callback::new(move |()| state.run(selected.get_untracked()))
+                        on_new_seed=Callback::new(move |()| state.new_seed())
+                    />
+                    <Progress playback/>
+                </div>
+                <div class="rll-stage-plot">
+                    {unrecorded_note}
+                    <div class:rll-hidden=move || !recorded()>
+                        <RunTimeline playback scale=if state.present { 4.0 / 3.0 } else { 1.0 }/>
+                    </div>
+                </div>
+                <div class="rll-stage-side">
+                    <KeyCounters playback fields=key_fields/>
+                    <Summary playback/>
+                    <ExportButtons playback/>
+                </div>
+            </div>
         </section>
         <StatsPanel playback compact=false/>
-        <section class="rll-see" aria-labelledby="rll-timeline-title">
-            <h2 id="rll-timeline-title">"Every request, over time"</h2>
-            <p class="rll-caption">
-                "One row per customer, one mark per request at the moment it was sent. "
-                "Below: how full the provider's rate window and in-flight slots were."
-            </p>
-            {unrecorded_note}
-            <RunTimeline playback/>
-        </section>
         <section class="rll-see" aria-labelledby="rll-grid-title">
             <h2 id="rll-grid-title">"Every customer"</h2>
             {unrecorded_note}
-            <CustomerGrid playback selected=customer/>
-            <StoryPanel playback selected=customer/>
+            <div class:rll-hidden=move || !recorded()>
+                <CustomerGrid playback selected=customer/>
+                <StoryPanel playback selected=customer/>
+            </div>
         </section>
         <section class="rll-see" aria-labelledby="rll-code-title">
             <h2 id="rll-code-title">"The code that ran"</h2>
             <CodeView strategy=selected.into() scenario=draft.into()/>
         </section>
+    }
+}
+
+/// Scrolls `el` to the top of the viewport, only on screens tall and wide enough to hold
+/// the stage (a phone keeps its place).
+fn bring_into_view(el: &web_sys::HtmlDivElement) {
+    let Some(w) = web_sys::window() else { return };
+    let wide = w
+        .match_media("(min-width: 1000px) and (min-height: 600px)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches());
+    if wide && el.get_bounding_client_rect().top().abs() > 1.0 {
+        el.scroll_into_view();
     }
 }

@@ -1,8 +1,9 @@
 //! The live stats panel: one card per counter, grouped, with harm made visible.
 
+use super::stat_card::StatCard;
 use super::use_playback::Playback;
-use crate::page::stats::{stat_text, STAT_GROUPS};
-use crate::sim::{StatField, Stats};
+use crate::page::stats::STAT_GROUPS;
+use crate::sim::Stats;
 use leptos::prelude::*;
 
 /// Every counter of the run on screen.
@@ -18,7 +19,6 @@ pub fn StatsPanel(
             .snapshot
             .with(|s| s.as_ref().map(|s| s.stats.clone()).unwrap_or_default())
     });
-    let value = move |field: StatField| move || stats.with(|s| s.get(field));
     view! {
         <section class="rll-stats" class:rll-compact=compact aria-label="What the provider saw">
             {(!compact).then(|| view! { <h2>"What the provider saw"</h2> })}
@@ -31,26 +31,7 @@ pub fn StatsPanel(
                             <dl class="rll-cards">
                                 {cards
                                     .iter()
-                                    .map(|&field| {
-                                        let text = stat_text(field);
-                                        let v = value(field);
-                                        let harmed = move || stats.with(|s| s.harmed(field));
-                                        view! {
-                                            <div class="rll-card" class:rll-harm=harmed>
-                                                <dt>
-                                                    {text.label}
-                                                    <span class="rll-harm-mark" aria-hidden=move || (!harmed()).to_string()>
-                                                        {move || if harmed() { " ⚠" } else { "" }}
-                                                    </span>
-                                                    <span class="rll-sr">{move || if harmed() { " (harm)" } else { "" }}</span>
-                                                </dt>
-                                                <dd>
-                                                    <span class="rll-value" data-stat=field.as_str()>{v}</span>
-                                                    {(!compact).then(|| view! { <span class="rll-hint">{text.hint}</span> })}
-                                                </dd>
-                                            </div>
-                                        }
-                                    })
+                                    .map(|&field| view! { <StatCard field stats compact/> })
                                     .collect_view()}
                             </dl>
                         </div>

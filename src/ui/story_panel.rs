@@ -154,6 +154,7 @@ fn StoryTable(story: Story) -> impl IntoView {
                                 let (ck, cs, ca) = client_attrs(a);
                                 let (pk, ps, pa, charged) = provider_attrs(a);
                                 let behind = a.charged_behind_clients_back();
+                                let harm = story.is_harm(a);
                                 view! {
                                     <tr
                                         data-attempt=a.attempt
@@ -166,7 +167,7 @@ fn StoryTable(story: Story) -> impl IntoView {
                                         data-provider-status=ps
                                         data-provider-at-us=pa
                                         data-charged=charged.to_string()
-                                        class:rll-harm=behind
+                                        class:rll-harm=harm
                                     >
                                         <th scope="row">{a.attempt}</th>
                                         <td>
@@ -175,7 +176,7 @@ fn StoryTable(story: Story) -> impl IntoView {
                                         </td>
                                         <td>
                                             {provider_text(a)}
-                                            {behind.then(|| view! { <strong class="rll-harm-text">{BEHIND_CLIENTS_BACK}</strong> })}
+                                            {behind.then(|| view! { <strong class:rll-harm-text=harm>{BEHIND_CLIENTS_BACK}</strong> })}
                                         </td>
                                     </tr>
                                 }

@@ -46,6 +46,10 @@ impl<'a> TimelineData<'a> {
     }
 }
 
+/// The font of every word and number on a timeline: 12 CSS px, the smallest chart text
+/// the lab uses at any width (one unit of the canvas is one CSS pixel).
+pub const CHART_FONT: &str = "12px system-ui, sans-serif";
+
 /// Layout of one timeline, in CSS pixels.
 #[derive(Clone, Copy)]
 pub struct Layout {
@@ -65,7 +69,13 @@ impl Layout {
         marks_h: 230.0,
         rate_h: 64.0,
         inflight_h: 64.0,
-        left: 52.0,
+        left: 74.0,
+    };
+    /// The run view in the presenter's layout: drawn 4/3 larger, so a shorter band of
+    /// marks keeps the whole stage on a 768 px projector.
+    pub const PRESENT: Layout = Layout {
+        marks_h: 150.0,
+        ..Layout::FULL
     };
     /// A small multiple in the compare view.
     pub const COMPACT: Layout = Layout {
@@ -271,7 +281,7 @@ pub fn draw(
     // The time axis, fitted to the run: milliseconds for a short one.
     let axis_y = band_top - Layout::GAP + 4.0;
     ctx.set_fill_style_str(&pal.muted);
-    ctx.set_font("11px system-ui, sans-serif");
+    ctx.set_font(CHART_FONT);
     for (t_us, text) in crate::page::ticks::time_ticks(axis_end_us) {
         let xx = x(t_us);
         // Skip a label that would run off the right edge.
@@ -295,7 +305,7 @@ fn label(ctx: &CanvasRenderingContext2d, colour: &str, layout: Layout, text: &st
         return;
     }
     ctx.set_fill_style_str(colour);
-    ctx.set_font("10px system-ui, sans-serif");
+    ctx.set_font(CHART_FONT);
     let _ = ctx.fill_text(text, 2.0, y);
 }
 

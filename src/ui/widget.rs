@@ -1,15 +1,18 @@
-//! A widget: one scenario, its controls, counters and summary, for embedding in a blog
-//! post (by a script or in an iframe). Each widget plays on its own.
+//! A widget: one scenario, its controls, a small timeline, the counters that matter and
+//! the verdict, for embedding in a blog post (by a script or in an iframe). Each widget
+//! plays on its own.
 
 use super::controls::Controls;
+use super::key_counters::KeyCounters;
 use super::progress::Progress;
 use super::run_state::RunState;
-use super::stats_panel::StatsPanel;
+use super::run_timeline::RunTimeline;
 use super::strategy_picker::label;
 use super::summary::Summary;
 use super::use_media::use_reduced_motion;
 use super::use_visibility::use_pause_offscreen;
 use crate::page::links::full_lab_href;
+use crate::page::stage::key_stats;
 use crate::page::{PageQuery, Speed};
 use leptos::html::Div;
 use leptos::prelude::*;
@@ -31,6 +34,10 @@ pub fn Widget(
     if query.strategy.is_some() {
         state.run(strategy);
     }
+    let counters = query
+        .counters
+        .clone()
+        .unwrap_or_else(|| key_stats(strategy).to_vec());
     let full = format!("{lab_url}{}", full_lab_href(&query));
     let motion_note = move || {
         (reduced.get() && state.playback.speed.get() == Speed::Instant).then(|| {
@@ -57,13 +64,15 @@ pub fn Widget(
                 playback=state.playback
                 seed_text=state.seed_text
                 seed_error=state.seed_error.into()
+                run_error=state.run_error.into()
                 on_run=Callback::new(move |()| state.run(strategy))
                 on_new_seed=Callback::new(move |()| state.new_seed())
             />
             {motion_note}
             <Progress playback=state.playback/>
+            <RunTimeline playback=state.playback compact=true/>
             <Summary playback=state.playback/>
-            <StatsPanel playback=state.playback compact=true/>
+            <KeyCounters playback=state.playback fields=Signal::stored(counters)/>
             <p class="rll-widget-foot"><a href=full target="_blank" rel="noopener">"Open in the full lab ↗"</a></p>
         </div>
     }

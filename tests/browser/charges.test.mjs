@@ -86,7 +86,33 @@ test('the summary appears once, at the end', async () => {
   await waitForState(page, 'done');
   const expected = cli(['charges', '--strategy', 'keyed', '--seed', '1']);
   const summary = await page.textContent('[data-testid="summary"]');
-  assert.match(summary, new RegExp(`^990 of 990 valid customers charged, 0 extra charges, ${expected.requests.toLocaleString('en-US')} requests in `));
+  assert.match(summary, new RegExp(`^All 990 valid customers charged exactly once, with ${expected.requests.toLocaleString('en-US')} requests in `));
+  assert.equal(await page.getAttribute('[data-testid="summary"]', 'data-tone'), 'good');
+  await page.context().close();
+});
+
+test('the verdict says how bad a harmful run was, in harm colours', async () => {
+  const page = await openPage(lab.browser);
+  for (const [strategy, pattern] of [
+    ['naive', (e) => new RegExp(`^${(990 - e.customersCharged).toLocaleString('en-US')} of 990 valid customers never charged`)],
+    ['timeout-no-key', (e) => new RegExp(`^${e.duplicates} extra charges \\(customers who paid twice\\)`)],
+  ]) {
+    await page.goto(`${lab.server.base}?strategy=${strategy}&seed=7&speed=instant`);
+    await waitForState(page, 'done');
+    const expected = cli(['charges', '--strategy', strategy, '--seed', '7']);
+    const summary = page.locator('[data-testid="summary"]');
+    assert.match(await summary.textContent(), pattern(expected), strategy);
+    assert.equal(await summary.getAttribute('data-tone'), 'harm', strategy);
+    const [bg, harmBg] = await summary.evaluate((el) => {
+      const probe = document.createElement('span');
+      probe.style.background = 'var(--rll-harm-soft)';
+      el.parentElement.appendChild(probe);
+      const want = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return [getComputedStyle(el).backgroundColor, want];
+    });
+    assert.equal(bg, harmBg, `${strategy}: the verdict is on the harm colour, not the good one`);
+  }
   await page.context().close();
 });
 

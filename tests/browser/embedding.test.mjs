@@ -38,8 +38,16 @@ test('an iframe embed is compact, links to the full lab, and sizes its frame by 
   const frame = page.frameLocator('#lab');
   await frame.locator('[data-testid="widget"][data-run-state="done"]').waitFor();
   const expected = cli(['charges', '--strategy', 'pool', '--seed', '3']);
-  assert.equal(await frame.locator('[data-stat="duplicates"]').textContent(), String(expected.duplicates));
-  assert.equal(await frame.locator('[data-stat="requests"]').textContent(), String(expected.requests));
+  // No counters named: the ones that matter for the pool, and its picture.
+  assert.deepEqual(
+    await frame.locator('[data-testid="key-counters"] [data-stat]').evaluateAll((els) => els.map((e) => e.dataset.stat)),
+    ['customersCharged', 'duplicates', 'inProgressConflicts', 'elapsedMs'],
+  );
+  for (const field of ['customersCharged', 'duplicates', 'inProgressConflicts', 'elapsedMs']) {
+    assert.equal(await frame.locator(`[data-stat="${field}"]`).textContent(), String(expected[field]), field);
+  }
+  assert.equal(await frame.locator('[data-testid="timeline"] canvas').count(), 1, 'a timeline in the embed');
+  assert.match(await frame.locator('[data-testid="summary"]').textContent(), /^All \d+ valid customers charged exactly once/);
   assert.equal(await frame.locator('.rll-header').count(), 0, 'no page chrome in the embed');
   const href = await frame.locator('.rll-widget-foot a').getAttribute('href');
   assert.ok(href.startsWith(lab.base) && !href.includes('embed=1') && href.includes('strategy=pool'), href);
@@ -129,7 +137,9 @@ test('the parameter panel: inline messages, no run until fixed, numbers in the U
   await page.click('[data-strategy="keyed"]');
   await page.waitForTimeout(200);
   assert.equal(await page.getAttribute('[data-testid="app"]', 'data-run-state'), 'idle', 'no run while a value is bad');
-  assert.match(await page.textContent('#rll-seed-help'), /fix the highlighted/i);
+  assert.match(await page.textContent('[data-testid="run-error"]'), /fix the highlighted/i);
+  assert.doesNotMatch(await page.textContent('#rll-seed-help'), /fix the highlighted/i, 'not shown on the seed field');
+  assert.equal(await page.getAttribute('[data-testid="seed"]', 'aria-invalid'), 'false');
   await page.fill('[data-param="maxInflight"]', '99999999');
   assert.match(await page.textContent('[data-param-help="maxInflight"]'), /10000|10,000/);
   await page.fill('[data-param="maxInflight"]', '20');

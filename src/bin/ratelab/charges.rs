@@ -289,9 +289,10 @@ fn from_query(args: &Args, text: &str) -> Result<(Scenario, Ask), String> {
         },
         // The run page and the embedded widget play one strategy: the one named, or the
         // page's fallback (`strategy=all` names none), as `cli_line` writes it.
-        Page::Run | Page::Embed => match q.customer {
-            Some(c) => Ask::Story(c.to_string()),
-            None => Ask::Runs {
+        Page::Run | Page::Embed => match (q.customer, q.scene) {
+            (Some(c), _) => Ask::Story(c.to_string()),
+            (None, Some(scene)) => Ask::Story(scene.as_str().to_string()),
+            (None, None) => Ask::Runs {
                 strategies: vec![base.strategy],
                 many: false,
             },
