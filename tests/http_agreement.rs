@@ -17,6 +17,12 @@ use tokio::sync::oneshot;
 const CUSTOMERS: u32 = 200;
 /// Seeds of the simulated spread.
 const SEEDS: u64 = 40;
+/// What a stalled machine can cost, in requests: 5% of the customers. On a busy machine
+/// the server's process can stall for a hundred milliseconds and then take in what queued
+/// meanwhile in one go, squeezing more than a second of paced requests into one rate
+/// window (measured: 9 429s in a paced run of 1,000 at a load average of 12 on 2 cores).
+/// The model has no stalls; a strategy that does not pace is off by far more than this.
+const STALLS: u64 = CUSTOMERS as u64 / 20;
 
 fn scenario(strategy: StrategyName) -> Scenario {
     Scenario {
@@ -95,38 +101,42 @@ async fn each_strategy_over_real_http_lands_within_the_simulations_spread() {
                     s.max,
                     "every request lands in one rate window",
                 );
-                // Of the 100 admitted, most find 10 in flight. Real arrivals spread over
-                // a few ms of loopback, so a few more may find a slot free: 5% widening.
+                // Of the 100 that pass the rate rule, all but 10 find 10 in flight in
+                // the model, where they arrive at one instant. Real arrivals spread over
+                // the loopback's connection set-up (up to ~50 ms on a busy machine), and
+                // every 15 ms ten slots free up: up to 30 fewer 503s, never more.
                 let o = sim(StatField::Overloaded);
                 within(
                     strategy,
                     StatField::Overloaded,
                     real.overloaded,
-                    o.min.saturating_sub(u64::from(CUSTOMERS) / 20),
-                    o.max + u64::from(CUSTOMERS) / 20,
-                    "nearly every request refused with 429 or 503",
+                    o.min.saturating_sub(30),
+                    o.max,
+                    "the burst spreads over connection set-up",
                 );
+                // Nearly every request refused with 429 or 503: at least 80%.
                 assert!(refused * 10 >= u64::from(CUSTOMERS) * 8, "{real:?}");
             }
             StrategyName::Paced | StrategyName::Retry => {
-                // The pacer sends 90 a second against 100: the 10% margin absorbs any
-                // jitter of real timers, so no 429, as in every simulated run.
+                // The pacer sends 90 a second against 100: the 10% margin absorbs the
+                // jitter of real timers, so no 429 as in every simulated run, but for
+                // what a stall can squeeze into one window.
                 within(
                     strategy,
                     StatField::RateLimited,
                     real.rate_limited,
                     0,
-                    0,
-                    "paced 10% under the limit",
+                    STALLS,
+                    "paced 10% under the limit; a stall may squeeze more into one window",
                 );
                 let c = sim(StatField::CustomersCharged);
                 within(
                     strategy,
                     StatField::CustomersCharged,
                     real.customers_charged,
-                    c.min.saturating_sub(3),
+                    c.min.saturating_sub(3 + STALLS),
                     c.max.min(valid),
-                    "the provider's dice, not the clock, decide who fails; 3 of slack for the real run's draws being one more sample",
+                    "the provider's dice, not the clock, decide who fails; 3 of slack for the real run being one more draw, and what stalls may refuse",
                 );
             }
             StrategyName::TimeoutNoKey => {
@@ -135,8 +145,8 @@ async fn each_strategy_over_real_http_lands_within_the_simulations_spread() {
                     StatField::RateLimited,
                     real.rate_limited,
                     0,
-                    0,
-                    "paced 10% under the limit",
+                    STALLS,
+                    "paced 10% under the limit; a stall may squeeze more into one window",
                 );
                 // A 1.5 s slow charge outlives the 1 s timeout by 0.5 s, far more than
                 // any timer lateness, so each one that times out is retried without a
@@ -162,8 +172,8 @@ async fn each_strategy_over_real_http_lands_within_the_simulations_spread() {
                     StatField::RateLimited,
                     real.rate_limited,
                     0,
-                    0,
-                    "paced 10% under the limit",
+                    STALLS,
+                    "paced 10% under the limit; a stall may squeeze more into one window",
                 );
                 // The key makes every retry the same charge: no duplicate, and with five
                 // attempts every valid customer is charged, in the model and for real.
