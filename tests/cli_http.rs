@@ -120,3 +120,44 @@ fn serve_prints_its_address_and_stops_cleanly_on_sigterm() {
     assert!(rest.contains("stopped; the provider's counters:"), "{rest}");
     assert!(rest.contains("\"requests\": 0"), "{rest}");
 }
+
+#[test]
+fn the_pages_http_commands_are_accepted_by_the_command_line() {
+    use rate_limit_lab::page::links::{http_cli_line, CLI_PREFIX, HTTP_BASE};
+    use rate_limit_lab::page::{pairs_of, parse};
+    for query in [
+        "?strategy=keyed&seed=3",
+        "?strategy=pool&seed=2&maxInflight=20&errorRate=1/5&workers=3&customers=200",
+        "?view=compare&seed=9&timeoutMs=2500&rateLimit=50&slowMs=900",
+    ] {
+        let lines = http_cli_line(&parse(&pairs_of(query))).expect("a charges page");
+        let words = |line: &str| -> Vec<String> {
+            line.replace(CLI_PREFIX, "")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
+        };
+        // Every word is accepted; the client then finds no server on port 1.
+        let client: Vec<String> = words(&lines.client)
+            .into_iter()
+            .map(|w| {
+                if w == HTTP_BASE {
+                    "http://127.0.0.1:1".into()
+                } else {
+                    w
+                }
+            })
+            .collect();
+        let client: Vec<&str> = client.iter().map(String::as_str).collect();
+        let (code, _, err) = support::ratelab(&client);
+        assert_eq!(code, 2, "{query}: {err}");
+        assert!(err.contains("could not reach"), "{query}: {err}");
+        // Every word is accepted; the server then cannot bind an address not its own.
+        let mut serve = words(&lines.serve);
+        serve.extend(["--host".into(), "203.0.113.1".into()]);
+        let serve: Vec<&str> = serve.iter().map(String::as_str).collect();
+        let (code, _, err) = support::ratelab(&serve);
+        assert_eq!(code, 2, "{query}: {err}");
+        assert!(err.contains("could not listen on"), "{query}: {err}");
+    }
+}

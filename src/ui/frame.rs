@@ -3,7 +3,7 @@
 
 use super::notices::Notices;
 use crate::page::format::count;
-use crate::page::links::{cli_line, href};
+use crate::page::links::{cli_line, href, http_cli_line};
 use crate::page::sections::{section_text, SectionText};
 use crate::page::{PageQuery, Section, View};
 use crate::sim::Scenario;
@@ -65,6 +65,10 @@ pub fn Frame(
             {children()}
             <footer class="rll-footer">
                 <p>"The same numbers, natively: " <code data-testid="cli-command">{move || shown.with(cli_line)}</code></p>
+                {move || shown.with(http_cli_line).map(|l| view! {
+                    <p>"…for real, over HTTP: " <code data-testid="http-serve-command">{l.serve}</code>
+                    " then, in a second terminal, " <code data-testid="http-cli-command">{l.client}</code></p>
+                })}
                 <p>"A model, not a benchmark: no network, simulated time, one seeded random generator."</p>
             </footer>
         </div>
