@@ -201,33 +201,22 @@ pub fn http_cli_line(q: &PageQuery) -> Option<HttpLines> {
         Page::Compare => &["--all"],
         Page::Sweep | Page::Limits | Page::Headers => return None,
     };
-    let changed = |client: bool| {
-        PARAMS
-            .iter()
-            .filter(move |p| !p.is_default(s))
-            .filter(move |p| (p.group() == ParamGroup::Client || p.key == "customers") == client)
-            .flat_map(|p| [quoted(&format!("--{}", p.key)), quoted(&p.read(s))])
-    };
-    let serve: Vec<String> = [CLI_PREFIX.to_string(), "serve".into()]
-        .into_iter()
-        .chain(changed(false))
-        .collect();
-    let seed = s.seed.to_string();
-    let client: Vec<String> = [CLI_PREFIX.to_string()]
-        .into_iter()
-        .chain(
-            ["charges", "--http", HTTP_BASE]
-                .iter()
-                .chain(run)
-                .chain(&["--seed", seed.as_str()])
-                .map(|w| quoted(w)),
-        )
-        .chain(changed(true))
-        .collect();
-    Some(HttpLines {
-        serve: serve.join(" "),
-        client: client.join(" "),
-    })
+    let mut serve = format!("{CLI_PREFIX} serve");
+    let mut client = format!("{CLI_PREFIX} charges --http {HTTP_BASE}");
+    for word in run {
+        client.push(' ');
+        client.push_str(word);
+    }
+    client.push_str(&format!(" --seed {}", s.seed));
+    for p in PARAMS.iter().filter(|p| !p.is_default(s)) {
+        let line = if p.group() == ParamGroup::Client || p.key == "customers" {
+            &mut client
+        } else {
+            &mut serve
+        };
+        line.push_str(&format!(" --{} {}", p.key, quoted(&p.read(s))));
+    }
+    Some(HttpLines { serve, client })
 }
 
 /// A word as a POSIX shell reads it: as it is when it is plain, else in single quotes.
