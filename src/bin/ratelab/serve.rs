@@ -65,6 +65,7 @@ pub fn main(args: &Args) -> Result<String, String> {
         let addr = listener
             .local_addr()
             .map_err(|e| format!("could not read the address: {e}"))?;
+        let stop = stop_signal()?;
         let params = params_line(&scenario);
         let mut out = format!(
             "ratelab serve: listening on http://{addr}   seed: {}   limiters: {} per {} ms\n{params}",
@@ -78,7 +79,7 @@ pub fn main(args: &Args) -> Result<String, String> {
         out.push_str("Ctrl-C stops it and prints the provider's counters.");
         println!("{out}");
         let _ = std::io::stdout().flush();
-        serve(listener, service, stop_signal())
+        serve(listener, service, stop)
             .await
             .map_err(|e| format!("the server stopped with an error: {e}"))
     })?;
@@ -88,25 +89,31 @@ pub fn main(args: &Args) -> Result<String, String> {
     ))
 }
 
-/// Completes on Ctrl-C (SIGINT) or SIGTERM.
-async fn stop_signal() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// A future that completes on Ctrl-C (SIGINT) or SIGTERM. The handlers are in place
+/// when this returns, before the address is printed, so a signal sent as soon as the
+/// address appears stops the server cleanly rather than killing it.
+fn stop_signal() -> Result<impl std::future::Future<Output = ()> + Send + 'static, String> {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let listen = |kind| {
+            signal(kind).map_err(|e| format!("could not listen for Ctrl-C and SIGTERM: {e}"))
+        };
+        let mut interrupt = listen(SignalKind::interrupt())?;
+        let mut terminate = listen(SignalKind::terminate())?;
+        Ok(async move {
+            tokio::select! {
+                _ = interrupt.recv() => {},
+                _ = terminate.recv() => {},
             }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {},
-        () = terminate => {},
+            eprintln!("stopping: finishing the requests in flight…");
+        })
     }
-    eprintln!("stopping: finishing the requests in flight…");
+    #[cfg(not(unix))]
+    {
+        Ok(async {
+            let _ = tokio::signal::ctrl_c().await;
+            eprintln!("stopping: finishing the requests in flight…");
+        })
+    }
 }
