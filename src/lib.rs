@@ -13,6 +13,11 @@ pub mod sim;
 /// line that reproduces a page. It compiles natively and is tested natively.
 pub mod page;
 
+/// The real service and the real client: the core's provider and limiters behind HTTP,
+/// and its client strategies on a real clock. Native only.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod net;
+
 /// The browser app: thin Leptos that renders what the core and the page layer give it,
 /// and owns no rule.
 #[cfg(target_arch = "wasm32")]

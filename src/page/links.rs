@@ -3,6 +3,7 @@
 
 use super::{param_sweep, Page, PageQuery, Section, View, PARAMS};
 use crate::sim::lab::ExperimentName;
+use crate::sim::param::ParamGroup;
 use crate::sim::param_sweep::ParamSweepSpec;
 use crate::sim::{Scenario, StrategyName};
 
@@ -178,6 +179,48 @@ pub fn cli_line(q: &PageQuery) -> String {
     words.join(" ")
 }
 
+/// Where `ratelab serve` listens unless told otherwise (the second article's port).
+pub const HTTP_BASE: &str = "http://127.0.0.1:55541";
+
+/// The two commands that run a charges page for real, over HTTP: the server, with the
+/// provider's numbers, and the client, with the strategy, the seed (the client resets
+/// the server's dice to it), the customers and the client's numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HttpLines {
+    /// `ratelab serve` with the provider's parameters.
+    pub serve: String,
+    /// `ratelab charges --http …` with the client's.
+    pub client: String,
+}
+
+/// The commands that run what the page for `q` shows for real (one strategy, or the six
+/// of the compare view); `None` for a page that has no real-time counterpart (a sweep
+/// of seeds, the limits and headers pages).
+pub fn http_cli_line(q: &PageQuery) -> Option<HttpLines> {
+    let s = &q.scenario;
+    let run: &[&str] = match q.page() {
+        Page::Run | Page::Embed => &["--strategy", s.strategy.as_str()],
+        Page::Compare => &["--all"],
+        Page::Sweep | Page::Limits | Page::Headers => return None,
+    };
+    let mut serve = format!("{CLI_PREFIX} serve");
+    let mut client = format!("{CLI_PREFIX} charges --http {HTTP_BASE}");
+    for word in run {
+        client.push(' ');
+        client.push_str(word);
+    }
+    client.push_str(&format!(" --seed {}", s.seed));
+    for p in PARAMS.iter().filter(|p| !p.is_default(s)) {
+        let line = if p.group() == ParamGroup::Client || p.key == "customers" {
+            &mut client
+        } else {
+            &mut serve
+        };
+        line.push_str(&format!(" --{} {}", p.key, quoted(&p.read(s))));
+    }
+    Some(HttpLines { serve, client })
+}
+
 /// A word as a POSIX shell reads it: as it is when it is plain, else in single quotes.
 fn quoted(word: &str) -> String {
     let plain = !word.is_empty()
@@ -241,6 +284,63 @@ mod tests {
             cli("?embed=1&strategy=naive&seed=2"),
             "ratelab charges --strategy naive --seed 2"
         );
+    }
+
+    #[test]
+    fn a_charges_page_has_the_commands_that_run_it_for_real() {
+        let http = |q: &str| {
+            http_cli_line(&page(q)).map(|l| {
+                (
+                    l.serve.replace(CLI_PREFIX, "ratelab"),
+                    l.client.replace(CLI_PREFIX, "ratelab"),
+                )
+            })
+        };
+        assert_eq!(
+            http("?strategy=keyed&seed=3"),
+            Some((
+                "ratelab serve".to_string(),
+                "ratelab charges --http http://127.0.0.1:55541 --strategy keyed --seed 3"
+                    .to_string()
+            ))
+        );
+        // The provider's numbers go to the server, the client's and the batch size to
+        // the client, each exactly once.
+        assert_eq!(
+            http("?strategy=pool&seed=2&maxInflight=20&errorRate=1/5&workers=3&customers=200&customer=7"),
+            Some((
+                "ratelab serve --maxInflight 20 --errorRate 1/5".to_string(),
+                "ratelab charges --http http://127.0.0.1:55541 --strategy pool --seed 2 --customers 200 --workers 3"
+                    .to_string()
+            ))
+        );
+        assert_eq!(
+            http("?view=compare&seed=9&timeoutMs=2500").map(|l| l.1),
+            Some(
+                "ratelab charges --http http://127.0.0.1:55541 --all --seed 9 --timeoutMs 2500"
+                    .to_string()
+            )
+        );
+        for q in [
+            "?view=sweep&seeds=30",
+            "?section=limits&seed=4",
+            "?section=headers",
+        ] {
+            assert_eq!(http(q), None, "{q}");
+        }
+        let full = "?strategy=naive&seed=1&customers=50&maxInflight=3&rateLimit=20&pacer=40";
+        let (serve, client) = http(full).unwrap();
+        for p in PARAMS
+            .iter()
+            .filter(|p| !p.is_default(&page(full).scenario))
+        {
+            let flag = format!("--{} ", p.key);
+            assert_eq!(
+                serve.contains(&flag) as u8 + client.contains(&flag) as u8,
+                1,
+                "{flag}"
+            );
+        }
     }
 
     #[test]

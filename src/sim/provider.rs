@@ -9,7 +9,14 @@
 //! The provider's dice are keyed by the customer and how many requests of that customer
 //! it has seen ([`DrawKey`]), so a customer's n-th request meets the same luck whatever
 //! the client did before it and whoever else was calling.
+//!
+//! [`Provider`] is the one implementation of these rules. It never reads a clock: every
+//! call is given the time in microseconds. The simulation's event loop gives it simulated
+//! time; `ratelab serve` gives it the microseconds elapsed since the server started, and
+//! sleeps until `done_at_us` itself before calling [`Provider::complete`]. A server does
+//! not know its customers in advance, so it asks [`Provider::know_customer`] first.
 
+use super::budget::RUN_MAX_CUSTOMERS;
 use super::limiter::{Policy, Scope, SlidingLog};
 use super::rng::{Draw, DrawKey, KeyedDraws, Odds};
 use super::stats::Stats;
@@ -137,6 +144,12 @@ impl IdempotencyKey {
     pub fn for_charge(customer: u32) -> Self {
         Self(NonZeroU32::new(customer).expect("customer ids start at 1"))
     }
+
+    /// A key known only by a number: a server numbers the key texts it is sent in the
+    /// order it first sees them, since a caller may choose any text.
+    pub fn numbered(n: NonZeroU32) -> Self {
+        Self(n)
+    }
 }
 
 impl fmt::Display for IdempotencyKey {
@@ -210,6 +223,17 @@ struct CustomerLedger {
     requests: u32,
     /// Times money moved.
     charges: u32,
+    /// The provider has answered 400 for this customer: any later request is a retry of
+    /// a declined card.
+    declined_answered: bool,
+}
+
+/// A customer id a provider cannot take: 0, or above [`RUN_MAX_CUSTOMERS`] (the largest
+/// run there is; it also bounds what one request can make the ledger grow to).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownCustomer {
+    /// The id given.
+    pub customer: u64,
 }
 
 /// The rate rule is global, so every request files under the same (ignored) key.
@@ -279,6 +303,21 @@ impl Provider {
         self.ledger[customer as usize].charges
     }
 
+    /// Makes room in the ledger for `customer` (ids `1..=RUN_MAX_CUSTOMERS`), for a caller
+    /// that learns its customers as they arrive (the HTTP server). The simulation's
+    /// provider knows all of them from the start and never needs this.
+    pub fn know_customer(&mut self, customer: u64) -> Result<u32, UnknownCustomer> {
+        let id = u32::try_from(customer)
+            .ok()
+            .filter(|c| (1..=RUN_MAX_CUSTOMERS).contains(c))
+            .ok_or(UnknownCustomer { customer })?;
+        if id as usize >= self.ledger.len() {
+            self.ledger
+                .resize(id as usize + 1, CustomerLedger::default());
+        }
+        Ok(id)
+    }
+
     /// How many requests of `customer` have reached the provider, refused ones included.
     pub fn requests_of(&self, customer: u32) -> u32 {
         self.ledger[customer as usize].requests
@@ -293,9 +332,12 @@ impl Provider {
             request.customer
         );
         self.counters.requests += 1;
-        let requests = &mut self.ledger[request.customer as usize].requests;
-        *requests += 1;
-        let nth = *requests;
+        let ledger = &mut self.ledger[request.customer as usize];
+        ledger.requests += 1;
+        let nth = ledger.requests;
+        // The provider's own count; a run's stats take the client's (which counts what
+        // it sent after it received a 400) instead.
+        self.counters.retried_declined += u64::from(ledger.declined_answered);
         let dice_for = |draw| {
             dice.stream(DrawKey {
                 customer: request.customer,
@@ -398,7 +440,10 @@ impl Provider {
             }
         };
         match status {
-            Status::Declined => self.counters.declined += 1,
+            Status::Declined => {
+                self.counters.declined += 1;
+                self.ledger[request.customer as usize].declined_answered = true;
+            }
             Status::ServerError => self.counters.server_errors += 1,
             Status::InProgress => self.counters.in_progress_conflicts += 1,
             _ => {}
@@ -790,5 +835,40 @@ mod tests {
         assert_eq!(p.charges_of(2), 0, "nothing moves on arrival");
         assert!(p.complete(req(2), w).charged);
         assert_eq!(p.counters().charges, 1);
+    }
+
+    #[test]
+    fn a_server_learns_its_customers_as_they_call_within_the_bound() {
+        let mut p = Provider::new(calm(), 0);
+        let dice = KeyedDraws::from_seed(1);
+        assert_eq!(p.know_customer(0), Err(UnknownCustomer { customer: 0 }));
+        let too_many = u64::from(RUN_MAX_CUSTOMERS) + 1;
+        assert_eq!(
+            p.know_customer(too_many),
+            Err(UnknownCustomer { customer: too_many })
+        );
+        assert_eq!(p.know_customer(500), Ok(500));
+        let w = work(p.arrive(0, req(500), &dice));
+        p.complete(req(500), w);
+        // Knowing a smaller id keeps what the ledger already holds.
+        assert_eq!(p.know_customer(3), Ok(3));
+        assert_eq!(p.charges_of(500), 1);
+        assert_eq!(p.requests_of(3), 0);
+    }
+
+    #[test]
+    fn the_provider_counts_requests_that_follow_its_own_400() {
+        let mut p = Provider::new(calm(), 200);
+        let dice = KeyedDraws::from_seed(1);
+        let first = work(p.arrive(0, req(97), &dice));
+        // In progress: the 400 is not answered yet, so this is not a retried decline.
+        let second = work(p.arrive(1, req(97), &dice));
+        p.complete(req(97), first);
+        p.complete(req(97), second);
+        assert_eq!(p.counters().retried_declined, 0);
+        let third = work(p.arrive(2, req(97), &dice));
+        p.complete(req(97), third);
+        assert_eq!(p.counters().retried_declined, 1);
+        assert_eq!(p.counters().declined, 3);
     }
 }

@@ -70,7 +70,11 @@ ratelab charges --strategy <name> [--seed N] [PARAMETERS] [--json | --export jso
        ratelab charges (--strategy <name> | --all) --seeds A..=B [PARAMETERS] [--json]
        ratelab charges [--strategy <name> | --all] --sweep-param key=from..=to:steps [--seeds 1..=N] [--stat <field>] [PARAMETERS] [--json]
        ratelab charges --strategy <name> [--seed N] --customer <id|scene> [PARAMETERS] [--json]
-       ratelab charges --query '<page URL query>' [--json | --export json|csv]";
+       ratelab charges --query '<page URL query>' [--json | --export json|csv]
+       ratelab charges --http http://127.0.0.1:55541 (--strategy <name> | --all) [--seed N] [--customers N] [CLIENT PARAMETERS] [--json]";
+
+const SERVE_USAGE: &str =
+    "ratelab serve [--port 55541] [--host 127.0.0.1] [--seed N] [--limit 10] [--window-ms 1000] [PROVIDER PARAMETERS | --query '<page URL query>']";
 
 const LIMITS_USAGE: &str = "\
 ratelab limits <experiment|all> [--seed N] [--json]
@@ -84,12 +88,13 @@ pub fn command() -> Command {
         .bin_name("ratelab")
         .about(ABOUT)
         .override_usage(format!(
-            "{CHARGES_USAGE}\n       {LIMITS_USAGE}\n       {BENCH_USAGE}"
+            "{CHARGES_USAGE}\n       {SERVE_USAGE}\n       {LIMITS_USAGE}\n       {BENCH_USAGE}"
         ))
         .after_help(format!("{}\n\n{}", names_text(), params_text()))
         .subcommand_required(true)
         .arg_required_else_help(true)
         .subcommand(charges())
+        .subcommand(serve())
         .subcommand(limits())
         .subcommand(bench())
 }
@@ -98,7 +103,7 @@ pub fn command() -> Command {
 fn charges() -> Command {
     const RUN: &str = "What to run";
     const OUTPUT: &str = "Output";
-    let mut cmd = Command::new("charges")
+    let cmd = Command::new("charges")
         .about("The charges: one strategy's run, all six side by side, a sweep of seeds, or one customer's story")
         .override_usage(CHARGES_USAGE)
         .after_help(names_text())
@@ -154,6 +159,12 @@ fn charges() -> Command {
                 .help("One strategy's stats as they stood at simulated time T ms (the page's playhead)")
                 .help_heading(OUTPUT),
         )
+        .arg(
+            valued("http", "URL")
+                .conflicts_with_all(["seeds", "sweep-param", "customer", "until-ms", "export"])
+                .help("Run for real, over HTTP, against `ratelab serve` at URL (e.g. http://127.0.0.1:55541): the same client code on a real clock")
+                .help_heading(RUN),
+        )
         .arg(json().help_heading(OUTPUT))
         .arg(
             valued("export", "json|csv")
@@ -162,6 +173,11 @@ fn charges() -> Command {
                 .help("One run's record: the run as JSON, or one CSV row per request")
                 .help_heading(OUTPUT),
         );
+    with_params(cmd)
+}
+
+/// One `--<key> <value>` flag for each parameter of the table.
+fn with_params(mut cmd: Command) -> Command {
     for p in PARAMS {
         let value = match p.kind() {
             ParamKind::Count => "N",
@@ -188,6 +204,77 @@ fn charges() -> Command {
         );
     }
     cmd
+}
+
+/// `ratelab serve`: the provider and the limiters as a real local HTTP service.
+fn serve() -> Command {
+    const WHERE: &str = "Where it listens";
+    const LIMITERS: &str = "The limiter endpoints (/fixed, /sliding, /bucket, /global)";
+    let cmd = Command::new("serve")
+        .about("The provider (/charge, /stats, /reset) and the limiters (/fixed, /sliding, /bucket, /global) as a real local HTTP server; Ctrl-C stops it and prints the counters")
+        .override_usage(SERVE_USAGE)
+        .arg(
+            valued("port", "N")
+                .value_parser(port)
+                .help("The port; 55541 (the second article's) if not given, 0 for any free one")
+                .help_heading(WHERE),
+        )
+        .arg(
+            valued("host", "IP")
+                .value_parser(host)
+                .help("The address to bind; 127.0.0.1 (this machine only) if not given")
+                .help_heading(WHERE),
+        )
+        .arg(seed().help("The seed of the provider's dice, 0 to 18446744073709551615; 1 if not given (/reset?seed=N changes it)"))
+        .arg(
+            valued("query", "page URL query")
+                .help("The provider's parameters from a page URL's query (instead of the flags)"),
+        )
+        .arg(
+            valued("limit", "N")
+                .value_parser(limiter_limit)
+                .help("Requests each limiter allows per window: 1 to 1000000; 10 if not given")
+                .help_heading(LIMITERS),
+        )
+        .arg(
+            valued("window-ms", "MS")
+                .value_parser(window_ms)
+                .help("The limiters' window in ms: 1 to 3600000; 1000 if not given")
+                .help_heading(LIMITERS),
+        );
+    with_params(cmd)
+}
+
+/// Reads `--port`.
+fn port(text: &str) -> Result<u16, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "--port takes a port number from 0 to 65535, not {}",
+            page::shown(text)
+        )
+    })
+}
+
+/// Reads `--host`: an IP address (names are not looked up).
+fn host(text: &str) -> Result<std::net::IpAddr, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "--host takes an IP address such as 127.0.0.1 or 0.0.0.0, not {}",
+            page::shown(text)
+        )
+    })
+}
+
+/// Reads `--limit`.
+fn limiter_limit(text: &str) -> Result<u32, String> {
+    page::parse_count(text, 1, 1_000_000)
+        .map(|n| u32::try_from(n).expect("at most a million"))
+        .map_err(|e| format!("--limit: {e}"))
+}
+
+/// Reads `--window-ms`.
+fn window_ms(text: &str) -> Result<u64, String> {
+    page::parse_count(text, 1, 3_600_000).map_err(|e| format!("--window-ms: {e}"))
 }
 
 /// `ratelab limits`: the limiter lab's experiments, or the headers.

@@ -5,6 +5,7 @@ use rate_limit_lab::page::links::{cli_line, CLI_PREFIX};
 use rate_limit_lab::page::ParamKind;
 use rate_limit_lab::page::{self, apply_params, Page, PARAMS};
 use rate_limit_lab::page::{export, format};
+use rate_limit_lab::sim::param::ParamGroup;
 use rate_limit_lab::sim::param_sweep::{strategies_using, ParamSweepJob, ParamSweepSpec};
 use rate_limit_lab::sim::story::{Scene, Story};
 use rate_limit_lab::sim::sweep::{Distribution, Sweep};
@@ -113,6 +114,29 @@ pub fn main(args: &Args) -> Result<String, String> {
         None => from_flags(args)?,
     };
     let json = args.has("json");
+    if let Some(url) = args.raw("http") {
+        if let Some(p) = PARAMS.iter().find(|p| {
+            p.group() == ParamGroup::Provider && p.key != "customers" && args.given(p.key)
+        }) {
+            return Err(format!(
+                "--{} is the provider's: give it to `ratelab serve`; --http runs against the server's provider",
+                p.key
+            ));
+        }
+        return match ask {
+            Ask::Runs { strategies, many } => crate::http::runs(
+                url,
+                &base,
+                &strategies,
+                many,
+                json,
+                client_params_line(&base),
+            ),
+            _ => Err(
+                "--http runs one strategy or --all (a sweep or a story is the simulation's)".into(),
+            ),
+        };
+    }
     if let Some(ms) = args.get::<u64>("until-ms") {
         return match ask {
             Ask::Runs { strategies, many } if strategies.len() == 1 && !many => {
@@ -152,17 +176,7 @@ pub fn main(args: &Args) -> Result<String, String> {
 
 /// The run and what to show of it, from the individual flags.
 fn from_flags(args: &Args) -> Result<(Scenario, Ask), String> {
-    // Every parameter flag goes through the same reader as the page's URL, and is checked
-    // with the others, whatever their order.
-    let texts: Vec<(&str, &str)> = PARAMS
-        .iter()
-        .filter_map(|p| args.raw(p.key).map(|v| (p.key, v)))
-        .collect();
-    let mut base =
-        apply_params(&Scenario::default(), &texts).map_err(|problems| problems.join("\n"))?;
-    base.seed = args.get::<u64>("seed").unwrap_or(1);
-    // A million-customer record would be large and nothing here reads it.
-    base.record = false;
+    let mut base = scenario_from_flags(args)?;
     // clap has refused --strategy with --all.
     let pick = if args.has("all") {
         Some(Pick::All)
@@ -230,6 +244,37 @@ fn from_flags(args: &Args) -> Result<(Scenario, Ask), String> {
         return Ok((base, Ask::Sweep { strategies, seeds }));
     }
     Ok((base, Ask::Runs { strategies, many }))
+}
+
+/// The scenario the parameter flags and `--seed` describe (the article's, seed 1, if none
+/// is given). Every parameter flag goes through the same reader as the page's URL, and is
+/// checked with the others, whatever their order.
+pub fn scenario_from_flags(args: &Args) -> Result<Scenario, String> {
+    let texts: Vec<(&str, &str)> = PARAMS
+        .iter()
+        .filter_map(|p| args.raw(p.key).map(|v| (p.key, v)))
+        .collect();
+    let mut base =
+        apply_params(&Scenario::default(), &texts).map_err(|problems| problems.join("\n"))?;
+    base.seed = args.get::<u64>("seed").unwrap_or(1);
+    // A million-customer record would be large and nothing here reads it.
+    base.record = false;
+    Ok(base)
+}
+
+/// The scenario a page URL's query describes, or the page's sentences for what is wrong.
+pub fn scenario_from_query(text: &str) -> Result<Scenario, String> {
+    let q = page::parse(&page::pairs_of(text));
+    if !q.problems.is_empty() {
+        return Err(format!(
+            "the page would not run --query as written:\n  {}",
+            q.problems.join("\n  ")
+        ));
+    }
+    Ok(Scenario {
+        record: false,
+        ..q.scenario
+    })
 }
 
 /// The run and what to show of it, from a page URL's query: exactly what the page for it
@@ -317,6 +362,17 @@ fn runs(
         let stats = run(&scenario).map_err(|e| e.to_string())?;
         done.push((strategy, stats));
     }
+    Ok(print_runs(base, &done, many, json, &params_line(base)))
+}
+
+/// The panel (one run), the table (several) or their JSON, for runs on `base`'s seed.
+pub fn print_runs(
+    base: &Scenario,
+    done: &[(StrategyName, Stats)],
+    many: bool,
+    json: bool,
+    params: &str,
+) -> String {
     let reports: Vec<Report> = done
         .iter()
         .map(|(s, stats)| Report {
@@ -326,8 +382,7 @@ fn runs(
             stats,
         })
         .collect();
-    let params = params_line(base);
-    Ok(match (json, reports.as_slice()) {
+    match (json, reports.as_slice()) {
         (true, [one]) if !many => to_json(one),
         (true, many) => to_json(&many),
         (false, [one]) if !many => format!(
@@ -337,8 +392,8 @@ fn runs(
             base.customers,
             format::panel(one.stats)
         ),
-        (false, _) => format!("{params}{}", table(&done, base.seed, base.customers)),
-    })
+        (false, _) => format!("{params}{}", table(done, base.seed, base.customers)),
+    }
 }
 
 /// One run's stats as they stood at `ms` simulated milliseconds, cut from its record.
@@ -373,8 +428,23 @@ fn until(base: &Scenario, ms: u64, json: bool) -> Result<String, String> {
     })
 }
 
+/// The client's parameters that differ from the article's, as one line (empty if none):
+/// over HTTP the provider's are the server's, not these.
+fn client_params_line(s: &Scenario) -> String {
+    let changed: Vec<String> = PARAMS
+        .iter()
+        .filter(|p| p.group() == ParamGroup::Client && !p.is_default(s))
+        .map(|p| format!("{}={}", p.key, p.read(s)))
+        .collect();
+    if changed.is_empty() {
+        String::new()
+    } else {
+        format!("parameters: {}\n", changed.join(" "))
+    }
+}
+
 /// The parameters that differ from the article's, as one line (empty if none).
-fn params_line(s: &Scenario) -> String {
+pub fn params_line(s: &Scenario) -> String {
     let changed: Vec<String> = PARAMS
         .iter()
         .filter(|p| p.key != "customers" && !p.is_default(s))

@@ -11,7 +11,11 @@ mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 mod charges;
 #[cfg(not(target_arch = "wasm32"))]
+mod http;
+#[cfg(not(target_arch = "wasm32"))]
 mod limits;
+#[cfg(not(target_arch = "wasm32"))]
+mod serve;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -28,9 +32,10 @@ fn main() -> std::process::ExitCode {
     };
     let result = match matches.subcommand() {
         Some(("charges", m)) => charges::main(&args::Args::new(m)),
+        Some(("serve", m)) => serve::main(&args::Args::new(m)),
         Some(("limits", m)) => limits::main(&args::Args::new(m)),
         Some(("bench", m)) => bench::main(&args::Args::new(m)),
-        _ => Err("give a command: charges, limits or bench (ratelab help)".to_string()),
+        _ => Err("give a command: charges, serve, limits or bench (ratelab help)".to_string()),
     };
     match result {
         Ok(out) => {

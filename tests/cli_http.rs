@@ -1,0 +1,163 @@
+//! `ratelab serve` and `ratelab charges --http` on the command line: clear refusals of
+//! bad arguments, and a server that starts, says where it is, and stops cleanly on SIGTERM.
+
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use support::assert_each_refused;
+
+#[test]
+fn bad_serve_and_http_arguments_get_a_sentence() {
+    assert_each_refused(&[
+        (&["serve", "--port", "http"], "--port takes a port number"),
+        (&["serve", "--port", "70000"], "--port takes a port number"),
+        (
+            &["serve", "--host", "localhost"],
+            "--host takes an IP address",
+        ),
+        (&["serve", "--limit", "0"], "--limit"),
+        (&["serve", "--window-ms", "x"], "--window-ms"),
+        (&["serve", "--pacer", "50"], "--pacer is the client's"),
+        (&["serve", "--rateLimit", "0"], "rate"),
+        (
+            &["serve", "--query", "rateLimit=50", "--maxInflight", "3"],
+            "inside it instead",
+        ),
+        (
+            &[
+                "charges",
+                "--http",
+                "ftp://127.0.0.1:1",
+                "--strategy",
+                "naive",
+            ],
+            "plain http://",
+        ),
+        (
+            &[
+                "charges",
+                "--http",
+                "127.0.0.1:55541",
+                "--strategy",
+                "naive",
+            ],
+            "--http expects an address",
+        ),
+        (
+            &[
+                "charges",
+                "--http",
+                "http://127.0.0.1:1/charge",
+                "--strategy",
+                "naive",
+            ],
+            "not a path",
+        ),
+        (
+            &[
+                "charges",
+                "--http",
+                "http://127.0.0.1:1",
+                "--strategy",
+                "naive",
+                "--rateLimit",
+                "50",
+            ],
+            "--rateLimit is the provider's",
+        ),
+        (
+            &[
+                "charges",
+                "--http",
+                "http://127.0.0.1:1",
+                "--strategy",
+                "naive",
+                "--seeds",
+                "1..=3",
+            ],
+            "cannot be used with",
+        ),
+        (
+            &[
+                "charges",
+                "--http",
+                "http://127.0.0.1:1",
+                "--strategy",
+                "naive",
+            ],
+            "could not reach",
+        ),
+    ]);
+}
+
+#[test]
+fn serve_prints_its_address_and_stops_cleanly_on_sigterm() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ratelab"))
+        .args(["serve", "--port", "0", "--seed", "4"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ratelab serve starts");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    out.read_line(&mut first).expect("a first line");
+    assert!(
+        first.starts_with("ratelab serve: listening on http://127.0.0.1:"),
+        "{first}"
+    );
+    assert!(first.contains("seed: 4"), "{first}");
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = child.wait().expect("the server exits");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut out, &mut rest).expect("the rest of stdout");
+    assert!(status.success(), "{status:?}: {rest}");
+    assert!(rest.contains("/global"), "{rest}");
+    assert!(rest.contains("stopped; the provider's counters:"), "{rest}");
+    assert!(rest.contains("\"requests\": 0"), "{rest}");
+}
+
+#[test]
+fn the_pages_http_commands_are_accepted_by_the_command_line() {
+    use rate_limit_lab::page::links::{http_cli_line, CLI_PREFIX, HTTP_BASE};
+    use rate_limit_lab::page::{pairs_of, parse};
+    for query in [
+        "?strategy=keyed&seed=3",
+        "?strategy=pool&seed=2&maxInflight=20&errorRate=1/5&workers=3&customers=200",
+        "?view=compare&seed=9&timeoutMs=2500&rateLimit=50&slowMs=900",
+    ] {
+        let lines = http_cli_line(&parse(&pairs_of(query))).expect("a charges page");
+        let words = |line: &str| -> Vec<String> {
+            line.replace(CLI_PREFIX, "")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
+        };
+        // Every word is accepted; the client then finds no server on port 1.
+        let client: Vec<String> = words(&lines.client)
+            .into_iter()
+            .map(|w| {
+                if w == HTTP_BASE {
+                    "http://127.0.0.1:1".into()
+                } else {
+                    w
+                }
+            })
+            .collect();
+        let client: Vec<&str> = client.iter().map(String::as_str).collect();
+        let (code, _, err) = support::ratelab(&client);
+        assert_eq!(code, 2, "{query}: {err}");
+        assert!(err.contains("could not reach"), "{query}: {err}");
+        // Every word is accepted; the server then cannot bind an address not its own.
+        let mut serve = words(&lines.serve);
+        serve.extend(["--host".into(), "203.0.113.1".into()]);
+        let serve: Vec<&str> = serve.iter().map(String::as_str).collect();
+        let (code, _, err) = support::ratelab(&serve);
+        assert_eq!(code, 2, "{query}: {err}");
+        assert!(err.contains("could not listen on"), "{query}: {err}");
+    }
+}
