@@ -19,6 +19,9 @@ pub fn ExplorePage(
     title: &'static str,
     /// What the page shows, for the footer's command.
     shown: Signal<PageQuery>,
+    /// More lines for the footer.
+    #[prop(optional)]
+    footer: Option<ViewFn>,
     children: Children,
 ) -> impl IntoView {
     let scenario = Signal::stored(query.seeded_scenario());
@@ -30,6 +33,7 @@ pub fn ExplorePage(
             view=Signal::stored(view)
             run_state=Signal::stored("idle")
             shown
+            footer=footer.unwrap_or_else(|| ViewFn::from(|| ()))
         >
             <Intro scenario/>
             <ViewTabs current=view scenario/>

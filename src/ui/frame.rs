@@ -3,7 +3,7 @@
 
 use super::notices::Notices;
 use crate::page::format::count;
-use crate::page::links::{cli_line, href, http_cli_line};
+use crate::page::links::{cli_line, href};
 use crate::page::sections::{section_text, SectionText};
 use crate::page::{PageQuery, Section, View};
 use crate::sim::Scenario;
@@ -24,10 +24,12 @@ pub fn Frame(
     run_state: Signal<&'static str>,
     /// What the page shows, for the footer's command that prints the same.
     shown: Signal<PageQuery>,
+    /// More lines for the footer, from the pages that have them.
+    #[prop(optional)]
+    footer: Option<ViewFn>,
     children: Children,
 ) -> impl IntoView {
     let SectionText { title, lede, .. } = section_text(section);
-    let http = move || shown.with(http_cli_line);
     let tabs = [Section::Charges, Section::Limits, Section::Headers].map(|s| {
         let name = section_text(s).tab;
         let sub = move || match s {
@@ -66,10 +68,7 @@ pub fn Frame(
             {children()}
             <footer class="rll-footer">
                 <p>"The same numbers, natively: " <code data-testid="cli-command">{move || shown.with(cli_line)}</code></p>
-                <p hidden=move || http().is_none()>"…for real, over HTTP: "
-                    <code data-testid="http-serve-command">{move || http().map(|l| l.serve)}</code>
-                    " then, in a second terminal, "
-                    <code data-testid="http-cli-command">{move || http().map(|l| l.client)}</code></p>
+                {footer.map(|f| f.run())}
                 <p>"A model, not a benchmark: no network, simulated time, one seeded random generator."</p>
             </footer>
         </div>

@@ -22,6 +22,7 @@ pub mod explore_page;
 pub mod export_buttons;
 pub mod frame;
 pub mod headers_page;
+pub mod http_line;
 pub mod intro;
 pub mod key_counters;
 pub mod lab;
@@ -81,7 +82,7 @@ pub fn mount_compare() {
         let base = query.seeded_scenario();
         let shown = Signal::stored(query.clone());
         view! {
-            <explore_page::ExplorePage query view=View::Compare title="All six, side by side" shown>
+            <explore_page::ExplorePage query view=View::Compare title="All six, side by side" shown footer=ViewFn::from(move || view! { <http_line::HttpLine shown/> })>
                 <compare_view::CompareView base/>
             </explore_page::ExplorePage>
         }

@@ -2,6 +2,7 @@
 //! its module holds only what it shows (README, "Sizes").
 
 use super::frame::Frame;
+use super::http_line::HttpLine;
 use super::intro::Intro;
 use super::page_query;
 use super::run_keys::RunKeys;
@@ -101,6 +102,7 @@ pub fn RunPage(
             view=Signal::stored(View::Run)
             run_state=Signal::derive(move || playback.state.get().as_str())
             shown
+            footer=ViewFn::from(move || view! { <HttpLine shown/> })
         >
             {motion_note}
             {verdict}
