@@ -10,6 +10,7 @@ pub mod budget;
 pub mod code;
 pub mod export;
 pub mod format;
+pub mod header_reader;
 pub mod headers;
 pub mod keys;
 pub mod lab;
