@@ -117,7 +117,11 @@ impl fmt::Display for Ignored {
             }
             Why::Outranked { by } => write!(
                 f,
-                "{h} is valid, but the wait comes from {by}, which ranks above it or asks for longer."
+                "{h} is valid, but {by} takes precedence over it."
+            ),
+            Why::Shorter { by } => write!(
+                f,
+                "{h} is valid, but {by} asks for a longer wait, and the longest is the one to obey."
             ),
             Why::QuotaLeft { remaining } => write!(
                 f,

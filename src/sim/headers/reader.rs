@@ -93,9 +93,13 @@ pub enum Why {
     Unrelated,
     /// It describes the limit (its size or window), not when to retry.
     DescribesTheLimit,
-    /// Valid, but another header gave the wait: the one named, which ranks above it or
-    /// asks for a longer wait.
+    /// Valid, but the header named ranks above it, and gave the wait.
     Outranked {
+        /// The header that gave the wait.
+        by: String,
+    },
+    /// Valid, and of the same rank as the header named, which asks for a longer wait.
+    Shorter {
         /// The header that gave the wait.
         by: String,
     },
@@ -203,8 +207,13 @@ pub fn read_headers<N: AsRef<str>, V: AsRef<str>>(block: &[(N, V)], now_epoch_us
         let by = lines[win.index].name.to_string();
         for (i, c) in candidates.iter().enumerate() {
             if i != w {
+                let lost = if c.rank > win.rank {
+                    Why::Outranked { by: by.clone() }
+                } else {
+                    Why::Shorter { by: by.clone() }
+                };
                 for line in std::iter::once(c.index).chain(c.with.iter().copied()) {
-                    why[line].get_or_insert(Why::Outranked { by: by.clone() });
+                    why[line].get_or_insert_with(|| lost.clone());
                 }
             }
         }
