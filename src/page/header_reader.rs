@@ -223,6 +223,14 @@ pub fn reading_text(r: &Reading) -> String {
     out
 }
 
+/// The note beside a capped wait.
+pub fn capped_text() -> String {
+    format!(
+        " Capped: the header asked for longer than {}, the most the reader obeys.",
+        wait_text(READER_MAX_WAIT_S * US_PER_S)
+    )
+}
+
 /// A wait for people, exact below a minute: "0 s", "1.25 s", "120 s", "1 day".
 pub fn exact_wait_text(us: u64) -> String {
     if us == 0 {
@@ -402,8 +410,11 @@ pub fn rfc850_date(imf: &str) -> String {
     )
 }
 
+/// A block's pairs and their reading.
+pub type BlockReading = (Vec<(String, String)>, Reading);
+
 /// Reads a pasted block at `now_s`: the pairs and the reading, or the block's error.
-pub fn read_block(text: &str, now_s: u64) -> Result<(Vec<(String, String)>, Reading), BlockError> {
+pub fn read_block(text: &str, now_s: u64) -> Result<BlockReading, BlockError> {
     let pairs = parse_block(text)?;
     let reading = read_headers(&pairs, now_s.saturating_mul(US_PER_S));
     Ok((pairs, reading))
