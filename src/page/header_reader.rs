@@ -189,20 +189,58 @@ pub fn seconds_number(us: u64) -> serde_json::Number {
     }
 }
 
+/// Microseconds as seconds in decimal, exact, without trailing zeros: "120", "1.25".
+/// The page shows this where the CLI's JSON has its number, so the page does not carry
+/// serde_json.
+pub fn seconds_text(us: u64) -> String {
+    if us.is_multiple_of(US_PER_S) {
+        return (us / US_PER_S).to_string();
+    }
+    let text = format!("{}.{:06}", us / US_PER_S, us % US_PER_S);
+    text.trim_end_matches('0').to_string()
+}
+
+/// The reading as the page shows it: the JSON's fields, the wait as text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadingView {
+    /// The wait in seconds ([`seconds_text`]), or none.
+    pub wait_s: Option<String>,
+    /// The header it came from, or none.
+    pub from: Option<String>,
+    /// Whether the cap applied.
+    pub capped: bool,
+    /// The headers set aside, each with its sentence.
+    pub ignored: Vec<IgnoredJson>,
+}
+
+/// The reading for the page.
+pub fn reading_view(r: &Reading) -> ReadingView {
+    ReadingView {
+        wait_s: r.wait_us.map(seconds_text),
+        from: r.from.clone(),
+        capped: r.capped,
+        ignored: ignored_sentences(r),
+    }
+}
+
+/// Each ignored header with its sentence.
+fn ignored_sentences(r: &Reading) -> Vec<IgnoredJson> {
+    r.ignored
+        .iter()
+        .map(|i| IgnoredJson {
+            header: i.header.clone(),
+            why: i.to_string(),
+        })
+        .collect()
+}
+
 /// The reading as JSON.
 pub fn reading_json(r: &Reading) -> ReadingJson {
     ReadingJson {
         wait_s: r.wait_us.map(seconds_number),
         from: r.from.clone(),
         capped: r.capped,
-        ignored: r
-            .ignored
-            .iter()
-            .map(|i| IgnoredJson {
-                header: i.header.clone(),
-                why: i.to_string(),
-            })
-            .collect(),
+        ignored: ignored_sentences(r),
     }
 }
 
@@ -239,8 +277,7 @@ pub fn exact_wait_text(us: u64) -> String {
     if us.is_multiple_of(US_PER_S) {
         return format!("{} s", us / US_PER_S);
     }
-    let text = format!("{}.{:06}", us / US_PER_S, us % US_PER_S);
-    format!("{} s", text.trim_end_matches('0'))
+    format!("{} s", seconds_text(us))
 }
 
 /// What the naive client does with the block, and what that costs, against the reader.
@@ -550,5 +587,22 @@ mod tests {
         assert_eq!(exact_wait_text(1_250_000), "1.25 s");
         assert_eq!(seconds_number(1_250_000).to_string(), "1.25");
         assert_eq!(seconds_number(120_000_000).to_string(), "120");
+        for us in [
+            0,
+            1,
+            12_000,
+            1_250_000,
+            90_500_000,
+            86_400_000_000,
+            123_456_789,
+        ] {
+            // The same number, as JSON readers (and the browser test) parse it.
+            let (text, json) = (seconds_text(us), seconds_number(us).to_string());
+            assert_eq!(
+                text.parse::<f64>().unwrap(),
+                json.parse::<f64>().unwrap(),
+                "{us}"
+            );
+        }
     }
 }

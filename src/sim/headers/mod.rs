@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 mod dates;
 mod reader;
+mod structured;
 mod values;
 
 pub use dates::parse_any_http_date;

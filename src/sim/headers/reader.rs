@@ -44,11 +44,11 @@
 //! nothing can overflow on the way to the cap.
 
 use super::dates::parse_any_http_date;
+use super::structured::{self, Member, Num, Quota};
 use super::values::{clamp_u64, delta_seconds, go_duration, micros, whole};
 use super::values::{DeltaFault, ValueFault};
 use super::HttpDateError;
 use crate::sim::time::{US_PER_MS, US_PER_S};
-use sfv::{BareItem, Dictionary, Item, List, ListEntry, Parser};
 
 /// The longest wait the reader ever returns: one day (see the module's doc).
 pub const READER_MAX_WAIT_S: u64 = 86_400;
@@ -344,20 +344,18 @@ fn combined(lines: &[&Line]) -> String {
     lines.iter().map(|l| l.value).collect::<Vec<_>>().join(", ")
 }
 
-/// An sfv error as our reason.
-fn syntax(e: &sfv::Error) -> Why {
-    Why::NotStructured { at: e.index() }
-}
-
-/// A bare item as a non-negative integer.
-fn non_negative(item: &BareItem) -> Option<u64> {
-    item.as_integer()
-        .map(i64::from)
-        .and_then(|n| u64::try_from(n).ok())
+/// A non-negative integer where the draft requires one, or the reason the field is
+/// ignored whole.
+fn integer(n: Option<Num>, key: &str) -> Result<Option<u64>, Why> {
+    match n {
+        None => Ok(None),
+        Some(Num::Whole(v)) => Ok(Some(v)),
+        Some(Num::NotWhole) => Err(Why::NotAnInteger { key: key.into() }),
+    }
 }
 
 /// The quota state one shape of the draft reports.
-enum Quota {
+enum QuotaState {
     /// Exhausted; the wait until it resets, if it says.
     Spent(Option<u64>),
     /// Requests left.
@@ -383,9 +381,9 @@ fn draft(lines: &[Line], age_s: Option<u64>, why: &mut [Option<Why>], out: &mut 
     // says so).
     let policy = named(lines, "ratelimit-policy");
     if !policy.is_empty() {
-        let w = match Parser::new(&combined(&policy)).parse::<List>() {
-            Ok(_) => Why::DescribesTheLimit,
-            Err(e) => syntax(&e),
+        let w = match structured::is_list(&combined(&policy)) {
+            Ok(()) => Why::DescribesTheLimit,
+            Err(at) => Why::NotStructured { at },
         };
         mark(&policy, why, &w);
     }
@@ -399,9 +397,9 @@ fn draft(lines: &[Line], age_s: Option<u64>, why: &mut [Option<Why>], out: &mut 
     if let Some(first) = field.first() {
         match structured_ratelimit(&combined(&field)) {
             Err(w) => mark(&field, why, &w),
-            Ok(Quota::Left(remaining)) => mark(&field, why, &Why::QuotaLeft { remaining }),
-            Ok(Quota::Spent(None)) => mark(&field, why, &Why::NoReset),
-            Ok(Quota::Spent(Some(reset_s))) => out.push(Candidate {
+            Ok(QuotaState::Left(remaining)) => mark(&field, why, &Why::QuotaLeft { remaining }),
+            Ok(QuotaState::Spent(None)) => mark(&field, why, &Why::NoReset),
+            Ok(QuotaState::Spent(Some(reset_s))) => out.push(Candidate {
                 rank: 1,
                 wait_us: reset_s.saturating_mul(US_PER_S),
                 index: first.index,
@@ -458,57 +456,42 @@ fn item_field<'l, 'a>(
         mark(lines, why, &Why::NotOneItem);
         return None;
     }
-    match Parser::new(first.value).parse::<Item>() {
-        Err(e) => {
-            why[first.index] = Some(syntax(&e));
+    match structured::item(first.value) {
+        Err(at) => {
+            why[first.index] = Some(Why::NotStructured { at });
             None
         }
-        Ok(item) => match non_negative(&item.bare_item) {
-            Some(n) => Some((first, n)),
-            None => {
-                why[first.index] = Some(Why::NotAnInteger {
-                    key: first.name.to_string(),
-                });
-                None
-            }
-        },
+        Ok(Num::Whole(n)) => Some((first, n)),
+        Ok(Num::NotWhole) => {
+            why[first.index] = Some(Why::NotAnInteger {
+                key: first.name.to_string(),
+            });
+            None
+        }
     }
 }
 
 /// The one `RateLimit` field: a List of policies (drafts 08 on), or the Dictionary of
 /// draft 07.
-fn structured_ratelimit(value: &str) -> Result<Quota, Why> {
-    match Parser::new(value).parse::<List>() {
-        Ok(list) => policies(&list),
-        Err(list_error) => match Parser::new(value).parse::<Dictionary>() {
-            Ok(dict) if dict.contains_key("remaining") || dict.contains_key("reset") => {
-                dictionary(&dict)
-            }
-            _ => Err(syntax(&list_error)),
+fn structured_ratelimit(value: &str) -> Result<QuotaState, Why> {
+    match structured::list(value) {
+        Ok(members) => policies(&members),
+        Err(list_at) => match structured::dictionary(value) {
+            Ok(q) if q[1].is_some() || q[2].is_some() => dictionary(q),
+            _ => Err(Why::NotStructured { at: list_at }),
         },
     }
 }
 
 /// `"name";r=..;t=..` members: the exhausted ones govern, the longest reset wins.
-fn policies(list: &List) -> Result<Quota, Why> {
+fn policies(members: &[Member]) -> Result<QuotaState, Why> {
     let mut spent: Option<Option<u64>> = None;
     let mut least_left: Option<u64> = None;
-    for entry in list {
-        let ListEntry::Item(item) = entry else {
-            return Err(Why::NotAPolicy);
-        };
-        if item.bare_item.as_string().is_none() && item.bare_item.as_token().is_none() {
+    for m in members {
+        if !m.named {
             return Err(Why::NotAPolicy);
         }
-        let param = |key: &str| -> Result<Option<u64>, Why> {
-            match item.params.get(key) {
-                None => Ok(None),
-                Some(v) => non_negative(v).map(Some).ok_or(Why::NotAnInteger {
-                    key: key.to_string(),
-                }),
-            }
-        };
-        let (r, t) = (param("r")?, param("t")?);
+        let (r, t) = (integer(m.r, "r")?, integer(m.t, "t")?);
         match r {
             Some(0) => {
                 let longest = spent.flatten();
@@ -522,28 +505,19 @@ fn policies(list: &List) -> Result<Quota, Why> {
         }
     }
     match (spent, least_left) {
-        (Some(t), _) => Ok(Quota::Spent(t)),
-        (None, Some(left)) => Ok(Quota::Left(left)),
+        (Some(t), _) => Ok(QuotaState::Spent(t)),
+        (None, Some(left)) => Ok(QuotaState::Left(left)),
         (None, None) => Err(Why::NoRemaining),
     }
 }
 
 /// Draft 07: `limit=.., remaining=.., reset=..`.
-fn dictionary(dict: &Dictionary) -> Result<Quota, Why> {
-    let get = |key: &str| -> Result<Option<u64>, Why> {
-        match dict.get(key) {
-            None => Ok(None),
-            Some(ListEntry::Item(item)) => non_negative(&item.bare_item)
-                .map(Some)
-                .ok_or(Why::NotAnInteger { key: key.into() }),
-            Some(ListEntry::InnerList(_)) => Err(Why::NotAnInteger { key: key.into() }),
-        }
-    };
-    let (remaining, reset) = (get("remaining")?, get("reset")?);
-    get("limit")?;
+fn dictionary([limit, remaining, reset]: Quota) -> Result<QuotaState, Why> {
+    integer(limit, "limit")?;
+    let (remaining, reset) = (integer(remaining, "remaining")?, integer(reset, "reset")?);
     match remaining {
-        Some(0) => Ok(Quota::Spent(reset)),
-        Some(left) => Ok(Quota::Left(left)),
+        Some(0) => Ok(QuotaState::Spent(reset)),
+        Some(left) => Ok(QuotaState::Left(left)),
         None => Err(Why::NoRemaining),
     }
 }

@@ -1,7 +1,7 @@
 //! What the reader made of a block, beside the naive reading of the same block.
 
 use crate::page::header_reader::{
-    capped_text, exact_wait_text, naive_comparison, reading_json, BlockReading,
+    capped_text, exact_wait_text, naive_comparison, reading_view, BlockReading,
 };
 use crate::page::lab::wait_text;
 use leptos::prelude::*;
@@ -19,11 +19,8 @@ pub fn ReaderResult(
                 .into_any()
         }
         Ok((pairs, reading)) => {
-            let json = reading_json(&reading);
-            let wait_s = json
-                .wait_s
-                .as_ref()
-                .map_or("none".to_string(), |n| n.to_string());
+            let json = reading_view(&reading);
+            let wait_s = json.wait_s.clone().unwrap_or_else(|| "none".to_string());
             let naive = naive_comparison(&pairs, &reading);
             let wait = match (reading.wait_us, &reading.from) {
                 (Some(us), Some(_)) => exact_wait_text(us),
