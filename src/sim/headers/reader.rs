@@ -410,25 +410,23 @@ fn draft(lines: &[Line], age_s: Option<u64>, why: &mut [Option<Why>], out: &mut 
     // Drafts 00 to 06: three separate fields, each an Item (parameters ignored).
     let remaining = item_field(&named(lines, "ratelimit-remaining"), why);
     let reset = item_field(&named(lines, "ratelimit-reset"), why);
-    pair(remaining, reset, 1, why, out, |s| {
-        s.saturating_mul(US_PER_S)
-    });
+    pair(remaining, reset, 1, US_PER_S, why, out);
 }
 
 /// Pairs a remaining count with a reset: a wait when remaining is 0, otherwise the
-/// reasons. `to_wait_us` turns the reset's number into a wait.
+/// reasons. The reset times `us_per_unit` is the wait.
 fn pair(
     remaining: Option<(&Line, u64)>,
     reset: Option<(&Line, u64)>,
     rank: u8,
+    us_per_unit: u64,
     why: &mut [Option<Why>],
     out: &mut Vec<Candidate>,
-    to_wait_us: impl Fn(u64) -> u64,
 ) {
     match (remaining, reset) {
         (Some((r, 0)), Some((t, n))) => out.push(Candidate {
             rank,
-            wait_us: to_wait_us(n),
+            wait_us: n.saturating_mul(us_per_unit),
             index: t.index,
             with: vec![r.index],
         }),
@@ -522,12 +520,13 @@ fn dictionary([limit, remaining, reset]: Quota) -> Result<QuotaState, Why> {
     }
 }
 
-/// A vendor line as a number, when it is one, and the lines that repeat it marked.
-fn vendor_value<'l, 'a, T>(
+/// A vendor line as a number, when it is one, and the lines that repeat it marked. One
+/// plain function (the readers all give a `u128`), so it is compiled once.
+fn vendor_value<'l, 'a>(
     lines: &[&'l Line<'a>],
     why: &mut [Option<Why>],
-    read: impl Fn(&str) -> Result<T, ValueFault>,
-) -> Option<(&'l Line<'a>, T)> {
+    read: fn(&str) -> Result<u128, ValueFault>,
+) -> Option<(&'l Line<'a>, u128)> {
     let line = singleton(lines, why)?;
     match read(line.value) {
         Ok(v) => Some((line, v)),
@@ -543,12 +542,22 @@ fn vendor_value<'l, 'a, T>(
 }
 
 /// A whole, non-negative count.
-fn count(value: &str) -> Result<u64, ValueFault> {
+fn count(value: &str) -> Result<u128, ValueFault> {
     if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
-        Ok(whole(value))
+        Ok(u128::from(whole(value)))
     } else {
         Err(ValueFault::NotANumber)
     }
+}
+
+/// A Go duration in µs, as [`vendor_value`] takes it.
+fn duration(value: &str) -> Result<u128, ValueFault> {
+    go_duration(value).map(u128::from)
+}
+
+/// A count or reset as `pair` takes it.
+fn narrow<'l, 'a>(v: Option<(&'l Line<'a>, u128)>) -> Option<(&'l Line<'a>, u64)> {
+    v.map(|(l, n)| (l, clamp_u64(n)))
 }
 
 /// The lines under either spelling of a vendor prefix, `x-ratelimit-` or `x-rate-limit-`.
@@ -603,7 +612,7 @@ fn vendor(
         }
     }
     // X-RateLimit-Remaining with -Reset-After (delta) or -Reset (instant or delta).
-    let remaining = vendor_value(&either(lines, "remaining"), why, count);
+    let remaining = narrow(vendor_value(&either(lines, "remaining"), why, count));
     let after = vendor_value(&either(lines, "reset-after"), why, micros);
     let reset = vendor_value(&either(lines, "reset"), why, micros);
     let (reset_line, reset_us) = match (after, reset) {
@@ -617,19 +626,15 @@ fn vendor(
         (None, Some((r, n))) => (Some(r), vendor_reset_wait(n, now_epoch_us)),
         (None, None) => (None, 0),
     };
-    pair(
-        remaining,
-        reset_line.map(|l| (l, reset_us)),
-        2,
-        why,
-        out,
-        |us| us,
-    );
+    pair(remaining, reset_line.map(|l| (l, reset_us)), 2, 1, why, out);
     // OpenAI: x-ratelimit-remaining-requests/-tokens with x-ratelimit-reset-requests/-tokens.
-    for kind in ["requests", "tokens"] {
-        let remaining = vendor_value(&either(lines, &format!("remaining-{kind}")), why, count);
-        let reset = vendor_value(&either(lines, &format!("reset-{kind}")), why, go_duration);
-        pair(remaining, reset, 2, why, out, |us| us);
+    for (left, reset) in [
+        ("remaining-requests", "reset-requests"),
+        ("remaining-tokens", "reset-tokens"),
+    ] {
+        let remaining = narrow(vendor_value(&either(lines, left), why, count));
+        let reset = narrow(vendor_value(&either(lines, reset), why, duration));
+        pair(remaining, reset, 2, 1, why, out);
     }
     // Shopify: used/limit of a leaky bucket.
     let calls = vendor_value(
@@ -637,7 +642,8 @@ fn vendor(
         why,
         call_limit,
     );
-    if let Some((line, (used, limit))) = calls {
+    if let Some((line, packed)) = calls {
+        let (used, limit) = ((packed >> 64) as u64, packed as u64);
         if used >= limit {
             out.push(Candidate {
                 rank: 2,
@@ -667,11 +673,11 @@ fn vendor_reset_wait(n_e6: u128, now_epoch_us: u64) -> u64 {
     clamp_u64(wait)
 }
 
-/// `used/limit`, e.g. `32/40`.
-fn call_limit(value: &str) -> Result<(u64, u64), ValueFault> {
+/// `used/limit`, e.g. `32/40`, packed as `used << 64 | limit`.
+fn call_limit(value: &str) -> Result<u128, ValueFault> {
     let (used, limit) = value.split_once('/').ok_or(ValueFault::NotACallLimit)?;
     match (count(used), count(limit)) {
-        (Ok(u), Ok(l)) if l > 0 => Ok((u, l)),
+        (Ok(u), Ok(l)) if l > 0 => Ok((u128::from(clamp_u64(u)) << 64) | u128::from(clamp_u64(l))),
         _ => Err(ValueFault::NotACallLimit),
     }
 }
