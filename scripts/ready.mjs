@@ -31,7 +31,7 @@ const PAGES = [
   ['compare', '?view=compare&seed=7', '[data-result^="compare."]'],
   ['sweep', '?view=sweep', '[data-testid="sweep-run"]'],
   ['limits', '?section=limits', 'button[data-experiment]'],
-  ['headers', '?section=headers', '[data-testid="header-value"]'],
+  ['headers', '?section=headers', '[data-testid="reader-block"]'],
   ['embed', '?embed=1&strategy=keyed&seed=3', '[data-stat]'],
 ];
 

@@ -2,7 +2,8 @@
 //! sent), quoted, and what is wrong with it.
 
 use crate::sim::headers::{
-    DateField, HeaderError, HeaderFault, HttpDateError, SecondsFault, StructuredFault,
+    DateField, DeltaFault, HeaderError, HeaderFault, HttpDateError, Ignored, SecondsFault,
+    StructuredFault, ValueFault, Why,
 };
 use std::fmt;
 
@@ -82,6 +83,7 @@ impl fmt::Display for HttpDateError {
             HttpDateError::Digits(field) => {
                 let name = match field {
                     DateField::Year => "year",
+                    DateField::ShortYear => "two-digit year",
                     DateField::Day => "day",
                     DateField::Hour => "hour",
                     DateField::Minute => "minute",
@@ -100,6 +102,120 @@ impl fmt::Display for HttpDateError {
             HttpDateError::NoSuchTime => "no such time of day",
         };
         write!(f, "{what}); expected the form '{DATE_FORM}'")
+    }
+}
+
+/// Why the reader set a header aside, in one sentence that names it: "Retry-After '1.5'
+/// has a decimal point: delta-seconds are whole seconds."
+impl fmt::Display for Ignored {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (h, v) = (&self.header, &self.value);
+        match &self.why {
+            Why::Unrelated => write!(f, "{h} is not a rate-limit header."),
+            Why::DescribesTheLimit => {
+                write!(f, "{h} describes the limit, not when to retry.")
+            }
+            Why::Outranked { by } => write!(
+                f,
+                "{h} is valid, but {by} takes precedence over it."
+            ),
+            Why::Shorter { by } => write!(
+                f,
+                "{h} is valid, but {by} asks for a longer wait, and the longest is the one to obey."
+            ),
+            Why::QuotaLeft { remaining } => write!(
+                f,
+                "{h} says {remaining} request{} remain{}, so it asks for no wait.",
+                if *remaining == 1 { "" } else { "s" },
+                if *remaining == 1 { "s" } else { "" }
+            ),
+            Why::NoRemaining => write!(
+                f,
+                "{h} gives a reset but no remaining count, so the quota may not be spent."
+            ),
+            Why::NoReset => write!(
+                f,
+                "{h} says the quota is spent but not when it comes back."
+            ),
+            Why::FromCache { age_s } => write!(
+                f,
+                "{h} came from a cache (Age: {age_s}), so the quota it describes is stale."
+            ),
+            Why::Repeated => write!(
+                f,
+                "{h} repeats a field that may appear once; the first one is read."
+            ),
+            Why::Conflicting => write!(
+                f,
+                "{h} was sent more than once with different values, so none of them is trusted."
+            ),
+            Why::NotOneItem => write!(
+                f,
+                "{h} was sent more than once, and a structured Item field must appear once (RFC 9651)."
+            ),
+            Why::Empty => write!(f, "{h} is empty."),
+            Why::NotDeltaSeconds(fault) => {
+                let what = match fault {
+                    DeltaFault::Signed => "has a sign: delta-seconds are digits only",
+                    DeltaFault::Fraction => {
+                        "has a decimal point: delta-seconds are whole seconds"
+                    }
+                    DeltaFault::NonAsciiDigit => "has digits other than ASCII 0–9",
+                    DeltaFault::NotDigits => "is neither whole seconds nor an HTTP-date",
+                };
+                write!(f, "{h} '{v}' {what}.")
+            }
+            Why::NotADate(fault) => write!(
+                f,
+                "{h} '{v}' is not an HTTP-date in any of its three forms: {}.",
+                date_fault(*fault)
+            ),
+            Why::NotStructured { at } => match at {
+                Some(at) => write!(
+                    f,
+                    "{h} '{v}' is not a valid structured field (RFC 9651; it breaks at character {}), so the whole field is ignored.",
+                    at + 1
+                ),
+                None => write!(
+                    f,
+                    "{h} '{v}' is not a valid structured field (RFC 9651), so the whole field is ignored."
+                ),
+            },
+            Why::NotAnInteger { key } => write!(
+                f,
+                "{h} '{v}': {key} must be a non-negative integer, so the whole field is ignored."
+            ),
+            Why::NotAPolicy => write!(
+                f,
+                "{h} '{v}' lists something other than a policy name, so the whole field is ignored."
+            ),
+            Why::Value(fault) => {
+                let what = match fault {
+                    ValueFault::NotANumber => "is not a non-negative number",
+                    ValueFault::NotADuration => {
+                        "is not a Go duration such as 6m0s, 1s or 12ms"
+                    }
+                    ValueFault::NotACallLimit => "is not used/limit, such as 32/40",
+                };
+                write!(f, "{h} '{v}' {what}.")
+            }
+        }
+    }
+}
+
+/// What is wrong with a date, as a clause.
+fn date_fault(fault: HttpDateError) -> &'static str {
+    match fault {
+        HttpDateError::Parts => "its parts are not those of any form",
+        HttpDateError::DayNameComma => "the day name must end with a comma",
+        HttpDateError::DayName => "unknown day name (they are case-sensitive)",
+        HttpDateError::Zone => "the zone must be GMT",
+        HttpDateError::Digits(_) => "a number has the wrong count of digits",
+        HttpDateError::Month => "unknown month (they are case-sensitive)",
+        HttpDateError::Time => "the time must be hh:mm:ss",
+        HttpDateError::Before1970 => "it is before 1970",
+        HttpDateError::NoSuchDay => "no such day in that month",
+        HttpDateError::NoSuchTime => "no such time of day",
     }
 }
 

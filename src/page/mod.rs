@@ -10,6 +10,7 @@ pub mod budget;
 pub mod code;
 pub mod export;
 pub mod format;
+pub mod header_reader;
 pub mod headers;
 pub mod keys;
 pub mod lab;
@@ -905,7 +906,7 @@ pub(crate) mod tests {
         let p = q(&[("counters", "duplicates,typo")]);
         assert_eq!(p.counters, None);
         assert!(p.problems[0].contains("'typo'"), "{:?}", p.problems);
-        let seven = vec!["requests"; MAX_COUNTERS + 1].join(",");
+        let seven = ["requests"; MAX_COUNTERS + 1].join(",");
         let p = q(&[("counters", &seven)]);
         assert_eq!(p.counters, None);
         assert!(p.problems[0].contains("1 to 6"), "{:?}", p.problems);

@@ -2,8 +2,8 @@
 //! header a client may receive.
 
 use super::frame::Frame;
+use super::lab::header_reader::HeaderReader;
 use super::lab::headers_view::HeadersView;
-use super::lab::parser_playground::ParserPlayground;
 use crate::page::{PageQuery, Section, View};
 use leptos::prelude::*;
 
@@ -32,8 +32,14 @@ pub fn HeadersPage(
                 <HeadersView/>
             </section>
             <section class="rll-see">
-                <h2>"Read a header"</h2>
-                <ParserPlayground/>
+                <h2>"Read the headers you get"</h2>
+                <p>
+                    "Servers you did not write send " <code>"Retry-After"</code> " as seconds or as a date in three forms, "
+                    "three generations of the RateLimit draft, and vendor headers with similar names and different meanings. "
+                    "Paste a response's headers, or pick one of the shapes below: the reader shows the wait it obeys and why it "
+                    "set every other header aside, beside what " <code>"Number(value) × 1000"</code> " does with the same block."
+                </p>
+                <HeaderReader/>
             </section>
         </Frame>
     }

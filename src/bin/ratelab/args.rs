@@ -82,13 +82,19 @@ ratelab limits <experiment|all> [--seed N] [--json]
 
 const BENCH_USAGE: &str = "ratelab bench [--quick]";
 
+const HEADERS_USAGE: &str = "ratelab headers read [--now <epoch-seconds>] [--json] < block.txt";
+
 /// The whole command line: `charges`, `limits`, `bench`, and clap's `help`.
 pub fn command() -> Command {
     Command::new("ratelab")
         .bin_name("ratelab")
         .about(ABOUT)
         .override_usage(format!(
-            "{CHARGES_USAGE}\n       {SERVE_USAGE}\n       {LIMITS_USAGE}\n       {BENCH_USAGE}"
+            "{CHARGES_USAGE}
+       {SERVE_USAGE}
+       {LIMITS_USAGE}
+       {HEADERS_USAGE}
+       {BENCH_USAGE}"
         ))
         .after_help(format!("{}\n\n{}", names_text(), params_text()))
         .subcommand_required(true)
@@ -96,7 +102,36 @@ pub fn command() -> Command {
         .subcommand(charges())
         .subcommand(serve())
         .subcommand(limits())
+        .subcommand(headers())
         .subcommand(bench())
+}
+
+/// `ratelab headers read`: a response's header block on stdin, read as a client should.
+fn headers() -> Command {
+    Command::new("headers")
+        .about("Read a response's rate-limit headers as a careful client does")
+        .override_usage(HEADERS_USAGE)
+        .subcommand_required(true)
+        .subcommand(
+            Command::new("read")
+                .about(
+                    "Read a header block from standard input (one 'Name: value' per line, an \
+                     optional status line first): the wait, the header it came from, and every \
+                     header ignored with its reason",
+                )
+                .override_usage(HEADERS_USAGE)
+                .arg(
+                    valued("now", "epoch-seconds").value_parser(now).help(
+                        "Now, in whole seconds since 1970; this computer's clock if not given",
+                    ),
+                )
+                .arg(json()),
+        )
+}
+
+/// `--now`: whole epoch seconds, with the page's sentence when not.
+fn now(text: &str) -> Result<u64, String> {
+    rate_limit_lab::page::header_reader::parse_now(text).map_err(|e| e.to_string())
 }
 
 /// `ratelab charges`: what to run, how to print it, and every parameter.

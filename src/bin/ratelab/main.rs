@@ -11,6 +11,8 @@ mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 mod charges;
 #[cfg(not(target_arch = "wasm32"))]
+mod headers;
+#[cfg(not(target_arch = "wasm32"))]
 mod http;
 #[cfg(not(target_arch = "wasm32"))]
 mod limits;
@@ -35,7 +37,11 @@ fn main() -> std::process::ExitCode {
         Some(("serve", m)) => serve::main(&args::Args::new(m)),
         Some(("limits", m)) => limits::main(&args::Args::new(m)),
         Some(("bench", m)) => bench::main(&args::Args::new(m)),
-        _ => Err("give a command: charges, serve, limits or bench (ratelab help)".to_string()),
+        Some(("headers", m)) => match m.subcommand() {
+            Some(("read", m)) => headers::read(&args::Args::new(m)),
+            _ => Err("give a headers command: read (ratelab headers --help)".to_string()),
+        },
+        _ => Err("give a command: charges, serve, limits, headers or bench (ratelab help)".to_string()),
     };
     match result {
         Ok(out) => {

@@ -79,7 +79,9 @@ impl fmt::Display for ClientsError {
                 count(*sent)
             ),
             ClientsError::Limiter(why) => write!(f, "{why}"),
-            ClientsError::Header(why) => write!(f, "{why}"),
+            ClientsError::NoWait => {
+                f.write_str("a 429 carried no header the reader could take a wait from")
+            }
         }
     }
 }

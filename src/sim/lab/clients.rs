@@ -3,11 +3,13 @@
 //!
 //! - **blind** retries at once on every 429: a busy loop with a request in it, bounded
 //!   only by the round trip.
-//! - **obedient** sleeps for the answer's `Retry-After` (read with
-//!   [`wait_from_header`]) before trying again.
+//! - **obedient** reads the 429's whole header block with the one header reader
+//!   ([`read_headers`]) and sleeps for the wait it gives (the `Retry-After`, which ranks
+//!   above the RateLimit fields beside it) before trying again.
 //! - **proactive** keeps its own copy of the server's bucket and sleeps until its copy
 //!   holds a token before each call. On a 429 it empties its copy, since the server has
-//!   just said there is nothing left.
+//!   just said there is nothing left, and also obeys the wait the reader finds in the
+//!   answer's headers: a careful client never retries before the server said it may.
 //!
 //! The client makes one call at a time. Each call takes a round trip: one one-way delay
 //! to reach the server, whose bucket is stamped at the arrival instant, and one back.
@@ -23,7 +25,7 @@
 //! run, and how often, depends on the seed.
 
 use super::{ARTICLE_POLICY, LAB_EPOCH_S};
-use crate::sim::headers::{response_headers, wait_from_header, HeaderError};
+use crate::sim::headers::{read_headers, response_headers};
 use crate::sim::limiter::{Limiter, LimiterError, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
 use crate::sim::time::{secs, US_PER_MS, US_PER_S};
@@ -104,8 +106,8 @@ pub enum ClientsError {
     },
     /// The buckets refuse the policy or a request, for the limiter's own reason.
     Limiter(LimiterError),
-    /// A `Retry-After` could not be read, for the reader's own reason.
-    Header(HeaderError),
+    /// A 429 whose headers gave the reader no wait (our bucket always sends one).
+    NoWait,
 }
 
 impl std::error::Error for ClientsError {}
@@ -217,20 +219,19 @@ fn drive(
             continue;
         }
         rate_limited += 1;
-        match strategy {
-            ClientStrategy::Blind => {}
-            ClientStrategy::Obedient => {
-                let headers = response_headers(server.policy(), &answer);
-                let (name, value) = headers
-                    .iter()
-                    .find(|(n, _)| *n == "Retry-After")
-                    .expect("a 429 always carries Retry-After");
-                let wait = wait_from_header(name, value, secs(LAB_EPOCH_S) + now_us)
-                    .map_err(ClientsError::Header)?;
-                now_us += timer(wait.wait_us, p.timer_tick_us);
-            }
-            ClientStrategy::Proactive => copy.empty(now_us, CALLER),
+        if strategy == ClientStrategy::Blind {
+            continue;
         }
+        // The obedient and the proactive client read the refusal the same way: the whole
+        // header block through the one reader.
+        let headers = response_headers(server.policy(), &answer);
+        let wait_us = read_headers(&headers, secs(LAB_EPOCH_S) + now_us)
+            .wait_us
+            .ok_or(ClientsError::NoWait)?;
+        if strategy == ClientStrategy::Proactive {
+            copy.empty(now_us, CALLER);
+        }
+        now_us += timer(wait_us, p.timer_tick_us);
     }
     Ok(ClientRun {
         strategy,

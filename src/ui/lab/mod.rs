@@ -3,9 +3,10 @@
 pub mod burst_chart;
 pub mod cells;
 pub mod experiment_view;
+pub mod header_reader;
 pub mod headers_view;
 pub mod herd_chart;
-pub mod parser_playground;
+pub mod reader_result;
 pub mod section;
 
 pub use section::LimitsSection;

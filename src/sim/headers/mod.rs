@@ -17,6 +17,18 @@ use super::limiter::{ceil_secs, Decision, Policy};
 use super::time::{secs, US_PER_S};
 use serde::{Deserialize, Serialize};
 
+mod dates;
+mod reader;
+mod structured;
+mod values;
+
+pub use dates::parse_any_http_date;
+pub use reader::{
+    naive_read_headers, read_headers, Ignored, Reading, Why, NAIVE_HEADERS, READER_MAX_WAIT_S,
+    SHOPIFY_LEAK_US,
+};
+pub use values::{DeltaFault, ValueFault};
+
 /// The name under which the limiter's one policy is published.
 pub const POLICY_NAME: &str = "burst";
 
@@ -422,6 +434,8 @@ pub fn http_date(epoch_s: u64) -> String {
 pub enum DateField {
     /// The year, four digits.
     Year,
+    /// The two-digit year of the obsolete RFC 850 form.
+    ShortYear,
     /// The day of the month, two digits.
     Day,
     /// The hour, two digits.
@@ -437,7 +451,11 @@ impl DateField {
     pub fn digits(self) -> usize {
         match self {
             DateField::Year => 4,
-            DateField::Day | DateField::Hour | DateField::Minute | DateField::Second => 2,
+            DateField::ShortYear
+            | DateField::Day
+            | DateField::Hour
+            | DateField::Minute
+            | DateField::Second => 2,
         }
     }
 }
@@ -486,27 +504,45 @@ pub fn parse_http_date(text: &str) -> Result<u64, HttpDateError> {
     if *zone != "GMT" {
         return Err(HttpDateError::Zone);
     }
-    let number = |s: &str, field: DateField| -> Result<u64, HttpDateError> {
-        if s.len() != field.digits() || !s.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(HttpDateError::Digits(field));
-        }
-        s.parse().map_err(|_| HttpDateError::Digits(field))
-    };
+    let number = date_number;
     let year = number(year, DateField::Year)?;
-    let month = MONTH_NAMES
-        .iter()
-        .position(|m| m == month)
-        .ok_or(HttpDateError::Month)? as u64
-        + 1;
+    let month = month_number(month)?;
     let day = number(day, DateField::Day)?;
+    let (h, m, s) = time_of_day(time)?;
+    instant(year, month, day, h, m, s)
+}
+
+/// `s` as exactly `field.digits()` ASCII digits.
+fn date_number(s: &str, field: DateField) -> Result<u64, HttpDateError> {
+    if s.len() != field.digits() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(HttpDateError::Digits(field));
+    }
+    s.parse().map_err(|_| HttpDateError::Digits(field))
+}
+
+/// A three-letter month name (case-sensitive, as RFC 9110 says) as 1 to 12.
+fn month_number(name: &str) -> Result<u64, HttpDateError> {
+    MONTH_NAMES
+        .iter()
+        .position(|m| *m == name)
+        .map(|i| i as u64 + 1)
+        .ok_or(HttpDateError::Month)
+}
+
+/// `hh:mm:ss`, each two digits.
+fn time_of_day(time: &str) -> Result<(u64, u64, u64), HttpDateError> {
     let [h, m, s] = time.split(':').collect::<Vec<_>>()[..] else {
         return Err(HttpDateError::Time);
     };
-    let (h, m, s) = (
-        number(h, DateField::Hour)?,
-        number(m, DateField::Minute)?,
-        number(s, DateField::Second)?,
-    );
+    Ok((
+        date_number(h, DateField::Hour)?,
+        date_number(m, DateField::Minute)?,
+        date_number(s, DateField::Second)?,
+    ))
+}
+
+/// The epoch second of a civil date and time, checked.
+fn instant(year: u64, month: u64, day: u64, h: u64, m: u64, s: u64) -> Result<u64, HttpDateError> {
     if year < 1970 {
         return Err(HttpDateError::Before1970);
     }
