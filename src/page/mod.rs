@@ -13,6 +13,7 @@ pub mod format;
 pub mod header_reader;
 pub mod headers;
 pub mod keys;
+pub mod knobs;
 pub mod lab;
 pub mod legend;
 pub mod limiter;

@@ -2,7 +2,7 @@
 
 use super::stat_card::StatCard;
 use super::use_playback::Playback;
-use crate::sim::StatField;
+use crate::sim::{StatField, Stats};
 use leptos::prelude::*;
 
 /// The chosen counters of the run on screen, as cards.
@@ -12,6 +12,9 @@ pub fn KeyCounters(
     playback: Playback,
     /// Which counters (from [`crate::page::stage::key_stats`], or a widget's choice).
     fields: Signal<Vec<StatField>>,
+    /// The previous run's counters, if one is kept as a ghost.
+    #[prop(optional)]
+    before: Option<Signal<Option<Stats>>>,
 ) -> impl IntoView {
     let stats = Memo::new(move |_| {
         playback
@@ -20,7 +23,7 @@ pub fn KeyCounters(
     });
     view! {
         <dl class="rll-cards rll-key-counters" data-testid="key-counters" aria-label="The counters that matter here">
-            {move || fields.get().into_iter().map(|field| view! { <StatCard field stats compact=true/> }).collect_view()}
+            {move || fields.get().into_iter().map(|field| view! { <StatCard field stats compact=true before=before.unwrap_or(Signal::stored(None))/> }).collect_view()}
         </dl>
     }
 }

@@ -25,6 +25,7 @@ pub mod headers_page;
 pub mod http_line;
 pub mod intro;
 pub mod key_counters;
+pub mod knobs;
 pub mod lab;
 pub mod limits_page;
 pub mod notices;

@@ -2,7 +2,7 @@
 //! an inline message for anything that cannot be used, and a reset to the article's values.
 
 use super::run_state::RunState;
-use crate::page::params::{apply_params, parse_param, ParamGroup, PARAMS};
+use crate::page::params::{ParamGroup, PARAMS};
 use crate::sim::Scenario;
 use leptos::prelude::*;
 
@@ -14,61 +14,19 @@ pub fn ParamsPanel(
 ) -> impl IntoView {
     let draft = state.draft;
     let start = draft.get_untracked();
-    let texts: Vec<RwSignal<String>> = PARAMS
-        .iter()
-        .map(|p| RwSignal::new(p.read(&start)))
-        .collect();
-    let errors: Vec<RwSignal<Option<String>>> =
-        PARAMS.iter().map(|_| RwSignal::new(None)).collect();
-    let combined = RwSignal::new(Vec::<String>::new());
+    let texts = state.texts.get_value();
+    let errors = state.errors.get_value();
+    let combined = state.combined;
     let changed = move || draft.with(|d| PARAMS.iter().filter(|p| !p.is_default(d)).count());
     let open = PARAMS.iter().any(|p| !p.is_default(&start));
-    let (texts_c, errors_c) = (texts.clone(), errors.clone());
-    // Every keystroke re-reads the whole panel, so the order of edits never matters
-    // (e.g. lowering the latency below the current jitter, then the jitter).
-    let recheck = move || {
-        let mut ok = true;
-        for ((p, t), e) in PARAMS.iter().zip(&texts_c).zip(&errors_c) {
-            let msg = parse_param(p.key, &t.get_untracked()).err();
-            ok &= msg.is_none();
-            e.set(msg);
-        }
-        if ok {
-            let pairs: Vec<(String, String)> = PARAMS
-                .iter()
-                .zip(&texts_c)
-                .map(|(p, t)| (p.key.to_string(), t.get_untracked()))
-                .collect();
-            let refs: Vec<(&str, &str)> = pairs
-                .iter()
-                .map(|(k, v)| (k.as_str(), v.as_str()))
-                .collect();
-            match apply_params(&Scenario::default(), &refs) {
-                Ok(s) => {
-                    draft.update(|d| {
-                        *d = Scenario {
-                            seed: d.seed,
-                            strategy: d.strategy,
-                            ..s
-                        }
-                    });
-                    combined.set(Vec::new());
-                }
-                Err(msgs) => {
-                    ok = false;
-                    combined.set(msgs);
-                }
-            }
-        }
-        state.params_ok.set(ok);
-    };
-    let (texts_r, recheck_r) = (texts.clone(), recheck.clone());
+    let recheck = move || state.recheck();
+    let texts_r = texts.clone();
     let reset = move |_| {
         let d = Scenario::default();
         for (p, t) in PARAMS.iter().zip(&texts_r) {
             t.set(p.read(&d));
         }
-        recheck_r();
+        state.recheck();
     };
     let group = move |g: ParamGroup, title: &'static str| {
         let fields = PARAMS
@@ -76,7 +34,7 @@ pub fn ParamsPanel(
             .enumerate()
             .filter(|(_, p)| p.group() == g)
             .map(|(i, p)| {
-                let (text, error, recheck) = (texts[i], errors[i], recheck.clone());
+                let (text, error) = (texts[i], errors[i]);
                 let id = format!("rll-param-{}", p.key);
                 let help = format!("{id}-help");
                 let changed = move || draft.with(|d| !p.is_default(d));

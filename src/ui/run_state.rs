@@ -3,9 +3,12 @@
 
 use super::page_query;
 use super::use_playback::{use_playback, Playback};
+use crate::page::knobs::Knob;
+use crate::page::params::{apply_params, parse_param, PARAMS};
 use crate::page::{parse_seed, Motion, PageQuery, Speed};
 use crate::sim::budget::{keeps_record, Workload};
-use crate::sim::{Scenario, StrategyName};
+use crate::sim::record::RequestRecord;
+use crate::sim::{Scenario, Stats, StrategyName};
 use leptos::prelude::*;
 
 /// Which door a run's problem came through, so it is shown beside that field.
@@ -43,6 +46,25 @@ pub struct RunState {
     pub writes_url: bool,
     /// A linked run waiting for its stage to scroll into view (on a phone).
     pub pending_start: RwSignal<bool>,
+    /// The parameters as typed (or set by a knob), one text per entry of `PARAMS`.
+    pub texts: StoredValue<Vec<RwSignal<String>>>,
+    /// Why each parameter's text cannot be used, if it cannot.
+    pub errors: StoredValue<Vec<RwSignal<Option<String>>>>,
+    /// Why the parameters cannot be used together, if they cannot.
+    pub combined: RwSignal<Vec<String>>,
+    /// The run before the knobs were first moved, kept as a ghost beside the new one.
+    pub ghost: RwSignal<Option<Ghost>>,
+    /// The ghost's requests, for the timeline's faint copy.
+    pub ghost_record: StoredValue<Vec<RequestRecord>>,
+}
+
+/// What is kept of the run before a knob moved: its counters, and what it was run with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ghost {
+    /// Its counters.
+    pub stats: Stats,
+    /// Its parameters.
+    pub scenario: Scenario,
 }
 
 impl RunState {
@@ -61,6 +83,16 @@ impl RunState {
             present: query.present,
             writes_url,
             pending_start: RwSignal::new(false),
+            texts: StoredValue::new(
+                PARAMS
+                    .iter()
+                    .map(|p| RwSignal::new(p.read(&query.scenario)))
+                    .collect(),
+            ),
+            errors: StoredValue::new(PARAMS.iter().map(|_| RwSignal::new(None)).collect()),
+            combined: RwSignal::new(Vec::new()),
+            ghost: RwSignal::new(None),
+            ghost_record: StoredValue::new(Vec::new()),
         }
     }
 
@@ -97,8 +129,95 @@ impl RunState {
         Ok(scenario)
     }
 
+    /// Re-reads every parameter text, so the order of edits never matters (e.g. lowering
+    /// the latency below the current jitter, then the jitter), and updates the draft when
+    /// they can all be used together.
+    pub fn recheck(&self) {
+        let texts: Vec<String> = self
+            .texts
+            .with_value(|t| t.iter().map(|t| t.get_untracked()).collect());
+        let mut ok = true;
+        self.errors.with_value(|errors| {
+            for ((p, t), e) in PARAMS.iter().zip(&texts).zip(errors) {
+                let msg = parse_param(p.key, t).err();
+                ok &= msg.is_none();
+                e.set(msg);
+            }
+        });
+        if ok {
+            let pairs: Vec<(&str, &str)> = PARAMS
+                .iter()
+                .zip(&texts)
+                .map(|(p, t)| (p.key, t.as_str()))
+                .collect();
+            match apply_params(&Scenario::default(), &pairs) {
+                Ok(s) => {
+                    self.draft.update(|d| {
+                        *d = Scenario {
+                            seed: d.seed,
+                            strategy: d.strategy,
+                            ..s
+                        }
+                    });
+                    self.combined.set(Vec::new());
+                }
+                Err(msgs) => {
+                    ok = false;
+                    self.combined.set(msgs);
+                }
+            }
+        }
+        self.params_ok.set(ok);
+    }
+
+    /// Sets the text of the parameter `key` and re-reads the panel.
+    pub fn set_text(&self, key: &str, text: String) {
+        if let Some(i) = PARAMS.iter().position(|p| p.key == key) {
+            self.texts.with_value(|t| t[i].set(text));
+        }
+        self.recheck();
+    }
+
+    /// A knob moved to `position`: the value is set and, when `run` is true, the current
+    /// strategy reruns at once on the same seed. The run before the first move stays as
+    /// the ghost until it is dismissed or another strategy is picked.
+    pub fn turn(&self, knob: &Knob, position: u64, run: bool) {
+        self.set_text(knob.key, knob.text(position));
+        if !run || !self.params_ok.get_untracked() {
+            return;
+        }
+        if self.ghost.with_untracked(Option::is_none) {
+            let kept = self.playback.scenario.get_untracked().and_then(|scenario| {
+                let stats = self
+                    .playback
+                    .snapshot
+                    .with_untracked(|s| s.as_ref().map(|s| s.stats.clone()))?;
+                let record = self
+                    .playback
+                    .with_sim(|s| s.record().map(<[RequestRecord]>::to_vec))
+                    .flatten();
+                Some((Ghost { stats, scenario }, record.unwrap_or_default()))
+            });
+            if let Some((ghost, record)) = kept {
+                self.ghost_record.set_value(record);
+                self.ghost.set(Some(ghost));
+            }
+        }
+        self.playback.set_speed(Speed::Instant);
+        self.run(self.selected.get_untracked());
+    }
+
+    /// Forgets the ghost.
+    pub fn dismiss_ghost(&self) {
+        self.ghost.set(None);
+        self.ghost_record.set_value(Vec::new());
+    }
+
     /// Runs `strategy` with the current seed and parameters.
     pub fn run(&self, strategy: StrategyName) {
+        if strategy != self.selected.get_untracked() {
+            self.dismiss_ghost();
+        }
         self.selected.set(strategy);
         let scenario = match self.scenario_or_problem(strategy) {
             Ok(s) => s,

@@ -21,6 +21,12 @@ pub fn RunTimeline(
     /// presenter's layout: 4/3, so chart text is 16 px); 1 otherwise.
     #[prop(default = 1.0)]
     scale: f64,
+    /// The requests of a previous run, drawn faintly under this one.
+    #[prop(optional)]
+    ghost: Option<StoredValue<Vec<crate::sim::record::RequestRecord>>>,
+    /// Whether the ghost is shown (redraws when it comes or goes).
+    #[prop(optional)]
+    ghost_on: Option<Signal<bool>>,
 ) -> impl IntoView {
     let layout = match (compact, scale > 1.0) {
         (true, _) => Layout::COMPACT,
@@ -34,23 +40,31 @@ pub fn RunTimeline(
 
     Effect::new(move |_| {
         playback.snapshot.track();
+        let show_ghost = ghost_on.is_some_and(|g| g.get());
         let Some((el, Surface { palette, width })) = surface.get() else {
             return;
         };
         let axis_end_us = playback.end_us.get_untracked();
         let playhead = playback.playhead.get_untracked();
-        let took = playback.with_sim(|sim| {
-            let mut data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
-            if let Some(t) = playhead {
-                // The run as it stood at the playhead: what was sent by then, and a line.
-                let sent = data.record.partition_point(|r| r.sent_at_us <= t);
-                data.axis_end_us = data.axis_end_us.max(data.now_us);
-                data.record = &data.record[..sent];
-                data.now_us = t;
-                data.finished = false;
-            }
-            draw(&el, &palette, width / scale, &data, layout)
-        });
+        let paint = |ghost_record: &[crate::sim::record::RequestRecord]| {
+            playback.with_sim(|sim| {
+                let mut data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
+                data.ghost = ghost_record;
+                if let Some(t) = playhead {
+                    // The run as it stood at the playhead: what was sent by then, and a line.
+                    let sent = data.record.partition_point(|r| r.sent_at_us <= t);
+                    data.axis_end_us = data.axis_end_us.max(data.now_us);
+                    data.record = &data.record[..sent];
+                    data.now_us = t;
+                    data.finished = false;
+                }
+                draw(&el, &palette, width / scale, &data, layout)
+            })
+        };
+        let took = match ghost.filter(|_| show_ghost) {
+            Some(g) => g.with_value(|g| paint(g)),
+            None => paint(&[]),
+        };
         match took {
             Some(ms) => {
                 draw_ms.set(ms);

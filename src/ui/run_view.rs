@@ -6,6 +6,7 @@ use super::controls::Controls;
 use super::customer_grid::CustomerGrid;
 use super::export_buttons::ExportButtons;
 use super::key_counters::KeyCounters;
+use super::knobs::Knobs;
 use super::observe::use_observer;
 use super::params_panel::ParamsPanel;
 use super::progress::Progress;
@@ -99,11 +100,12 @@ pub fn RunView(
                 <div class="rll-stage-plot">
                     {unrecorded_note}
                     <div class:rll-hidden=move || !recorded()>
-                        <RunTimeline playback scale=if state.present { 4.0 / 3.0 } else { 1.0 }/>
+                        <RunTimeline playback scale=if state.present { 4.0 / 3.0 } else { 1.0 } ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some))/>
                     </div>
+                    <Knobs state/>
                 </div>
                 <div class="rll-stage-side">
-                    <KeyCounters playback fields=key_fields/>
+                    <KeyCounters playback fields=key_fields before=Signal::derive(move || state.ghost.with(|g| g.as_ref().map(|g| g.stats.clone())))/>
                     <Summary playback/>
                     <ExportButtons playback/>
                 </div>

@@ -14,7 +14,16 @@ pub fn StatCard(
     stats: Memo<Stats>,
     /// Leave out the one-line meaning (dense panels).
     compact: bool,
+    /// The previous run's counters, to show the change since then.
+    #[prop(optional)]
+    before: Option<Signal<Option<Stats>>>,
 ) -> impl IntoView {
+    let delta = move || {
+        let before = before?.get()?.get(field);
+        let now = stats.with(|s| s.get(field));
+        let sign = if now >= before { "+" } else { "−" };
+        Some(format!("was {before} ({sign}{})", now.abs_diff(before)))
+    };
     let text = stat_text(field);
     let harmed = move || stats.with(|s| s.harmed(field));
     view! {
@@ -28,6 +37,7 @@ pub fn StatCard(
             </dt>
             <dd>
                 <span class="rll-value" data-stat=field.as_str()>{move || stats.with(|s| s.get(field))}</span>
+                {move || delta().map(|d| view! { <span class="rll-ghost-delta" data-ghost=field.as_str()>{d}</span> })}
                 {(!compact).then(|| view! { <span class="rll-hint">{text.hint}</span> })}
             </dd>
         </div>

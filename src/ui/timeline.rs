@@ -27,6 +27,8 @@ pub struct TimelineData<'a> {
     pub max_inflight: u32,
     /// The run has finished: no "now" line.
     pub finished: bool,
+    /// A previous run's requests, drawn faintly under these (empty: none).
+    pub ghost: &'a [RequestRecord],
 }
 
 impl<'a> TimelineData<'a> {
@@ -42,6 +44,7 @@ impl<'a> TimelineData<'a> {
             rate_window_us: sc.provider.rate_window_us,
             max_inflight: sc.provider.max_inflight,
             finished: sim.is_finished(),
+            ghost: &[],
         }
     }
 }
@@ -162,6 +165,23 @@ pub fn draw(
     let y = |customer: u32| top + f64::from(customer - 1) / rows * layout.marks_h;
     let r = if data.customers <= 2_000 { 2.4 } else { 1.3 };
     ctx.set_line_width(1.0);
+    // The ghost: the run before, one faint dot per request, under everything else.
+    if !data.ghost.is_empty() {
+        ctx.set_global_alpha(0.22);
+        ctx.set_fill_style_str(&pal.muted);
+        ctx.begin_path();
+        for rec in data
+            .ghost
+            .iter()
+            .filter(|r| r.customer <= data.customers.max(1))
+        {
+            let (xx, yy) = (x(rec.sent_at_us.min(axis_end_us)), y(rec.customer));
+            ctx.move_to(xx + r, yy);
+            let _ = ctx.arc(xx, yy, r, 0.0, std::f64::consts::TAU);
+        }
+        ctx.fill();
+        ctx.set_global_alpha(1.0);
+    }
     // Slow requests: a line for the time the provider spent on them.
     ctx.set_stroke_style_str(&pal.muted);
     ctx.begin_path();

@@ -192,3 +192,38 @@ test('?present=1: chart text at least 16 px at 1366 wide, the prose folded away,
   await page.screenshot({ path: 'target/screenshots/stage-present-1366.png' });
   await page.context().close();
 });
+
+test('a knob reruns at once: timeout 1000 → 3000 ms on timeout-no-key gives the CLI\'s numbers, keeps a ghost, and the URL follows', async () => {
+  const page = await openPage(lab.browser, { viewport: { width: 1366, height: 900 } });
+  await page.goto(`${lab.server.base}?strategy=timeout-no-key&seed=7&speed=instant`);
+  await waitForState(page, 'done');
+  const before = cli(['charges', '--strategy', 'timeout-no-key', '--seed', '7']);
+  const after = cli(['charges', '--strategy', 'timeout-no-key', '--seed', '7', '--timeoutMs', '3000']);
+  assert.ok(before.duplicates > 0 && after.duplicates !== before.duplicates, 'the timeout matters here');
+  const knob = page.locator('[data-knob="timeoutMs"]');
+  await knob.focus();
+  // Twenty steps of 100 ms, as a reader's arrow keys (or a drag) would make them.
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('timeoutMs') === '3000');
+  await waitForState(page, 'done');
+  const shown = Object.fromEntries(await page.$$eval('[data-testid="key-counters"] [data-stat]', (els) => els.map((e) => [e.dataset.stat, Number(e.textContent)])));
+  for (const [field, value] of Object.entries(shown)) assert.equal(value, after[field], `knob at 3000: ${field}`);
+  // The ghost: the old value named, and each counter's change from it.
+  assert.match(await page.textContent('[data-testid="ghost-values"]'), /1000/);
+  const dup = await page.textContent('[data-ghost="duplicates"]');
+  assert.match(dup, new RegExp(`was ${before.duplicates} \\(−${before.duplicates - after.duplicates}\\)`));
+  assert.equal(await page.textContent('[data-knob-value="timeoutMs"]'), '3000');
+  // Space in a slider is not a shortcut that restarts anything odd; Forget it clears.
+  await page.click('[data-testid="ghost-dismiss"]');
+  assert.equal(await page.locator('[data-testid="ghost"]').count(), 0);
+  assert.equal(await page.locator('[data-ghost]').count(), 0);
+  // Another knob value, then another strategy: the ghost goes with the strategy.
+  await knob.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('[data-testid="ghost"]').waitFor();
+  await page.click('[data-strategy="keyed"]');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="ghost"]'));
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: 'target/screenshots/stage-knobs.png', fullPage: false });
+  await page.context().close();
+});

@@ -41,7 +41,9 @@ fn main() -> std::process::ExitCode {
             Some(("read", m)) => headers::read(&args::Args::new(m)),
             _ => Err("give a headers command: read (ratelab headers --help)".to_string()),
         },
-        _ => Err("give a command: charges, serve, limits, headers or bench (ratelab help)".to_string()),
+        _ => Err(
+            "give a command: charges, serve, limits, headers or bench (ratelab help)".to_string(),
+        ),
     };
     match result {
         Ok(out) => {
