@@ -8,9 +8,11 @@
 
 pub mod budget;
 pub mod code;
+pub mod explore;
 pub mod export;
 pub mod format;
 pub mod headers;
+pub mod histogram;
 pub mod keys;
 pub mod lab;
 pub mod legend;
@@ -27,6 +29,7 @@ pub mod stats;
 pub mod story;
 pub mod sweep_progress;
 pub mod ticks;
+pub mod titles;
 
 pub use params::{
     apply_param, apply_params, param, parse_param, read_param, set_param, spec, ParamGroup,
