@@ -94,13 +94,15 @@ pub fn CompareView(
             <CompareControls start shown on_change=Callback::new(move |s| run(s, true))/>
             {move || problem.get().map(|p| view! { <p class="rll-notice" role="alert" data-testid="compare-problem">{p}</p> })}
             {move || compared.get().map(|c| view! { <CompareTable scenario=c.scenario runs=c.runs/> })}
-            <h3 class="rll-multiples-title">"Every request, on one time axis"</h3>
-            <div class="rll-multiples">
-                {StrategyName::ALL
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, s)| view! { <SmallTimeline sims compared index=i title=label(s)/> })
-                    .collect_view()}
+            <div hidden=move || compared.with(Option::is_none)>
+                <h3 class="rll-multiples-title">"Every request, on one time axis"</h3>
+                <div class="rll-multiples">
+                    {StrategyName::ALL
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, s)| view! { <SmallTimeline sims compared index=i title=label(s)/> })
+                        .collect_view()}
+                </div>
             </div>
         </div>
     }

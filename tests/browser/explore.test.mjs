@@ -80,6 +80,24 @@ test('the compare page reruns as its seed and numbers change, and its footer com
   await page.context().close();
 });
 
+test('a compare link with too many customers says so, draws nothing, and runs once the number is lowered', async () => {
+  const page = await openPage(lab.browser, { viewport: { width: 1366, height: 768 } });
+  await page.goto(lab.server.base + '?view=compare&seed=2&customers=30000');
+  await page.waitForSelector('[data-testid="compare-problem"]');
+  assert.match(await page.textContent('[data-testid="compare-problem"]'), /at most 20,000 customers \(30,000 asked\)/);
+  assert.equal(await page.locator('.rll-compare-table').count(), 0, 'no table');
+  assert.equal(await page.isVisible('.rll-multiples'), false, 'no empty timelines');
+  assert.equal(await page.getAttribute('[data-testid="app"]', 'data-run-state'), 'idle');
+  await page.fill('input[data-param="customers"]', '300');
+  await waitForState(page, 'done');
+  assert.equal(await page.locator('[data-testid="compare-problem"]').count(), 0);
+  assert.equal(await page.isVisible('.rll-multiples'), true);
+  assertCellsEqual(await readResults(page, '[data-testid="compare"]'), cli(await footerArgs(page)), '300 customers');
+  await assertAddress(page, { view: 'compare', seed: '2', customers: '300' });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('compare rows have readable labels with their meaning on hover and focus, and each column links to its run', async () => {
   const page = await openPage(lab.browser, { viewport: { width: 1366, height: 768 } });
   await page.goto(lab.server.base + '?view=compare&seed=4&maxInflight=8');
