@@ -67,6 +67,17 @@ pub fn sweep_href(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenari
     sweep_query(strategy, seeds, scenario).to_query()
 }
 
+/// The compare page for `scenario`'s seed and numbers.
+pub fn compare_query(scenario: &Scenario) -> PageQuery {
+    query(Section::Charges, View::Compare, None, scenario)
+}
+
+/// The run page playing `strategy` with `scenario`'s seed and numbers: where a compare
+/// column's heading goes.
+pub fn run_href(strategy: StrategyName, scenario: &Scenario) -> String {
+    query(Section::Charges, View::Run, Some(strategy), scenario).to_query()
+}
+
 /// The full lab's link for an embedded widget's run: the same query without `embed`.
 pub fn full_lab_href(q: &PageQuery) -> String {
     PageQuery {
@@ -433,6 +444,14 @@ mod tests {
             let sp = crate::page::tests::random_param_sweep(&mut rng);
             let q = param_sweep_query(sp, strategy, p.seeds, &s);
             assert_eq!(page(&q.to_query()), q, "case {i}");
+            let q = compare_query(&s);
+            assert_eq!(page(&q.to_query()), q, "case {i}");
+            assert_eq!(q.to_query(), href(Section::Charges, View::Compare, &s));
+            let run = page(&run_href(StrategyName::Retry, &s));
+            assert_eq!(run.strategy, Some(StrategyName::Retry), "case {i}");
+            assert_eq!(run.seeded_scenario().provider, s.provider, "case {i}");
+            assert_eq!(run.seeded_scenario().client, s.client, "case {i}");
+            assert_eq!(run.seed, s.seed, "case {i}");
             let run = page(&point_href(sp.param, sp.to, StrategyName::Pool, &s));
             assert!(run.problems.is_empty(), "case {i}: {:?}", run.problems);
             let mut at = s.clone();

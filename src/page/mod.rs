@@ -8,10 +8,12 @@
 
 pub mod budget;
 pub mod code;
+pub mod explore;
 pub mod export;
 pub mod format;
 pub mod header_reader;
 pub mod headers;
+pub mod histogram;
 pub mod keys;
 pub mod knobs;
 pub mod lab;
@@ -30,6 +32,7 @@ pub mod stats;
 pub mod story;
 pub mod sweep_progress;
 pub mod ticks;
+pub mod titles;
 
 pub use params::{
     apply_param, apply_params, param, parse_param, read_param, set_param, spec, ParamGroup,

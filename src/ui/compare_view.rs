@@ -1,142 +1,128 @@
-//! All six strategies on one seed: a table of every stat, and six timelines on one axis.
+//! All six strategies on one seed: the seed and numbers to run them with, a table of
+//! every stat, and six timelines on one axis. Every change to the fields runs all six
+//! again, and the address, the footer's command and the title follow.
 
 use super::canvas::{use_canvas, Surface};
+use super::compare_controls::CompareControls;
+use super::compare_table::CompareTable;
+use super::page_query;
 use super::strategy_picker::label;
 use super::timeline::{draw, Layout, Palette, TimelineData};
-use crate::page::format::requests_per_charge;
+use crate::page::links::compare_query;
+use crate::page::PageQuery;
 use crate::sim::budget::Workload;
+use crate::sim::Stats;
 use crate::sim::{Scenario, Simulation, StrategyName};
-use crate::sim::{StatField, Stats};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
-/// Rows whose differences are the point of the comparison (`None`: requests per
-/// charge, which is derived).
-const KEY_ROWS: [Option<StatField>; 4] = [
-    Some(StatField::Duplicates),
-    Some(StatField::RateLimited),
-    None,
-    Some(StatField::ElapsedMs),
-];
+/// Six runs of one scenario.
+#[derive(Clone)]
+struct Compared {
+    /// The seed and numbers they ran with.
+    scenario: Scenario,
+    /// Each strategy's stats.
+    runs: Vec<(StrategyName, Stats)>,
+    /// The right end of the shared time axis.
+    axis_end_us: u64,
+}
 
-/// The compare view for `base` (its seed and parameters; the strategy is ignored).
+/// The compare view for the seed and numbers of `shown` (its strategy is ignored).
 #[component]
 pub fn CompareView(
-    /// The seed and the numbers; each column runs its own strategy with them.
-    base: Scenario,
+    /// What the page shows: read at the start, then set after each comparison.
+    shown: RwSignal<PageQuery>,
+    /// The page's `data-run-state`: `done` once the six have run.
+    run_state: RwSignal<&'static str>,
 ) -> impl IntoView {
-    if let Err(too_large) = Workload::Compare.check(&base) {
-        return view! {
-            <p class="rll-notice" role="alert" data-testid="compare">{too_large.to_string()}</p>
-        }
-        .into_any();
-    }
+    let start = shown.get_untracked().seeded_scenario();
     let sims: StoredValue<Vec<Simulation>> = StoredValue::new(Vec::new());
-    let stats = RwSignal::new(Vec::<(StrategyName, Stats)>::new());
-    let seed = base.seed;
+    let compared = RwSignal::new(None::<Compared>);
+    let problem = RwSignal::new(None::<String>);
     // All six at once: about a millisecond each for the article's thousand customers.
-    let mut all = Vec::new();
-    let mut problem = None;
-    for strategy in StrategyName::ALL {
-        match Simulation::new(&Scenario {
-            strategy,
-            record: true,
-            ..base.clone()
-        }) {
-            Ok(mut sim) => {
-                sim.run_to_end();
-                all.push(sim);
-            }
-            Err(e) => problem = Some(e.to_string()),
+    let run = move |base: Scenario, write_url: bool| {
+        if let Err(too_large) = Workload::Compare.check(&base) {
+            run_state.set("idle");
+            return problem.set(Some(too_large.to_string()));
         }
-    }
-    stats.set(
-        all.iter()
-            .map(|s| (s.scenario().strategy, s.stats()))
-            .collect(),
-    );
-    sims.set_value(all);
-    let axis_end_us = sims.with_value(|v| v.iter().map(Simulation::now_us).max().unwrap_or(1));
-
-    let rows = StatField::ALL
-        .map(Some)
-        .into_iter()
-        .chain([None])
-        .collect::<Vec<_>>();
+        let mut all = Vec::new();
+        for strategy in StrategyName::ALL {
+            match Simulation::new(&Scenario {
+                strategy,
+                record: true,
+                ..base.clone()
+            }) {
+                Ok(mut sim) => {
+                    sim.run_to_end();
+                    all.push(sim);
+                }
+                Err(e) => {
+                    run_state.set("idle");
+                    return problem.set(Some(e.to_string()));
+                }
+            }
+        }
+        problem.set(None);
+        compared.set(Some(Compared {
+            scenario: base.clone(),
+            runs: all
+                .iter()
+                .map(|s| (s.scenario().strategy, s.stats()))
+                .collect(),
+            axis_end_us: all.iter().map(Simulation::now_us).max().unwrap_or(1),
+        }));
+        sims.set_value(all);
+        let now_shown = compare_query(&base);
+        if write_url {
+            page_query::replace(&now_shown.to_query());
+        }
+        shown.set(now_shown);
+        run_state.set("done");
+    };
+    run(start.clone(), false);
+    let seed = move || {
+        compared.with(|c| {
+            c.as_ref()
+                .map_or(String::new(), |c| c.scenario.seed.to_string())
+        })
+    };
     view! {
-        <div class="rll-compare" data-testid="compare" data-state="done" data-seed=seed.to_string()>
-            {problem.map(|p| view! { <p class="rll-notice" role="alert">{p}</p> })}
+        <div class="rll-compare" data-testid="compare" data-state=move || run_state.get() data-seed=seed>
             <p class="rll-caption">
-                "Six strategies, one seed (" {seed.to_string()} "), the same provider and the same dice. Highlighted rows are the ones the article is about; a warning sign marks harm."
+                "Six strategies, one seed, the same provider and the same dice. Highlighted rows are the ones the article is about; a warning sign marks harm. Each column's heading opens that run."
             </p>
-            <div class="rll-table-scroll">
-                <table class="rll-compare-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">"stat"</th>
-                            {StrategyName::ALL.map(|s| view! { <th scope="col">{label(s)}</th> }).collect_view()}
-                        </tr>
-                    </thead>
-                    <tbody>
-                        {rows
-                            .into_iter()
-                            .map(|field| {
-                                let key = KEY_ROWS.contains(&field);
-                                let name = field.map_or("requestsPerCharge", StatField::as_str);
-                                view! {
-                                    <tr class:rll-key-row=key>
-                                        <th scope="row">{name}</th>
-                                        {move || {
-                                            stats
-                                                .get()
-                                                .into_iter()
-                                                .map(|(s, st)| {
-                                                    let value = match field {
-                                                        None => requests_per_charge(&st),
-                                                        Some(f) => st.get(f).to_string(),
-                                                    };
-                                                    let harm = field.is_some_and(|f| st.harmed(f));
-                                                    view! {
-                                                        <td class="rll-num" class:rll-harm-cell=harm>
-                                                            <span data-result=format!("compare.{}.{name}", s.as_str())>{value}</span>
-                                                            {harm.then_some(" ⚠")}
-                                                        </td>
-                                                    }
-                                                })
-                                                .collect_view()
-                                        }}
-                                    </tr>
-                                }
-                            })
-                            .collect_view()}
-                    </tbody>
-                </table>
-            </div>
-            <h3>"Every request, on one time axis"</h3>
-            <div class="rll-multiples">
-                {StrategyName::ALL
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, s)| view! { <SmallTimeline sims index=i axis_end_us title=label(s)/> })
-                    .collect_view()}
+            <CompareControls start shown on_change=Callback::new(move |s| run(s, true))/>
+            {move || problem.get().map(|p| view! { <p class="rll-notice" role="alert" data-testid="compare-problem">{p}</p> })}
+            {move || compared.get().map(|c| view! { <CompareTable scenario=c.scenario runs=c.runs/> })}
+            <div hidden=move || compared.with(Option::is_none)>
+                <h3 class="rll-multiples-title">"Every request, on one time axis"</h3>
+                <div class="rll-multiples">
+                    {StrategyName::ALL
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, s)| view! { <SmallTimeline sims compared index=i title=label(s)/> })
+                        .collect_view()}
+                </div>
             </div>
         </div>
     }
-    .into_any()
 }
 
 /// One of the six small timelines.
 #[component]
 fn SmallTimeline(
     sims: StoredValue<Vec<Simulation>>,
+    compared: RwSignal<Option<Compared>>,
     index: usize,
-    axis_end_us: u64,
     title: &'static str,
 ) -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     let surface = use_canvas(canvas, Palette::read);
     Effect::new(move |_| {
         let Some((el, Surface { palette, width })) = surface.get() else {
+            return;
+        };
+        let Some(axis_end_us) = compared.with(|c| c.as_ref().map(|c| c.axis_end_us)) else {
             return;
         };
         sims.with_value(|v| {

@@ -6,39 +6,49 @@ use super::frame::Frame;
 use super::intro::Intro;
 use super::view_tabs::ViewTabs;
 use crate::page::{PageQuery, Section, View};
+use crate::sim::Scenario;
 use leptos::prelude::*;
 
 /// A charges page other than the run page: `children` under a heading, in the frame.
 #[component]
-pub fn ExplorePage(
+pub fn ExplorePage<H: IntoView + 'static>(
     /// The link the page was opened with.
     query: PageQuery,
     /// The view this page shows.
     view: View,
     /// The heading of the view.
     title: &'static str,
-    /// What the page shows, for the footer's command.
+    /// What the page shows, for the footer's command and the title.
     shown: Signal<PageQuery>,
+    /// The seed and numbers the introduction and the links to other pages carry.
+    scenario: Signal<Scenario>,
+    /// `idle`, `running` or `done`, for `data-run-state`.
+    run_state: Signal<&'static str>,
+    /// What stands beside the heading (`()` for nothing: generic, so a page without it
+    /// carries no code for it).
+    beside: H,
     /// More lines for the footer.
     #[prop(optional)]
     footer: Option<ViewFn>,
     children: Children,
 ) -> impl IntoView {
-    let scenario = Signal::stored(query.seeded_scenario());
     view! {
         <Frame
             section=Section::Charges
             problems=query.problems.clone()
             scenario
             view=Signal::stored(view)
-            run_state=Signal::stored("idle")
+            run_state
             shown
             footer=footer.unwrap_or_else(|| ViewFn::from(|| ()))
         >
             <Intro scenario/>
             <ViewTabs current=view scenario/>
             <section class="rll-see">
-                <h2>{title}</h2>
+                <div class="rll-see-head">
+                    <h2>{title}</h2>
+                    {beside}
+                </div>
                 {children()}
             </section>
         </Frame>

@@ -5,6 +5,7 @@ use super::notices::Notices;
 use crate::page::format::count;
 use crate::page::links::{cli_line, href};
 use crate::page::sections::{section_text, SectionText};
+use crate::page::titles::title_for;
 use crate::page::{PageQuery, Section, View};
 use crate::sim::Scenario;
 use leptos::prelude::*;
@@ -67,7 +68,13 @@ pub fn Frame(
             <nav class="rll-sections" aria-label="Sections">{tabs}</nav>
             {children()}
             <footer class="rll-footer">
-                <p>"The same numbers, natively: " <code data-testid="cli-command">{move || shown.with(cli_line)}</code></p>
+                <p>"The same numbers, natively: " <code data-testid="cli-command">{move || shown.with(|q| {
+                    // The tab, history and bookmarks name the page and run on screen: set
+                    // here, with the command that follows the same state (one reactive
+                    // closure, not another effect, in every page's module).
+                    document().set_title(&title_for(q));
+                    cli_line(q)
+                })}</code></p>
                 {footer.map(|f| f.run())}
                 <p>"A model, not a benchmark: no network, simulated time, one seeded random generator."</p>
             </footer>

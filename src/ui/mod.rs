@@ -14,6 +14,8 @@
 pub mod bridge;
 pub mod canvas;
 pub mod code_view;
+pub mod compare_controls;
+pub mod compare_table;
 pub mod compare_view;
 pub mod controls;
 pub mod customer_grid;
@@ -59,6 +61,7 @@ pub mod verdict_card;
 pub mod view_tabs;
 pub mod widget;
 
+use crate::page::sweep_progress::SweepState;
 use crate::page::{PageQuery, View};
 use leptos::prelude::*;
 
@@ -77,14 +80,17 @@ pub fn mount_run() {
     mount_page(|query| view! { <run_page::RunPage query/> });
 }
 
-/// The compare page.
+/// The compare page: its controls rerun all six, and the page follows what they show.
 pub fn mount_compare() {
     mount_page(|query| {
-        let base = query.seeded_scenario();
-        let shown = Signal::stored(query.clone());
+        let shown = RwSignal::new(query.clone());
+        let run_state = RwSignal::new("idle");
+        let note = move || shown.with(|q| crate::page::explore::differences_note(&q.scenario));
+        let beside = view! { <p class="rll-see-note" data-testid="differs">{note}</p> };
+        let scenario = Signal::derive(move || shown.with(PageQuery::seeded_scenario));
         view! {
-            <explore_page::ExplorePage query view=View::Compare title="All six, side by side" shown footer=ViewFn::from(move || view! { <http_line::HttpLine shown/> })>
-                <compare_view::CompareView base/>
+            <explore_page::ExplorePage query view=View::Compare title="All six, side by side" shown=shown.into() scenario run_state=run_state.into() beside footer=ViewFn::from(move || view! { <http_line::HttpLine shown=shown.into()/> })>
+                <compare_view::CompareView shown run_state/>
             </explore_page::ExplorePage>
         }
     });
@@ -103,12 +109,21 @@ pub fn mount_sweep() {
         // The footer follows the sweep on screen: what the link asked for, then each sweep
         // the reader starts.
         let shown = RwSignal::new(query.clone());
+        // Each sweep keeps the link's seed and numbers.
+        let scenario = Signal::stored(base.clone());
         let psweep_base = base.clone();
         let psweep_query = query.clone();
+        let (seeds_state, param_state) = (
+            RwSignal::new(SweepState::Idle),
+            RwSignal::new(SweepState::Idle),
+        );
+        let run_state = Signal::derive(move || {
+            crate::page::explore::sweep_page_state([seeds_state.get(), param_state.get()])
+        });
         view! {
-            <explore_page::ExplorePage query view=View::Sweep title="Sweep seeds" shown=shown.into()>
-                <sweep_view::SweepView base strategy seeds autostart shown/>
-                <param_sweep_view::ParamSweepView base=psweep_base query=psweep_query shown/>
+            <explore_page::ExplorePage query view=View::Sweep title="Sweep seeds" shown=shown.into() scenario run_state beside=()>
+                <sweep_view::SweepView base strategy seeds autostart shown state=seeds_state/>
+                <param_sweep_view::ParamSweepView base=psweep_base query=psweep_query shown state=param_state/>
             </explore_page::ExplorePage>
         }
     });

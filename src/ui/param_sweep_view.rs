@@ -87,11 +87,12 @@ pub fn ParamSweepView(
     query: PageQuery,
     /// The sweep on screen, as a page: set when a sweep starts.
     shown: RwSignal<PageQuery>,
+    /// Where the sweep is (the page's `data-run-state` reads it).
+    state: RwSignal<SweepState>,
 ) -> impl IntoView {
     let autostart = query.sweep_autostart() && query.sweep_param.is_some();
     let form = RwSignal::new(initial(&query));
     let problem = RwSignal::new(None::<String>);
-    let state = RwSignal::new(SweepState::Idle);
     let progress = RwSignal::new((0u64, 0u64));
     let result = RwSignal::new(None::<Shown>);
     let took_ms = RwSignal::new(0.0f64);

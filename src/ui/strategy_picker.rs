@@ -35,14 +35,7 @@ pub fn StrategyPicker(
     }
 }
 
-/// The button text of a strategy.
+/// The button text of a strategy: the page layer's name for it.
 pub fn label(s: StrategyName) -> &'static str {
-    match s {
-        StrategyName::Naive => "Naive",
-        StrategyName::Paced => "Paced",
-        StrategyName::Retry => "Retry",
-        StrategyName::TimeoutNoKey => "Timeout, no key",
-        StrategyName::Keyed => "Keyed",
-        StrategyName::Pool => "Worker pool",
-    }
+    crate::page::titles::strategy_label(s)
 }

@@ -2,7 +2,9 @@
 //! maximum with a histogram of the core's distribution, in the page layer's formats.
 
 use super::strategy_picker::label;
-use crate::page::format::{count, dec, duration_ms};
+use crate::page::format::{count, duration_ms};
+use crate::page::histogram::{Histogram, HEIGHT, WIDTH};
+use crate::page::stats::stat_text;
 use crate::sim::sweep::Distribution;
 use crate::sim::{StatField, StrategyName};
 use leptos::prelude::*;
@@ -14,6 +16,50 @@ pub struct Row {
     pub strategy: StrategyName,
     /// Each stat summarised, with its distribution over the seeds.
     pub fields: Vec<(StatField, Distribution)>,
+}
+
+// The `viewBox` below ("0 0 1000 100") is the page layer's plot.
+const _: () = assert!(WIDTH == 1000 && HEIGHT == 100);
+
+/// A distribution on its axes: bars over the values from the smallest (left) to the
+/// largest (right), beside a count axis topped by the tallest bar's runs; or, when every
+/// run gave one value, that value in words. The value axis's labels are the element's
+/// data, drawn by the style sheet; one view for both cases keeps the module lean.
+fn histogram(label: &str, h: &Histogram) -> impl IntoView {
+    let sentence = h.sentence();
+    // The text is the constant in words, or the top of the count axis.
+    let (kind, path, text, lo, hi) = match h {
+        Histogram::Bars {
+            path,
+            min,
+            max,
+            peak,
+            ..
+        } => (
+            "bars",
+            path.clone(),
+            peak.to_string(),
+            min.to_string(),
+            max.to_string(),
+        ),
+        Histogram::Constant { .. } => (
+            "constant",
+            String::new(),
+            sentence.clone(),
+            String::new(),
+            String::new(),
+        ),
+    };
+    view! {
+        <div class="rll-hist" data-hist=kind data-min=lo data-max=hi>
+            {text}
+            <svg viewBox="0 0 1000 100" preserveAspectRatio="none" role="img">
+                <title>{format!("{label}: {sentence}")}</title>
+                <path class="rll-hist-bars" d=path/>
+                <path class="rll-hist-axis" d="M0 0V100H1000" vector-effect="non-scaling-stroke"/>
+            </svg>
+        </div>
+    }
 }
 
 /// One strategy's distributions.
@@ -61,33 +107,15 @@ pub fn SweepResult(
                             .fields
                             .iter()
                             .map(|(f, d)| {
+                                let text = stat_text(*f);
                                 let f = f.as_str();
-                                let peak = d.histogram.iter().map(|b| b.count).max().unwrap_or(1).max(1);
-                                let bars = d.histogram.len().max(1) as f64;
                                 view! {
                                     <tr>
-                                        <th scope="row">{f}</th>
+                                        <th scope="row" class="rll-term" tabindex="0" data-hint=text.hint>{text.label}</th>
                                         <td class="rll-num" data-result=format!("sweep.{s}.{f}.min")>{d.min}</td>
                                         <td class="rll-num" data-result=format!("sweep.{s}.{f}.median")>{d.median}</td>
                                         <td class="rll-num" data-result=format!("sweep.{s}.{f}.max")>{d.max}</td>
-                                        <td>
-                                            <svg class="rll-hist" viewBox="0 0 100 24" preserveAspectRatio="none" role="img"
-                                                aria-label=format!("{f}: histogram from {} to {}", d.min, d.max)>
-                                                {d.histogram
-                                                    .iter()
-                                                    .enumerate()
-                                                    .map(|(i, b)| {
-                                                        let h = 24.0 * b.count as f64 / peak as f64;
-                                                        view! {
-                                                            <rect x=dec(i as f64 * 100.0 / bars, 2) y=dec(24.0 - h, 2)
-                                                                width=dec(100.0 / bars - 1.0, 2) height=dec(h, 2)>
-                                                                <title>{format!("{}–{}: {} runs", b.lo, b.hi, b.count)}</title>
-                                                            </rect>
-                                                        }
-                                                    })
-                                                    .collect_view()}
-                                            </svg>
-                                        </td>
+                                        <td>{histogram(text.label, &Histogram::of(d))}</td>
                                     </tr>
                                 }
                             })

@@ -46,11 +46,12 @@ pub fn SweepView(
     autostart: bool,
     /// The sweep on screen, as a page: set when a sweep starts.
     shown: RwSignal<PageQuery>,
+    /// Where the sweep is (the page's `data-run-state` reads it).
+    state: RwSignal<SweepState>,
 ) -> impl IntoView {
     let choice = RwSignal::new(strategy.map_or("all".to_string(), |s| s.as_str().to_string()));
     let seeds_text = RwSignal::new(seeds.to_string());
     let problem = RwSignal::new(None::<String>);
-    let state = RwSignal::new(SweepState::Idle);
     let progress = RwSignal::new((0u64, 0u64));
     let rows = RwSignal::new(Vec::<Row>::new());
     let took_ms = RwSignal::new(0.0f64);
