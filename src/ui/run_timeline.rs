@@ -1,7 +1,7 @@
 //! The run view's timeline: redrawn once per published frame, and on resize.
 
 use super::canvas::{use_canvas, Surface};
-use super::timeline::{draw, kind_var, Layout, Palette, TimelineData};
+use super::timeline::{draw, kind_var, mark_at, Layout, Palette, TimelineData};
 use super::use_playback::{PlayState, Playback};
 use crate::page::format::{dec, duration_ms};
 use crate::page::keys::{harm_text, PLAYHEAD_LABEL, STEP_BUTTONS};
@@ -27,6 +27,9 @@ pub fn RunTimeline(
     /// Whether the ghost is shown (redraws when it comes or goes).
     #[prop(optional)]
     ghost_on: Option<Signal<bool>>,
+    /// Where a click on a mark opens that customer's story (none: marks are not links).
+    #[prop(optional)]
+    open_story: Option<RwSignal<Option<u32>>>,
 ) -> impl IntoView {
     let layout = match (compact, scale > 1.0) {
         (true, _) => Layout::COMPACT,
@@ -77,6 +80,37 @@ pub fn RunTimeline(
         }
     });
 
+    // Pointing: the request under the pointer is named; a click opens its customer.
+    let tip = RwSignal::new(None::<(f64, f64, String, u32)>);
+    let point = move |ev: &web_sys::MouseEvent| -> Option<(f64, f64, crate::sim::record::RequestRecord)> {
+        let el = canvas.get_untracked()?;
+        let width = surface.width()?;
+        let rect = el.get_bounding_client_rect();
+        let (cx, cy) = (f64::from(ev.client_x()) - rect.left(), f64::from(ev.client_y()) - rect.top());
+        let to_drawing = width / scale / rect.width().max(1.0);
+        let playhead = playback.playhead.get_untracked();
+        let axis_end_us = playback.end_us.get_untracked();
+        let found = playback.with_sim(|sim| {
+            let mut data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
+            if let Some(t) = playhead {
+                data.axis_end_us = data.axis_end_us.max(data.now_us);
+                data.record = &data.record[..data.record.partition_point(|r| r.sent_at_us <= t)];
+            }
+            mark_at(&data, width / scale, layout, cx * to_drawing, cy * to_drawing, 8.0)
+        })??;
+        Some((cx, cy, found))
+    };
+    let on_move = move |ev: web_sys::MouseEvent| {
+        tip.set(point(&ev).map(|(x, y, r)| {
+            let a = crate::sim::story::AttemptStory::from_record(&r);
+            (x, y, format!("Customer {}. {}", r.customer, crate::page::story::sentence(&a)), r.customer)
+        }));
+    };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if let (Some(open), Some((_, _, r))) = (open_story, point(&ev)) {
+            open.set(Some(r.customer));
+        }
+    };
     view! {
         <figure
             class="rll-timeline"
@@ -86,9 +120,17 @@ pub fn RunTimeline(
         >
             <canvas
                 node_ref=canvas
+                on:mousemove=on_move
+                on:mouseleave=move |_| tip.set(None)
+                on:click=on_click
+                class:rll-pointing=move || tip.with(Option::is_some)
                 role="img"
                 aria-label="Timeline: each request as a mark at the time it was sent, one row per customer; below, the provider's rate window and in-flight count against their limits."
             ></canvas>
+            {move || tip.get().map(|(x, y, text, customer)| view! {
+                <p class="rll-tip" role="tooltip" data-testid="timeline-tip" data-customer=customer
+                    style=format!("left:{}px;top:{}px", x.round() as i64, (y.round() as i64) + 14)>{text}</p>
+            })}
             {(!compact).then(|| view! {
                 <Playhead playback scale/>
                 <figcaption>

@@ -100,7 +100,7 @@ pub fn RunView(
                 <div class="rll-stage-plot">
                     {unrecorded_note}
                     <div class:rll-hidden=move || !recorded()>
-                        <RunTimeline playback scale=if state.present { 4.0 / 3.0 } else { 1.0 } ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some))/>
+                        <RunTimeline playback scale=if state.present { 4.0 / 3.0 } else { 1.0 } ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer/>
                     </div>
                     <Knobs state/>
                 </div>

@@ -90,7 +90,8 @@ impl Layout {
 
     const GAP: f64 = 14.0;
     const AXIS: f64 = 20.0;
-    const TOP: f64 = 6.0;
+    /// Room above the marks.
+    pub const TOP: f64 = 6.0;
 
     /// Total height.
     pub fn height(&self) -> f64 {
@@ -136,6 +137,31 @@ impl Palette {
 /// The CSS custom property holding a mark kind's colour.
 pub fn kind_var(kind: MarkKind) -> String {
     format!("--rll-mark-{}", kind.as_str())
+}
+
+/// The request whose mark is nearest to (`px`, `py`) in the drawing's CSS pixels, within
+/// `reach` pixels: the inverse of [`draw`]'s placement of marks, for pointing at one.
+pub fn mark_at(
+    data: &TimelineData,
+    width: f64,
+    layout: Layout,
+    px: f64,
+    py: f64,
+    reach: f64,
+) -> Option<RequestRecord> {
+    let plot_w = (width.max(200.0) - layout.left - 8.0).max(10.0);
+    let axis_end_us = data.axis_end_us.max(data.now_us).max(1) as f64;
+    let rows = f64::from(data.customers.max(2) - 1);
+    data.record
+        .iter()
+        .map(|r| {
+            let x = layout.left + r.sent_at_us as f64 / axis_end_us * plot_w;
+            let y = Layout::TOP + f64::from(r.customer - 1) / rows * layout.marks_h;
+            ((x - px).powi(2) + (y - py).powi(2), r)
+        })
+        .filter(|(d, _)| *d <= reach * reach)
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, r)| *r)
 }
 
 /// Draws `data` on `canvas`; returns the time it took, in milliseconds.

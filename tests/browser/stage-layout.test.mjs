@@ -227,3 +227,33 @@ test('a knob reruns at once: timeout 1000 → 3000 ms on timeout-no-key gives th
   await page.screenshot({ path: 'target/screenshots/stage-knobs.png', fullPage: false });
   await page.context().close();
 });
+
+test('pointing at a timeline mark names that request as the CLI tells it; a click opens the story and the URL keeps it', async () => {
+  const page = await openPage(lab.browser, { viewport: { width: 1366, height: 900 } });
+  await page.goto(`${lab.server.base}?strategy=timeout-no-key&seed=7&speed=instant`);
+  await waitForState(page, 'done');
+  const canvas = page.locator('[data-testid="timeline"] canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  // Sweep the pointer over the marks' band until it names a request.
+  let found = null;
+  for (let fy = 0.05; fy < 0.5 && !found; fy += 0.03) {
+    for (let fx = 0.1; fx < 0.9 && !found; fx += 0.02) {
+      await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
+      if (await page.locator('[data-testid="timeline-tip"]').count()) found = [fx, fy];
+    }
+  }
+  assert.ok(found, 'some mark names its request');
+  const tip = page.locator('[data-testid="timeline-tip"]');
+  const customer = await tip.getAttribute('data-customer');
+  const text = (await tip.textContent()).trim();
+  const story = cliText(['charges', '--strategy', 'timeout-no-key', '--seed', '7', '--customer', customer]);
+  const sentence = text.replace(/^Customer \d+\. /, '');
+  assert.ok(story.includes(sentence), `the tip "${sentence}" is a line of the CLI's story:\n${story}`);
+  await page.mouse.click(box.x + box.width * found[0], box.y + box.height * found[1]);
+  await page.locator(`[data-testid="story"][data-customer="${customer}"]`).waitFor();
+  assert.equal(new URL(page.url()).searchParams.get('customer'), customer, 'Copy link would keep the story');
+  await page.mouse.move(0, 0);
+  assert.equal(await tip.count(), 0, 'the name goes with the pointer');
+  await page.context().close();
+});
