@@ -6,6 +6,7 @@
 
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use rate_limit_lab::page::lab::settings::{Range, KNOBS};
 use rate_limit_lab::page::{self, ParamKind, PARAMS};
 use rate_limit_lab::sim::lab::ExperimentName;
 use rate_limit_lab::sim::story::Scene;
@@ -73,7 +74,7 @@ ratelab charges --strategy <name> [--seed N] [PARAMETERS] [--json | --export jso
        ratelab charges --query '<page URL query>' [--json | --export json|csv]";
 
 const LIMITS_USAGE: &str = "\
-ratelab limits <experiment|all> [--seed N] [--json]
+ratelab limits <experiment|all> [--seed N] [SETTINGS] [--json]
        ratelab limits headers [--json]";
 
 const BENCH_USAGE: &str = "ratelab bench [--quick]";
@@ -193,7 +194,7 @@ fn charges() -> Command {
 /// `ratelab limits`: the limiter lab's experiments, or the headers.
 fn limits() -> Command {
     let names: Vec<&str> = ExperimentName::NAMES.to_vec();
-    Command::new("limits")
+    let mut cmd = Command::new("limits")
         .about("The limiter lab's experiments, or the headers a limiter sends")
         .override_usage(LIMITS_USAGE)
         .arg(
@@ -204,7 +205,28 @@ fn limits() -> Command {
                 .help(format!("One of {}; all; or headers", names.join(", "))),
         )
         .arg(seed())
-        .arg(json())
+        .arg(json());
+    for k in &KNOBS {
+        cmd = cmd.arg(
+            valued(
+                k.key,
+                if matches!(k.range, Range::Choice(_)) {
+                    "NAME"
+                } else {
+                    "N"
+                },
+            )
+            .help(format!(
+                "{} ({}): {}; the article's {}",
+                k.label,
+                k.experiment,
+                k.range_text(),
+                k.shown(k.default)
+            ))
+            .help_heading("Settings (the limits page's URL names and units)"),
+        );
+    }
+    cmd
 }
 
 /// `ratelab bench`: how fast the core runs.

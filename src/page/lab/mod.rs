@@ -13,6 +13,7 @@ pub mod clients;
 pub mod herd;
 pub mod memory;
 pub mod neighbour;
+pub mod settings;
 pub mod units;
 
 use super::format::count;

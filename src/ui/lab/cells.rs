@@ -3,28 +3,32 @@
 
 use leptos::prelude::*;
 
-/// The experiment's cells as a compact definition list.
+/// The experiment's cells as a compact definition list, kept open or closed as the
+/// knobs move them.
 #[component]
 pub fn Cells(
     /// Each `data-result` key and its value.
-    cells: Vec<(String, String)>,
+    cells: Signal<Vec<(String, String)>>,
 ) -> impl IntoView {
     view! {
         <details class="rll-details">
             <summary>"Every number (the same as " <code>"ratelab limits … --json"</code> ")"</summary>
             <dl class="rll-cells">
-                {cells
-                    .into_iter()
-                    .map(|(key, value)| {
-                        let short = key.split_once('.').map_or(key.clone(), |(_, f)| f.to_string());
-                        view! {
-                            <div>
-                                <dt>{short}</dt>
-                                <dd class="rll-num" data-result=key>{value}</dd>
-                            </div>
-                        }
-                    })
-                    .collect_view()}
+                {move || {
+                    cells
+                        .get()
+                        .into_iter()
+                        .map(|(key, value)| {
+                            let short = key.split_once('.').map_or(key.clone(), |(_, f)| f.to_string());
+                            view! {
+                                <div>
+                                    <dt>{short}</dt>
+                                    <dd class="rll-num" data-result=key>{value}</dd>
+                                </div>
+                            }
+                        })
+                        .collect_view()
+                }}
             </dl>
         </details>
     }

@@ -1,0 +1,31 @@
+//! `use_chart_width`: the width in CSS pixels a chart has to draw in. The limits charts
+//! are SVGs drawn at exactly that width (their user unit is one CSS pixel), so their
+//! text keeps its CSS size on a phone instead of shrinking with the picture.
+
+use crate::ui::observe::use_observer;
+use leptos::html::Div;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The widest a limits chart is drawn.
+pub const MAX_CHART_W: f64 = 760.0;
+
+/// The width of `target`'s content box, whole pixels; `None` until the browser has laid
+/// it out. Charts draw at most [`MAX_CHART_W`] of it.
+pub fn use_chart_width(target: NodeRef<Div>) -> Signal<Option<f64>> {
+    let width = RwSignal::new(None::<f64>);
+    use_observer::<web_sys::ResizeObserver, _>(target, move |entries| {
+        let Some(entry) = entries
+            .get(entries.length().saturating_sub(1))
+            .dyn_ref::<web_sys::ResizeObserverEntry>()
+            .cloned()
+        else {
+            return;
+        };
+        let w = entry.content_rect().width().floor();
+        if w > 0.0 && width.get_untracked() != Some(w) {
+            width.set(Some(w));
+        }
+    });
+    width.into()
+}
