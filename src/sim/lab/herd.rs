@@ -27,7 +27,7 @@ use crate::sim::rng::SimRng;
 use crate::sim::time::{ms, secs, US_PER_MS};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::BinaryHeap;
 
 /// The most clients.
 pub const MAX_CLIENTS: u32 = 1_000;
@@ -222,15 +222,16 @@ pub fn run(p: &HerdParams, seed: u64) -> Result<HerdResult, HerdError> {
     let cases: Vec<HerdCase> = runs
         .iter()
         .map(|(jitter, run)| {
-            let mut per_bin: BTreeMap<usize, u32> = BTreeMap::new();
+            let mut per_bin =
+                vec![0u32; 1 + run.first_wave.iter().map(|&w| bin(w)).max().unwrap_or(0)];
             for &w in &run.first_wave {
-                *per_bin.entry(bin(w)).or_default() += 1;
+                per_bin[bin(w)] += 1;
             }
             HerdCase {
                 jitter: *jitter,
                 first_us: run.first_wave.iter().copied().min().unwrap_or(0),
                 last_us: run.first_wave.iter().copied().max().unwrap_or(0),
-                peak_per_bin: per_bin.values().copied().max().unwrap_or(0),
+                peak_per_bin: per_bin.iter().copied().max().unwrap_or(0),
                 peak_per_ms: run.peak_per_ms,
                 requests: run.requests,
                 finish_us: run.finish_us,
@@ -306,11 +307,18 @@ fn herd(p: &HerdParams, jitter: Jitter, base_us: u64, seed: u64) -> Result<Herd,
         }
         w
     };
-    let mut per_ms: BTreeMap<u64, u32> = BTreeMap::new();
+    // Arrivals come off the queue in time order: the busiest millisecond is the longest
+    // run of one millisecond.
     let (mut requests, mut finish_us) = (0u64, 0u64);
+    let (mut this_ms, mut in_this_ms, mut peak_per_ms) = (u64::MAX, 0u32, 0u32);
     while let Some(Reverse((at_us, i))) = queue.pop() {
         requests += 1;
-        *per_ms.entry(at_us / US_PER_MS).or_default() += 1;
+        if at_us / US_PER_MS == this_ms {
+            in_this_ms += 1;
+        } else {
+            (this_ms, in_this_ms) = (at_us / US_PER_MS, 1);
+        }
+        peak_per_ms = peak_per_ms.max(in_this_ms);
         let d = server.check(at_us, SERVER, 1).map_err(HerdError::Limiter)?;
         if d.allowed {
             finish_us = finish_us.max(at_us);
@@ -330,7 +338,7 @@ fn herd(p: &HerdParams, jitter: Jitter, base_us: u64, seed: u64) -> Result<Herd,
     }
     Ok(Herd {
         first_wave,
-        peak_per_ms: per_ms.values().copied().max().unwrap_or(0),
+        peak_per_ms,
         requests,
         finish_us,
     })

@@ -7,11 +7,8 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// The widest a limits chart is drawn.
-pub const MAX_CHART_W: f64 = 760.0;
-
 /// The width of `target`'s content box, whole pixels; `None` until the browser has laid
-/// it out. Charts draw at most [`MAX_CHART_W`] of it.
+/// it out.
 pub fn use_chart_width(target: NodeRef<Div>) -> Signal<Option<f64>> {
     let width = RwSignal::new(None::<f64>);
     use_observer::<web_sys::ResizeObserver, _>(target, move |entries| {

@@ -1,14 +1,11 @@
 //! The limits section: the limiter a server publishes and the headers a client reads.
 
 pub mod burst_chart;
-pub mod burst_headers;
 pub mod cells;
 pub mod chart_width;
 pub mod experiment_view;
 pub mod headers_view;
-pub mod herd_chart;
 pub mod knobs;
-pub mod memory_chart;
 pub mod parser_playground;
 pub mod section;
 

@@ -76,7 +76,11 @@ pub fn LimitsSection(
             {move || match chosen.get() {
                 None => view! { <p class="rll-caption">"Pick an experiment to run it."</p> }.into_any(),
                 Some(e) => {
-                    let result = Memo::new(move |_| lab_settings.with(|l| settings::run(e, seed, l)));
+                    // Every run is new: comparing results would only cost bytes.
+                    let result = Memo::new_with_compare(
+                        move |_| lab_settings.with(|l| settings::run_on_page(e, seed, l)),
+                        |_, _| true,
+                    );
                     view! { <h3>{title(e)}</h3><ExperimentView experiment=e result settings=lab_settings changed/> }.into_any()
                 }
             }}
