@@ -80,7 +80,7 @@ pub fn verdict(r: &HerdResult) -> String {
 }
 
 /// A duration in seconds with one decimal, rounded: "12.3 s".
-fn seconds(us: u64) -> String {
+pub fn seconds(us: u64) -> String {
     let tenths = (us + 50_000) / 100_000;
     format!("{}.{} s", count(tenths / 10), tenths % 10)
 }

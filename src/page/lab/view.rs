@@ -5,7 +5,7 @@
 
 use super::charts::{burst_answers, herd_svg, memory_svg, table_html, Cell, Row};
 use super::clients::blind_retry;
-use super::herd::{formula, verdict};
+use super::herd::{formula, seconds, verdict};
 use super::round_ms;
 use super::settings::{knobs_of, LabSettings, Range};
 use super::units::{correct_text, naive_text};
@@ -344,7 +344,8 @@ pub fn body_html(result: &LabResult, width: Option<u32>) -> String {
                         num(c.peak_per_ms),
                         num(ms(c.spread_us())),
                         num(count(c.requests)),
-                        num(ms(c.finish_us)),
+                        // As the verdict and the CLI's table write it.
+                        num(seconds(c.finish_us)),
                     ];
                     (c.jitter.as_str().to_string(), cells, c.jitter == r.jitter)
                 })
