@@ -3,7 +3,9 @@
 //! Leptos views, because it is redrawn whole whenever a knob moves and as views it cost
 //! the limits page's `.wasm` about 16 KB gzip. Every word is ours; each is escaped.
 
-use super::charts::{burst_answers, herd_svg, memory_svg, table_html, Cell, Row};
+use super::charts::{
+    burst_answers, burst_svg, chart_width, herd_svg, memory_svg, table_html, Cell, Row,
+};
 use super::clients::blind_retry;
 use super::herd::{formula, seconds, verdict};
 use super::round_ms;
@@ -143,17 +145,26 @@ pub fn cells_html(cells: &[(String, String)]) -> String {
     out
 }
 
-/// The burst's answers, as the list beside its chart.
-pub fn burst_answers_html(r: &BurstResult) -> String {
-    burst_answers(r)
-}
-
-/// Everything an experiment other than the burst shows below its knobs, with its
-/// charts `width` CSS pixels wide (none before the width is known).
-pub fn body_html(result: &LabResult, width: Option<u32>) -> String {
+/// Everything an experiment shows below its knobs, with its charts drawn for a box
+/// `box_w` CSS pixels wide (none before the width is known).
+pub fn body_html(result: &LabResult, box_w: Option<f64>) -> String {
+    let width = box_w.map(chart_width);
     let mut out = String::new();
     match result {
-        LabResult::Burst(r) => para(&mut out, "burst-lead", &burst_lead(r)),
+        LabResult::Burst(r) => {
+            para(&mut out, "burst-lead", &burst_lead(r));
+            out.push_str(r#"<div class="rll-burst-row"><div class="rll-chart-box">"#);
+            // Wide enough, the answers sit beside the chart (280 px and a gap); else below.
+            if let Some(w) = box_w {
+                let w = if w >= 900.0 { w - 300.0 } else { w };
+                out.push_str(&burst_svg(r, chart_width(w)));
+            }
+            let _ = write!(
+                out,
+                r#"</div><div class="rll-answers"><p class="rll-field-label">What the token bucket answered</p><ol class="rll-answer-list" data-testid="burst-headers">{}</ol></div></div>"#,
+                burst_answers(r)
+            );
+        }
         LabResult::Units(r) => {
             para(
                 &mut out,
@@ -400,16 +411,13 @@ mod tests {
         s.read(KnobId::HerdJitter, "equal").unwrap();
         for name in ExperimentName::ALL {
             let r = run(name, 1, &s).unwrap();
-            let html = body_html(&r, Some(400));
+            let html = body_html(&r, Some(400.0));
             assert!(html.starts_with("<p"), "{name}: {html}");
-            assert_eq!(
-                html.matches("<p").count(),
-                html.matches("</p>").count(),
-                "{name}"
-            );
+            let opened = html.matches("<p>").count() + html.matches("<p ").count();
+            assert_eq!(opened, html.matches("</p>").count(), "{name}");
         }
         let herd = run(ExperimentName::Herd, 1, &s).unwrap();
-        let html = body_html(&herd, Some(400));
+        let html = body_html(&herd, Some(400.0));
         let LabResult::Herd(h) = &herd else {
             unreachable!()
         };

@@ -1,18 +1,20 @@
-//! One experiment: its knobs, what it shows in a sentence, a visual, and every number.
-//! The knobs rerun it as they move; the knobs and the burst's chart stay put while the
-//! rest is redrawn from the new result.
+//! One experiment: its knobs, then what it shows (sentences, chart, table), which the
+//! page layer writes as markup ([`body_html`]) and which is redrawn whole as the knobs
+//! move. The burst's two volleys can be dragged along its time axis: the first sets how
+//! long before the boundary it starts, the second the gap between them (the range
+//! inputs among the knobs do the same from the keyboard).
 
-use super::burst_chart::BurstChart;
 use super::cells::Cells;
 use super::chart_width::use_chart_width;
 use super::knobs::LabKnobs;
 use crate::page::lab::cells;
-use crate::page::lab::charts::chart_width;
+use crate::page::lab::charts::{dragged, BurstAxis};
 use crate::page::lab::settings::LabSettings;
-use crate::page::lab::view::{body_html, burst_answers_html, burst_lead};
+use crate::page::lab::view::body_html;
 use crate::sim::lab::{ExperimentName, LabResult};
 use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// One experiment, rerun as its knobs move.
 #[component]
@@ -28,15 +30,37 @@ pub fn ExperimentView(
 ) -> impl IntoView {
     let box_ref = NodeRef::<Div>::new();
     let width = use_chart_width(box_ref);
-    let chart_w = width;
-    let body = if experiment == ExperimentName::Burst {
-        burst(result, settings, changed, width).into_any()
-    } else {
-        let markup = move || {
-            let w = chart_w.get().map(chart_width);
-            result.with(|r| r.as_ref().map(|r| body_html(r, w)).unwrap_or_default())
+    let markup = move || {
+        let w = width.get();
+        result.with(|r| r.as_ref().map(|r| body_html(r, w)).unwrap_or_default())
+    };
+    // The body's box: events are delegated, so `current_target` is not it.
+    let body = NodeRef::<Div>::new();
+    // Which volley is held: Some(true) for the second.
+    let held = StoredValue::new(None::<bool>);
+    let drag = move |ev: web_sys::PointerEvent| {
+        let (Some(second), Some(svg)) = (
+            held.get_value(),
+            body.get_untracked().and_then(|b| {
+                b.query_selector("[data-testid=\"burst-chart\"]")
+                    .ok()
+                    .flatten()
+            }),
+        ) else {
+            return;
         };
-        view! { <div inner_html=markup></div> }.into_any()
+        let next = result.with_untracked(|r| {
+            let Ok(LabResult::Burst(r)) = r else {
+                return None;
+            };
+            let w = svg.get_attribute("width")?.parse::<u32>().ok()?;
+            let x = f64::from(ev.client_x()) - svg.get_bounding_client_rect().left();
+            let (id, v) = dragged(r, second, BurstAxis::new(r.boundary_us, w).time_at(x));
+            Some(settings.with_untracked(|s| s.with_position(id, v)))
+        });
+        if let Some(next) = next.filter(|n| settings.with_untracked(|s| s != n)) {
+            settings.set(next);
+        }
     };
     let shown_cells =
         Signal::derive(move || result.with(|r| r.as_ref().map(cells).unwrap_or_default()));
@@ -44,37 +68,29 @@ pub fn ExperimentView(
         <div class="rll-experiment" node_ref=box_ref>
             <LabKnobs experiment settings changed/>
             {move || result.get().err().map(|why| view! { <p class="rll-field-help rll-error" data-testid="lab-error">{why}</p> })}
-            {body}
-            <Cells cells=shown_cells/>
-        </div>
-    }
-}
-
-/// The burst: its sentence, its chart (which stays mounted, so a drag is not lost when
-/// the result changes) and the bucket's answers beside it.
-fn burst(
-    result: Memo<Result<LabResult, String>>,
-    settings: RwSignal<LabSettings>,
-    changed: Callback<()>,
-    width: Signal<Option<f64>>,
-) -> impl IntoView {
-    let r = Signal::derive(move || match result.get() {
-        Ok(LabResult::Burst(r)) => Some(r),
-        _ => None,
-    });
-    // Wide enough, the answers sit beside the chart (in 280 px and a gap); else under it.
-    let chart_w =
-        Signal::derive(move || width.get().map(|w| if w >= 900.0 { w - 300.0 } else { w }));
-    let lead = move || r.with(|r| r.as_ref().map(burst_lead));
-    view! {
-        <p data-testid="burst-lead">{lead}</p>
-        <div class="rll-burst-row">
-            <BurstChart result=r settings changed width=chart_w/>
-            <div class="rll-answers">
-                <p class="rll-field-label">"What the token bucket answered"</p>
-                <ol class="rll-answer-list" data-testid="burst-headers"
-                    inner_html=move || r.with(|r| r.as_ref().map(burst_answers_html).unwrap_or_default())></ol>
+            <div node_ref=body inner_html=markup
+                on:pointerdown=move |ev: web_sys::PointerEvent| {
+                    let volley = ev
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .and_then(|e| e.closest("[data-volley]").ok().flatten())
+                        .and_then(|e| e.get_attribute("data-volley"));
+                    if let (Some(v), Some(b)) = (volley, body.get_untracked()) {
+                        held.set_value(Some(v == "second"));
+                        let _ = b.set_pointer_capture(ev.pointer_id());
+                        ev.prevent_default();
+                    }
+                }
+                on:pointermove=drag
+                on:pointerup=move |_| {
+                    if held.get_value().is_some() {
+                        held.set_value(None);
+                        changed.run(());
+                    }
+                }
+                on:pointercancel=move |_| held.set_value(None)>
             </div>
+            <Cells cells=shown_cells/>
         </div>
     }
 }

@@ -1,6 +1,5 @@
 //! The limits section: the limiter a server publishes and the headers a client reads.
 
-pub mod burst_chart;
 pub mod cells;
 pub mod chart_width;
 pub mod experiment_view;
