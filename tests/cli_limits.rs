@@ -150,3 +150,87 @@ fn bad_arguments_get_a_message_and_exit_2() {
     assert_eq!(code, 0);
     assert!(out.contains("ratelab limits <experiment|all>"), "{out}");
 }
+
+#[test]
+fn settings_flags_move_the_experiments_as_the_page_does() {
+    use rate_limit_lab::page::lab::settings::{self, knobs_of, LabSettings};
+    // Each experiment with every one of its knobs at the far end of its slider.
+    for name in ExperimentName::ALL {
+        let mut lab = LabSettings::default();
+        let mut argv: Vec<String> = vec!["limits".into(), name.as_str().into()];
+        for k in knobs_of(name) {
+            lab = lab.with_position(k.id, k.slider().1);
+            argv.extend([format!("--{}", k.key), lab.text(k.id)]);
+        }
+        argv.extend(["--seed".into(), "5".into(), "--json".into()]);
+        let args: Vec<&str> = argv.iter().map(String::as_str).collect();
+        let v = json(&args);
+        let core = settings::run(name, 5, &lab).unwrap();
+        assert_ne!(
+            core,
+            lab::run(name, 5),
+            "{name}: the flags changed something"
+        );
+        let printed = v["cells"].as_object().unwrap();
+        let page = cells(&core);
+        assert_eq!(printed.len(), page.len(), "{name}");
+        for (key, value) in page {
+            assert_eq!(printed[&key].as_str(), Some(value.as_str()), "{key}");
+        }
+    }
+    let v = json(&[
+        "limits",
+        "clients",
+        "--blindRetry",
+        "1ms",
+        "--clientsLimit",
+        "20",
+        "--json",
+    ]);
+    assert_eq!(v["cells"]["clients.blindPauseMs"], "1");
+    assert_eq!(v["cells"]["clients.limit"], "20");
+    let v = json(&["limits", "herd", "--herdJitter", "equal", "--json"]);
+    assert_eq!(v["cells"]["herd.jitter"], "equal");
+}
+
+#[test]
+fn bad_settings_get_the_pages_sentence_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["limits", "burst", "--burstGapMs", "5000"],
+            "Gap to the second volley (burstGapMs): 5000 is outside 5–1500 ms.",
+        ),
+        (
+            &["limits", "burst", "--burstOffsetMs", "-1"],
+            "(burstOffsetMs): '-1' is not a whole number from 5 to 1000",
+        ),
+        (
+            &["limits", "herd", "--herdJitter", "lots"],
+            "Jitter (herdJitter): 'lots' is not one of none, full, equal, decorrelated.",
+        ),
+        (
+            &["limits", "clients", "--blindRetry", "2ms"],
+            "'2ms' is not one of now, 1ms.",
+        ),
+        (
+            &["limits", "memory", "--memoryCallers", "0"],
+            "0 is outside 1–10000000 callers",
+        ),
+        (
+            &["limits", "clients", "--herdClients", "5"],
+            "--herdClients is a setting of the herd experiment, not of clients",
+        ),
+    ];
+    assert_each_refused(cases);
+    // `all` takes every experiment's settings.
+    let v = json(&[
+        "limits",
+        "all",
+        "--herdClients",
+        "5",
+        "--burstGapMs",
+        "50",
+        "--json",
+    ]);
+    assert_eq!(v[5]["cells"]["herd.clients"], "5");
+}

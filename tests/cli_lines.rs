@@ -9,7 +9,7 @@ use rate_limit_lab::page::{
     pairs_of, parse, Motion, Page, PageQuery, ParamKind, ParamValue, Section, Speed, View,
     FALLBACK_STRATEGY, PARAMS,
 };
-use rate_limit_lab::sim::lab::{self, ExperimentName};
+use rate_limit_lab::sim::lab::ExperimentName;
 use rate_limit_lab::sim::param_sweep::{ParamSweepJob, ParamSweepSpec};
 use rate_limit_lab::sim::rng::{Odds, SimRng};
 use rate_limit_lab::sim::story::Story;
@@ -186,6 +186,18 @@ fn random_page(rng: &mut SimRng) -> PageQuery {
         // browser's stage tests cover `customer=<scene>` against the CLI.
         scene: None,
         counters: None,
+        // Each knob moved with odds 1/3, anywhere its slider reaches.
+        lab: rate_limit_lab::page::lab::settings::KNOBS.iter().fold(
+            Default::default(),
+            |s: rate_limit_lab::page::lab::settings::LabSettings, k| {
+                let (lo, hi) = k.slider();
+                if rng.chance(Odds::one_in(3)) {
+                    s.with_position(k.id, rng.between(lo, hi))
+                } else {
+                    s
+                }
+            },
+        ),
         embed: page == Page::Embed,
         present: rng.chance(Odds::one_in(4)),
         motion: Motion::ALL[pick(rng, 3)],
@@ -315,9 +327,17 @@ fn check_sweep(v: &Value, scenario: &Scenario, seeds: u64, why: &str) {
 }
 
 /// One experiment as `--json` prints it: its `cells` are the page's, for the core's result.
-fn check_experiment(v: &Value, name: ExperimentName, seed: u64, why: &str) {
+fn check_experiment(
+    v: &Value,
+    name: ExperimentName,
+    seed: u64,
+    settings: &rate_limit_lab::page::lab::settings::LabSettings,
+    why: &str,
+) {
     assert_eq!(v["experiment"], name.as_str(), "{why}");
-    let expected: BTreeMap<String, Value> = rate_limit_lab::page::lab::cells(&lab::run(name, seed))
+    let run = rate_limit_lab::page::lab::settings::run(name, seed, settings)
+        .unwrap_or_else(|e| panic!("{why}: {e}"));
+    let expected: BTreeMap<String, Value> = rate_limit_lab::page::lab::cells(&run)
         .into_iter()
         .map(|(k, v)| (k, Value::String(v)))
         .collect();
@@ -388,10 +408,10 @@ fn check_line(q: &PageQuery, why: &str) {
             }
         },
         Page::Limits => match q.experiment {
-            Some(name) => check_experiment(&v, name, q.seed, &why),
+            Some(name) => check_experiment(&v, name, q.seed, &q.lab, &why),
             None => {
                 for (item, name) in array(&v, 6, &why).iter().zip(ExperimentName::ALL) {
-                    check_experiment(item, name, q.seed, &why);
+                    check_experiment(item, name, q.seed, &q.lab, &why);
                 }
             }
         },

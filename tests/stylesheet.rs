@@ -10,7 +10,9 @@ fn every_block_closes_and_no_rule_sits_inside_another() {
     for (n, line) in css.lines().enumerate() {
         let line = line.trim();
         assert!(
-            !["<<<<<<<", "=======", ">>>>>>>"].iter().any(|m| line.starts_with(m)),
+            !["<<<<<<<", "=======", ">>>>>>>"]
+                .iter()
+                .any(|m| line.starts_with(m)),
             "line {}: a merge marker",
             n + 1
         );
@@ -25,7 +27,11 @@ fn every_block_closes_and_no_rule_sits_inside_another() {
             open.push((n + 1, line.to_string()));
         }
         if line.starts_with('}') {
-            assert!(open.pop().is_some(), "line {}: a brace closes nothing", n + 1);
+            assert!(
+                open.pop().is_some(),
+                "line {}: a brace closes nothing",
+                n + 1
+            );
         }
     }
     assert!(open.is_empty(), "never closed: {open:?}");

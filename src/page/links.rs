@@ -1,6 +1,7 @@
 //! The links between pages and the command line that reproduces a page: the only place
 //! that writes a URL or a `ratelab` command, so every page writes them the same way.
 
+use super::lab::settings::LabSettings;
 use super::{param_sweep, Page, PageQuery, Section, View, PARAMS};
 use crate::sim::lab::ExperimentName;
 use crate::sim::param::ParamGroup;
@@ -40,17 +41,27 @@ pub fn href(section: Section, view: View, scenario: &Scenario) -> String {
     query(section, view, None, scenario).to_query()
 }
 
-/// The limits page with one experiment open, and the numbers of `scenario` kept.
-pub fn experiment_query(experiment: Option<ExperimentName>, scenario: &Scenario) -> PageQuery {
+/// The limits page with one experiment open, its settings `lab`, and the numbers of
+/// `scenario` kept.
+pub fn experiment_query(
+    experiment: Option<ExperimentName>,
+    scenario: &Scenario,
+    lab: &LabSettings,
+) -> PageQuery {
     PageQuery {
         experiment,
+        lab: lab.clone(),
         ..query(Section::Limits, View::Run, None, scenario)
     }
 }
 
 /// The link of [`experiment_query`].
-pub fn experiment_href(experiment: Option<ExperimentName>, scenario: &Scenario) -> String {
-    experiment_query(experiment, scenario).to_query()
+pub fn experiment_href(
+    experiment: Option<ExperimentName>,
+    scenario: &Scenario,
+    lab: &LabSettings,
+) -> String {
+    experiment_query(experiment, scenario, lab).to_query()
 }
 
 /// The sweep page for one strategy (or all, with `None`) over seeds `1..=seeds`.
@@ -177,6 +188,13 @@ pub fn cli_line(q: &PageQuery) -> String {
         Page::Limits => {
             let which = q.experiment.map_or("all", ExperimentName::as_str);
             push(&["limits", which, "--seed", &s.seed.to_string()]);
+            for k in q
+                .lab
+                .changed()
+                .filter(|k| q.experiment.is_none_or(|e| e == k.experiment))
+            {
+                push(&[&format!("--{}", k.key), &q.lab.text(k.id)]);
+            }
             return words.join(" ");
         }
         Page::Headers => {
@@ -248,6 +266,7 @@ fn quoted(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::page::lab::settings::KnobId;
     use crate::page::{pairs_of, parse, set_param};
 
     fn page(query: &str) -> PageQuery {
@@ -290,6 +309,11 @@ mod tests {
             "ratelab limits herd --seed 4"
         );
         assert_eq!(cli("?section=limits&seed=4"), "ratelab limits all --seed 4");
+        assert_eq!(
+            cli("?section=limits&experiment=herd&seed=4&herdJitter=equal&burstGapMs=9&herdClients=300"),
+            "ratelab limits herd --seed 4 --herdJitter equal --herdClients 300",
+            "only the shown experiment's settings"
+        );
         assert_eq!(cli("?section=headers&seed=4"), "ratelab limits headers");
         assert_eq!(
             cli("?embed=1&strategy=naive&seed=2"),
@@ -381,8 +405,12 @@ mod tests {
             assert_eq!(back.seeded_scenario().client, s.client);
             assert_eq!(back.seed, 5);
         }
-        let back = page(&experiment_href(Some(ExperimentName::Burst), &s));
+        let mut lab = LabSettings::default();
+        lab.read(KnobId::BurstGap, "400").unwrap();
+        lab.read(KnobId::HerdJitter, "equal").unwrap();
+        let back = page(&experiment_href(Some(ExperimentName::Burst), &s, &lab));
         assert_eq!(back.experiment, Some(ExperimentName::Burst));
+        assert_eq!(back.lab, lab);
         assert_eq!(back.scenario.provider.max_inflight, 8);
         let embedded = page("?embed=1&strategy=pool&seed=5&maxInflight=8");
         let full = page(&full_lab_href(&embedded));
@@ -395,8 +423,8 @@ mod tests {
         for q in [
             sweep_query(None, 7, &s),
             sweep_query(Some(StrategyName::Naive), 7, &s),
-            experiment_query(Some(ExperimentName::Herd), &s),
-            experiment_query(None, &s),
+            experiment_query(Some(ExperimentName::Herd), &s, &lab),
+            experiment_query(None, &s, &LabSettings::default()),
         ] {
             assert_eq!(
                 page(&q.to_query()),
@@ -419,7 +447,7 @@ mod tests {
                 href(Section::Charges, View::Sweep, &s),
                 href(Section::Limits, View::Run, &s),
                 href(Section::Headers, View::Run, &s),
-                experiment_href(p.experiment, &s),
+                experiment_href(p.experiment, &s, &p.lab),
                 sweep_href(strategy, p.seeds, &s),
             ];
             for link in written {

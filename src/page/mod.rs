@@ -195,6 +195,8 @@ pub struct PageQuery {
     pub counters: Option<Vec<StatField>>,
     /// An experiment of the limits section to run on load.
     pub experiment: Option<ExperimentName>,
+    /// The numbers the limits experiments run with (`burstGapMs`, `herdJitter`, …).
+    pub lab: lab::settings::LabSettings,
     /// `embed=1`: show the page without its surroundings, for embedding in an article.
     pub embed: bool,
     /// `present=1`: the presenter's layout for a room: large text and controls, the
@@ -227,6 +229,7 @@ impl Default for PageQuery {
             scene: None,
             counters: None,
             experiment: None,
+            lab: lab::settings::LabSettings::default(),
             embed: false,
             present: false,
             motion: Motion::default(),
@@ -348,6 +351,9 @@ impl PageQuery {
         if let Some(e) = self.experiment {
             parts.push(("experiment", e.as_str().into()));
         }
+        for k in self.lab.changed() {
+            parts.push((k.key, self.lab.text(k.id)));
+        }
         for p in PARAMS.iter().filter(|p| !p.is_default(&self.scenario)) {
             parts.push((p.key, p.read(&self.scenario)));
         }
@@ -426,6 +432,7 @@ fn known_keys() -> impl Iterator<Item = &'static str> {
         .into_iter()
         .chain(SweepKey::NAMES)
         .chain(PARAMS.iter().map(|p| p.key))
+        .chain(lab::settings::KNOBS.iter().map(|k| k.key))
 }
 
 /// The sentence for a key this page does not understand.
@@ -442,9 +449,13 @@ fn unknown_key(key: &str, value: &str) -> String {
             shown(key)
         );
     }
-    let known: Vec<&str> = known_keys().collect();
+    // The limits experiments' own keys are left out of the list, which would grow too
+    // long to read; `ratelab limits --help` lists them.
+    let known: Vec<&str> = known_keys()
+        .filter(|k| lab::settings::knob(k).is_none())
+        .collect();
     format!(
-        "Ignored the unknown parameter '{}'. This page understands {}.",
+        "Ignored the unknown parameter '{}'. Known: {}, and the limits experiments' keys.",
         shown(key),
         known.join(", ")
     )
@@ -482,6 +493,11 @@ pub fn parse(pairs: &[(String, String)]) -> PageQuery {
             }
             Key::Page(k) => read_pair(&mut q, k, value.trim()),
             Key::Param(spec) => read_param_pair(&mut q, spec, value.trim()),
+            Key::Lab(knob) => q
+                .lab
+                .read(knob.id, value)
+                .err()
+                .map(|why| format!("{why} Using the default, {}.", knob.shown(knob.default))),
         };
         q.problems.extend(problem);
     }
@@ -583,6 +599,7 @@ enum Key {
     Page(PageKey),
     Sweep(SweepKey),
     Param(&'static ParamSpec),
+    Lab(&'static lab::settings::Knob),
 }
 
 impl Key {
@@ -592,7 +609,8 @@ impl Key {
             None => PageKey::by_name(key)
                 .ok()
                 .map(Key::Page)
-                .or_else(|| SweepKey::by_name(key).ok().map(Key::Sweep)),
+                .or_else(|| SweepKey::by_name(key).ok().map(Key::Sweep))
+                .or_else(|| lab::settings::knob(key).map(Key::Lab)),
         }
     }
 }
@@ -1204,6 +1222,16 @@ pub(crate) mod tests {
             experiment: rng
                 .chance(Odds::one_in(3))
                 .then(|| ExperimentName::ALL[pick(rng, 6)]),
+            lab: lab::settings::KNOBS
+                .iter()
+                .fold(Default::default(), |s, k| {
+                    let (lo, hi) = k.slider();
+                    if rng.chance(Odds::one_in(3)) {
+                        s.with_position(k.id, rng.between(lo, hi))
+                    } else {
+                        s
+                    }
+                }),
             embed: rng.chance(Odds::one_in(2)),
             present: rng.chance(Odds::one_in(4)),
             motion: Motion::ALL[pick(rng, 3)],

@@ -14,9 +14,10 @@ pub fn LimitsPage(
 ) -> impl IntoView {
     let scenario = query.seeded_scenario();
     let chosen = RwSignal::new(query.experiment);
+    let lab_settings = RwSignal::new(query.lab.clone());
     let shown = Signal::derive({
         let scenario = scenario.clone();
-        move || experiment_query(chosen.get(), &scenario)
+        move || lab_settings.with(|l| experiment_query(chosen.get(), &scenario, l))
     });
     view! {
         <Frame
@@ -27,7 +28,7 @@ pub fn LimitsPage(
             run_state=Signal::stored("idle")
             shown
         >
-            <LimitsSection scenario chosen/>
+            <LimitsSection scenario chosen lab_settings/>
         </Frame>
     }
 }

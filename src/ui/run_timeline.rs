@@ -82,28 +82,49 @@ pub fn RunTimeline(
 
     // Pointing: the request under the pointer is named; a click opens its customer.
     let tip = RwSignal::new(None::<(f64, f64, String, u32)>);
-    let point = move |ev: &web_sys::MouseEvent| -> Option<(f64, f64, crate::sim::record::RequestRecord)> {
-        let el = canvas.get_untracked()?;
-        let width = surface.width()?;
-        let rect = el.get_bounding_client_rect();
-        let (cx, cy) = (f64::from(ev.client_x()) - rect.left(), f64::from(ev.client_y()) - rect.top());
-        let to_drawing = width / scale / rect.width().max(1.0);
-        let playhead = playback.playhead.get_untracked();
-        let axis_end_us = playback.end_us.get_untracked();
-        let found = playback.with_sim(|sim| {
-            let mut data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
-            if let Some(t) = playhead {
-                data.axis_end_us = data.axis_end_us.max(data.now_us);
-                data.record = &data.record[..data.record.partition_point(|r| r.sent_at_us <= t)];
-            }
-            mark_at(&data, width / scale, layout, cx * to_drawing, cy * to_drawing, 8.0)
-        })??;
-        Some((cx, cy, found))
-    };
+    let point =
+        move |ev: &web_sys::MouseEvent| -> Option<(f64, f64, crate::sim::record::RequestRecord)> {
+            let el = canvas.get_untracked()?;
+            let width = surface.width()?;
+            let rect = el.get_bounding_client_rect();
+            let (cx, cy) = (
+                f64::from(ev.client_x()) - rect.left(),
+                f64::from(ev.client_y()) - rect.top(),
+            );
+            let to_drawing = width / scale / rect.width().max(1.0);
+            let playhead = playback.playhead.get_untracked();
+            let axis_end_us = playback.end_us.get_untracked();
+            let found = playback.with_sim(|sim| {
+                let mut data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
+                if let Some(t) = playhead {
+                    data.axis_end_us = data.axis_end_us.max(data.now_us);
+                    data.record =
+                        &data.record[..data.record.partition_point(|r| r.sent_at_us <= t)];
+                }
+                mark_at(
+                    &data,
+                    width / scale,
+                    layout,
+                    cx * to_drawing,
+                    cy * to_drawing,
+                    8.0,
+                )
+            })??;
+            Some((cx, cy, found))
+        };
     let on_move = move |ev: web_sys::MouseEvent| {
         tip.set(point(&ev).map(|(x, y, r)| {
             let a = crate::sim::story::AttemptStory::from_record(&r);
-            (x, y, format!("Customer {}. {}", r.customer, crate::page::story::sentence(&a)), r.customer)
+            (
+                x,
+                y,
+                format!(
+                    "Customer {}. {}",
+                    r.customer,
+                    crate::page::story::sentence(&a)
+                ),
+                r.customer,
+            )
         }));
     };
     let on_click = move |ev: web_sys::MouseEvent| {

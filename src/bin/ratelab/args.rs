@@ -6,6 +6,7 @@
 
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use rate_limit_lab::page::lab::settings::{Range, KNOBS};
 use rate_limit_lab::page::{self, ParamKind, PARAMS};
 use rate_limit_lab::sim::lab::ExperimentName;
 use rate_limit_lab::sim::story::Scene;
@@ -77,7 +78,7 @@ const SERVE_USAGE: &str =
     "ratelab serve [--port 55541] [--host 127.0.0.1] [--seed N] [--limit 10] [--window-ms 1000] [PROVIDER PARAMETERS | --query '<page URL query>']";
 
 const LIMITS_USAGE: &str = "\
-ratelab limits <experiment|all> [--seed N] [--json]
+ratelab limits <experiment|all> [--seed N] [SETTINGS] [--json]
        ratelab limits headers [--json]";
 
 const BENCH_USAGE: &str = "ratelab bench [--quick]";
@@ -315,7 +316,7 @@ fn window_ms(text: &str) -> Result<u64, String> {
 /// `ratelab limits`: the limiter lab's experiments, or the headers.
 fn limits() -> Command {
     let names: Vec<&str> = ExperimentName::NAMES.to_vec();
-    Command::new("limits")
+    let mut cmd = Command::new("limits")
         .about("The limiter lab's experiments, or the headers a limiter sends")
         .override_usage(LIMITS_USAGE)
         .arg(
@@ -326,7 +327,28 @@ fn limits() -> Command {
                 .help(format!("One of {}; all; or headers", names.join(", "))),
         )
         .arg(seed())
-        .arg(json())
+        .arg(json());
+    for k in &KNOBS {
+        cmd = cmd.arg(
+            valued(
+                k.key,
+                if matches!(k.range, Range::Choice(_)) {
+                    "NAME"
+                } else {
+                    "N"
+                },
+            )
+            .help(format!(
+                "{} ({}): {}; the article's {}",
+                k.label,
+                k.experiment,
+                k.range_text(),
+                k.shown(k.default)
+            ))
+            .help_heading("Settings (the limits page's URL names and units)"),
+        );
+    }
+    cmd
 }
 
 /// `ratelab bench`: how fast the core runs.

@@ -1,6 +1,7 @@
 //! `ratelab limits`: the limiter lab's experiments, as tables or as JSON.
 
 use crate::args::{Args, Lab};
+use rate_limit_lab::page::lab::settings::{self, LabSettings, KNOBS};
 use rate_limit_lab::sim::lab::{self, ExperimentName, LabResult};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -29,7 +30,11 @@ pub fn main(args: &Args) -> Result<String, String> {
         Lab::One(name) => vec![name],
         Lab::All | Lab::Headers => ExperimentName::ALL.to_vec(),
     };
-    let results: Vec<LabResult> = experiments.iter().map(|&n| lab::run(n, seed)).collect();
+    let lab = read_settings(args, which)?;
+    let results: Vec<LabResult> = experiments
+        .iter()
+        .map(|&n| settings::run(n, seed, &lab).map_err(|why| format!("{n}: {why}")))
+        .collect::<Result<_, _>>()?;
     if args.has("json") {
         let reports: Vec<Report> = results
             .iter()
@@ -52,6 +57,27 @@ pub fn main(args: &Args) -> Result<String, String> {
         .map(rate_limit_lab::page::lab::text)
         .collect();
     Ok(format!("seed: {seed}\n\n{}", tables.join("\n\n\n")))
+}
+
+/// The settings the flags give (each read as the page reads its URL key). A flag of
+/// another experiment than the one run is refused, not ignored.
+fn read_settings(args: &Args, which: Lab) -> Result<LabSettings, String> {
+    let mut lab = LabSettings::default();
+    for k in &KNOBS {
+        let Some(text) = args.raw(k.key).filter(|_| args.given(k.key)) else {
+            continue;
+        };
+        if let Lab::One(name) = which {
+            if name != k.experiment {
+                return Err(format!(
+                    "--{} is a setting of the {} experiment, not of {name}",
+                    k.key, k.experiment
+                ));
+            }
+        }
+        lab.read(k.id, text)?;
+    }
+    Ok(lab)
 }
 
 fn to_json<T: Serialize>(value: &T) -> String {

@@ -2,8 +2,9 @@
 
 use super::{round_ms, Cells};
 use crate::page::format::count;
-use crate::sim::lab::burst::{BurstError, BurstResult, MAX_PER_VOLLEY};
+use crate::sim::lab::burst::{BurstError, BurstResult, MAX_GAP_US, MAX_PER_VOLLEY};
 use crate::sim::lab::ExperimentName;
+use crate::sim::limiter::LimiterKind;
 use std::fmt;
 
 /// `burst.fixedBefore`, `burst.fixedAfter`, `burst.fixedAccepted`, … per limiter, then
@@ -26,7 +27,7 @@ pub fn cells(r: &BurstResult) -> Vec<(String, String)> {
 /// The table.
 pub fn text(r: &BurstResult) -> String {
     let mut out = format!(
-        "burst: {n} requests {b} ms before a window boundary, {n} more {a} ms after it\n\
+        "burst: {n} requests {b} ms before a window boundary, {n} more {g} ms after those\n\
          limit: {} per {} ms\n\n{:<10}{:>8}{:>8}{:>10}\n",
         r.limit,
         round_ms(r.window_us),
@@ -36,7 +37,7 @@ pub fn text(r: &BurstResult) -> String {
         "accepted",
         n = r.lanes[0].marks.len() / 2,
         b = round_ms(r.boundary_us - r.first_volley_us),
-        a = round_ms(r.second_volley_us - r.boundary_us),
+        g = round_ms(r.second_volley_us - r.first_volley_us),
     );
     for lane in &r.lanes {
         out.push_str(&format!(
@@ -55,6 +56,45 @@ pub fn text(r: &BurstResult) -> String {
     out
 }
 
+/// One answer of the token bucket, as the page lists it beside the bucket's lane.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderRow {
+    /// When the request arrived, from the first volley: "+0.4 ms".
+    pub at: String,
+    /// 200 or 429.
+    pub status: u16,
+    /// True for a 200.
+    pub allowed: bool,
+    /// `RateLimit: …`.
+    pub rate_limit: String,
+    /// `Retry-After: …`, on a refusal.
+    pub retry_after: Option<String>,
+}
+
+/// The token bucket's answers, request by request.
+pub fn header_rows(r: &BurstResult) -> Vec<HeaderRow> {
+    let Some(lane) = r.lanes.iter().find(|l| l.limiter == LimiterKind::Bucket) else {
+        return Vec::new();
+    };
+    lane.marks
+        .iter()
+        .map(|m| {
+            let since_us = m.at_us - r.first_volley_us;
+            HeaderRow {
+                at: format!(
+                    "+{}.{} ms",
+                    count(since_us / 1_000),
+                    (since_us % 1_000) / 100
+                ),
+                status: if m.allowed { 200 } else { 429 },
+                allowed: m.allowed,
+                rate_limit: format!("RateLimit: {}", m.rate_limit),
+                retry_after: m.retry_after.as_ref().map(|v| format!("Retry-After: {v}")),
+            }
+        })
+        .collect()
+}
+
 impl fmt::Display for BurstError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -65,6 +105,12 @@ impl fmt::Display for BurstError {
             BurstError::FirstVolleyMisplaced => {
                 f.write_str("the first volley must start after 0 and finish before the boundary")
             }
+            BurstError::Gap => write!(
+                f,
+                "the gap between the volleys must be longer than a volley's spread and at most \
+                 {} s",
+                MAX_GAP_US / crate::sim::time::US_PER_S
+            ),
             BurstError::VolleySize => write!(
                 f,
                 "a volley must have 1 to {} requests",
@@ -93,6 +139,21 @@ mod tests {
         let t = text(&r);
         assert!(t.starts_with("burst: 10 requests 150 ms before a window boundary"));
         assert!(t.contains("\nbucket"), "{t}");
+    }
+
+    #[test]
+    fn the_buckets_answers_count_down() {
+        let r = run(&BurstParams::default(), 1).unwrap();
+        let rows = header_rows(&r);
+        assert_eq!(rows.len(), 20);
+        assert!(rows[0].at.starts_with('+') && rows[0].at.ends_with(" ms"));
+        assert_eq!(rows[0].rate_limit, "RateLimit: \"burst\";r=9;t=1");
+        assert_eq!(rows[9].rate_limit, "RateLimit: \"burst\";r=0;t=1");
+        assert!(rows[..11]
+            .iter()
+            .all(|row| row.status == 200 && row.retry_after.is_none()));
+        assert_eq!(rows[11].retry_after.as_deref(), Some("Retry-After: 1"));
+        assert!(rows[10].at.starts_with("+17"), "{}", rows[10].at);
     }
 
     #[test]

@@ -3,14 +3,16 @@
 
 use super::{round_ms, Cells};
 use crate::page::format::count;
-use crate::sim::lab::clients::{ClientsError, ClientsResult, MAX_CALLS, MAX_ROUND_TRIP_US};
+use crate::sim::lab::clients::{
+    ClientsError, ClientsResult, MAX_BLIND_PAUSE_US, MAX_CALLS, MAX_ROUND_TRIP_US,
+};
 use crate::sim::lab::ExperimentName;
 use crate::sim::time::US_PER_S;
 use std::fmt;
 
 /// `clients.blindSent`, `clients.blindRateLimited`, `clients.blindWallMs`, the same for
-/// obedient and proactive, then `clients.trafficRatio`, `clients.calls` and
-/// `clients.roundTripUs`.
+/// obedient and proactive, then `clients.trafficRatio`, `clients.calls`,
+/// `clients.limit`, `clients.blindPauseMs` and `clients.roundTripUs`.
 pub fn cells(r: &ClientsResult) -> Vec<(String, String)> {
     let mut c = Cells::new(ExperimentName::Clients);
     for run in &r.runs {
@@ -21,6 +23,8 @@ pub fn cells(r: &ClientsResult) -> Vec<(String, String)> {
     }
     c.put("trafficRatio", r.traffic_ratio);
     c.put("calls", r.calls);
+    c.put("limit", r.limit);
+    c.put("blindPauseMs", round_ms(r.blind_pause_us));
     c.put("roundTripUs", r.round_trip_us);
     c.done()
 }
@@ -29,7 +33,8 @@ pub fn cells(r: &ClientsResult) -> Vec<(String, String)> {
 pub fn text(r: &ClientsResult) -> String {
     let mut out = format!(
         "clients: {} calls against a bucket of {} refilled at {} per {} ms\n\
-         round trip: {} µs, each way {} µs ± {} µs\n\n{:<12}{:>10}{:>10}{:>12}\n",
+         round trip: {} µs, each way {} µs ± {} µs; the blind client retries {}\n\n\
+         {:<12}{:>10}{:>10}{:>12}\n",
         r.calls,
         r.capacity,
         r.limit,
@@ -37,6 +42,7 @@ pub fn text(r: &ClientsResult) -> String {
         r.round_trip_us,
         r.round_trip_us / 2,
         r.round_trip_jitter_us / 2,
+        blind_retry(r.blind_pause_us),
         "client",
         "sent",
         "429s",
@@ -58,6 +64,18 @@ pub fn text(r: &ClientsResult) -> String {
     out
 }
 
+/// How the blind client retries: "at once" or "after 1 ms".
+pub fn blind_retry(pause_us: u64) -> String {
+    if pause_us == 0 {
+        "at once".into()
+    } else {
+        format!(
+            "after {}",
+            crate::page::format::duration_ms(round_ms(pause_us))
+        )
+    }
+}
+
 impl fmt::Display for ClientsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -72,6 +90,11 @@ impl fmt::Display for ClientsError {
                 count(MAX_ROUND_TRIP_US / US_PER_S)
             ),
             ClientsError::TimerTick => f.write_str("the timer tick must be 1 µs to 1 s"),
+            ClientsError::BlindPause => write!(
+                f,
+                "the blind client's pause must be at most {} ms",
+                MAX_BLIND_PAUSE_US / 1_000
+            ),
             ClientsError::RequestCap { strategy, sent } => write!(
                 f,
                 "the {strategy} client sent {} requests without finishing; raise the limit or \

@@ -19,6 +19,26 @@ pub fn megabytes(bytes: u64) -> String {
     }
 }
 
+/// 10^`exp` bytes as a log axis labels it: "1 B", "100 B", "10 kB", "1 GB".
+pub fn decade_label(exp: u32) -> String {
+    const UNITS: [&str; 5] = ["B", "kB", "MB", "GB", "TB"];
+    let unit = (exp / 3) as usize;
+    match UNITS.get(unit) {
+        Some(u) => format!("{} {u}", 10u64.pow(exp % 3)),
+        None => format!("1e{exp} B"),
+    }
+}
+
+/// The decades a log axis needs to hold `max` bytes: 10^0 to the first power of ten at
+/// or above it.
+pub fn decades(max: u64) -> u32 {
+    let mut exp = 0;
+    while 10u64.saturating_pow(exp) < max {
+        exp += 1;
+    }
+    exp.max(1)
+}
+
 /// `memory.fixedBytes`, `memory.fixedPerCallerBytes`, `memory.fixedMb`, the same for
 /// sliding and bucket, then `memory.keyBytes`, `memory.callers`, `memory.perWindow` and
 /// `memory.logToBucketRatio`.
@@ -87,6 +107,18 @@ impl fmt::Display for MemoryError {
 mod tests {
     use super::*;
     use crate::sim::lab::memory::{run, MemoryParams};
+
+    #[test]
+    fn log_axis_labels_read_as_sizes() {
+        assert_eq!(decade_label(0), "1 B");
+        assert_eq!(decade_label(2), "100 B");
+        assert_eq!(decade_label(4), "10 kB");
+        assert_eq!(decade_label(9), "1 GB");
+        assert_eq!(decades(1), 1);
+        assert_eq!(decades(80_000_000), 8);
+        assert_eq!(decades(100_000_000), 8);
+        assert_eq!(decades(100_000_001), 9);
+    }
 
     #[test]
     fn megabytes_read_well() {

@@ -9,11 +9,14 @@
 //! cell.
 
 pub mod burst;
+pub mod charts;
 pub mod clients;
 pub mod herd;
 pub mod memory;
 pub mod neighbour;
+pub mod settings;
 pub mod units;
+pub mod view;
 
 use super::format::count;
 use crate::sim::lab::{ExperimentName, LabResult};

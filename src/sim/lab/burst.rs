@@ -4,9 +4,15 @@
 //! The fixed window lets both volleys through, twice the published rate inside a couple
 //! of hundred milliseconds; the sliding log lets through exactly the limit; the token
 //! bucket lets through the limit plus whatever really refilled between the volleys.
+//!
+//! Where the volleys sit is a parameter: how long before the boundary the first one
+//! starts, and the gap from its start to the second's. Each answer carries the
+//! `RateLimit` and `Retry-After` values a client would have read, and the token bucket's
+//! level is traced through the run.
 
 use super::ARTICLE_POLICY;
-use crate::sim::limiter::{LimiterError, LimiterKind, Policy, Scope};
+use crate::sim::headers::response_headers;
+use crate::sim::limiter::{Limiter, LimiterError, LimiterKind, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
 use crate::sim::time::{ms, secs};
 use serde::Serialize;
@@ -16,6 +22,9 @@ const CALLER: &str = "burst-client";
 
 /// The most requests one volley may hold.
 pub const MAX_PER_VOLLEY: u32 = 10_000;
+
+/// The widest gap between the volleys' starts.
+pub const MAX_GAP_US: u64 = secs(60);
 
 /// Why the burst cannot run with these parameters (the page layer writes the sentence).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +37,9 @@ pub enum BurstError {
     FirstVolleyMisplaced,
     /// A volley holds fewer than 1 or more than [`MAX_PER_VOLLEY`] requests.
     VolleySize,
+    /// The gap between the volleys' starts is not longer than a volley's spread (they
+    /// would mix) or is longer than [`MAX_GAP_US`].
+    Gap,
 }
 
 impl std::error::Error for BurstError {}
@@ -41,8 +53,9 @@ pub struct BurstParams {
     pub boundary_us: u64,
     /// How long before the boundary the first volley starts.
     pub before_us: u64,
-    /// How long after the boundary the second volley starts.
-    pub after_us: u64,
+    /// From the first volley's start to the second's. The second volley may start
+    /// before the boundary too, if the gap is shorter than `before_us`.
+    pub gap_us: u64,
     /// Requests in each volley.
     pub per_volley: u32,
     /// A volley's requests arrive spread over this span (seeded): fired together, they
@@ -56,7 +69,7 @@ impl Default for BurstParams {
             policy: ARTICLE_POLICY,
             boundary_us: secs(2),
             before_us: ms(150),
-            after_us: ms(20),
+            gap_us: ms(170),
             per_volley: 10,
             spread_us: ms(2),
         }
@@ -75,6 +88,20 @@ pub struct BurstMark {
     pub remaining: u32,
     /// How long it was told to wait, if refused.
     pub retry_after_us: u64,
+    /// The `RateLimit` header on its answer.
+    pub rate_limit: String,
+    /// The `Retry-After` header on its answer, if refused.
+    pub retry_after: Option<String>,
+}
+
+/// The token bucket's level at one instant, for drawing it as a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LevelPoint {
+    /// The instant.
+    pub at_us: u64,
+    /// Tokens in the bucket, in thousandths (rounded down).
+    pub milli_tokens: u64,
 }
 
 /// One limiter's run.
@@ -113,6 +140,9 @@ pub struct BurstResult {
     pub span_us: u64,
     /// Fixed window, sliding log, token bucket.
     pub lanes: Vec<BurstLane>,
+    /// The token bucket's level: just before and just after each arrival, and where
+    /// the refill reaches the top. Straight lines join the points.
+    pub bucket_level: Vec<LevelPoint>,
 }
 
 /// Runs the experiment. The same arrival times go to every limiter.
@@ -127,9 +157,12 @@ pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, BurstError> {
     if !(1..=MAX_PER_VOLLEY).contains(&p.per_volley) {
         return Err(BurstError::VolleySize);
     }
+    if p.gap_us <= p.spread_us || p.gap_us > MAX_GAP_US {
+        return Err(BurstError::Gap);
+    }
     let mut rng = SimRng::from_seed(seed);
     let first_volley_us = p.boundary_us - p.before_us;
-    let second_volley_us = p.boundary_us + p.after_us;
+    let second_volley_us = first_volley_us + p.gap_us;
     let mut arrivals = Vec::new();
     for start_us in [first_volley_us, second_volley_us] {
         let mut volley: Vec<u64> = (0..p.per_volley)
@@ -165,11 +198,20 @@ pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, BurstError> {
             } else {
                 lane.refused += 1;
             }
+            let headers = response_headers(p.policy, &d);
+            let header = |name: &str| {
+                headers
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| v.clone())
+            };
             lane.marks.push(BurstMark {
                 at_us,
                 allowed: d.allowed,
                 remaining: d.remaining,
                 retry_after_us: d.retry_after_us,
+                rate_limit: header("RateLimit").expect("every answer says RateLimit"),
+                retry_after: header("Retry-After"),
             });
         }
         assert_eq!(lane.accepted + lane.refused, 2 * p.per_volley);
@@ -183,7 +225,37 @@ pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, BurstError> {
         second_volley_us,
         span_us: arrivals[arrivals.len() - 1] - arrivals[0],
         lanes,
+        bucket_level: bucket_level(p.policy, &arrivals)?,
     })
+}
+
+/// The level of a token bucket like the lane's (the same capacity and refill), traced
+/// through `arrivals`.
+fn bucket_level(policy: Policy, arrivals: &[u64]) -> Result<Vec<LevelPoint>, BurstError> {
+    let mut bucket =
+        TokenBucket::new(policy.limit, policy, Scope::PerKey).map_err(BurstError::Limiter)?;
+    let mut points = Vec::new();
+    let mut point = |bucket: &mut TokenBucket, at_us| {
+        let milli_tokens = bucket.milli_tokens(at_us, CALLER);
+        points.push(LevelPoint {
+            at_us,
+            milli_tokens,
+        });
+    };
+    for (i, &at_us) in arrivals.iter().enumerate() {
+        point(&mut bucket, at_us);
+        bucket
+            .check(at_us, CALLER, 1)
+            .map_err(BurstError::Limiter)?;
+        point(&mut bucket, at_us);
+        // Where the refill tops out before the next arrival (or after the last), the
+        // line bends.
+        let full_us = bucket.full_at(at_us, CALLER);
+        if arrivals.get(i + 1).is_none_or(|&next| full_us < next) && full_us > at_us {
+            point(&mut bucket, full_us);
+        }
+    }
+    Ok(points)
 }
 
 impl BurstResult {
@@ -217,6 +289,7 @@ mod tests {
         // 420 ms between volley starts: 4 tokens refilled.
         let p = BurstParams {
             before_us: ms(400),
+            gap_us: ms(420),
             ..BurstParams::default()
         };
         let r = run(&p, 1).unwrap();
@@ -241,6 +314,54 @@ mod tests {
     }
 
     #[test]
+    fn both_volleys_before_the_boundary_meet_one_window() {
+        // The second volley 100 ms after the first, both before the boundary: the fixed
+        // window now counts them in one window and lets only the limit through.
+        let p = BurstParams {
+            before_us: ms(300),
+            gap_us: ms(100),
+            ..BurstParams::default()
+        };
+        let r = run(&p, 1).unwrap();
+        assert_eq!(r.accepted(LimiterKind::Fixed), 10);
+        assert_eq!(r.lanes[0].after, 0);
+        assert_eq!(r.accepted(LimiterKind::Bucket), 11);
+    }
+
+    #[test]
+    fn the_headers_count_down_and_the_level_follows_the_bucket() {
+        let r = run(&BurstParams::default(), 2).unwrap();
+        let bucket = r
+            .lanes
+            .iter()
+            .find(|l| l.limiter == LimiterKind::Bucket)
+            .unwrap();
+        let first: Vec<&str> = bucket.marks[..3]
+            .iter()
+            .map(|m| m.rate_limit.as_str())
+            .collect();
+        assert_eq!(
+            first,
+            [
+                "\"burst\";r=9;t=1",
+                "\"burst\";r=8;t=1",
+                "\"burst\";r=7;t=1"
+            ]
+        );
+        for m in &bucket.marks {
+            assert_eq!(m.retry_after.is_some(), !m.allowed);
+        }
+        assert_eq!(bucket.marks[11].retry_after.as_deref(), Some("1"));
+        // Full before the first arrival, one token less after it, never above the top.
+        assert_eq!(r.bucket_level[0].milli_tokens, 10_000);
+        assert!(r.bucket_level[1].milli_tokens < 9_100);
+        assert!(r.bucket_level.iter().all(|p| p.milli_tokens <= 10_000));
+        assert!(r.bucket_level.windows(2).all(|w| w[0].at_us <= w[1].at_us));
+        // After the last arrival the line climbs back to full.
+        assert_eq!(r.bucket_level.last().unwrap().milli_tokens, 10_000);
+    }
+
+    #[test]
     fn bad_parameters_say_which() {
         let p = BurstParams {
             boundary_us: ms(2_500),
@@ -252,6 +373,13 @@ mod tests {
             ..BurstParams::default()
         };
         assert_eq!(run(&p, 1), Err(BurstError::FirstVolleyMisplaced));
+        for gap_us in [ms(2), MAX_GAP_US + 1] {
+            let p = BurstParams {
+                gap_us,
+                ..BurstParams::default()
+            };
+            assert_eq!(run(&p, 1), Err(BurstError::Gap));
+        }
         for per_volley in [0, MAX_PER_VOLLEY + 1] {
             let p = BurstParams {
                 per_volley,

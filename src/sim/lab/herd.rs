@@ -1,24 +1,63 @@
 //! Experiment 6, the thundering herd: many clients are refused at the same instant and
-//! all read `Retry-After: 1`. Obeyed to the letter, the header sends them all back in the
-//! same microsecond; with full jitter each waits the header's time plus a uniform random
-//! share of it again, never less than the server asked.
+//! all read the same `Retry-After`. Each then keeps trying against the server's token
+//! bucket until it gets in, backing off after every refusal, with one of four kinds of
+//! jitter.
 //!
-//! The load on the server is measured as wake-ups (each one a request) per millisecond
-//! and per histogram bin: the peak is the largest count in any one of them.
+//! A client never comes back earlier than a refusal asked: after its k-th refusal
+//! (k = 0 for the herd's) it sleeps the `Retry-After` it was just given, plus a backoff
+//! drawn from `v = min(cap, base · 2^k)`, with `base` the herd's `Retry-After` and `cap`
+//! [`CAP_FACTOR`] times it. The jitter decides how much of `v` is slept (these are the
+//! four policies of Marc Brooker's "Exponential Backoff And Jitter", AWS Architecture
+//! Blog, 2015):
+//!
+//! - **none**: all of `v`, so clients refused together come back together;
+//! - **full**: a uniform time in `[0, v)`;
+//! - **equal**: half of `v`, plus a uniform time in `[0, v/2)`;
+//! - **decorrelated**: a uniform time between `base` and three times the client's own
+//!   previous backoff (the first previous backoff counts as `base`), capped at `cap`.
+//!
+//! Measured, per jitter: the first wave (every client's first return), the load on the
+//! server (the most requests arriving in one millisecond), the work (requests sent after
+//! the herd's refusal) and when the last client got in.
 
-use crate::sim::headers::{wait_from_header, HeaderError};
+use super::{ARTICLE_POLICY, LAB_EPOCH_S};
+use crate::sim::headers::{response_headers, wait_from_header, HeaderError};
+use crate::sim::limiter::{Limiter, LimiterError, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
 use crate::sim::time::{ms, secs, US_PER_MS};
-use serde::Serialize;
-use std::collections::BTreeMap;
+use serde::{Deserialize, Serialize};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// The most clients.
-pub const MAX_CLIENTS: u32 = 1_000_000;
+pub const MAX_CLIENTS: u32 = 1_000;
 
 /// The longest `Retry-After` the herd reads.
 pub const MAX_RETRY_AFTER_US: u64 = secs(3_600);
 
-/// The experiment's setup. The defaults are the article's.
+/// The backoff stops doubling at this many times the herd's `Retry-After`.
+pub const CAP_FACTOR: u64 = 32;
+
+/// The key every client's requests count against: the server has one bucket for all.
+const SERVER: &str = "herd";
+
+crate::named_enum! {
+    /// How much of its backoff a client sleeps.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Jitter as "jitter" {
+        /// All of it.
+        None = "none",
+        /// A uniform share of all of it.
+        Full = "full",
+        /// Half of it, plus a uniform share of the other half.
+        Equal = "equal",
+        /// Between the base and three times the previous backoff.
+        Decorrelated = "decorrelated",
+    }
+}
+
+/// The experiment's setup. The defaults are the article's, with full jitter.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HerdParams {
     /// Clients refused at the same instant.
@@ -27,6 +66,10 @@ pub struct HerdParams {
     pub retry_after: String,
     /// Histogram bin width.
     pub bin_us: u64,
+    /// The jitter drawn beside no jitter.
+    pub jitter: Jitter,
+    /// The server's token bucket: it holds `limit` tokens and refills at this rate.
+    pub server: Policy,
 }
 
 impl Default for HerdParams {
@@ -35,6 +78,8 @@ impl Default for HerdParams {
             clients: 100,
             retry_after: "1".into(),
             bin_us: ms(50),
+            jitter: Jitter::Full,
+            server: ARTICLE_POLICY,
         }
     }
 }
@@ -44,42 +89,55 @@ impl Default for HerdParams {
 pub enum HerdError {
     /// Fewer than 1 or more than [`MAX_CLIENTS`] clients.
     Clients,
-    /// The `Retry-After` cannot be read, for the reader's own reason.
+    /// A `Retry-After` cannot be read, for the reader's own reason.
     RetryAfter(HeaderError),
     /// The `Retry-After` is shorter than 1 s or longer than [`MAX_RETRY_AFTER_US`].
     WaitOutOfRange,
     /// The histogram bin is narrower than 1 ms or wider than the wait.
     Bin,
+    /// The server's bucket refuses the policy, for the limiter's own reason.
+    Limiter(LimiterError),
 }
 
 impl std::error::Error for HerdError {}
 
-/// One histogram bin: wake-ups in `[start, start + width)`.
+/// One histogram bin of the first wave: first returns in `[start, start + width)`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct HerdBin {
     /// Start of the bin, from the refusal.
     pub start_ms: u64,
-    /// Wake-ups without jitter.
-    pub no_jitter: u32,
-    /// Wake-ups with full jitter.
-    pub full_jitter: u32,
+    /// First returns without jitter.
+    pub none: u32,
+    /// First returns with the chosen jitter.
+    pub chosen: u32,
 }
 
-/// Wake-ups under one policy.
+/// What one jitter did.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct HerdCase {
-    /// Every client's wake-up, from the refusal, sorted.
-    pub wakes_us: Vec<u64>,
-    /// The earliest wake-up.
+    /// The jitter.
+    pub jitter: Jitter,
+    /// The earliest first return, from the refusal.
     pub first_us: u64,
-    /// The latest wake-up.
+    /// The latest first return.
     pub last_us: u64,
-    /// Most wake-ups in one millisecond, `[k ms, (k + 1) ms)`.
-    pub peak_per_ms: u32,
-    /// Most wake-ups in one histogram bin.
+    /// Most first returns in one histogram bin.
     pub peak_per_bin: u32,
+    /// Most requests (of any wave) arriving in one millisecond, `[k ms, (k + 1) ms)`.
+    pub peak_per_ms: u32,
+    /// Requests sent after the herd's refusal, until every client got in: the work.
+    pub requests: u64,
+    /// When the last client got in.
+    pub finish_us: u64,
+}
+
+impl HerdCase {
+    /// From the earliest first return to the latest.
+    pub fn spread_us(&self) -> u64 {
+        self.last_us - self.first_us
+    }
 }
 
 /// The herd experiment's result.
@@ -88,25 +146,47 @@ pub struct HerdCase {
 pub struct HerdResult {
     /// Clients.
     pub clients: u32,
-    /// The wait the header gave, in µs.
+    /// The wait the herd's header gave, in µs: the backoff's base.
     pub retry_after_us: u64,
+    /// The backoff's cap.
+    pub cap_us: u64,
+    /// The server's limit …
+    pub limit: u32,
+    /// … per this window.
+    pub window_us: u64,
     /// Histogram bin width.
     pub bin_us: u64,
-    /// Every client sleeps exactly the header's wait.
-    pub no_jitter: HerdCase,
-    /// Every client sleeps the wait plus a uniform share of it.
-    pub full_jitter: HerdCase,
-    /// Bins from the refusal to the last possible wake-up.
+    /// The jitter drawn beside none.
+    pub jitter: Jitter,
+    /// Every jitter, in the order of [`Jitter::ALL`].
+    pub cases: Vec<HerdCase>,
+    /// The first wave without jitter and with the chosen one, from the refusal to the
+    /// latest first return of either.
     pub bins: Vec<HerdBin>,
+    /// The jitters that sent the fewest requests (more than one if tied).
+    pub least_work: Vec<Jitter>,
+    /// The jitters whose last client got in soonest (more than one if tied).
+    pub first_done: Vec<Jitter>,
 }
 
-/// Runs the experiment.
+impl HerdResult {
+    /// What one jitter did.
+    pub fn case(&self, jitter: Jitter) -> &HerdCase {
+        self.cases
+            .iter()
+            .find(|c| c.jitter == jitter)
+            .expect("every jitter runs")
+    }
+}
+
+/// Runs the experiment: every jitter on the same seed, each against a fresh server.
 pub fn run(p: &HerdParams, seed: u64) -> Result<HerdResult, HerdError> {
     if !(1..=MAX_CLIENTS).contains(&p.clients) {
         return Err(HerdError::Clients);
     }
+    p.server.check().map_err(HerdError::Limiter)?;
     // The header is delta-seconds, so "now" does not matter; the lab's epoch keeps it honest.
-    let retry_after_us = wait_from_header("Retry-After", &p.retry_after, secs(super::LAB_EPOCH_S))
+    let retry_after_us = wait_from_header("Retry-After", &p.retry_after, secs(LAB_EPOCH_S))
         .map_err(HerdError::RetryAfter)?
         .wait_us;
     if !(1..=MAX_RETRY_AFTER_US).contains(&retry_after_us) {
@@ -115,86 +195,235 @@ pub fn run(p: &HerdParams, seed: u64) -> Result<HerdResult, HerdError> {
     if !(US_PER_MS..=retry_after_us).contains(&p.bin_us) {
         return Err(HerdError::Bin);
     }
-    let mut rng = SimRng::from_seed(seed);
-    let flat: Vec<u64> = vec![retry_after_us; p.clients as usize];
-    let mut jittered: Vec<u64> = (0..p.clients)
-        .map(|_| retry_after_us + rng.below(retry_after_us))
-        .collect();
-    jittered.sort_unstable();
-    // Every wake-up lies in [wait, 2 · wait): the bins cover 0 to 2 · wait.
-    let n_bins = (2 * retry_after_us).div_ceil(p.bin_us);
-    let mut bins: Vec<HerdBin> = (0..n_bins)
+    let runs = Jitter::ALL
+        .into_iter()
+        .map(|j| Ok((j, herd(p, j, retry_after_us, seed)?)))
+        .collect::<Result<Vec<_>, HerdError>>()?;
+    let first_wave = |j: Jitter| &runs[j as usize].1.first_wave;
+    let bin = |w: u64| (w / p.bin_us) as usize;
+    let n_bins = 1 + [Jitter::None, p.jitter]
+        .iter()
+        .flat_map(|&j| first_wave(j).iter().map(|&w| bin(w)))
+        .max()
+        .unwrap_or(0);
+    let mut bins: Vec<HerdBin> = (0..n_bins as u64)
         .map(|i| HerdBin {
             start_ms: i * p.bin_us / US_PER_MS,
-            no_jitter: 0,
-            full_jitter: 0,
+            none: 0,
+            chosen: 0,
         })
         .collect();
-    for &w in &flat {
-        bins[(w / p.bin_us) as usize].no_jitter += 1;
+    for &w in first_wave(Jitter::None) {
+        bins[bin(w)].none += 1;
     }
-    for &w in &jittered {
-        bins[(w / p.bin_us) as usize].full_jitter += 1;
+    for &w in first_wave(p.jitter) {
+        bins[bin(w)].chosen += 1;
     }
-    let no_jitter = case(flat, bins.iter().map(|b| b.no_jitter));
-    let full_jitter = case(jittered, bins.iter().map(|b| b.full_jitter));
-    assert!(
-        full_jitter.first_us >= retry_after_us,
-        "never earlier than asked"
-    );
+    let cases: Vec<HerdCase> = runs
+        .iter()
+        .map(|(jitter, run)| {
+            let mut per_bin =
+                vec![0u32; 1 + run.first_wave.iter().map(|&w| bin(w)).max().unwrap_or(0)];
+            for &w in &run.first_wave {
+                per_bin[bin(w)] += 1;
+            }
+            HerdCase {
+                jitter: *jitter,
+                first_us: run.first_wave.iter().copied().min().unwrap_or(0),
+                last_us: run.first_wave.iter().copied().max().unwrap_or(0),
+                peak_per_bin: per_bin.iter().copied().max().unwrap_or(0),
+                peak_per_ms: run.peak_per_ms,
+                requests: run.requests,
+                finish_us: run.finish_us,
+            }
+        })
+        .collect();
+    let best = |key: fn(&HerdCase) -> u64| {
+        let least = cases.iter().map(key).min().unwrap_or(0);
+        cases
+            .iter()
+            .filter(|c| key(c) == least)
+            .map(|c| c.jitter)
+            .collect()
+    };
     Ok(HerdResult {
         clients: p.clients,
         retry_after_us,
+        cap_us: CAP_FACTOR * retry_after_us,
+        limit: p.server.limit,
+        window_us: p.server.window_us,
         bin_us: p.bin_us,
-        no_jitter,
-        full_jitter,
+        jitter: p.jitter,
+        least_work: best(|c| c.requests),
+        first_done: best(|c| c.finish_us),
+        cases,
         bins,
     })
 }
 
-/// The summary of sorted wake-ups and their bin counts.
-fn case(wakes_us: Vec<u64>, bin_counts: impl Iterator<Item = u32>) -> HerdCase {
-    let mut per_ms: BTreeMap<u64, u32> = BTreeMap::new();
-    for &w in &wakes_us {
-        *per_ms.entry(w / US_PER_MS).or_default() += 1;
+/// One jitter's run, before it is summarised.
+struct Herd {
+    /// Each client's first return, by client.
+    first_wave: Vec<u64>,
+    peak_per_ms: u32,
+    requests: u64,
+    finish_us: u64,
+}
+
+/// The herd under one jitter: every client retries until the server lets it in.
+fn herd(p: &HerdParams, jitter: Jitter, base_us: u64, seed: u64) -> Result<Herd, HerdError> {
+    let cap_us = CAP_FACTOR * base_us;
+    let mut rng = SimRng::from_seed(seed);
+    let mut server =
+        TokenBucket::new(p.server.limit, p.server, Scope::Global).map_err(HerdError::Limiter)?;
+    let n = p.clients as usize;
+    // Per client: refusals so far and its previous backoff.
+    let mut refusals = vec![0u32; n];
+    let mut previous_us = vec![base_us; n];
+    let mut backoff = |rng: &mut SimRng, client: usize, k: u32| -> u64 {
+        let v = base_us
+            .checked_shl(k)
+            .filter(|v| v >> k == base_us)
+            .map_or(cap_us, |v| v.min(cap_us));
+        let slept = match jitter {
+            Jitter::None => v,
+            Jitter::Full => rng.below(v),
+            Jitter::Equal => v / 2 + rng.below(v - v / 2),
+            Jitter::Decorrelated => rng
+                .between(base_us, previous_us[client].saturating_mul(3))
+                .min(cap_us),
+        };
+        previous_us[client] = slept;
+        slept
+    };
+    // The herd's refusal at 0 told every client to wait `base_us`.
+    let mut queue: BinaryHeap<Reverse<(u64, usize)>> = (0..n)
+        .map(|i| Reverse((base_us + backoff(&mut rng, i, 0), i)))
+        .collect();
+    let first_wave: Vec<u64> = {
+        let mut w = vec![0; n];
+        for Reverse((at_us, i)) in queue.iter() {
+            w[*i] = *at_us;
+        }
+        w
+    };
+    // Arrivals come off the queue in time order: the busiest millisecond is the longest
+    // run of one millisecond.
+    let (mut requests, mut finish_us) = (0u64, 0u64);
+    let (mut this_ms, mut in_this_ms, mut peak_per_ms) = (u64::MAX, 0u32, 0u32);
+    while let Some(Reverse((at_us, i))) = queue.pop() {
+        requests += 1;
+        if at_us / US_PER_MS == this_ms {
+            in_this_ms += 1;
+        } else {
+            (this_ms, in_this_ms) = (at_us / US_PER_MS, 1);
+        }
+        peak_per_ms = peak_per_ms.max(in_this_ms);
+        let d = server.check(at_us, SERVER, 1).map_err(HerdError::Limiter)?;
+        if d.allowed {
+            finish_us = finish_us.max(at_us);
+            continue;
+        }
+        let headers = response_headers(server.policy(), &d);
+        let (name, value) = headers
+            .iter()
+            .find(|(n, _)| *n == "Retry-After")
+            .expect("a 429 always carries Retry-After");
+        let told_us = wait_from_header(name, value, secs(LAB_EPOCH_S) + at_us)
+            .map_err(HerdError::RetryAfter)?
+            .wait_us;
+        refusals[i] += 1;
+        let wake_us = at_us + told_us + backoff(&mut rng, i, refusals[i]);
+        queue.push(Reverse((wake_us, i)));
     }
-    HerdCase {
-        first_us: wakes_us[0],
-        last_us: wakes_us[wakes_us.len() - 1],
-        peak_per_ms: per_ms.values().copied().max().unwrap_or(0),
-        peak_per_bin: bin_counts.max().unwrap_or(0),
-        wakes_us,
-    }
+    Ok(Herd {
+        first_wave,
+        peak_per_ms,
+        requests,
+        finish_us,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn with(jitter: Jitter, clients: u32) -> HerdParams {
+        HerdParams {
+            jitter,
+            clients,
+            ..HerdParams::default()
+        }
+    }
+
     #[test]
     fn without_jitter_the_whole_herd_lands_in_one_millisecond() {
         let r = run(&HerdParams::default(), 1).unwrap();
         assert_eq!(r.retry_after_us, secs(1));
-        assert_eq!(r.no_jitter.peak_per_ms, 100);
-        assert_eq!(r.no_jitter.peak_per_bin, 100);
-        assert_eq!(r.no_jitter.first_us, r.no_jitter.last_us);
-        assert_eq!(r.bins.len(), 40);
-        let counted: u32 = r.bins.iter().map(|b| b.full_jitter).sum();
+        let none = r.case(Jitter::None);
+        // Retry-After 1 s plus the first backoff, 1 s.
+        assert_eq!((none.first_us, none.last_us), (secs(2), secs(2)));
+        assert_eq!(none.peak_per_ms, 100);
+        assert_eq!(none.peak_per_bin, 100);
+        let counted: u32 = r.bins.iter().map(|b| b.chosen).sum();
         assert_eq!(counted, 100);
+        assert_eq!(r.bins.iter().map(|b| b.none).sum::<u32>(), 100);
     }
 
     #[test]
-    fn full_jitter_spreads_it_over_the_next_wait_and_never_comes_early() {
-        for seed in 1..=20 {
+    fn every_jitter_comes_back_no_earlier_than_asked_and_within_its_range() {
+        for seed in 1..=10 {
             let r = run(&HerdParams::default(), seed).unwrap();
-            let j = &r.full_jitter;
-            assert!(j.first_us >= secs(1) && j.last_us < secs(2), "seed {seed}");
-            // 100 wake-ups over 1,000 ms: about 5 per 50 ms bin; a peak past 15 or a
-            // millisecond holding 5 would mean the spread is broken, not unlucky.
-            assert!(j.peak_per_bin <= 15, "seed {seed}: {}", j.peak_per_bin);
-            assert!(j.peak_per_ms <= 4, "seed {seed}: {}", j.peak_per_ms);
-            assert!(r.bins[..20].iter().all(|b| b.full_jitter == 0));
+            let first = |j| {
+                let c = r.case(j);
+                (c.first_us, c.last_us)
+            };
+            let (a, b) = first(Jitter::Full);
+            assert!(a >= secs(1) && b < secs(2), "full {a} {b}");
+            let (a, b) = first(Jitter::Equal);
+            assert!(a >= ms(1_500) && b < secs(2), "equal {a} {b}");
+            let (a, b) = first(Jitter::Decorrelated);
+            assert!(a >= secs(2) && b <= secs(4), "decorrelated {a} {b}");
+            // 100 first returns over a second: a millisecond holding 5 would mean the
+            // spread is broken, not unlucky.
+            assert!(r.case(Jitter::Full).peak_per_ms <= 4, "seed {seed}");
         }
+    }
+
+    #[test]
+    fn everyone_gets_in_and_jitter_saves_work() {
+        for seed in 1..=5 {
+            let r = run(&HerdParams::default(), seed).unwrap();
+            for c in &r.cases {
+                // Each client's last request is its one accepted; at 10 per second
+                // after a full bucket of 10, 100 clients need 9 s at least.
+                assert!(c.requests >= 100, "{c:?}");
+                assert!(c.finish_us >= c.first_us + secs(9), "{c:?}");
+            }
+            let none = r.case(Jitter::None).requests;
+            for j in [Jitter::Full, Jitter::Equal, Jitter::Decorrelated] {
+                assert!(r.case(j).requests < none, "seed {seed}: {j} {:?}", r.cases);
+            }
+            assert!(!r.least_work.contains(&Jitter::None));
+            assert!(!r.first_done.is_empty() && !r.least_work.is_empty());
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_herd_and_the_choice_only_picks_the_bins() {
+        let a = run(&with(Jitter::Equal, 50), 3).unwrap();
+        let b = run(&with(Jitter::Decorrelated, 50), 3).unwrap();
+        assert_eq!(a.cases, b.cases);
+        assert_ne!(a.bins, b.bins);
+        assert_eq!(a, run(&with(Jitter::Equal, 50), 3).unwrap());
+    }
+
+    #[test]
+    fn one_client_gets_in_at_once_and_a_thousand_finish() {
+        let r = run(&with(Jitter::Full, 1), 1).unwrap();
+        assert!(r.cases.iter().all(|c| c.requests == 1));
+        let r = run(&with(Jitter::Full, MAX_CLIENTS), 1).unwrap();
+        assert!(r.cases.iter().all(|c| c.requests >= u64::from(MAX_CLIENTS)));
     }
 
     #[test]
@@ -205,7 +434,7 @@ mod tests {
         };
         let r = run(&p, 1).unwrap();
         assert_eq!(r.retry_after_us, secs(2));
-        assert_eq!(r.bins.len(), 80);
+        assert_eq!(r.cap_us, secs(64));
         for bad in ["0", "soon", "-1"] {
             let p = HerdParams {
                 retry_after: bad.into(),
@@ -223,10 +452,11 @@ mod tests {
             ..HerdParams::default()
         };
         assert_eq!(run(&p, 1), Err(HerdError::Bin));
-        let p = HerdParams {
-            clients: 0,
-            ..HerdParams::default()
-        };
-        assert_eq!(run(&p, 1), Err(HerdError::Clients));
+        for clients in [0, MAX_CLIENTS + 1] {
+            assert_eq!(
+                run(&with(Jitter::None, clients), 1),
+                Err(HerdError::Clients)
+            );
+        }
     }
 }

@@ -93,6 +93,22 @@ pub fn caller_key(i: u32) -> String {
     format!("caller-{i}")
 }
 
+/// Bytes of the keys of callers `0..n` together, counted digit by digit: the keys of
+/// ten million callers are not written out to be measured.
+pub fn key_bytes(n: u32) -> u64 {
+    let prefix = caller_key(0).len() as u64 - 1;
+    let n = u64::from(n);
+    let (mut total, mut lo, mut digits) = (0, 0, 1);
+    while lo < n {
+        // Numbers below `hi` (and from `lo`) have `digits` digits.
+        let hi = (lo.max(1) * 10).min(n);
+        total += (hi - lo) * (prefix + digits);
+        lo = hi;
+        digits += 1;
+    }
+    total
+}
+
 /// Runs the experiment.
 pub fn run(p: &MemoryParams) -> Result<MemoryResult, MemoryError> {
     if !(1..=MAX_CALLERS).contains(&p.callers) {
@@ -109,7 +125,7 @@ pub fn run(p: &MemoryParams) -> Result<MemoryResult, MemoryError> {
     if p.window_us < u64::from(p.per_window) {
         return Err(MemoryError::Window);
     }
-    let key_bytes: u64 = (0..p.callers).map(|i| caller_key(i).len() as u64).sum();
+    let key_bytes = key_bytes(p.callers);
     let probe = caller_key(0);
     let step_us = p.window_us / u64::from(p.per_window);
     let mut rows = Vec::new();
@@ -159,21 +175,6 @@ impl MemoryResult {
 mod tests {
     use super::*;
 
-    /// Bytes of the keys `caller-0` … `caller-(n−1)`, counted by digits.
-    fn key_bytes(n: u64) -> u64 {
-        let prefix = "caller-".len() as u64;
-        let mut total = 0;
-        let mut lo = 0;
-        let mut digits = 1;
-        while lo < n {
-            let hi = (lo.max(1) * 10).min(n);
-            total += (hi - lo) * (prefix + digits);
-            lo = hi;
-            digits += 1;
-        }
-        total
-    }
-
     #[test]
     fn the_log_grows_with_traffic_and_the_bucket_does_not() {
         let r = run(&MemoryParams::default()).unwrap();
@@ -198,6 +199,10 @@ mod tests {
     fn keys_are_counted_by_digits() {
         assert_eq!(key_bytes(10), 80);
         assert_eq!(key_bytes(100), 80 + 90 * 9);
+        for n in [0, 1, 9, 10, 11, 99, 100, 101, 12_345] {
+            let written: u64 = (0..n).map(|i| caller_key(i).len() as u64).sum();
+            assert_eq!(key_bytes(n), written, "{n}");
+        }
     }
 
     #[test]

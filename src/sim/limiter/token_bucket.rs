@@ -74,6 +74,22 @@ impl TokenBucket {
         self.refilled(now_us, key).level_parts = 0;
     }
 
+    /// The caller's level at `now_us` in thousandths of a token (rounded down), without
+    /// taking any: what a chart of the bucket draws.
+    pub fn milli_tokens(&mut self, now_us: u64, key: &str) -> u64 {
+        let window_us = self.policy.window_us;
+        let parts = self.refilled(now_us, key).level_parts;
+        (u128::from(parts) * 1_000 / u128::from(window_us)) as u64
+    }
+
+    /// When the caller's bucket, left alone from `now_us`, is full again.
+    pub fn full_at(&mut self, now_us: u64, key: &str) -> u64 {
+        let full = self.full_parts();
+        let per_us = u64::from(self.policy.limit);
+        let b = self.refilled(now_us, key);
+        b.at_us + (full - b.level_parts).div_ceil(per_us)
+    }
+
     /// Whole tokens in the caller's bucket at `now_us`, without taking any.
     pub fn tokens(&mut self, now_us: u64, key: &str) -> u32 {
         let window_us = self.policy.window_us;

@@ -1,9 +1,10 @@
 //! Publishing yours: run an experiment.
 
 use super::experiment_view::ExperimentView;
+use crate::page::lab::settings::{self, LabSettings};
 use crate::page::links::{experiment_href, href};
 use crate::page::{Section, View};
-use crate::sim::lab::{self, ExperimentName, LabResult};
+use crate::sim::lab::ExperimentName;
 use crate::sim::Scenario;
 use leptos::prelude::*;
 
@@ -19,22 +20,30 @@ fn title(e: ExperimentName) -> &'static str {
     }
 }
 
-/// The limits section. The experiment `chosen` when it mounts runs as the page loads.
+/// The limits section. The experiment `chosen` when it mounts runs as the page loads,
+/// and reruns whenever one of its knobs moves.
 #[component]
 pub fn LimitsSection(
     /// The link's seed and numbers, kept in the address as experiments are picked.
     scenario: Scenario,
     /// The experiment on screen.
     chosen: RwSignal<Option<ExperimentName>>,
+    /// Every knob's value, kept in the address as they move.
+    lab_settings: RwSignal<LabSettings>,
 ) -> impl IntoView {
     let seed = scenario.seed;
-    let result = Memo::new(move |_| chosen.get().map(|e| lab::run(e, seed)));
     let headers_link = href(Section::Headers, View::Run, &scenario);
     let scenario = StoredValue::new(scenario);
+    let sync = move || {
+        let link = scenario.with_value(|s| {
+            lab_settings.with_untracked(|l| experiment_href(chosen.get_untracked(), s, l))
+        });
+        super::super::page_query::replace(&link);
+    };
+    let changed = Callback::new(move |()| sync());
     let pick = move |e: ExperimentName| {
         chosen.set(Some(e));
-        let link = scenario.with_value(|s| experiment_href(Some(e), s));
-        super::super::page_query::replace(&link);
+        sync();
     };
     view! {
         <section class="rll-see" data-testid="limits"
@@ -64,11 +73,15 @@ pub fn LimitsSection(
                     })
                     .collect_view()}
             </div>
-            {move || match result.get() {
+            {move || match chosen.get() {
                 None => view! { <p class="rll-caption">"Pick an experiment to run it."</p> }.into_any(),
-                Some(r) => {
-                    let name: LabResult = r;
-                    view! { <h3>{title(name.name())}</h3><ExperimentView result=name/> }.into_any()
+                Some(e) => {
+                    // Every run is new: comparing results would only cost bytes.
+                    let result = Memo::new_with_compare(
+                        move |_| lab_settings.with(|l| settings::run_on_page(e, seed, l)),
+                        |_, _| true,
+                    );
+                    view! { <h3>{title(e)}</h3><ExperimentView experiment=e result settings=lab_settings changed/> }.into_any()
                 }
             }}
         </section>
