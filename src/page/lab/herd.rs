@@ -147,6 +147,9 @@ impl fmt::Display for HerdError {
             HerdError::WaitOutOfRange => {
                 f.write_str("the herd needs a Retry-After of 1 s to 1 hour")
             }
+            HerdError::NoWait => {
+                f.write_str("a refusal's headers gave the header reader no wait to obey")
+            }
             HerdError::Bin => f.write_str(
                 "a histogram bin must be 1 ms wide at least, and no wider than the wait",
             ),

@@ -21,7 +21,7 @@
 //! the herd's refusal) and when the last client got in.
 
 use super::{ARTICLE_POLICY, LAB_EPOCH_S};
-use crate::sim::headers::{response_headers, wait_from_header, HeaderError};
+use crate::sim::headers::{read_headers, response_headers, wait_from_header, HeaderError};
 use crate::sim::limiter::{Limiter, LimiterError, Policy, Scope, TokenBucket};
 use crate::sim::rng::SimRng;
 use crate::sim::time::{ms, secs, US_PER_MS};
@@ -93,6 +93,8 @@ pub enum HerdError {
     RetryAfter(HeaderError),
     /// The `Retry-After` is shorter than 1 s or longer than [`MAX_RETRY_AFTER_US`].
     WaitOutOfRange,
+    /// A refusal's headers gave the reader no wait (the server always sends one).
+    NoWait,
     /// The histogram bin is narrower than 1 ms or wider than the wait.
     Bin,
     /// The server's bucket refuses the policy, for the limiter's own reason.
@@ -324,14 +326,11 @@ fn herd(p: &HerdParams, jitter: Jitter, base_us: u64, seed: u64) -> Result<Herd,
             finish_us = finish_us.max(at_us);
             continue;
         }
+        // Each client reads the refusal's whole header block through the one reader.
         let headers = response_headers(server.policy(), &d);
-        let (name, value) = headers
-            .iter()
-            .find(|(n, _)| *n == "Retry-After")
-            .expect("a 429 always carries Retry-After");
-        let told_us = wait_from_header(name, value, secs(LAB_EPOCH_S) + at_us)
-            .map_err(HerdError::RetryAfter)?
-            .wait_us;
+        let told_us = read_headers(&headers, secs(LAB_EPOCH_S) + at_us)
+            .wait_us
+            .ok_or(HerdError::NoWait)?;
         refusals[i] += 1;
         let wake_us = at_us + told_us + backoff(&mut rng, i, refusals[i]);
         queue.push(Reverse((wake_us, i)));
