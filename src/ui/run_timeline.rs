@@ -135,6 +135,7 @@ pub fn RunTimeline(
     view! {
         <figure
             class="rll-timeline"
+            class:rll-idle=move || playback.state.get() == PlayState::Idle
             data-testid="timeline"
             data-draw-ms=move || dec(draw_ms.get(), 2)
             data-draw-ms-max=move || dec(draw_ms_max.get(), 2)
@@ -148,6 +149,9 @@ pub fn RunTimeline(
                 role="img"
                 aria-label="Timeline: each request as a mark at the time it was sent, one row per customer; below, the provider's rate window and in-flight count against their limits."
             ></canvas>
+            <p class="rll-timeline-empty" data-testid="timeline-empty">
+                "Every request will appear here, one mark each, as the run sends it: pick a strategy, or press Space."
+            </p>
             {move || tip.get().map(|(x, y, text, customer)| view! {
                 <p class="rll-tip" role="tooltip" data-testid="timeline-tip" data-customer=customer
                     style=format!("left:{}px;top:{}px", x.round() as i64, (y.round() as i64) + 14)>{text}</p>

@@ -257,3 +257,15 @@ test('pointing at a timeline mark names that request as the CLI tells it; a clic
   assert.equal(await tip.count(), 0, 'the name goes with the pointer');
   await page.context().close();
 });
+
+test('before the first run the timeline says what will appear there, not a blank canvas', async () => {
+  const page = await openPage(lab.browser, { viewport: { width: 1366, height: 768 } });
+  await page.goto(`${lab.server.base}?seed=3`);
+  await waitForState(page, 'idle');
+  assert.equal(await page.locator('[data-testid="timeline"] canvas').isVisible(), false);
+  assert.match(await page.textContent('[data-testid="timeline-empty"]'), /Every request will appear here/);
+  await page.keyboard.press('Space');
+  await page.locator('[data-testid="timeline"] canvas').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('[data-testid="timeline-empty"]').isVisible(), false);
+  await page.context().close();
+});

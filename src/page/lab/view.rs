@@ -161,7 +161,7 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> String {
             }
             let _ = write!(
                 out,
-                r#"</div><div class="rll-answers"><p class="rll-field-label">What the token bucket answered</p><ol class="rll-answer-list" data-testid="burst-headers">{}</ol></div></div>"#,
+                r#"</div><div class="rll-answers"><p class="rll-field-label">What the token bucket answered</p><ol class="rll-answer-list" data-testid="burst-headers" tabindex="0" aria-label="What the token bucket answered, request by request">{}</ol></div></div>"#,
                 burst_answers(r)
             );
         }
