@@ -269,3 +269,17 @@ test('before the first run the timeline says what will appear there, not a blank
   assert.equal(await page.locator('[data-testid="timeline-empty"]').isVisible(), false);
   await page.context().close();
 });
+
+for (const [width, height] of [[1366, 768], [375, 740]]) {
+  test(`no button's words overflow it at ${width} px (run, limits)`, async () => {
+    const page = await openPage(lab.browser, { viewport: { width, height } });
+    for (const url of ['?seed=2', '?section=limits']) {
+      await page.goto(`${lab.server.base}${url}`);
+      await page.waitForSelector('[data-strategy], [data-experiment]');
+      await page.waitForTimeout(300);
+      const over = await page.$$eval('button', (bs) => bs.filter((b) => b.offsetParent && b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent.trim()));
+      assert.deepEqual(over, [], `${url} at ${width}px`);
+    }
+    await page.context().close();
+  });
+}

@@ -57,7 +57,7 @@ pub fn LimitsSection(
                 "The headers themselves, and a reader for them, are on "
                 <a href=headers_link>"the headers page"</a> "."
             </p>
-            <div class="rll-picker" role="group" aria-label="Experiments">
+            <div class="rll-picker rll-experiments" role="group" aria-label="Experiments">
                 {ExperimentName::ALL
                     .into_iter()
                     .enumerate()
