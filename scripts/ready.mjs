@@ -28,7 +28,8 @@ const PAGES = [
   ['run', '?seed=7', '[data-strategy]'],
   // A shared link to a run: the run starts playing as the page loads.
   ['run-link', '?strategy=timeout-no-key&seed=7', '[data-strategy]'],
-  ['compare', '?view=compare&seed=7', '[data-result^="compare."]'],
+  // On a phone the compare page shows a card per strategy (the table is for wider screens).
+  ['compare', '?view=compare&seed=7', '[data-card^="compare."]'],
   ['sweep', '?view=sweep', '[data-testid="sweep-run"]'],
   ['limits', '?section=limits', 'button[data-experiment]'],
   ['headers', '?section=headers', '[data-testid="reader-block"]'],

@@ -114,6 +114,9 @@ pub fn CustomerGrid(
     playback: Playback,
     /// The customer whose story is open, highlighted.
     selected: RwSignal<Option<u32>>,
+    /// The customer under the pointer, for the timeline to highlight.
+    #[prop(optional)]
+    hovered: Option<RwSignal<Option<u32>>>,
 ) -> impl IntoView {
     let fates = Memo::new(move |_| {
         playback.snapshot.track();
@@ -170,16 +173,24 @@ pub fn CustomerGrid(
         ev.prevent_default();
         focus.set(Some(next));
     };
-    let on_click = move |ev: leptos::ev::MouseEvent| {
+    let cell = move |ev: &leptos::ev::MouseEvent| {
         let (x, y) = (f64::from(ev.offset_x()), f64::from(ev.offset_y()));
         let (col, row) = ((x / PITCH).floor() as u32, (y / PITCH).floor() as u32);
-        if col >= cols() {
-            return;
-        }
         let c = row * cols() + col + 1;
-        if c <= n() {
+        (col < cols() && c <= n()).then_some(c)
+    };
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        if let Some(c) = cell(&ev) {
             focus.set(Some(c));
             selected.set(Some(c));
+        }
+    };
+    let on_move = move |ev: leptos::ev::MouseEvent| {
+        if let Some(h) = hovered {
+            let c = cell(&ev);
+            if h.get_untracked() != c {
+                h.set(c);
+            }
         }
     };
     let announce = move || {
@@ -219,6 +230,8 @@ pub fn CustomerGrid(
                 aria-label="Customers, one cell each. Arrow keys move between customers; Enter opens the story."
                 on:keydown=on_key
                 on:click=on_click
+                on:mousemove=on_move
+                on:mouseleave=move |_| if let Some(h) = hovered { h.set(None) }
                 on:focus=move |_| {
                     if focus.get_untracked().is_none() {
                         focus.set(Some(1));

@@ -30,7 +30,11 @@ pub fn RunTimeline(
     /// Where a click on a mark opens that customer's story (none: marks are not links).
     #[prop(optional)]
     open_story: Option<RwSignal<Option<u32>>>,
+    /// A customer whose marks stand out (pointed at in the grid).
+    #[prop(optional)]
+    highlight: Option<Signal<Option<u32>>>,
 ) -> impl IntoView {
+    let highlighted_marks = RwSignal::new(0usize);
     let layout = match (compact, scale > 1.0) {
         (true, _) => Layout::COMPACT,
         (false, true) => Layout::PRESENT,
@@ -44,6 +48,7 @@ pub fn RunTimeline(
     Effect::new(move |_| {
         playback.snapshot.track();
         let show_ghost = ghost_on.is_some_and(|g| g.get());
+        let lit = highlight.and_then(|h| h.get());
         let Some((el, Surface { palette, width })) = surface.get() else {
             return;
         };
@@ -53,6 +58,7 @@ pub fn RunTimeline(
             playback.with_sim(|sim| {
                 let mut data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
                 data.ghost = ghost_record;
+                data.highlight = lit;
                 if let Some(t) = playhead {
                     // The run as it stood at the playhead: what was sent by then, and a line.
                     let sent = data.record.partition_point(|r| r.sent_at_us <= t);
@@ -61,6 +67,10 @@ pub fn RunTimeline(
                     data.now_us = t;
                     data.finished = false;
                 }
+                let marks = lit.map_or(0, |c| {
+                    data.record.iter().filter(|r| r.customer == c).count()
+                });
+                highlighted_marks.set(marks);
                 draw(&el, &palette, width / scale, &data, layout)
             })
         };
@@ -136,6 +146,8 @@ pub fn RunTimeline(
         <figure
             class="rll-timeline"
             class:rll-idle=move || playback.state.get() == PlayState::Idle
+            data-highlight=move || highlight.and_then(|h| h.get()).map(|c| c.to_string())
+            data-highlight-marks=move || highlighted_marks.get().to_string()
             data-testid="timeline"
             data-draw-ms=move || dec(draw_ms.get(), 2)
             data-draw-ms-max=move || dec(draw_ms_max.get(), 2)

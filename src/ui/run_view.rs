@@ -58,6 +58,8 @@ pub fn RunView(
         })
     };
     let stage = NodeRef::<leptos::html::Div>::new();
+    // The customer pointed at in the grid, whose marks the timeline highlights.
+    let hovered = RwSignal::new(None::<u32>);
     let key_fields = Signal::derive(move || key_stats(selected.get()).to_vec());
     // A watched run brings the stage into view, so the controls, the clock, the
     // timeline and its counters share the screen while it plays.
@@ -100,7 +102,7 @@ pub fn RunView(
                 <div class="rll-stage-plot">
                     {unrecorded_note}
                     <div class:rll-hidden=move || !recorded()>
-                        <RunTimeline playback scale=if state.present { 4.0 / 3.0 } else { 1.0 } ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer/>
+                        <RunTimeline playback scale=if state.present { 4.0 / 3.0 } else { 1.0 } ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer highlight=Signal::derive(move || hovered.get())/>
                     </div>
                     <Knobs state/>
                 </div>
@@ -116,7 +118,7 @@ pub fn RunView(
             <h2 id="rll-grid-title">"Every customer"</h2>
             {unrecorded_note}
             <div class:rll-hidden=move || !recorded()>
-                <CustomerGrid playback selected=customer/>
+                <CustomerGrid playback selected=customer hovered/>
                 <StoryPanel playback selected=customer/>
             </div>
         </section>

@@ -29,6 +29,8 @@ pub struct TimelineData<'a> {
     pub finished: bool,
     /// A previous run's requests, drawn faintly under these (empty: none).
     pub ghost: &'a [RequestRecord],
+    /// A customer whose row and marks stand out (pointed at in the grid, or open).
+    pub highlight: Option<u32>,
 }
 
 impl<'a> TimelineData<'a> {
@@ -45,6 +47,7 @@ impl<'a> TimelineData<'a> {
             max_inflight: sc.provider.max_inflight,
             finished: sim.is_finished(),
             ghost: &[],
+            highlight: None,
         }
     }
 }
@@ -250,6 +253,21 @@ pub fn draw(
         let _ = ctx.arc(xx, yy, r + 2.0, 0.0, std::f64::consts::TAU);
     }
     ctx.stroke();
+    // The customer pointed at: a line along their row and a ring on each of their marks.
+    if let Some(c) = data.highlight.filter(|c| (1..=data.customers).contains(c)) {
+        let yy = y(c);
+        ctx.set_stroke_style_str(&pal.text);
+        ctx.set_line_width(1.0);
+        ctx.begin_path();
+        ctx.move_to(left, yy);
+        ctx.line_to(left + plot_w, yy);
+        for rec in data.record.iter().filter(|r| r.customer == c) {
+            let xx = x(rec.sent_at_us);
+            ctx.move_to(xx + r + 3.5, yy);
+            let _ = ctx.arc(xx, yy, r + 3.5, 0.0, std::f64::consts::TAU);
+        }
+        ctx.stroke();
+    }
     ctx.set_line_width(1.0);
     let mut band_top = top + layout.marks_h + Layout::GAP;
     label(&ctx, &pal.muted, layout, "customers", top + 10.0);

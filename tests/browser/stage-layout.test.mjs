@@ -283,3 +283,24 @@ for (const [width, height] of [[1366, 768], [375, 740]]) {
     await page.context().close();
   });
 }
+
+test('hovering a customer in the grid highlights that customer\'s marks on the timeline', async () => {
+  const page = await openPage(lab.browser, { viewport: { width: 1366, height: 1400 } });
+  await page.goto(`${lab.server.base}?strategy=timeout-no-key&seed=7&speed=instant`);
+  await waitForState(page, 'done');
+  const grid = page.locator('[data-testid="grid"]');
+  await grid.scrollIntoViewIfNeeded();
+  const box = await grid.boundingBox();
+  // The grid's first row, a few cells in: customer (column + 1).
+  await page.mouse.move(box.x + 4 * 15 + 5, box.y + 5);
+  const timeline = page.locator('[data-testid="timeline"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="timeline"]').dataset.highlight);
+  const customer = await timeline.getAttribute('data-highlight');
+  const story = cliText(['charges', '--strategy', 'timeout-no-key', '--seed', '7', '--customer', customer]);
+  const attempts = story.split('\n').filter((l) => l.startsWith('Attempt')).length;
+  assert.ok(attempts >= 1);
+  assert.equal(await timeline.getAttribute('data-highlight-marks'), String(attempts), `customer ${customer}'s marks`);
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="timeline"]').dataset.highlight);
+  await page.context().close();
+});
