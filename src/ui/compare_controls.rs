@@ -3,8 +3,9 @@
 //! refusals). Each keystroke reads the whole form; when everything can be used, the six
 //! runs are made again.
 
+use super::params_form::ParamsForm;
 use crate::page::explore::read_form;
-use crate::page::params::{ParamGroup, PARAMS};
+use crate::page::params::PARAMS;
 use crate::page::PageQuery;
 use crate::sim::Scenario;
 use leptos::prelude::*;
@@ -41,62 +42,8 @@ pub fn CompareControls(
             on_change.run(s);
         }
     };
-    let changed =
-        move || shown.with(|q| PARAMS.iter().filter(|p| !p.is_default(&q.scenario)).count());
-    let open = PARAMS.iter().any(|p| !p.is_default(&start));
-    let group = |g: ParamGroup, title: &'static str| {
-        let fields = PARAMS
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.group() == g)
-            .map(|(i, p)| {
-                let (text, error, recheck) = (texts[i], errors[i], recheck.clone());
-                let id = format!("rll-param-{}", p.key);
-                let help = format!("{id}-help");
-                view! {
-                    <div class="rll-param" class:rll-param-changed=move || shown.with(|q| !p.is_default(&q.scenario))>
-                        <label for=id.clone()>{p.label}</label>
-                        <div class="rll-param-input">
-                            <input
-                                id=id
-                                type="text"
-                                data-param=p.key
-                                autocomplete="off"
-                                spellcheck="false"
-                                title=p.help
-                                aria-describedby=help.clone()
-                                aria-invalid=move || error.get().is_some().to_string()
-                                prop:value=move || text.get()
-                                on:input:target=move |ev| {
-                                    text.set(ev.target().value());
-                                    recheck();
-                                }
-                            />
-                            <span class="rll-unit">{p.unit}</span>
-                        </div>
-                        <span id=help class="rll-field-help" class:rll-error=move || error.get().is_some() data-param-help=p.key>
-                            {move || error.get().unwrap_or_else(|| format!("{} · default {}", p.range_text(), p.default_text()))}
-                        </span>
-                    </div>
-                }
-            })
-            .collect_view();
-        view! {
-            <fieldset class="rll-params-group">
-                <legend>{title}</legend>
-                <div class="rll-params-grid">{fields}</div>
-            </fieldset>
-        }
-    };
     let recheck_seed = recheck.clone();
-    let (texts_r, recheck_r) = (texts.clone(), recheck.clone());
-    let reset = move |_| {
-        let article = Scenario::default();
-        for (p, t) in PARAMS.iter().zip(&texts_r) {
-            t.set(p.read(&article));
-        }
-        recheck_r();
-    };
+    let on_edit = Callback::new(move |()| recheck());
     view! {
         <div class="rll-controls rll-compare-controls">
             <div class="rll-field">
@@ -120,22 +67,13 @@ pub fn CompareControls(
                 </span>
             </div>
         </div>
-        <details class="rll-details rll-params" open=open data-testid="params">
-            <summary>
-                "Change the numbers"
-                {move || match changed() {
-                    0 => " (the article's values)".to_string(),
-                    n => format!(" ({n} changed)"),
-                }}
-            </summary>
-            <p class="rll-caption">"All six run again as you type. Every value has a range; anything outside it is refused, never quietly adjusted."</p>
-            {group(ParamGroup::Provider, "The provider")}
-            {group(ParamGroup::Client, "The client")}
-            {move || {
-                let msgs = problems.get();
-                (!msgs.is_empty()).then(|| view! { <ul class="rll-field-help rll-error" role="alert">{msgs.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul> })
-            }}
-            <button type="button" data-testid="params-reset" on:click=reset>"Reset to the article's values"</button>
-        </details>
+        <ParamsForm
+            texts
+            errors
+            problems=problems.into()
+            scenario=Signal::derive(move || shown.with(|q| q.scenario.clone()))
+            caption="All six run again as you type. Every value has a range; anything outside it is refused, never quietly adjusted."
+            on_edit
+        />
     }
 }

@@ -35,6 +35,7 @@ pub mod observe;
 pub mod page_query;
 pub mod param_sweep_chart;
 pub mod param_sweep_view;
+pub mod params_form;
 pub mod params_panel;
 pub mod progress;
 pub mod run_keys;
