@@ -46,6 +46,15 @@ impl Observer for ResizeObserver {
     }
 }
 
+/// The newest entry of a batch an observer reported (an `IntersectionObserverEntry` or a
+/// `ResizeObserverEntry`): the element's state now.
+pub fn last_entry<T: JsCast>(entries: &js_sys::Array) -> Option<T> {
+    entries
+        .get(entries.length().saturating_sub(1))
+        .dyn_into::<T>()
+        .ok()
+}
+
 /// Watches `target` with an observer of kind `O` (`IntersectionObserver`: entries are
 /// `IntersectionObserverEntry`s; `ResizeObserver`: `ResizeObserverEntry`s) once it is on
 /// the page. `on_entries` gets each batch of entries, oldest first, starting with the

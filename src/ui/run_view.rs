@@ -7,7 +7,7 @@ use super::customer_grid::CustomerGrid;
 use super::export_buttons::ExportButtons;
 use super::key_counters::KeyCounters;
 use super::knobs::Knobs;
-use super::observe::use_observer;
+use super::observe::{last_entry, use_observer};
 use super::params_panel::ParamsPanel;
 use super::progress::Progress;
 use super::run_state::RunState;
@@ -23,7 +23,6 @@ use crate::page::stage::key_stats;
 use crate::page::Speed;
 use crate::sim::budget::RECORD_MAX_CUSTOMERS;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// The run view.
 #[component]
@@ -72,9 +71,7 @@ pub fn RunView(
     });
     // A linked run on a phone waits for its stage to scroll into view before playing.
     use_observer::<web_sys::IntersectionObserver, _>(stage, move |entries| {
-        let seen = entries
-            .get(entries.length().saturating_sub(1))
-            .dyn_ref::<web_sys::IntersectionObserverEntry>()
+        let seen = last_entry::<web_sys::IntersectionObserverEntry>(&entries)
             .is_some_and(|e| e.is_intersecting());
         if seen && state.pending_start.get_untracked() {
             state.pending_start.set(false);

@@ -4,7 +4,7 @@
 //! is changing. The element is watched with [`use_observer`], which stops with the
 //! component.
 
-use super::observe::use_observer;
+use super::observe::{last_entry, use_observer};
 use leptos::html::ElementType;
 use leptos::prelude::*;
 use std::cell::Cell;
@@ -38,11 +38,7 @@ where
     };
     let last_width = Cell::new(None::<f64>);
     use_observer::<web_sys::ResizeObserver, _>(target, move |entries| {
-        let Some(entry) = entries
-            .get(entries.length().saturating_sub(1))
-            .dyn_ref::<web_sys::ResizeObserverEntry>()
-            .cloned()
-        else {
+        let Some(entry) = last_entry::<web_sys::ResizeObserverEntry>(&entries) else {
             return;
         };
         let width = entry.content_rect().width();

@@ -2,21 +2,16 @@
 //! resumes it when it comes back (only if it was running when it left). It watches with
 //! [`use_observer`], which disconnects when the component goes.
 
-use super::observe::use_observer;
+use super::observe::{last_entry, use_observer};
 use super::use_playback::{PlayState, Playback};
 use leptos::html::Div;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// Watches `target` and pauses `playback` while it is off screen.
 pub fn use_pause_offscreen(target: NodeRef<Div>, playback: Playback) {
     let paused_by_us = StoredValue::new(false);
     use_observer::<web_sys::IntersectionObserver, _>(target, move |entries| {
-        let Some(entry) = entries
-            .get(entries.length().saturating_sub(1))
-            .dyn_ref::<web_sys::IntersectionObserverEntry>()
-            .cloned()
-        else {
+        let Some(entry) = last_entry::<web_sys::IntersectionObserverEntry>(&entries) else {
             return;
         };
         if !entry.is_intersecting() && playback.state.get_untracked() == PlayState::Running {

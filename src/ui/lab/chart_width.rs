@@ -2,21 +2,16 @@
 //! are SVGs drawn at exactly that width (their user unit is one CSS pixel), so their
 //! text keeps its CSS size on a phone instead of shrinking with the picture.
 
-use crate::ui::observe::use_observer;
+use crate::ui::observe::{last_entry, use_observer};
 use leptos::html::Div;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// The width of `target`'s content box, whole pixels; `None` until the browser has laid
 /// it out.
 pub fn use_chart_width(target: NodeRef<Div>) -> Signal<Option<f64>> {
     let width = RwSignal::new(None::<f64>);
     use_observer::<web_sys::ResizeObserver, _>(target, move |entries| {
-        let Some(entry) = entries
-            .get(entries.length().saturating_sub(1))
-            .dyn_ref::<web_sys::ResizeObserverEntry>()
-            .cloned()
-        else {
+        let Some(entry) = last_entry::<web_sys::ResizeObserverEntry>(&entries) else {
             return;
         };
         let w = entry.content_rect().width().floor();
