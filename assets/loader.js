@@ -12,9 +12,19 @@ const query = new URLSearchParams(location.search);
 // The first value of a key, trimmed, as the Rust side reads it.
 const value = (key) => (query.get(key) ?? '').trim();
 
+// The lab's own page (index.html) says so on its root element, which exists before the
+// rest is parsed. It never holds widgets, so the link alone picks its module; a host page
+// is read for widgets once it has been parsed.
+const ownPage = document.documentElement.hasAttribute('data-rate-limit-lab-page');
+const parsed = () =>
+  document.readyState === 'loading'
+    ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
+    : Promise.resolve();
+if (!ownPage) await parsed();
+
 function moduleName() {
   // Widgets in a host page, or the framed widget page.
-  if (document.querySelector('[data-rate-limit-lab]') || value('embed') === '1') return 'rate-limit-lab-embed';
+  if ((!ownPage && document.querySelector('[data-rate-limit-lab]')) || value('embed') === '1') return 'rate-limit-lab-embed';
   if (value('section') === 'limits') return 'rate-limit-lab-limits';
   if (value('section') === 'headers') return 'rate-limit-lab-headers';
   if (value('view') === 'compare') return 'rate-limit-lab-compare';
@@ -23,6 +33,14 @@ function moduleName() {
 }
 
 const name = moduleName();
+// The module's download starts now, beside the JS glue's, not after it: on a slow link
+// that saves a round trip and the glue's transfer before the largest file starts.
+const wasm = fetch(new URL(`${name}_bg.wasm`, base));
+const glue = import(new URL(`${name}.js`, base).href);
+// Their failures are reported below, once the page can show them.
+wasm.catch(() => {});
+glue.catch(() => {});
+await parsed();
 
 // The lab's own page paints a static shell (index.html) until the module has mounted: the
 // header the page will show, and a line that says the lab is starting (or why it cannot).
@@ -47,11 +65,8 @@ if (shell && name === 'rate-limit-lab-embed') {
   document.getElementById('rll-shell-title').textContent = title;
   document.getElementById('rll-shell-lede').textContent = lede;
 }
-// The module's download starts now, beside the JS glue's, not after it: on a slow link
-// that saves a round trip and the glue's transfer before the largest file starts.
-const wasm = fetch(new URL(`${name}_bg.wasm`, base));
 try {
-  const { default: init } = await import(new URL(`${name}.js`, base).href);
+  const { default: init } = await glue;
   await init({ module_or_path: wasm });
   // The module has mounted the page after the shell, in this same task: removing the
   // shell now means no frame ever shows both.

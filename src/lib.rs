@@ -22,3 +22,9 @@ pub mod net;
 /// and owns no rule.
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+
+/// The browser build's allocator: talc instead of the default dlmalloc, for a smaller
+/// `.wasm` (README, "Sizes").
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

@@ -5,6 +5,7 @@
 //! code view opens.
 
 use super::format::duration_ms;
+use super::markup::escape;
 use crate::sim::strategy::pacer::Pacer;
 use crate::sim::strategy::ClientParams;
 use crate::sim::time::whole_ms;
@@ -31,6 +32,80 @@ pub const SHARED_LOOP_PATH: &str = "source/strategy/charge.rs";
 /// The shared loop's file without its tests.
 pub fn without_tests(file: &str) -> &str {
     file.split("#[cfg(test)]").next().unwrap_or(file).trim_end()
+}
+
+/// A file's lines as markup, one `<span class="rll-line">` each, the changed ones
+/// marked (`data-changed` says which, for readers and tests alike).
+pub fn source_markup(source: &str, marks: &[bool]) -> String {
+    let mut out = String::with_capacity(source.len() * 2);
+    for (i, line) in source.lines().enumerate() {
+        let changed = marks.get(i).copied().unwrap_or(false);
+        let comment = line.trim_start().starts_with("//");
+        out.push_str("<span class=\"rll-line");
+        if changed {
+            out.push_str(" rll-changed");
+        }
+        if comment {
+            out.push_str(" rll-comment");
+        }
+        out.push_str("\" data-changed=\"");
+        out.push_str(if changed { "true" } else { "false" });
+        out.push_str("\">");
+        out.push_str(&escape(line));
+        out.push_str("\n</span>");
+    }
+    out
+}
+
+/// The one line the code shows while a file is on its way, or why it did not come.
+pub fn pending_markup(failure: Option<&str>) -> String {
+    match failure {
+        None => "<span class=\"rll-line rll-comment\">// loading the file…</span>".into(),
+        Some(why) => format!(
+            "<span class=\"rll-line rll-comment\" role=\"alert\">// {}</span>",
+            escape(why)
+        ),
+    }
+}
+
+/// The equivalents as list items: the library, then its configuration.
+pub fn equivalents_markup(s: StrategyName, c: &ClientParams) -> String {
+    equivalent(s, c)
+        .into_iter()
+        .map(|(lib, code)| {
+            format!(
+                "<li><span class=\"rll-lib\">{}</span> <code>{}</code></li>",
+                escape(lib),
+                escape(&code)
+            )
+        })
+        .collect()
+}
+
+/// The code view's head as markup: which file ran and how it differs from the one
+/// before, the file's lines (`text`: none yet, why it did not come, or the file), and the
+/// equivalents configured with the run's numbers.
+pub fn view_markup(s: StrategyName, c: &ClientParams, text: Option<Result<&str, &str>>) -> String {
+    let path = repo_path(s);
+    let since = s.previous().map_or(String::new(), |p| {
+        format!(
+            "<span>, written as {} plus one change, marked <mark class=\"rll-mark-inline\">like this</mark>.</span>",
+            escape(super::titles::strategy_label(p))
+        )
+    });
+    let lines = match text {
+        None => pending_markup(None),
+        Some(Err(why)) => pending_markup(Some(why)),
+        Some(Ok(source)) => source_markup(source, &changed_lines(s, source)),
+    };
+    format!(
+        "<p>This is the code that produced the numbers above: <code>{path}</code>{since}</p>\
+         <pre class=\"rll-source\" tabindex=\"0\" aria-label=\"Strategy source code\">\
+         <code data-file=\"{path}\">{lines}</code></pre>\
+         <div class=\"rll-equivalent\"><p class=\"rll-caption\">An equivalent configuration in a \
+         library you may know (not the code that ran):</p><ul>{}</ul></div>",
+        equivalents_markup(s, c)
+    )
 }
 
 /// Which lines of a strategy's file are its one change: the fields set inside
@@ -172,6 +247,48 @@ mod tests {
         assert_eq!(served_path(StrategyName::Keyed), "source/strategy/keyed.rs");
         let with_tests = "fn a() {}\n\n#[cfg(test)]\nmod tests {}\n";
         assert_eq!(without_tests(with_tests), "fn a() {}");
+    }
+
+    #[test]
+    fn the_markup_escapes_each_line_and_marks_the_changed_ones() {
+        let html = source_markup("// a <b>\nlet x = a && b;", &[false, true]);
+        assert_eq!(
+            html,
+            "<span class=\"rll-line rll-comment\" data-changed=\"false\">// a &lt;b&gt;\n</span>\
+             <span class=\"rll-line rll-changed\" data-changed=\"true\">let x = a &amp;&amp; b;\n</span>"
+        );
+        assert!(
+            pending_markup(Some("Could not load <x>.")).contains("// Could not load &lt;x&gt;.")
+        );
+        let c = ClientParams::default();
+        let head = view_markup(
+            StrategyName::Keyed,
+            &c,
+            Some(Ok("ClientPlan {\n    key: true,\n..")),
+        );
+        assert!(
+            head.contains("<code data-file=\"src/sim/strategy/keyed.rs\">"),
+            "{head}"
+        );
+        assert!(
+            head.contains(", written as Timeout, no key plus one change"),
+            "{head}"
+        );
+        assert!(
+            head.contains("rll-changed\" data-changed=\"true\">    key: true,"),
+            "{head}"
+        );
+        let naive = view_markup(StrategyName::Naive, &c, None);
+        assert!(
+            !naive.contains("written as") && naive.contains("loading the file"),
+            "{naive}"
+        );
+        let eq = equivalents_markup(StrategyName::Keyed, &c);
+        assert!(
+            eq.starts_with("<li><span class=\"rll-lib\">stripe-node</span>"),
+            "{eq}"
+        );
+        assert!(eq.contains("`ck-${id}`"), "{eq}");
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod lab;
 pub mod legend;
 pub mod limiter;
 pub mod links;
+pub mod markup;
 pub mod names;
 pub mod odds;
 pub mod param_sweep;

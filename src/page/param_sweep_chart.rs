@@ -8,6 +8,7 @@
 
 use super::format::{count, dec};
 use super::links::point_href;
+use super::markup::escape;
 use super::param_sweep::{axis_label, axis_top, colour, stat_label, ticks, value_text};
 use crate::sim::param_sweep::{ParamSweepSpec, Point};
 use crate::sim::{Scenario, StrategyName};
@@ -23,22 +24,6 @@ const LEFT: f64 = 72.0;
 const RIGHT: f64 = 20.0;
 const TOP: f64 = 16.0;
 const BOTTOM: f64 = 56.0;
-
-/// Text made safe inside an element or a double-quoted attribute.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// The chart, a legend and a table of every point, as markup. `label` names a strategy.
 pub fn chart_markup(

@@ -4,9 +4,8 @@
 //! (`source/strategy/`, copied there by the build) when the view first shows them, so
 //! they are the core's own files and none of their text is in the page's `.wasm`.
 
-use super::strategy_picker::label;
 use crate::page::code::{
-    backoff_text, changed_lines, equivalent, repo_path, served_path, without_tests,
+    backoff_text, pending_markup, served_path, source_markup, view_markup, without_tests,
     SHARED_LOOP_PATH,
 };
 use crate::sim::{Scenario, StrategyName};
@@ -65,36 +64,6 @@ fn text_for(loaded: RwSignal<Loaded>, path: &str) -> Option<Result<String, Strin
     })
 }
 
-/// A file's lines, with the changed ones marked; or a line saying it is on its way.
-fn lines_view(text: Option<Result<String, String>>, marks: impl Fn(&str) -> Vec<bool>) -> AnyView {
-    match text {
-        None => {
-            view! { <span class="rll-line rll-comment">"// loading the file…"</span> }.into_any()
-        }
-        Some(Err(why)) => {
-            view! { <span class="rll-line rll-comment" role="alert">{format!("// {why}")}</span> }
-                .into_any()
-        }
-        Some(Ok(source)) => {
-            let marks = marks(&source);
-            source
-                .lines()
-                .zip(marks)
-                .map(|(line, changed)| {
-                    let comment = line.trim_start().starts_with("//");
-                    view! {
-                        <span class="rll-line" class:rll-changed=changed class:rll-comment=comment data-changed=changed.to_string()>
-                            {line.to_string()}
-                            "\n"
-                        </span>
-                    }
-                })
-                .collect_view()
-                .into_any()
-        }
-    }
-}
-
 /// The strategy's file, its change marked, and its equivalents.
 #[component]
 pub fn CodeView(
@@ -109,39 +78,22 @@ pub fn CodeView(
     // Each strategy's file is fetched when it is picked (the browser caches it after).
     Effect::new(move |_| load(wanted.get(), file, wanted));
     let backoff = move || scenario.with(|s| backoff_text(&s.client));
+    let head = move || {
+        let s = strategy.get();
+        let text = text_for(file, &served_path(s));
+        let text = text.as_ref().map(|t| t.as_deref().map_err(String::as_str));
+        scenario.with(|sc| view_markup(s, &sc.client, text))
+    };
+    let shared_lines = move || match text_for(shared, SHARED_LOOP_PATH) {
+        None => pending_markup(None),
+        Some(Err(why)) => pending_markup(Some(&why)),
+        Some(Ok(t)) => source_markup(without_tests(&t), &[]),
+    };
+    // The head is markup written by the page layer: one node instead of a view per part
+    // costs the run page's module far less (README, "Sizes").
     view! {
         <div class="rll-code-view" data-testid="code-view">
-            <p>
-                "This is the code that produced the numbers above: "
-                <code>{move || repo_path(strategy.get())}</code>
-                {move || {
-                    strategy
-                        .get()
-                        .previous()
-                        .map(|p| view! { <span>", written as " {label(p)} " plus one change, marked "<mark class="rll-mark-inline">"like this"</mark>"."</span> })
-                }}
-            </p>
-            <pre class="rll-source" tabindex="0" aria-label="Strategy source code">
-                <code data-file=move || repo_path(strategy.get())>
-                    {move || {
-                        let s = strategy.get();
-                        lines_view(text_for(file, &served_path(s)), |text| changed_lines(s, text))
-                    }}
-                </code>
-            </pre>
-            <div class="rll-equivalent">
-                <p class="rll-caption">
-                    "An equivalent configuration in a library you may know (not the code that ran):"
-                </p>
-                <ul>
-                    {move || {
-                        scenario.with(|s| equivalent(strategy.get(), &s.client))
-                            .into_iter()
-                            .map(|(lib, code)| view! { <li><span class="rll-lib">{lib}</span> <code>{code}</code></li> })
-                            .collect_view()
-                    }}
-                </ul>
-            </div>
+            <div inner_html=head></div>
             <details class="rll-details" on:toggle=move |_| {
                 if shared.with_untracked(Option::is_none) {
                     load(SHARED_LOOP_PATH.to_string(), shared, Signal::stored(SHARED_LOOP_PATH.to_string()));
@@ -149,13 +101,7 @@ pub fn CodeView(
             }>
                 <summary>"The loop every strategy shares (src/sim/strategy/charge.rs): take a turn, send, back off " {backoff} " · 2^(k−1)"</summary>
                 <pre class="rll-source" tabindex="0">
-                    <code>
-                        {move || {
-                            let text = text_for(shared, SHARED_LOOP_PATH)
-                                .map(|t| t.map(|t| without_tests(&t).to_string()));
-                            lines_view(text, |t| vec![false; t.lines().count()])
-                        }}
-                    </code>
+                    <code inner_html=shared_lines></code>
                 </pre>
             </details>
         </div>

@@ -29,6 +29,7 @@ pub mod intro;
 pub mod key_counters;
 pub mod knobs;
 pub mod lab;
+pub mod later;
 pub mod limits_page;
 pub mod notices;
 pub mod observe;

@@ -7,6 +7,7 @@ use super::customer_grid::CustomerGrid;
 use super::export_buttons::ExportButtons;
 use super::key_counters::KeyCounters;
 use super::knobs::Knobs;
+use super::later::Later;
 use super::observe::{last_entry, use_observer};
 use super::params_panel::ParamsPanel;
 use super::progress::Progress;
@@ -82,7 +83,7 @@ pub fn RunView(
         <section class="rll-run" aria-labelledby="rll-run-title">
             <h2 id="rll-run-title">"Send the charges"</h2>
             <StrategyNote strategy=selected.into() scenario=draft.into()/>
-            <ParamsPanel state/>
+            <Later><ParamsPanel state/></Later>
             <div class="rll-stage" id="rll-stage" node_ref=stage data-testid="stage">
                 <div class="rll-stage-bar">
                     <StrategyPicker selected=selected.into() on_pick=Callback::new(move |s| state.run(s))/>
@@ -110,6 +111,7 @@ pub fn RunView(
                 </div>
             </div>
         </section>
+        <Later>
         <StatsPanel playback compact=false/>
         <section class="rll-see" aria-labelledby="rll-grid-title">
             <h2 id="rll-grid-title">"Every customer"</h2>
@@ -123,6 +125,7 @@ pub fn RunView(
             <h2 id="rll-code-title">"The code that ran"</h2>
             <CodeView strategy=selected.into() scenario=draft.into()/>
         </section>
+        </Later>
     }
 }
 

@@ -55,8 +55,15 @@ where
 impl<T: Clone + Send + Sync + 'static> Measured<T> {
     /// The value, measured with `read` if it is not known (or a resize forgot it). An
     /// effect that calls this redraws after a resize.
+    ///
+    /// Nothing is measured before the element's first resize report: that report comes
+    /// once the browser has laid the page out, so reading a width or a style then costs
+    /// nothing, where reading it while the page is still being built would force a
+    /// layout of the whole page in the middle of mounting it (README, "Time to ready").
     pub fn get_or(&self, read: impl FnOnce() -> Option<T>) -> Option<T> {
-        self.epoch.track();
+        if self.epoch.get() == 0 {
+            return None;
+        }
         if self.value.with_value(Option::is_none) {
             self.value.set_value(read());
         }

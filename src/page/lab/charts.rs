@@ -9,7 +9,7 @@
 use super::memory::{decade_label, decades, megabytes};
 use crate::page::format::{count, dec};
 use crate::page::lab::settings::{KnobId, Range, KNOBS};
-use crate::page::param_sweep_chart::escape;
+use crate::page::markup::escape;
 use crate::page::ticks::time_ticks;
 use crate::sim::lab::burst::BurstResult;
 use crate::sim::lab::herd::HerdResult;

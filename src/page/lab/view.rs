@@ -12,7 +12,7 @@ use super::round_ms;
 use super::settings::{knobs_of, LabSettings, Range};
 use super::units::{correct_text, naive_text};
 use crate::page::format::{count, duration_ms};
-use crate::page::param_sweep_chart::escape;
+use crate::page::markup::escape;
 use crate::sim::lab::burst::BurstResult;
 use crate::sim::lab::herd::Jitter;
 use crate::sim::lab::{ExperimentName, LabResult};
