@@ -1183,6 +1183,7 @@ pub(crate) mod tests {
                     ParamValue::Odds(Odds { num, den })
                 }
                 ParamKind::Switch => ParamValue::Switch(rng.chance(Odds::one_in(2))),
+                ParamKind::Choice => ParamValue::Choice(pick(rng, spec.param.choices().len())),
             };
             spec.param.set_unchecked(&mut scenario, value).unwrap();
         }

@@ -182,6 +182,15 @@ impl Stats {
             if !done {
                 continue;
             }
+            if matches!(
+                r.admission,
+                Admission::Admitted {
+                    work: Work::Down,
+                    ..
+                }
+            ) {
+                s.overloaded += 1;
+            }
             match r.status {
                 Some(Status::Declined) => s.declined += 1,
                 Some(Status::ServerError) => s.server_errors += 1,
