@@ -1292,7 +1292,11 @@ pub(crate) mod tests {
             let stats = sim.run_to_end();
             let why = format!("case {i}: {}", PageQuery::for_run(&s, Speed::X1).to_query());
             assert!(sim.is_finished(), "{why}");
-            assert_eq!(stats, Stats::from_record(sim.record().unwrap()), "{why}");
+            assert_eq!(
+                stats,
+                Stats::from_record(sim.record().unwrap(), &s.provider.incident),
+                "{why}"
+            );
             assert!(stats.max_inflight <= s.provider.max_inflight, "{why}");
             if matches!(s.strategy, StrategyName::Keyed | StrategyName::Pool) {
                 assert_eq!(stats.duplicates, 0, "{why}");

@@ -32,12 +32,16 @@ pub const fn stat_text(field: StatField) -> StatText {
         StatField::GaveUp => ("Gave up", "customers left uncharged"),
         StatField::ClientMaxOutstanding => ("Client peak awaiting", "answers awaited at once"),
         StatField::ElapsedMs => ("Elapsed (ms)", "until the last client finished"),
+        StatField::RequestsPer100Charges => ("Requests per 100 charges", "traffic for the money"),
+        StatField::IncidentRequests => ("Sent during the incident", "requests that reached it"),
+        StatField::IncidentPeakRate => ("Incident peak rate", "requests/s, busiest 100 ms"),
+        StatField::RecoveryMs => ("Recovery (ms)", "until charges flow at 90% again"),
     };
     StatText { label, hint }
 }
 
 /// The stats panel's groups, in order, each with its title.
-pub const STAT_GROUPS: [(&str, &[StatField]); 4] = [
+pub const STAT_GROUPS: [(&str, &[StatField]); 5] = [
     (
         "Money",
         &[
@@ -68,7 +72,16 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 4] = [
         &[
             StatField::GaveUp,
             StatField::RetriedDeclined,
+            StatField::RequestsPer100Charges,
             StatField::ElapsedMs,
+        ],
+    ),
+    (
+        "The incident",
+        &[
+            StatField::IncidentRequests,
+            StatField::IncidentPeakRate,
+            StatField::RecoveryMs,
         ],
     ),
 ];

@@ -1,5 +1,6 @@
 //! The stats panel: what the provider and the client saw, as one flat object.
 
+use super::incident::{IncidentMeter, IncidentPlan};
 use super::provider::{Status, Work};
 use super::record::{Admission, ClientView, RequestRecord};
 use super::time::whole_ms;
@@ -96,6 +97,16 @@ stat_table! {
     ClientMaxOutstanding client_max_outstanding: u32 = "clientMaxOutstanding", harm: false;
     /// Simulated time until the last client finished, in whole milliseconds.
     ElapsedMs elapsed_ms: u64 = "elapsedMs", harm: false;
+    /// Requests per 100 charges, rounded (0 when nothing was charged): what the strategy
+    /// pays in traffic for the money it moves.
+    RequestsPer100Charges requests_per_100_charges: u64 = "requestsPer100Charges", harm: false;
+    /// Requests that reached the provider during the incident.
+    IncidentRequests incident_requests: u64 = "incidentRequests", harm: false;
+    /// The highest request rate in any 100 ms of the incident, per second.
+    IncidentPeakRate incident_peak_rate: u64 = "incidentPeakRate", harm: false;
+    /// From the incident's end until charges flow at 90% of their rate before it, in
+    /// whole milliseconds (see [`IncidentMeter`](super::incident::IncidentMeter)).
+    RecoveryMs recovery_ms: u64 = "recoveryMs", harm: false;
 }
 
 /// Every field under its JSON name, in table order: the CLI's JSON and the page's
@@ -123,9 +134,21 @@ impl Stats {
         }
     }
 
-    /// Derives the stats of a finished run from its record alone.
-    pub fn from_record(record: &[RequestRecord]) -> Self {
-        Self::at(record, u64::MAX)
+    /// Fills in the fields derived from the others and from the incident's meter.
+    pub fn with_derived(self, meter: &IncidentMeter, last_finish_us: u64) -> Self {
+        Self {
+            requests_per_100_charges: self.requests_per_charge_hundredths().unwrap_or(0),
+            incident_requests: meter.requests(),
+            incident_peak_rate: meter.peak_rate_per_s(),
+            recovery_ms: meter.recovery_ms(last_finish_us),
+            ..self
+        }
+    }
+
+    /// Derives the stats of a finished run from its record alone (and the incident it
+    /// ran under, which the record does not repeat).
+    pub fn from_record(record: &[RequestRecord], incident: &IncidentPlan) -> Self {
+        Self::at(record, u64::MAX, incident)
     }
 
     /// The stats as they stood at simulated time `t_us`, derived from a finished run's
@@ -135,8 +158,11 @@ impl Stats {
     /// A request counts once sent; a refusal when sent, an admission's answer (and its
     /// money) when the provider finishes it; a customer's charge ends when the client
     /// has its last request's answer or timeout.
-    pub fn at(record: &[RequestRecord], t_us: u64) -> Self {
+    pub fn at(record: &[RequestRecord], t_us: u64, incident: &IncidentPlan) -> Self {
         let mut s = Stats::default();
+        let mut meter = IncidentMeter::new(*incident);
+        let mut charged_at_us = Vec::new();
+        let mut last_finish_us = 0;
         // Per customer (index `customer − 1`): charges so far, when the client first
         // received a 400, and its last request.
         let n = record
@@ -154,6 +180,7 @@ impl Stats {
                 continue;
             }
             s.requests += 1;
+            meter.on_request(r.sent_at_us);
             if declined_at_us[c].is_some_and(|t| r.sent_at_us >= t) {
                 s.retried_declined += 1;
             }
@@ -198,6 +225,7 @@ impl Stats {
                 _ => {}
             }
             if r.charged {
+                charged_at_us.push(r.done_at_us);
                 s.charges += 1;
                 charges_by_customer[c] += 1;
             }
@@ -208,12 +236,17 @@ impl Stats {
             let Some(finished_us) = r.client.at_us().filter(|&at| at <= t_us) else {
                 continue;
             };
+            last_finish_us = last_finish_us.max(finished_us);
             s.elapsed_ms = s.elapsed_ms.max(whole_ms(finished_us));
             let final_answer =
                 matches!(r.client, ClientView::Answered { status, .. } if status.is_final());
             s.gave_up += u64::from(!final_answer);
         }
-        s
+        charged_at_us.sort_unstable();
+        for at_us in charged_at_us {
+            meter.on_charge(at_us);
+        }
+        s.with_derived(&meter, last_finish_us)
     }
 
     /// True if `field` is a harm and this run has any of it: someone was hurt.
@@ -254,6 +287,8 @@ mod tests {
 
     #[test]
     fn harm_is_the_five_fields_where_any_count_hurts_someone() {
+        // The incident's fields are measures, not harm: any run sends requests during an
+        // incident, and a recovery time of 0 is as good as it gets, not a count of hurt.
         let harm: Vec<&str> = StatField::ALL
             .into_iter()
             .filter(|f| f.is_harm())

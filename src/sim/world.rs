@@ -4,6 +4,7 @@
 //! handled at its own instant, in (time, sequence) order; a client timeout that no
 //! longer matters is dropped when it surfaces.
 
+use super::incident::IncidentMeter;
 use super::provider::{Arrival, ChargeRequest, IdempotencyKey, Provider, Status, Work};
 use super::queue::EventQueue;
 use super::record::{Admission, ClientView, RequestRecord};
@@ -79,6 +80,8 @@ pub struct Simulation {
     requests_sent: u32,
     record: Option<Vec<RequestRecord>>,
     events_handled: u64,
+    /// What the run did around its incident (nothing, with none).
+    meter: IncidentMeter,
 }
 
 crate::named_enum! {
@@ -157,6 +160,7 @@ impl Simulation {
             requests_sent: 0,
             record: scenario.record.then(Vec::new),
             events_handled: 0,
+            meter: IncidentMeter::new(scenario.provider.incident),
             scenario: scenario.clone(),
         })
     }
@@ -181,6 +185,7 @@ impl Simulation {
     /// The stats so far.
     pub fn stats(&self) -> Stats {
         Stats::with_client(self.provider.counters(), &self.counters)
+            .with_derived(&self.meter, self.counters.last_finish_us)
     }
 
     /// A view of the run now.
@@ -309,6 +314,9 @@ impl Simulation {
                 let done = self
                     .provider
                     .complete(ChargeRequest { customer, key }, work);
+                if done.charged {
+                    self.meter.on_charge(self.now_us);
+                }
                 if let Some(r) = self.record_mut(request) {
                     r.status = Some(done.status);
                     r.charged = done.charged;
@@ -449,6 +457,7 @@ impl Simulation {
         };
         let number = u8::try_from(attempt.number).expect("attempts are capped at 20");
         let arrival = self.provider.arrive(now_us, charge, &self.dice);
+        self.meter.on_request(now_us);
         let (admission, done_at_us) = match arrival {
             Arrival::Refused(status) => {
                 self.queue.push(
