@@ -396,7 +396,10 @@ fn check_line(q: &PageQuery, why: &str) {
             }
         },
         Page::Compare => {
-            for (item, strategy) in array(&v, 6, &why).iter().zip(StrategyName::ALL) {
+            for (item, strategy) in array(&v, StrategyName::ALL.len(), &why)
+                .iter()
+                .zip(StrategyName::ALL)
+            {
                 check_run(item, &with(strategy), &why);
             }
         }
@@ -406,7 +409,10 @@ fn check_line(q: &PageQuery, why: &str) {
         Page::Sweep => match (q.all_strategies, q.strategy) {
             (false, Some(one)) => check_sweep(&v, &with(one), q.seeds, &why),
             _ => {
-                for (item, strategy) in array(&v, 6, &why).iter().zip(StrategyName::ALL) {
+                for (item, strategy) in array(&v, StrategyName::ALL.len(), &why)
+                    .iter()
+                    .zip(StrategyName::ALL)
+                {
                     check_sweep(item, &with(strategy), q.seeds, &why);
                 }
             }

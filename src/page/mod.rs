@@ -1098,7 +1098,11 @@ pub(crate) mod tests {
             [
                 StrategyName::TimeoutNoKey,
                 StrategyName::Keyed,
-                StrategyName::Pool
+                StrategyName::Pool,
+                StrategyName::Headers,
+                StrategyName::Budget,
+                StrategyName::Breaker,
+                StrategyName::Adaptive
             ]
         );
         let p = q(&[
@@ -1287,7 +1291,7 @@ pub(crate) mod tests {
         for i in 0..1_500 {
             let mut s = random_page(&mut rng).scenario;
             s.customers = 1 + s.customers % 300;
-            s.strategy = StrategyName::ALL[i % 6];
+            s.strategy = StrategyName::ALL[i % StrategyName::ALL.len()];
             let mut sim = Simulation::new(&s).unwrap();
             let stats = sim.run_to_end();
             let why = format!("case {i}: {}", PageQuery::for_run(&s, Speed::X1).to_query());

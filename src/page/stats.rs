@@ -36,6 +36,10 @@ pub const fn stat_text(field: StatField) -> StatText {
         StatField::IncidentRequests => ("Sent during the incident", "requests that reached it"),
         StatField::IncidentPeakRate => ("Incident peak rate", "requests/s, busiest 100 ms"),
         StatField::RecoveryMs => ("Recovery (ms)", "until charges flow at 90% again"),
+        StatField::BudgetExhausted => ("Budget refused", "retries the budget could not pay"),
+        StatField::BreakerOpens => ("Breaker opened", "times the circuit opened"),
+        StatField::ConcurrencyPeak => ("Peak concurrency", "the adaptive limit's highest"),
+        StatField::ConcurrencyMean => ("Mean concurrency", "the adaptive limit per send"),
     };
     StatText { label, hint }
 }
@@ -65,7 +69,12 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 5] = [
     ),
     (
         "Concurrency",
-        &[StatField::MaxInflight, StatField::ClientMaxOutstanding],
+        &[
+            StatField::MaxInflight,
+            StatField::ClientMaxOutstanding,
+            StatField::ConcurrencyPeak,
+            StatField::ConcurrencyMean,
+        ],
     ),
     (
         "The client",
@@ -73,6 +82,8 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 5] = [
             StatField::GaveUp,
             StatField::RetriedDeclined,
             StatField::RequestsPer100Charges,
+            StatField::BudgetExhausted,
+            StatField::BreakerOpens,
             StatField::ElapsedMs,
         ],
     ),

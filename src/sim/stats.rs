@@ -21,6 +21,16 @@ pub struct ClientCounters {
     pub customers_done: u64,
     /// When the last charge finished.
     pub last_finish_us: u64,
+    /// Retries the retry budget refused.
+    pub budget_exhausted: u64,
+    /// Times the circuit breaker opened.
+    pub breaker_opens: u64,
+    /// The highest adaptive concurrency limit at a send.
+    pub concurrency_peak: u32,
+    /// The adaptive limits at every send, summed, and how many sends.
+    pub concurrency_sum: u64,
+    /// Sends counted in `concurrency_sum`.
+    pub concurrency_sends: u64,
 }
 
 macro_rules! stat_table {
@@ -107,6 +117,14 @@ stat_table! {
     /// From the incident's end until charges flow at 90% of their rate before it, in
     /// whole milliseconds (see [`IncidentMeter`](super::incident::IncidentMeter)).
     RecoveryMs recovery_ms: u64 = "recoveryMs", harm: false;
+    /// Retries the retry budget refused; each left its charge given up.
+    BudgetExhausted budget_exhausted: u64 = "budgetExhausted", harm: true;
+    /// Times the client's circuit breaker opened.
+    BreakerOpens breaker_opens: u64 = "breakerOpens", harm: false;
+    /// The adaptive client's highest concurrency limit at a send (0 for the others).
+    ConcurrencyPeak concurrency_peak: u32 = "concurrencyPeak", harm: false;
+    /// The adaptive client's concurrency limit averaged over its sends, rounded.
+    ConcurrencyMean concurrency_mean: u64 = "concurrencyMean", harm: false;
 }
 
 /// Every field under its JSON name, in table order: the CLI's JSON and the page's
@@ -130,6 +148,10 @@ impl Stats {
             gave_up: c.gave_up,
             client_max_outstanding: c.max_outstanding,
             elapsed_ms: whole_ms(c.last_finish_us),
+            budget_exhausted: c.budget_exhausted,
+            breaker_opens: c.breaker_opens,
+            concurrency_peak: c.concurrency_peak,
+            concurrency_mean: mean(c.concurrency_sum, c.concurrency_sends),
             ..provider.clone()
         }
     }
@@ -163,6 +185,7 @@ impl Stats {
         let mut meter = IncidentMeter::new(*incident);
         let mut charged_at_us = Vec::new();
         let mut last_finish_us = 0;
+        let (mut concurrency_sum, mut concurrency_sends) = (0, 0);
         // Per customer (index `customer − 1`): charges so far, when the client first
         // received a 400, and its last request.
         let n = record
@@ -181,6 +204,15 @@ impl Stats {
             }
             s.requests += 1;
             meter.on_request(r.sent_at_us);
+            if r.concurrency > 0 {
+                s.concurrency_peak = s.concurrency_peak.max(r.concurrency);
+                concurrency_sum += u64::from(r.concurrency);
+                concurrency_sends += 1;
+            }
+            if r.client.at_us().is_some_and(|at| at <= t_us) {
+                s.budget_exhausted += u64::from(r.budget_refused);
+                s.breaker_opens += u64::from(r.opened_breaker);
+            }
             if declined_at_us[c].is_some_and(|t| r.sent_at_us >= t) {
                 s.retried_declined += 1;
             }
@@ -242,6 +274,7 @@ impl Stats {
                 matches!(r.client, ClientView::Answered { status, .. } if status.is_final());
             s.gave_up += u64::from(!final_answer);
         }
+        s.concurrency_mean = mean(concurrency_sum, concurrency_sends);
         charged_at_us.sort_unstable();
         for at_us in charged_at_us {
             meter.on_charge(at_us);
@@ -259,6 +292,11 @@ impl Stats {
     pub fn requests_per_charge_hundredths(&self) -> Option<u64> {
         (self.charges > 0).then(|| (self.requests * 100 + self.charges / 2) / self.charges)
     }
+}
+
+/// `sum / n`, rounded half up (0 for no values).
+fn mean(sum: u64, n: u64) -> u64 {
+    (sum + n / 2).checked_div(n).unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -286,7 +324,7 @@ mod tests {
     }
 
     #[test]
-    fn harm_is_the_five_fields_where_any_count_hurts_someone() {
+    fn harm_is_the_six_fields_where_any_count_hurts_someone() {
         // The incident's fields are measures, not harm: any run sends requests during an
         // incident, and a recovery time of 0 is as good as it gets, not a count of hurt.
         let harm: Vec<&str> = StatField::ALL
@@ -301,7 +339,8 @@ mod tests {
                 "rateLimited",
                 "overloaded",
                 "retriedDeclined",
-                "gaveUp"
+                "gaveUp",
+                "budgetExhausted"
             ]
         );
     }
