@@ -34,7 +34,7 @@ fn the_panel_has_the_articles_shape() {
 }
 
 #[test]
-fn all_prints_six_columns_and_json_prints_six_objects() {
+fn all_prints_a_column_and_json_an_object_per_strategy() {
     let (code, out, _) = ratelab(&["charges", "--all", "--seed", "3"]);
     assert_eq!(code, 0);
     let header = out.lines().nth(1).unwrap();
@@ -54,8 +54,9 @@ fn all_prints_six_columns_and_json_prints_six_objects() {
     assert_eq!(cells, expected);
     let (_, json, _) = ratelab(&["charges", "--all", "--seed", "3", "--json"]);
     let v: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap();
-    assert_eq!(v.len(), 6);
+    assert_eq!(v.len(), StrategyName::ALL.len());
     assert_eq!(v[5]["strategy"], "pool");
+    assert_eq!(v[9]["strategy"], "adaptive");
 }
 
 #[test]
@@ -176,7 +177,7 @@ fn seeds_prints_the_distribution_of_a_sweep() {
     assert_eq!(counted, 25);
     let (code, out, _) = ratelab(&["charges", "--all", "--seeds", "1..=3"]);
     assert_eq!(code, 0);
-    assert_eq!(out.matches("strategy: ").count(), 6);
+    assert_eq!(out.matches("strategy: ").count(), StrategyName::ALL.len());
     let (code, _, err) = ratelab(&["charges", "--all", "--seeds", "1..=20000"]);
     assert_eq!(code, 2);
     assert!(err.contains("at most 10000"), "{err}");

@@ -86,6 +86,7 @@ fn cap(key: &str) -> Option<u64> {
         "attempts" => Some(5),
         "rateWindowMs" | "slowMs" | "timeoutMs" | "backoffMs" => Some(5 * SECOND_US),
         "latencyMs" | "jitterMs" => Some(SECOND_US),
+        "incidentStartMs" | "incidentMs" => Some(20 * SECOND_US),
         _ => None,
     }
 }
@@ -115,6 +116,9 @@ fn random_scenario(rng: &mut SimRng) -> Scenario {
                 }
             }),
             ParamKind::Switch => ParamValue::Switch(rng.chance(Odds::one_in(2))),
+            ParamKind::Choice => {
+                ParamValue::Choice(rng.below(spec.param.choices().len() as u64) as usize)
+            }
         };
         spec.param
             .set_unchecked(&mut scenario, value)
@@ -392,7 +396,10 @@ fn check_line(q: &PageQuery, why: &str) {
             }
         },
         Page::Compare => {
-            for (item, strategy) in array(&v, 6, &why).iter().zip(StrategyName::ALL) {
+            for (item, strategy) in array(&v, StrategyName::ALL.len(), &why)
+                .iter()
+                .zip(StrategyName::ALL)
+            {
                 check_run(item, &with(strategy), &why);
             }
         }
@@ -402,7 +409,10 @@ fn check_line(q: &PageQuery, why: &str) {
         Page::Sweep => match (q.all_strategies, q.strategy) {
             (false, Some(one)) => check_sweep(&v, &with(one), q.seeds, &why),
             _ => {
-                for (item, strategy) in array(&v, 6, &why).iter().zip(StrategyName::ALL) {
+                for (item, strategy) in array(&v, StrategyName::ALL.len(), &why)
+                    .iter()
+                    .zip(StrategyName::ALL)
+                {
                     check_sweep(item, &with(strategy), q.seeds, &why);
                 }
             }

@@ -62,7 +62,7 @@ fn a_query_can_ask_for_a_comparison_a_sweep_or_a_story() {
         "?view=compare&seed=4&workers=2",
         "--json",
     ]);
-    assert_eq!(v.as_array().unwrap().len(), 6);
+    assert_eq!(v.as_array().unwrap().len(), 10, "all ten strategies");
     let v = json(&[
         "charges",
         "--query",

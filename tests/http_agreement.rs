@@ -61,7 +61,10 @@ async fn each_strategy_over_real_http_lands_within_the_simulations_spread() {
     let remote = Remote::new(&base).unwrap();
     let valid = u64::from(CUSTOMERS - CUSTOMERS / 97);
 
-    for strategy in StrategyName::ALL {
+    // The article's six. The next rungs read the provider's refusal headers, which the
+    // HTTP client does not hand to the state machine yet, so their real runs would not
+    // be the model's.
+    for strategy in StrategyName::ARTICLE {
         let HttpRun {
             stats: real,
             transport_errors,
@@ -166,6 +169,10 @@ async fn each_strategy_over_real_http_lands_within_the_simulations_spread() {
                     "a timeout without a key double-charges"
                 );
             }
+            StrategyName::Headers
+            | StrategyName::Budget
+            | StrategyName::Breaker
+            | StrategyName::Adaptive => unreachable!("only the article's six run here"),
             StrategyName::Keyed | StrategyName::Pool => {
                 within(
                     strategy,

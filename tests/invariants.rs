@@ -47,10 +47,10 @@ fn common(sim: &Simulation, s: &Stats) -> Result<(), String> {
     if s.max_inflight > limit {
         return Err(format!("maxInflight {} > {limit}", s.max_inflight));
     }
-    if *s != Stats::from_record(record) {
+    let derived = Stats::from_record(record, &scenario.provider.incident);
+    if *s != derived {
         return Err(format!(
-            "live counters {s:?} differ from the record's {:?}",
-            Stats::from_record(record)
+            "live counters {s:?} differ from the record's {derived:?}"
         ));
     }
     Ok(())

@@ -179,7 +179,8 @@ impl Runner {
         let (events, inbox) = mpsc::unbounded_channel();
         Self {
             remote,
-            client: Client::new(scenario.strategy.plan(&scenario.client)),
+            client: Client::new(scenario.strategy.plan(&scenario.client))
+                .with_dice(KeyedDraws::from_seed(scenario.seed)),
             tasks: (1..=scenario.customers).map(ChargeTask::new).collect(),
             dice: KeyedDraws::from_seed(scenario.seed),
             origin: Instant::now(),
@@ -217,6 +218,7 @@ impl Runner {
                     self.start_next();
                 }
             }
+            Launch::Adaptive(_) => self.fill(),
         }
         while self.counters.customers_done < u64::from(self.customers()) {
             let Some(event) = self.inbox.recv().await else {
@@ -225,6 +227,19 @@ impl Runner {
             self.handle(event);
         }
         (self.counters, self.transport_errors)
+    }
+
+    /// Starts charges while fewer are in progress than the adaptive limit allows.
+    fn fill(&mut self) {
+        while let Some(limit) = self.client.concurrency_limit() {
+            let started = u64::from(self.next_customer - 1);
+            if self.next_customer > self.customers()
+                || started - self.counters.customers_done >= u64::from(limit)
+            {
+                break;
+            }
+            self.start_next();
+        }
     }
 
     fn start_next(&mut self) {
@@ -261,6 +276,7 @@ impl Runner {
                 let task = task_mut(&mut self.tasks, customer);
                 let step = self.client.on_answer(task, now_us, status, &self.dice);
                 self.apply(customer, step);
+                self.fill();
             }
             Event::NoAnswer {
                 customer,
@@ -275,6 +291,7 @@ impl Runner {
                 let task = task_mut(&mut self.tasks, customer);
                 let step = self.client.on_timeout(task, now_us, &self.dice);
                 self.apply(customer, step);
+                self.fill();
             }
         }
     }
@@ -294,8 +311,10 @@ impl Runner {
                 self.counters.customers_done += 1;
                 self.counters.gave_up += u64::from(outcome == Outcome::GaveUp);
                 self.counters.last_finish_us = self.now_us();
-                if let Launch::Workers(_) = self.client.plan().launch {
-                    self.start_next();
+                match self.client.plan().launch {
+                    Launch::Workers(_) => self.start_next(),
+                    Launch::Adaptive(_) => self.fill(),
+                    Launch::AllAtOnce => {}
                 }
             }
         }

@@ -16,7 +16,7 @@ impl fmt::Display for TooLarge {
             ),
             Workload::Compare => write!(
                 f,
-                "The compare view runs all six strategies at once, so it takes at most {max} customers ({asked} asked). Lower “customers” under “Change the numbers”."
+                "The compare view runs all ten strategies at once, so it takes at most {max} customers ({asked} asked). Lower “customers” under “Change the numbers”."
             ),
             Workload::Sweep => write!(
                 f,

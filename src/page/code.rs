@@ -191,6 +191,33 @@ pub fn equivalent(s: StrategyName, c: &ClientParams) -> Vec<(&'static str, Strin
                 ),
             ),
         ],
+        StrategyName::Headers => vec![(
+            "urllib3 (Python)",
+            format!(
+                "Retry(total={retries}, status_forcelist=[429, 500, 503], respect_retry_after_header=True)"
+            ),
+        )],
+        StrategyName::Budget => vec![
+            (
+                "AWS SDK for JavaScript v3",
+                format!("new S3Client({{ retryMode: \"standard\", maxAttempts: {} }})", c.max_attempts),
+            ),
+            (
+                "botocore (Python)",
+                format!(
+                    "Config(retries={{\"mode\": \"standard\", \"max_attempts\": {}}})",
+                    c.max_attempts
+                ),
+            ),
+        ],
+        StrategyName::Breaker => vec![(
+            "resilience4j (Java)",
+            "CircuitBreakerConfig.custom().slidingWindowType(COUNT_BASED).slidingWindowSize(20).minimumNumberOfCalls(10).failureRateThreshold(50).waitDurationInOpenState(Duration.ofSeconds(1)).permittedNumberOfCallsInHalfOpenState(3).build()".into(),
+        )],
+        StrategyName::Adaptive => vec![(
+            "Vector (sink config, TOML)",
+            "request.concurrency = \"adaptive\"\nrequest.adaptive_concurrency = { initial_concurrency = 1, max_concurrency_limit = 50, decrease_ratio = 0.9, ewma_alpha = 0.4 }".into(),
+        )],
     }
 }
 
@@ -207,6 +234,10 @@ mod tests {
             StrategyName::TimeoutNoKey => include_str!("../sim/strategy/timeout_no_key.rs"),
             StrategyName::Keyed => include_str!("../sim/strategy/keyed.rs"),
             StrategyName::Pool => include_str!("../sim/strategy/pool.rs"),
+            StrategyName::Headers => include_str!("../sim/strategy/headers.rs"),
+            StrategyName::Budget => include_str!("../sim/strategy/budget.rs"),
+            StrategyName::Breaker => include_str!("../sim/strategy/breaker.rs"),
+            StrategyName::Adaptive => include_str!("../sim/strategy/adaptive.rs"),
         }
     }
 

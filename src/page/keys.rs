@@ -39,17 +39,20 @@ pub fn action_for(key: &str, shift: bool) -> Option<KeyAction> {
         "." | ">" => KeyAction::Faster,
         "r" | "R" => KeyAction::Rerun,
         "?" => KeyAction::Help,
-        digit => {
+        // 1 to 9, then 0 for the tenth, as on a keyboard's top row.
+        digit if digit.len() == 1 => {
             let n: usize = digit.parse().ok()?;
-            KeyAction::Pick(*StrategyName::ALL.get(n.checked_sub(1)?)?)
+            let i = if n == 0 { 9 } else { n - 1 };
+            KeyAction::Pick(*StrategyName::ALL.get(i)?)
         }
+        _ => return None,
     })
 }
 
 /// The keys, as the `?` panel lists them: (keys, what they do).
 pub const KEY_LIST: [(&str, &str); 7] = [
     ("Space", "Play, pause or resume"),
-    ("1 – 6", "Pick a strategy (in the order of the buttons) without starting it"),
+    ("1 – 9, 0", "Pick a strategy (in the order of the buttons) without starting it"),
     ("← / →", "Previous / next request"),
     ("Shift + ← / →", "Previous / next harm: a storm of 429s or 503s, a double charge, a 409, a charge the client gave up on"),
     (", / .", "Slower / faster"),
@@ -129,8 +132,12 @@ mod tests {
             action_for("6", false),
             Some(KeyAction::Pick(StrategyName::ALL[5]))
         );
-        assert_eq!(action_for("0", false), None);
-        assert_eq!(action_for("7", false), None);
+        assert_eq!(
+            action_for("0", false),
+            Some(KeyAction::Pick(StrategyName::ALL[9]))
+        );
+        assert_eq!(action_for("10", false), None);
+        assert_eq!(action_for("x", false), None);
         assert_eq!(
             action_for("ArrowRight", false),
             Some(KeyAction::StepRequest(true))

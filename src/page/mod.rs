@@ -1099,7 +1099,11 @@ pub(crate) mod tests {
             [
                 StrategyName::TimeoutNoKey,
                 StrategyName::Keyed,
-                StrategyName::Pool
+                StrategyName::Pool,
+                StrategyName::Headers,
+                StrategyName::Budget,
+                StrategyName::Breaker,
+                StrategyName::Adaptive
             ]
         );
         let p = q(&[
@@ -1184,6 +1188,7 @@ pub(crate) mod tests {
                     ParamValue::Odds(Odds { num, den })
                 }
                 ParamKind::Switch => ParamValue::Switch(rng.chance(Odds::one_in(2))),
+                ParamKind::Choice => ParamValue::Choice(pick(rng, spec.param.choices().len())),
             };
             spec.param.set_unchecked(&mut scenario, value).unwrap();
         }
@@ -1287,12 +1292,16 @@ pub(crate) mod tests {
         for i in 0..1_500 {
             let mut s = random_page(&mut rng).scenario;
             s.customers = 1 + s.customers % 300;
-            s.strategy = StrategyName::ALL[i % 6];
+            s.strategy = StrategyName::ALL[i % StrategyName::ALL.len()];
             let mut sim = Simulation::new(&s).unwrap();
             let stats = sim.run_to_end();
             let why = format!("case {i}: {}", PageQuery::for_run(&s, Speed::X1).to_query());
             assert!(sim.is_finished(), "{why}");
-            assert_eq!(stats, Stats::from_record(sim.record().unwrap()), "{why}");
+            assert_eq!(
+                stats,
+                Stats::from_record(sim.record().unwrap(), &s.provider.incident),
+                "{why}"
+            );
             assert!(stats.max_inflight <= s.provider.max_inflight, "{why}");
             if matches!(s.strategy, StrategyName::Keyed | StrategyName::Pool) {
                 assert_eq!(stats.duplicates, 0, "{why}");

@@ -33,7 +33,7 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "There is no strategy called 'yolo\u{FFFD}'; use one of naive, paced, retry, \
-             timeout-no-key, keyed, pool."
+             timeout-no-key, keyed, pool, headers, budget, breaker, adaptive."
         );
     }
 }

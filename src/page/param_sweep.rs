@@ -249,6 +249,10 @@ pub const fn colour(strategy: StrategyName) -> &'static str {
         StrategyName::TimeoutNoKey => "#c0392b",
         StrategyName::Keyed => "#0072b2",
         StrategyName::Pool => "#009e73",
+        StrategyName::Headers => "#56b4e9",
+        StrategyName::Budget => "#8c6d00",
+        StrategyName::Breaker => "#6a3d9a",
+        StrategyName::Adaptive => "#555555",
     }
 }
 

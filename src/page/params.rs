@@ -133,6 +133,24 @@ const fn words(param: Param) -> ParamSpec {
             "workers",
             "Workers in the pool strategy; each takes the next customer when it is free.",
         ),
+        Param::Incident => (
+            "incident",
+            "Incident",
+            "",
+            "A bad few seconds: errors (half fail), slow, down (all 503) or capacity (2 in flight, 20/s).",
+        ),
+        Param::IncidentStart => (
+            "incidentStartMs",
+            "Incident start",
+            "ms",
+            "When the incident begins, in simulated time from the start of the run.",
+        ),
+        Param::IncidentLength => (
+            "incidentMs",
+            "Incident length",
+            "ms",
+            "How long the incident lasts.",
+        ),
     };
     ParamSpec {
         param,
@@ -247,7 +265,9 @@ impl From<ValueFault> for Fault {
         match f {
             ValueFault::TooSmall => Fault::TooSmall,
             ValueFault::TooLarge => Fault::TooLarge,
-            ValueFault::WrongKind | ValueFault::NotAProbability => Fault::NotOne,
+            ValueFault::WrongKind | ValueFault::NotAProbability | ValueFault::NotAChoice => {
+                Fault::NotOne
+            }
         }
     }
 }
@@ -275,6 +295,16 @@ impl ParamSpec {
             ParamKind::Count | ParamKind::Micros => self.span("–"),
             ParamKind::Odds => "0 to 1, as 1/20, 1 in 20, 5% or 0".into(),
             ParamKind::Switch => "on or off".into(),
+            ParamKind::Choice => self.choice_list(),
+        }
+    }
+
+    /// The choices as a list: `none, errors, slow, down or capacity`.
+    fn choice_list(&self) -> String {
+        match self.param.choices() {
+            [] => String::new(),
+            [one] => (*one).to_string(),
+            [most @ .., last] => format!("{} or {last}", most.join(", ")),
         }
     }
 
@@ -300,6 +330,7 @@ impl ParamSpec {
             ParamKind::Micros => format!("a time from {}", self.span(" to ")),
             ParamKind::Odds => "a probability written as 1/20, 1 in 20, 5% or 0".into(),
             ParamKind::Switch => "on or off".into(),
+            ParamKind::Choice => format!("one of {}", self.choice_list()),
         }
     }
 
@@ -338,6 +369,13 @@ impl ParamSpec {
                 "off" => Ok(ParamValue::Switch(false)),
                 _ => Err(Fault::NotOne),
             },
+            ParamKind::Choice => self
+                .param
+                .choices()
+                .iter()
+                .position(|c| *c == t)
+                .map(ParamValue::Choice)
+                .ok_or(Fault::NotOne),
         };
         match value.map(|v| (v, self.param.fault(v).map(Fault::from))) {
             Ok((v, None)) => Ok(v),
@@ -363,6 +401,11 @@ impl ParamSpec {
             ParamValue::Odds(o) => format!("{}/{}", o.num, o.den),
             ParamValue::Switch(true) => "on".into(),
             ParamValue::Switch(false) => "off".into(),
+            ParamValue::Choice(i) => self
+                .param
+                .choices()
+                .get(i)
+                .map_or_else(|| i.to_string(), |c| (*c).to_string()),
         }
     }
 
@@ -535,6 +578,20 @@ mod tests {
         );
         assert_eq!(ok("errorRate", "0"), ParamValue::Odds(Odds::NEVER));
         assert_eq!(ok("jitter", "on"), ParamValue::Switch(true));
+        assert_eq!(ok("incident", " down "), ParamValue::Choice(3));
+        assert_eq!(ok("incidentStartMs", "4000"), ParamValue::Whole(4_000_000));
+        assert_eq!(
+            parse_param("incident", "Down").unwrap_err(),
+            "Incident (incident) must be one of none, errors, slow, down or capacity, but 'Down' is not one."
+        );
+        assert_eq!(
+            spec(Param::Incident).text(ParamValue::Choice(4)),
+            "capacity"
+        );
+        assert_eq!(
+            spec(Param::Incident).check(ParamValue::Choice(5)),
+            Err("Incident (incident) must be one of none, errors, slow, down or capacity, but '5' is not one.".into())
+        );
         assert_eq!(millis_text(1_500), "1.5");
         assert_eq!(millis_text(1_050), "1.05");
         assert_eq!(millis_text(15_000), "15");

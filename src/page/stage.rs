@@ -15,6 +15,20 @@ pub fn key_stats(strategy: StrategyName) -> [StatField; 4] {
         StrategyName::TimeoutNoKey => [CustomersCharged, Duplicates, Requests, ElapsedMs],
         StrategyName::Keyed => [CustomersCharged, Duplicates, InProgressConflicts, ElapsedMs],
         StrategyName::Pool => [CustomersCharged, Duplicates, InProgressConflicts, ElapsedMs],
+        StrategyName::Headers => [CustomersCharged, IncidentRequests, RecoveryMs, Requests],
+        StrategyName::Budget => [
+            CustomersCharged,
+            BudgetExhausted,
+            IncidentRequests,
+            RecoveryMs,
+        ],
+        StrategyName::Breaker => [CustomersCharged, BreakerOpens, IncidentRequests, RecoveryMs],
+        StrategyName::Adaptive => [
+            CustomersCharged,
+            ConcurrencyPeak,
+            ConcurrencyMean,
+            RecoveryMs,
+        ],
     }
 }
 

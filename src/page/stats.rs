@@ -32,12 +32,20 @@ pub const fn stat_text(field: StatField) -> StatText {
         StatField::GaveUp => ("Gave up", "customers left uncharged"),
         StatField::ClientMaxOutstanding => ("Client peak awaiting", "answers awaited at once"),
         StatField::ElapsedMs => ("Elapsed (ms)", "until the last client finished"),
+        StatField::RequestsPer100Charges => ("Requests per 100 charges", "traffic for the money"),
+        StatField::IncidentRequests => ("Sent during the incident", "requests that reached it"),
+        StatField::IncidentPeakRate => ("Incident peak rate", "requests/s, busiest 100 ms"),
+        StatField::RecoveryMs => ("Recovery (ms)", "until charges flow at 90% again"),
+        StatField::BudgetExhausted => ("Budget refused", "retries the budget could not pay"),
+        StatField::BreakerOpens => ("Breaker opened", "times the circuit opened"),
+        StatField::ConcurrencyPeak => ("Peak concurrency", "the adaptive limit's highest"),
+        StatField::ConcurrencyMean => ("Mean concurrency", "the adaptive limit per send"),
     };
     StatText { label, hint }
 }
 
 /// The stats panel's groups, in order, each with its title.
-pub const STAT_GROUPS: [(&str, &[StatField]); 4] = [
+pub const STAT_GROUPS: [(&str, &[StatField]); 5] = [
     (
         "Money",
         &[
@@ -61,14 +69,30 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 4] = [
     ),
     (
         "Concurrency",
-        &[StatField::MaxInflight, StatField::ClientMaxOutstanding],
+        &[
+            StatField::MaxInflight,
+            StatField::ClientMaxOutstanding,
+            StatField::ConcurrencyPeak,
+            StatField::ConcurrencyMean,
+        ],
     ),
     (
         "The client",
         &[
             StatField::GaveUp,
             StatField::RetriedDeclined,
+            StatField::RequestsPer100Charges,
+            StatField::BudgetExhausted,
+            StatField::BreakerOpens,
             StatField::ElapsedMs,
+        ],
+    ),
+    (
+        "The incident",
+        &[
+            StatField::IncidentRequests,
+            StatField::IncidentPeakRate,
+            StatField::RecoveryMs,
         ],
     ),
 ];

@@ -20,6 +20,10 @@ pub const fn strategy_label(s: StrategyName) -> &'static str {
         StrategyName::TimeoutNoKey => "Timeout, no key",
         StrategyName::Keyed => "Keyed",
         StrategyName::Pool => "Worker pool",
+        StrategyName::Headers => "Obeys headers",
+        StrategyName::Budget => "Retry budget",
+        StrategyName::Breaker => "Circuit breaker",
+        StrategyName::Adaptive => "Adaptive concurrency",
     }
 }
 
@@ -36,14 +40,14 @@ pub fn title_for(q: &PageQuery) -> String {
                 format!("{} on seed {}{story}", strategy_label(one), q.seed)
             }
         },
-        Page::Compare => format!("All six strategies on seed {}", q.seed),
+        Page::Compare => format!("All ten strategies on seed {}", q.seed),
         Page::Sweep => match (q.sweep_param, q.all_strategies, q.strategy) {
             (Some(sp), _, _) => format!(
                 "{} against {}",
                 stat_text(sp.stat).label,
                 spec(sp.param).label
             ),
-            (None, true, _) => format!("All six over {} seeds", q.seeds),
+            (None, true, _) => format!("All ten over {} seeds", q.seeds),
             (None, false, Some(one)) => format!("{} over {} seeds", strategy_label(one), q.seeds),
             (None, false, None) => "Sweep seeds".to_string(),
         },
@@ -83,12 +87,12 @@ mod tests {
         );
         assert_eq!(
             title("?view=compare&seed=3&timeoutMs=2500&workers=3"),
-            "All six strategies on seed 3, 2 numbers changed · rate-limit-lab"
+            "All ten strategies on seed 3, 2 numbers changed · rate-limit-lab"
         );
         assert_eq!(title("?view=sweep"), "Sweep seeds · rate-limit-lab");
         assert_eq!(
             title("?view=sweep&strategy=all&seeds=30"),
-            "All six over 30 seeds · rate-limit-lab"
+            "All ten over 30 seeds · rate-limit-lab"
         );
         assert_eq!(
             title("?view=sweep&strategy=pool&seeds=50"),

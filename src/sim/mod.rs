@@ -3,6 +3,7 @@
 
 pub mod budget;
 pub mod headers;
+pub mod incident;
 pub mod lab;
 pub mod limiter;
 pub mod moments;

@@ -1,6 +1,7 @@
 //! A finished run seen at any instant, and the instants worth stopping at: derived from
 //! its record (the single source of truth), never by running it again.
 
+use super::incident::IncidentPlan;
 use super::provider::Status;
 use super::record::{Admission, ClientView, RequestRecord};
 use super::stats::Stats;
@@ -79,7 +80,12 @@ pub fn fates_at(record: &[RequestRecord], customers: u32, t_us: u64) -> Vec<Fate
 
 /// A view of a finished run as it stood at `t_us`, from its record: what
 /// `Simulation::run_until(t_us)` then `snapshot()` showed (its clock reads `t_us`).
-pub fn snapshot_at(record: &[RequestRecord], customers: u32, t_us: u64) -> Snapshot {
+pub fn snapshot_at(
+    record: &[RequestRecord],
+    customers: u32,
+    incident: &IncidentPlan,
+    t_us: u64,
+) -> Snapshot {
     let customers_done = last_requests(record, customers)
         .into_iter()
         .filter(|last| last.is_some_and(|r| r.client.at_us().is_some_and(|at| at <= t_us)))
@@ -93,7 +99,7 @@ pub fn snapshot_at(record: &[RequestRecord], customers: u32, t_us: u64) -> Snaps
     }
     Snapshot {
         now_us: t_us,
-        stats: Stats::at(record, t_us),
+        stats: Stats::at(record, t_us, incident),
         customers_done,
         customers,
         inflight,

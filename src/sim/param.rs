@@ -6,6 +6,7 @@
 //! ever clamped into range: a value outside it is refused, and the refusal says which
 //! parameter and why.
 
+use super::incident::Incident;
 use super::rng::Odds;
 use super::scenario::{Scenario, MAX_CUSTOMERS};
 use super::time::{ms, secs};
@@ -22,6 +23,8 @@ pub enum ParamKind {
     Odds,
     /// On or off.
     Switch,
+    /// One of a few named choices ([`Param::choices`]).
+    Choice,
 }
 
 /// Which side of the simulation a parameter belongs to.
@@ -42,6 +45,8 @@ pub enum ParamValue {
     Odds(Odds),
     /// A switch.
     Switch(bool),
+    /// A choice, by its index in [`Param::choices`].
+    Choice(usize),
 }
 
 /// Why a value cannot be used for a parameter.
@@ -55,6 +60,8 @@ pub enum ValueFault {
     TooLarge,
     /// A fraction that is not a probability (a zero denominator, or above 1).
     NotAProbability,
+    /// An index past the last of a parameter's choices.
+    NotAChoice,
 }
 
 /// Every parameter of a run.
@@ -92,6 +99,12 @@ pub enum Param {
     Timeout,
     /// Workers in the pool strategy.
     PoolWorkers,
+    /// What goes wrong during the incident, if anything.
+    Incident,
+    /// When the incident starts.
+    IncidentStart,
+    /// How long the incident lasts.
+    IncidentLength,
 }
 
 /// A parameter's kind, group and bounds.
@@ -123,7 +136,9 @@ fn whole(v: ParamValue) -> u64 {
     match v {
         ParamValue::Whole(n) => n,
         // Every setter is reached through `Param::check`, which refuses another kind.
-        ParamValue::Odds(_) | ParamValue::Switch(_) => unreachable!("kind checked"),
+        ParamValue::Odds(_) | ParamValue::Switch(_) | ParamValue::Choice(_) => {
+            unreachable!("kind checked")
+        }
     }
 }
 
@@ -134,20 +149,33 @@ fn narrow(v: ParamValue) -> u32 {
 fn odds(v: ParamValue) -> Odds {
     match v {
         ParamValue::Odds(o) => o,
-        ParamValue::Whole(_) | ParamValue::Switch(_) => unreachable!("kind checked"),
+        ParamValue::Whole(_) | ParamValue::Switch(_) | ParamValue::Choice(_) => {
+            unreachable!("kind checked")
+        }
     }
 }
 
 fn switch(v: ParamValue) -> bool {
     match v {
         ParamValue::Switch(b) => b,
-        ParamValue::Whole(_) | ParamValue::Odds(_) => unreachable!("kind checked"),
+        ParamValue::Whole(_) | ParamValue::Odds(_) | ParamValue::Choice(_) => {
+            unreachable!("kind checked")
+        }
+    }
+}
+
+fn incident(v: ParamValue) -> Incident {
+    match v {
+        ParamValue::Choice(i) => Incident::ALL[i],
+        ParamValue::Whole(_) | ParamValue::Odds(_) | ParamValue::Switch(_) => {
+            unreachable!("kind checked")
+        }
     }
 }
 
 impl Param {
     /// Every parameter, in the order the panel and the URL list them.
-    pub const ALL: [Param; 16] = [
+    pub const ALL: [Param; 19] = [
         Param::Customers,
         Param::MaxInflight,
         Param::RateLimit,
@@ -164,6 +192,9 @@ impl Param {
         Param::BackoffJitter,
         Param::Timeout,
         Param::PoolWorkers,
+        Param::Incident,
+        Param::IncidentStart,
+        Param::IncidentLength,
     ];
 
     /// The table. Ranges: a million-customer run must fit (MAX_CUSTOMERS); times up to
@@ -252,6 +283,21 @@ impl Param {
                 |s| ParamValue::Whole(s.client.pool_workers.into()),
                 |s, v| s.client.pool_workers = narrow(v),
             ),
+            Param::Incident => (
+                (ParamKind::Choice, Provider, (0, 0)),
+                |s| ParamValue::Choice(s.provider.incident.kind as usize),
+                |s, v| s.provider.incident.kind = incident(v),
+            ),
+            Param::IncidentStart => (
+                micros(Provider, 0, secs(3_600)),
+                |s| ParamValue::Whole(s.provider.incident.start_us),
+                |s, v| s.provider.incident.start_us = whole(v),
+            ),
+            Param::IncidentLength => (
+                micros(Provider, ms(1), secs(3_600)),
+                |s| ParamValue::Whole(s.provider.incident.length_us),
+                |s, v| s.provider.incident.length_us = whole(v),
+            ),
         };
         Def {
             kind,
@@ -277,6 +323,15 @@ impl Param {
     pub fn bounds(self) -> Option<RangeInclusive<u64>> {
         let d = self.def();
         matches!(d.kind, ParamKind::Count | ParamKind::Micros).then_some(d.bounds.0..=d.bounds.1)
+    }
+
+    /// The names of its choices, in order, for a [`ParamKind::Choice`]; empty for the
+    /// others.
+    pub fn choices(self) -> &'static [&'static str] {
+        match self {
+            Param::Incident => &Incident::NAMES,
+            _ => &[],
+        }
     }
 
     /// Its value in `scenario`.
@@ -310,6 +365,9 @@ impl Param {
                 (!o.is_probability()).then_some(ValueFault::NotAProbability)
             }
             (ParamKind::Switch, ParamValue::Switch(_), _) => None,
+            (ParamKind::Choice, ParamValue::Choice(i), _) => {
+                (i >= self.choices().len()).then_some(ValueFault::NotAChoice)
+            }
             _ => Some(ValueFault::WrongKind),
         }
     }
@@ -446,6 +504,7 @@ mod tests {
                 (_, ParamValue::Whole(_)) => ParamValue::Whole(*p.bounds().unwrap().end()),
                 (_, ParamValue::Odds(_)) => ParamValue::Odds(Odds { num: 1, den: 2 }),
                 (_, ParamValue::Switch(b)) => ParamValue::Switch(!b),
+                (_, ParamValue::Choice(_)) => ParamValue::Choice(p.choices().len() - 1),
             };
             assert_eq!(p.fault(v), None, "{p:?}");
             p.set_unchecked(&mut t, other).unwrap();

@@ -294,16 +294,38 @@ mod tests {
     #[test]
     fn the_strategies_that_read_a_parameter() {
         use StrategyName::*;
-        assert_eq!(strategies_using(Param::PoolWorkers), [Pool]);
+        // The adaptive rung finds its own concurrency: the fixed pool's size is not its.
+        assert_eq!(
+            strategies_using(Param::PoolWorkers),
+            [Pool, Headers, Budget, Breaker]
+        );
         assert_eq!(
             strategies_using(Param::Timeout),
-            [TimeoutNoKey, Keyed, Pool]
+            [
+                TimeoutNoKey,
+                Keyed,
+                Pool,
+                Headers,
+                Budget,
+                Breaker,
+                Adaptive
+            ]
         );
         assert_eq!(
             strategies_using(Param::Pacer),
-            [Paced, Retry, TimeoutNoKey, Keyed, Pool]
+            [
+                Paced,
+                Retry,
+                TimeoutNoKey,
+                Keyed,
+                Pool,
+                Headers,
+                Budget,
+                Breaker,
+                Adaptive
+            ]
         );
-        assert_eq!(strategies_using(Param::MaxInflight).len(), 6);
+        assert_eq!(strategies_using(Param::MaxInflight).len(), 10);
     }
 
     #[test]
@@ -363,10 +385,10 @@ mod tests {
             Some(ParamSweepError::Steps(51))
         );
         assert_eq!(
-            new(spec(Param::PoolWorkers, 1, 90, 50), 34),
-            Some(ParamSweepError::TooManyRuns(50 * 6 * 34))
+            new(spec(Param::PoolWorkers, 1, 90, 50), 21),
+            Some(ParamSweepError::TooManyRuns(50 * 10 * 21))
         );
-        assert!(new(spec(Param::PoolWorkers, 1, 90, 50), 33).is_none());
+        assert!(new(spec(Param::PoolWorkers, 1, 90, 50), 20).is_none());
         assert_eq!(
             new(spec(Param::PoolWorkers, 1, 9, 3), 0),
             Some(ParamSweepError::Empty)

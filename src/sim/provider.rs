@@ -17,7 +17,12 @@
 //! not know its customers in advance, so it asks [`Provider::know_customer`] first.
 
 use super::budget::RUN_MAX_CUSTOMERS;
-use super::limiter::{Policy, Scope, SlidingLog};
+use super::headers::response_headers;
+use super::incident::{
+    Incident, IncidentPlan, CAPACITY_MAX_INFLIGHT, CAPACITY_RATE_LIMIT, ERRORS_ODDS,
+    OVERLOADED_RETRY_US,
+};
+use super::limiter::{Decision, Policy, Scope, SlidingLog};
 use super::rng::{Draw, DrawKey, KeyedDraws, Odds};
 use super::stats::Stats;
 use super::time::{ms, secs};
@@ -49,6 +54,8 @@ pub struct ProviderConfig {
     pub latency_jitter_us: u64,
     /// Every customer whose id is a multiple of this has a declined card (0: none).
     pub decline_every: u32,
+    /// A bad few seconds, if any (none by default).
+    pub incident: IncidentPlan,
 }
 
 impl Default for ProviderConfig {
@@ -63,6 +70,7 @@ impl Default for ProviderConfig {
             latency_us: ms(15),
             latency_jitter_us: ms(3),
             decline_every: 97,
+            incident: IncidentPlan::default(),
         }
     }
 }
@@ -180,6 +188,8 @@ pub enum Work {
     Conflict,
     /// Answer the stored status of the key's finished request; charge nothing.
     Replay(Status),
+    /// Answer 503: the provider is down (an incident); nothing charged, no key stored.
+    Down,
 }
 
 /// How the provider took in a request.
@@ -346,15 +356,20 @@ impl Provider {
             })
         };
 
+        let incident = self.config.incident.at(now_us);
+
         // 1. Rate: a request refused here does not count toward the window; one admitted
-        // here counts even if the in-flight rule refuses it next.
-        if !self.rate.admit_one(now_us, RATE_KEY) {
+        // here counts even if the in-flight rule refuses it next. A shrunken provider
+        // (capacity incident) refuses once its window holds its smaller limit.
+        let shrunk = incident == Some(Incident::Capacity)
+            && self.rate.in_window(now_us, RATE_KEY) >= CAPACITY_RATE_LIMIT;
+        if shrunk || !self.rate.admit_one(now_us, RATE_KEY) {
             self.counters.rate_limited += 1;
             return Arrival::Refused(Status::TooManyRequests);
         }
 
         // 2. In flight.
-        if self.inflight >= self.config.max_inflight {
+        if self.inflight >= self.max_inflight_at(now_us) {
             self.counters.overloaded += 1;
             return Arrival::Refused(Status::Overloaded);
         }
@@ -372,6 +387,12 @@ impl Provider {
             done_at_us: now_us + normal_us,
             slow: false,
         };
+
+        // A provider that is down answers 503 after the usual latency, before it looks
+        // at the key or the card.
+        if incident == Some(Incident::Down) {
+            return admitted(Work::Down);
+        }
 
         // 3. Idempotency key.
         if let Some(key) = request.key {
@@ -392,12 +413,16 @@ impl Provider {
         }
 
         // 5. Server error.
-        if dice_for(Draw::ServerError).chance(c.server_error) {
+        // The usual draw comes first, so the incident's own draw never shifts it.
+        if dice_for(Draw::ServerError).chance(c.server_error)
+            || (incident == Some(Incident::Errors)
+                && dice_for(Draw::IncidentError).chance(ERRORS_ODDS))
+        {
             return admitted(Work::Fail);
         }
 
-        // 6. Latency: the charge itself, sometimes slow.
-        if dice_for(Draw::Slow).chance(c.slow) {
+        // 6. Latency: the charge itself, sometimes slow (always, in a `slow` incident).
+        if incident == Some(Incident::Slow) || dice_for(Draw::Slow).chance(c.slow) {
             self.counters.slow += 1;
             return Arrival::Admitted {
                 work: Work::Charge,
@@ -406,6 +431,47 @@ impl Provider {
             };
         }
         admitted(Work::Charge)
+    }
+
+    /// The in-flight limit in force at `now_us` (smaller during a capacity incident).
+    pub fn max_inflight_at(&self, now_us: u64) -> u32 {
+        match self.config.incident.at(now_us) {
+            Some(Incident::Capacity) => CAPACITY_MAX_INFLIGHT.min(self.config.max_inflight),
+            _ => self.config.max_inflight,
+        }
+    }
+
+    /// The rate limit in force at `now_us` (smaller during a capacity incident).
+    pub fn rate_limit_at(&self, now_us: u64) -> u32 {
+        match self.config.incident.at(now_us) {
+            Some(Incident::Capacity) => CAPACITY_RATE_LIMIT.min(self.config.rate_limit),
+            _ => self.config.rate_limit,
+        }
+    }
+
+    /// The headers of a 429 or a 503 answered at `now_us`, written by the project's one
+    /// header writer ([`response_headers`]): the RateLimit fields of the rate window as it
+    /// stands, and a `Retry-After`. For a 429 it is the time until the window has room;
+    /// for a 503 of a provider that is down, the time to the incident's end; for any
+    /// other 503, [`OVERLOADED_RETRY_US`]. Only a client that reads headers asks for
+    /// them, so a run whose client ignores them does no work for them.
+    pub fn refusal_headers(&mut self, now_us: u64, status: Status) -> Vec<(&'static str, String)> {
+        let policy = Policy {
+            limit: self.rate_limit_at(now_us),
+            window_us: self.config.rate_window_us,
+        };
+        let window = self.rate.standing(now_us, RATE_KEY, policy.limit);
+        let retry_after_us = match (status, self.config.incident.at(now_us)) {
+            (Status::TooManyRequests, _) => window.retry_after_us.max(1),
+            (_, Some(Incident::Down)) => (self.config.incident.end_us() - now_us).max(1),
+            _ => OVERLOADED_RETRY_US,
+        };
+        let decision = Decision {
+            allowed: false,
+            retry_after_us,
+            ..window
+        };
+        response_headers(policy, &decision)
     }
 
     /// Processing of an admitted request completes: money moves (or not) and it is answered.
@@ -437,6 +503,10 @@ impl Provider {
             Work::Replay(status) => {
                 self.counters.replayed += 1;
                 (status, false)
+            }
+            Work::Down => {
+                self.counters.overloaded += 1;
+                (Status::Overloaded, false)
             }
         };
         match status {

@@ -81,6 +81,13 @@ pub struct RequestRecord {
     pub charged: bool,
     /// What the client saw.
     pub client: ClientView,
+    /// The adaptive client's concurrency limit when it sent this (0 for the others).
+    pub concurrency: u32,
+    /// After this request's answer or timeout, the retry budget refused the retry, and
+    /// the charge gave up.
+    pub budget_refused: bool,
+    /// This request's answer or timeout opened the client's circuit breaker.
+    pub opened_breaker: bool,
 }
 
 impl RequestRecord {

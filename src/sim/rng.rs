@@ -121,6 +121,10 @@ pub enum Draw {
     Latency,
     /// The client: how long the full-jitter backoff sleeps after this attempt.
     Backoff,
+    /// The provider, during an `errors` incident: does this charge fail with 500?
+    IncidentError,
+    /// The client: how long a wait a header asked for sleeps, with full jitter.
+    HeaderWait,
 }
 
 impl Draw {
@@ -132,6 +136,8 @@ impl Draw {
             Draw::Slow => 2,
             Draw::Latency => 3,
             Draw::Backoff => 4,
+            Draw::IncidentError => 5,
+            Draw::HeaderWait => 6,
         }
     }
 }

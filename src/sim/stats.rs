@@ -1,5 +1,6 @@
 //! The stats panel: what the provider and the client saw, as one flat object.
 
+use super::incident::{IncidentMeter, IncidentPlan};
 use super::provider::{Status, Work};
 use super::record::{Admission, ClientView, RequestRecord};
 use super::time::whole_ms;
@@ -20,6 +21,16 @@ pub struct ClientCounters {
     pub customers_done: u64,
     /// When the last charge finished.
     pub last_finish_us: u64,
+    /// Retries the retry budget refused.
+    pub budget_exhausted: u64,
+    /// Times the circuit breaker opened.
+    pub breaker_opens: u64,
+    /// The highest adaptive concurrency limit at a send.
+    pub concurrency_peak: u32,
+    /// The adaptive limits at every send, summed, and how many sends.
+    pub concurrency_sum: u64,
+    /// Sends counted in `concurrency_sum`.
+    pub concurrency_sends: u64,
 }
 
 macro_rules! stat_table {
@@ -96,6 +107,24 @@ stat_table! {
     ClientMaxOutstanding client_max_outstanding: u32 = "clientMaxOutstanding", harm: false;
     /// Simulated time until the last client finished, in whole milliseconds.
     ElapsedMs elapsed_ms: u64 = "elapsedMs", harm: false;
+    /// Requests per 100 charges, rounded (0 when nothing was charged): what the strategy
+    /// pays in traffic for the money it moves.
+    RequestsPer100Charges requests_per_100_charges: u64 = "requestsPer100Charges", harm: false;
+    /// Requests that reached the provider during the incident.
+    IncidentRequests incident_requests: u64 = "incidentRequests", harm: false;
+    /// The highest request rate in any 100 ms of the incident, per second.
+    IncidentPeakRate incident_peak_rate: u64 = "incidentPeakRate", harm: false;
+    /// From the incident's end until charges flow at 90% of their rate before it, in
+    /// whole milliseconds (see [`IncidentMeter`](super::incident::IncidentMeter)).
+    RecoveryMs recovery_ms: u64 = "recoveryMs", harm: false;
+    /// Retries the retry budget refused; each left its charge given up.
+    BudgetExhausted budget_exhausted: u64 = "budgetExhausted", harm: true;
+    /// Times the client's circuit breaker opened.
+    BreakerOpens breaker_opens: u64 = "breakerOpens", harm: false;
+    /// The adaptive client's highest concurrency limit at a send (0 for the others).
+    ConcurrencyPeak concurrency_peak: u32 = "concurrencyPeak", harm: false;
+    /// The adaptive client's concurrency limit averaged over its sends, rounded.
+    ConcurrencyMean concurrency_mean: u64 = "concurrencyMean", harm: false;
 }
 
 /// Every field under its JSON name, in table order: the CLI's JSON and the page's
@@ -119,13 +148,29 @@ impl Stats {
             gave_up: c.gave_up,
             client_max_outstanding: c.max_outstanding,
             elapsed_ms: whole_ms(c.last_finish_us),
+            budget_exhausted: c.budget_exhausted,
+            breaker_opens: c.breaker_opens,
+            concurrency_peak: c.concurrency_peak,
+            concurrency_mean: mean(c.concurrency_sum, c.concurrency_sends),
             ..provider.clone()
         }
     }
 
-    /// Derives the stats of a finished run from its record alone.
-    pub fn from_record(record: &[RequestRecord]) -> Self {
-        Self::at(record, u64::MAX)
+    /// Fills in the fields derived from the others and from the incident's meter.
+    pub fn with_derived(self, meter: &IncidentMeter, last_finish_us: u64) -> Self {
+        Self {
+            requests_per_100_charges: self.requests_per_charge_hundredths().unwrap_or(0),
+            incident_requests: meter.requests(),
+            incident_peak_rate: meter.peak_rate_per_s(),
+            recovery_ms: meter.recovery_ms(last_finish_us),
+            ..self
+        }
+    }
+
+    /// Derives the stats of a finished run from its record alone (and the incident it
+    /// ran under, which the record does not repeat).
+    pub fn from_record(record: &[RequestRecord], incident: &IncidentPlan) -> Self {
+        Self::at(record, u64::MAX, incident)
     }
 
     /// The stats as they stood at simulated time `t_us`, derived from a finished run's
@@ -135,8 +180,12 @@ impl Stats {
     /// A request counts once sent; a refusal when sent, an admission's answer (and its
     /// money) when the provider finishes it; a customer's charge ends when the client
     /// has its last request's answer or timeout.
-    pub fn at(record: &[RequestRecord], t_us: u64) -> Self {
+    pub fn at(record: &[RequestRecord], t_us: u64, incident: &IncidentPlan) -> Self {
         let mut s = Stats::default();
+        let mut meter = IncidentMeter::new(*incident);
+        let mut charged_at_us = Vec::new();
+        let mut last_finish_us = 0;
+        let (mut concurrency_sum, mut concurrency_sends) = (0, 0);
         // Per customer (index `customer − 1`): charges so far, when the client first
         // received a 400, and its last request.
         let n = record
@@ -154,6 +203,16 @@ impl Stats {
                 continue;
             }
             s.requests += 1;
+            meter.on_request(r.sent_at_us);
+            if r.concurrency > 0 {
+                s.concurrency_peak = s.concurrency_peak.max(r.concurrency);
+                concurrency_sum += u64::from(r.concurrency);
+                concurrency_sends += 1;
+            }
+            if r.client.at_us().is_some_and(|at| at <= t_us) {
+                s.budget_exhausted += u64::from(r.budget_refused);
+                s.breaker_opens += u64::from(r.opened_breaker);
+            }
             if declined_at_us[c].is_some_and(|t| r.sent_at_us >= t) {
                 s.retried_declined += 1;
             }
@@ -182,6 +241,15 @@ impl Stats {
             if !done {
                 continue;
             }
+            if matches!(
+                r.admission,
+                Admission::Admitted {
+                    work: Work::Down,
+                    ..
+                }
+            ) {
+                s.overloaded += 1;
+            }
             match r.status {
                 Some(Status::Declined) => s.declined += 1,
                 Some(Status::ServerError) => s.server_errors += 1,
@@ -189,6 +257,7 @@ impl Stats {
                 _ => {}
             }
             if r.charged {
+                charged_at_us.push(r.done_at_us);
                 s.charges += 1;
                 charges_by_customer[c] += 1;
             }
@@ -199,12 +268,18 @@ impl Stats {
             let Some(finished_us) = r.client.at_us().filter(|&at| at <= t_us) else {
                 continue;
             };
+            last_finish_us = last_finish_us.max(finished_us);
             s.elapsed_ms = s.elapsed_ms.max(whole_ms(finished_us));
             let final_answer =
                 matches!(r.client, ClientView::Answered { status, .. } if status.is_final());
             s.gave_up += u64::from(!final_answer);
         }
-        s
+        s.concurrency_mean = mean(concurrency_sum, concurrency_sends);
+        charged_at_us.sort_unstable();
+        for at_us in charged_at_us {
+            meter.on_charge(at_us);
+        }
+        s.with_derived(&meter, last_finish_us)
     }
 
     /// True if `field` is a harm and this run has any of it: someone was hurt.
@@ -217,6 +292,11 @@ impl Stats {
     pub fn requests_per_charge_hundredths(&self) -> Option<u64> {
         (self.charges > 0).then(|| (self.requests * 100 + self.charges / 2) / self.charges)
     }
+}
+
+/// `sum / n`, rounded half up (0 for no values).
+fn mean(sum: u64, n: u64) -> u64 {
+    (sum + n / 2).checked_div(n).unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -244,7 +324,9 @@ mod tests {
     }
 
     #[test]
-    fn harm_is_the_five_fields_where_any_count_hurts_someone() {
+    fn harm_is_the_six_fields_where_any_count_hurts_someone() {
+        // The incident's fields are measures, not harm: any run sends requests during an
+        // incident, and a recovery time of 0 is as good as it gets, not a count of hurt.
         let harm: Vec<&str> = StatField::ALL
             .into_iter()
             .filter(|f| f.is_harm())
@@ -257,7 +339,8 @@ mod tests {
                 "rateLimited",
                 "overloaded",
                 "retriedDeclined",
-                "gaveUp"
+                "gaveUp",
+                "budgetExhausted"
             ]
         );
     }

@@ -4,13 +4,14 @@
 //! handled at its own instant, in (time, sequence) order; a client timeout that no
 //! longer matters is dropped when it surfaces.
 
+use super::incident::IncidentMeter;
 use super::provider::{Arrival, ChargeRequest, IdempotencyKey, Provider, Status, Work};
 use super::queue::EventQueue;
 use super::record::{Admission, ClientView, RequestRecord};
 use super::rng::KeyedDraws;
 use super::scenario::{Scenario, ScenarioError};
 use super::stats::{ClientCounters, Stats};
-use super::strategy::charge::{Attempt, ChargeTask, Client, Outcome, Step};
+use super::strategy::charge::{Attempt, ChargeTask, Client, ClientTally, Outcome, Step};
 use super::strategy::Launch;
 
 /// Something that happens at an instant.
@@ -79,6 +80,8 @@ pub struct Simulation {
     requests_sent: u32,
     record: Option<Vec<RequestRecord>>,
     events_handled: u64,
+    /// What the run did around its incident (nothing, with none).
+    meter: IncidentMeter,
 }
 
 crate::named_enum! {
@@ -125,7 +128,7 @@ impl Simulation {
     pub fn new(scenario: &Scenario) -> Result<Self, ScenarioError> {
         scenario.validate()?;
         let plan = scenario.strategy.plan(&scenario.client);
-        let mut client = Client::new(plan);
+        let mut client = Client::new(plan).with_dice(KeyedDraws::from_seed(scenario.seed));
         let customers = scenario.customers;
         let mut launcher = Launcher {
             next_customer: 1,
@@ -143,7 +146,7 @@ impl Simulation {
                 }
                 queue.push(launcher.first_turn_us, Event::Launch);
             }
-            Launch::Workers(_) => queue.push(0, Event::Launch),
+            Launch::Workers(_) | Launch::Adaptive(_) => queue.push(0, Event::Launch),
         }
         Ok(Self {
             now_us: 0,
@@ -157,6 +160,7 @@ impl Simulation {
             requests_sent: 0,
             record: scenario.record.then(Vec::new),
             events_handled: 0,
+            meter: IncidentMeter::new(scenario.provider.incident),
             scenario: scenario.clone(),
         })
     }
@@ -180,7 +184,14 @@ impl Simulation {
 
     /// The stats so far.
     pub fn stats(&self) -> Stats {
-        Stats::with_client(self.provider.counters(), &self.counters)
+        let tally = self.client.tally();
+        let counters = ClientCounters {
+            budget_exhausted: tally.budget_exhausted,
+            breaker_opens: tally.breaker_opens,
+            ..self.counters.clone()
+        };
+        Stats::with_client(self.provider.counters(), &counters)
+            .with_derived(&self.meter, self.counters.last_finish_us)
     }
 
     /// A view of the run now.
@@ -273,10 +284,18 @@ impl Simulation {
         // events. Exceeding it means a bug, not a slow run.
         let attempts =
             u64::from(self.scenario.customers) * u64::from(self.client.plan().max_attempts);
+        // A client that holds sends back (a header's pause, a breaker, a concurrency
+        // limit) wakes its held workers to ask again: allow four times as many events.
+        // Sends the client held back are not counted (each costs at most two events: its
+        // wake and a pacer turn): a hold lasts until a pause or an open breaker ends, or
+        // looks again for a free slot after twice its last wait, and a slot frees within
+        // the timeout or the slow latency.
         let limit = attempts * 6 + 16;
         while self.step() {
             assert!(
-                self.events_handled <= limit,
+                self.events_handled
+                    .saturating_sub(2 * self.client.tally().holds)
+                    <= limit,
                 "event budget exceeded (seed {})",
                 self.scenario.seed
             );
@@ -309,6 +328,9 @@ impl Simulation {
                 let done = self
                     .provider
                     .complete(ChargeRequest { customer, key }, work);
+                if done.charged {
+                    self.meter.on_charge(self.now_us);
+                }
                 if let Some(r) = self.record_mut(request) {
                     r.status = Some(done.status);
                     r.charged = done.charged;
@@ -335,10 +357,36 @@ impl Simulation {
                 if let Some(r) = self.record_mut(request) {
                     r.client = ClientView::TimedOut { at_us: now_us };
                 }
+                let before = self.client.tally();
                 let task = task_mut(&mut self.tasks, customer);
                 let step = self.client.on_timeout(task, now_us, &self.dice);
+                self.note_decisions(request, before);
                 self.apply(customer, step);
+                self.fill();
             }
+        }
+    }
+
+    /// Marks on `request`'s record what the client decided on its outcome: a retry the
+    /// budget refused, a breaker that opened.
+    fn note_decisions(&mut self, request: u32, before: ClientTally) {
+        let after = self.client.tally();
+        if let Some(r) = self.record_mut(request) {
+            r.budget_refused = after.budget_exhausted > before.budget_exhausted;
+            r.opened_breaker = after.breaker_opens > before.breaker_opens;
+        }
+    }
+
+    /// Starts charges while fewer are in progress than the adaptive limit allows.
+    fn fill(&mut self) {
+        while let Some(limit) = self.client.concurrency_limit() {
+            let started = u64::from(self.launcher.next_customer - 1);
+            if self.launcher.next_customer > self.scenario.customers
+                || started - self.counters.customers_done >= u64::from(limit)
+            {
+                break;
+            }
+            self.start_next();
         }
     }
 
@@ -353,7 +401,7 @@ impl Simulation {
                     self.launcher.next_customer += 1;
                     let task = task_mut(&mut self.tasks, customer);
                     let step = if self.client.plan().pacer_per_s.is_some() {
-                        self.client.begin_on_booked_turn(task)
+                        self.client.begin_on_booked_turn(task, self.now_us)
                     } else {
                         self.client.begin(task, self.now_us)
                     };
@@ -368,6 +416,7 @@ impl Simulation {
                     self.start_next();
                 }
             }
+            Launch::Adaptive(_) => self.fill(),
         }
     }
 
@@ -402,9 +451,20 @@ impl Simulation {
                 at_us: now_us,
             };
         }
+        let headers = match status {
+            Status::TooManyRequests | Status::Overloaded if self.client.plan().obey_headers => {
+                self.provider.refusal_headers(now_us, status)
+            }
+            _ => Vec::new(),
+        };
+        let before = self.client.tally();
         let task = task_mut(&mut self.tasks, customer);
-        let step = self.client.on_answer(task, now_us, status, &self.dice);
+        let step = self
+            .client
+            .on_answer_with_headers(task, now_us, status, &headers, &self.dice);
+        self.note_decisions(request, before);
         self.apply(customer, step);
+        self.fill();
     }
 
     /// Carries out what a charge asked for.
@@ -420,8 +480,10 @@ impl Simulation {
                 self.counters.customers_done += 1;
                 self.counters.gave_up += u64::from(outcome == Outcome::GaveUp);
                 self.counters.last_finish_us = self.now_us;
-                if let Launch::Workers(_) = self.client.plan().launch {
-                    self.start_next();
+                match self.client.plan().launch {
+                    Launch::Workers(_) => self.start_next(),
+                    Launch::Adaptive(_) => self.fill(),
+                    Launch::AllAtOnce => {}
                 }
             }
         }
@@ -440,6 +502,16 @@ impl Simulation {
                 "a pool awaits at most one answer per worker"
             );
         }
+        let concurrency = self.client.concurrency_limit().unwrap_or(0);
+        if let Launch::Adaptive(_) = self.client.plan().launch {
+            assert!(
+                c.outstanding <= concurrency,
+                "an adaptive client awaits at most its limit"
+            );
+            c.concurrency_peak = c.concurrency_peak.max(concurrency);
+            c.concurrency_sum += u64::from(concurrency);
+            c.concurrency_sends += 1;
+        }
         if task_mut(&mut self.tasks, customer).declined_seen {
             c.retried_declined += 1;
         }
@@ -449,6 +521,7 @@ impl Simulation {
         };
         let number = u8::try_from(attempt.number).expect("attempts are capped at 20");
         let arrival = self.provider.arrive(now_us, charge, &self.dice);
+        self.meter.on_request(now_us);
         let (admission, done_at_us) = match arrival {
             Arrival::Refused(status) => {
                 self.queue.push(
@@ -516,6 +589,9 @@ impl Simulation {
                 },
                 charged: false,
                 client: ClientView::Waiting,
+                concurrency,
+                budget_refused: false,
+                opened_breaker: false,
             });
         }
     }

@@ -89,7 +89,7 @@ pub fn CompareView(
     view! {
         <div class="rll-compare" data-testid="compare" data-state=move || run_state.get() data-seed=seed>
             <p class="rll-caption">
-                "Six strategies, one seed, the same provider and the same dice. Highlighted rows are the ones the article is about; a warning sign marks harm. Each column's heading opens that run."
+                "Ten strategies, one seed, the same provider and the same dice. Highlighted rows are the ones the article is about; a warning sign marks harm. Each column's heading opens that run."
             </p>
             <CompareControls start shown on_change=Callback::new(move |s| run(s, true))/>
             {move || problem.get().map(|p| view! { <p class="rll-notice" role="alert" data-testid="compare-problem">{p}</p> })}

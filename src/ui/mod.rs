@@ -91,7 +91,7 @@ pub fn mount_compare() {
         let beside = view! { <p class="rll-see-note" data-testid="differs">{note}</p> };
         let scenario = Signal::derive(move || shown.with(PageQuery::seeded_scenario));
         view! {
-            <explore_page::ExplorePage query view=View::Compare title="All six, side by side" shown=shown.into() scenario run_state=run_state.into() beside footer=ViewFn::from(move || view! { <http_line::HttpLine shown=shown.into()/> })>
+            <explore_page::ExplorePage query view=View::Compare title="All ten, side by side" shown=shown.into() scenario run_state=run_state.into() beside footer=ViewFn::from(move || view! { <http_line::HttpLine shown=shown.into()/> })>
                 <compare_view::CompareView shown run_state/>
             </explore_page::ExplorePage>
         }

@@ -292,7 +292,7 @@ pub fn ParamSweepView(
                         prop:value=move || form.with(|f| f.strategy.clone())
                         on:change:target=move |ev| set(|f| &mut f.strategy, ev.target().value())>
                         <option value="">{strategy_hint}</option>
-                        <option value="all">"All six"</option>
+                        <option value="all">"All ten"</option>
                         {StrategyName::ALL.map(|s| view! { <option value=s.as_str()>{label(s)}</option> }).collect_view()}
                     </select>
                 </div>

@@ -5,7 +5,7 @@ use super::strategy_picker::label;
 use crate::page::format::duration_ms;
 use crate::sim::provider::ProviderConfig;
 use crate::sim::strategy::pacer::Pacer;
-use crate::sim::strategy::ClientParams;
+use crate::sim::strategy::{adaptive, breaker, budget, ClientParams};
 use crate::sim::time::whole_ms;
 use crate::sim::{Scenario, StrategyName};
 use leptos::prelude::*;
@@ -56,6 +56,43 @@ pub fn explain(s: StrategyName, c: &ClientParams, p: &ProviderConfig) -> (String
                 "Watch 409 rise: retries now arrive while the slow first attempt still runs. The client never awaits more than {workers} answers, yet the provider can hold more: a timed-out slow charge keeps running."
             ),
         ),
+        StrategyName::Headers => (
+            "A 429 or 503 is read for the wait its Retry-After and RateLimit headers ask for, and every worker pauses until it is over, then comes back after a random share of it.".into(),
+            "Set an incident under “Change the numbers” and watch the requests sent during it fall.".into(),
+        ),
+        StrategyName::Budget => {
+            let q = budget::AWS_STANDARD;
+            (
+                format!(
+                    "Retries draw on one shared budget: {} tokens, {} per retry, {} after a timeout; a success puts tokens back. An empty budget means no retry.",
+                    q.capacity, q.retry_cost, q.timeout_cost
+                ),
+                "Watch “budget refused”: charges given up so as not to pile onto a provider that is down.".into(),
+            )
+        }
+        StrategyName::Breaker => {
+            let b = breaker::SCALED_RESILIENCE4J;
+            (
+                format!(
+                    "A circuit breaker opens when {}% of the last {} attempts failed, waits {}, then lets {} probes through. While it is open, workers wait instead of sending.",
+                    b.failure_percent,
+                    b.window,
+                    duration_ms(whole_ms(b.open_us)),
+                    b.probes
+                ),
+                "Watch “breaker opened” during an incident, and how few requests reach the provider meanwhile.".into(),
+            )
+        }
+        StrategyName::Adaptive => {
+            let a = adaptive::VECTOR_ARC;
+            (
+                format!(
+                    "Instead of {workers} fixed workers, the limit starts at {}, grows by one per round trip at the limit, and shrinks by a tenth on a 429, a 503 or a timeout, up to {}.",
+                    a.initial, a.max
+                ),
+                "Watch the peak and mean concurrency: what the provider really takes.".into(),
+            )
+        }
     }
 }
 

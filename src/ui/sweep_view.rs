@@ -152,7 +152,7 @@ pub fn SweepView(
                         prop:value=move || choice.get()
                         on:change:target=move |ev| choice.set(ev.target().value())
                     >
-                        <option value="all">"All six"</option>
+                        <option value="all">"All ten"</option>
                         {StrategyName::ALL.map(|s| view! { <option value=s.as_str()>{label(s)}</option> }).collect_view()}
                     </select>
                 </div>

@@ -188,7 +188,10 @@ impl Playback {
                 t,
                 t.map_or_else(
                     || sim.snapshot(),
-                    |t| snapshot_at(record, sim.scenario().customers, t),
+                    |t| {
+                        let s = sim.scenario();
+                        snapshot_at(record, s.customers, &s.provider.incident, t)
+                    },
                 ),
             ))
         });

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 fn label(v: View) -> &'static str {
     match v {
         View::Run => "Run one strategy",
-        View::Compare => "Compare all six",
+        View::Compare => "Compare all ten",
         View::Sweep => "Sweep seeds",
     }
 }

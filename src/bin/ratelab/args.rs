@@ -220,6 +220,7 @@ fn with_params(mut cmd: Command) -> Command {
             ParamKind::Micros => "MS",
             ParamKind::Odds => "P",
             ParamKind::Switch => "on|off",
+            ParamKind::Choice => "NAME",
         };
         cmd = cmd.arg(
             valued(p.key, value)

@@ -407,6 +407,7 @@ fn until(base: &Scenario, ms: u64, json: bool) -> Result<String, String> {
     let stats = Stats::at(
         sim.record().expect("recording is on"),
         ms.saturating_mul(1_000),
+        &scenario.provider.incident,
     );
     let report = Report {
         strategy: base.strategy.as_str(),

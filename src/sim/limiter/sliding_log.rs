@@ -61,6 +61,30 @@ impl SlidingLog {
         })
     }
 
+    /// How `key`'s window stands at `now_us` against a limit of `limit` (which may be
+    /// below the policy's own, for a provider that has shrunk), without logging anything:
+    /// `allowed` if one more unit fits, the units that remain, how long until one more
+    /// would fit, and how long until the window is empty.
+    pub fn standing(&mut self, now_us: u64, key: &str, limit: u32) -> Decision {
+        let window_us = self.policy.window_us;
+        let log = &mut self.callers.state(key, LogState::default).admitted_us;
+        let now_us = expire(log, now_us, window_us);
+        let len = log.len();
+        let allowed = len < limit as usize;
+        Decision {
+            allowed,
+            remaining: (limit as usize).saturating_sub(len) as u32,
+            retry_after_us: if allowed {
+                0
+            } else {
+                log[len - limit as usize].saturating_add(window_us) - now_us
+            },
+            reset_us: log
+                .back()
+                .map_or(0, |&t| t.saturating_add(window_us) - now_us),
+        }
+    }
+
     /// Instants currently logged for all callers together.
     pub fn entries(&self) -> u64 {
         self.callers

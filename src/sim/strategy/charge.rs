@@ -14,8 +14,12 @@
 //! performs I/O itself, so the simulation drives it in simulated time, and a real HTTP
 //! client could drive the same code in real time.
 
+use super::adaptive::Aimd;
+use super::breaker::{Breaker, BreakerState};
+use super::budget::QuotaBucket;
 use super::pacer::Pacer;
-use super::ClientPlan;
+use super::{ClientPlan, Launch};
+use crate::sim::headers::read_headers;
 use crate::sim::provider::{IdempotencyKey, Status};
 use crate::sim::rng::{Draw, DrawKey, KeyedDraws};
 use serde::{Deserialize, Serialize};
@@ -95,7 +99,18 @@ pub struct ChargeTask {
     pub phase: Phase,
     /// The client has received a 400 for this customer.
     pub declined_seen: bool,
+    /// When the attempt awaited (or the last one) was sent.
+    pub sent_at_us: u64,
+    /// What the last retry cost from the retry budget, if the plan has one.
+    pub last_retry_cost: Option<u32>,
+    /// Times in a row the next send was held back to wait for a free slot: each such
+    /// wait is twice the last, up to [`MAX_POLL_US`].
+    pub polls: u32,
 }
+
+/// The longest a worker waits between two looks at a full concurrency limit or a
+/// half-open breaker with every probe out.
+pub const MAX_POLL_US: u64 = crate::sim::time::US_PER_S;
 
 impl ChargeTask {
     /// A charge that has not started.
@@ -104,6 +119,9 @@ impl ChargeTask {
             customer,
             phase: Phase::Idle,
             declined_seen: false,
+            sent_at_us: 0,
+            last_retry_cost: None,
+            polls: 0,
         }
     }
 
@@ -122,11 +140,37 @@ impl ChargeTask {
     }
 }
 
-/// A client following one plan, with its shared pacer.
+/// What the client has counted of its own decisions, for the runner's stats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClientTally {
+    /// Retries the retry budget refused: each ended its charge.
+    pub budget_exhausted: u64,
+    /// Times the circuit breaker opened.
+    pub breaker_opens: u64,
+    /// Sends held back: by a header's pause, an open breaker, or to look again later for
+    /// a free slot.
+    pub holds: u64,
+}
+
+/// A client following one plan, with what its workers share: the pacer, a header's
+/// pause, the retry budget, the breaker and the concurrency limit.
 #[derive(Clone, Debug)]
 pub struct Client {
     plan: ClientPlan,
     pacer: Option<Pacer>,
+    /// No worker sends before this: the end of the last wait a header asked for.
+    paused_until_us: u64,
+    /// That wait's length: a paused worker comes back up to this much after the pause.
+    pause_spread_us: u64,
+    quota: Option<QuotaBucket>,
+    breaker: Option<Breaker>,
+    aimd: Option<Aimd>,
+    /// Attempts sent and not yet answered or timed out.
+    awaiting: u32,
+    tally: ClientTally,
+    /// The run's dice, for the jitter of a worker held back by a header's pause (the
+    /// other draws are handed in with each answer).
+    dice: KeyedDraws,
 }
 
 impl Client {
@@ -134,8 +178,25 @@ impl Client {
     pub fn new(plan: ClientPlan) -> Self {
         Self {
             pacer: plan.pacer_per_s.map(Pacer::new),
+            paused_until_us: 0,
+            pause_spread_us: 0,
+            quota: plan.retry_quota.map(QuotaBucket::new),
+            breaker: plan.breaker.map(Breaker::new),
+            aimd: match plan.launch {
+                Launch::Adaptive(config) => Some(Aimd::new(config)),
+                Launch::AllAtOnce | Launch::Workers(_) => None,
+            },
+            awaiting: 0,
+            tally: ClientTally::default(),
+            dice: KeyedDraws::from_seed(0),
             plan,
         }
+    }
+
+    /// The same client, drawing a held worker's jitter from the run's dice (without
+    /// this, from seed 0's).
+    pub fn with_dice(self, dice: KeyedDraws) -> Self {
+        Self { dice, ..self }
     }
 
     /// The plan this client follows.
@@ -148,6 +209,16 @@ impl Client {
         self.pacer.as_mut()
     }
 
+    /// The adaptive concurrency limit now, if the plan adapts.
+    pub fn concurrency_limit(&self) -> Option<u32> {
+        self.aimd.map(|a| a.limit())
+    }
+
+    /// What the client has counted of its own decisions so far.
+    pub fn tally(&self) -> ClientTally {
+        self.tally
+    }
+
     /// Starts a charge at `now_us`: its first attempt takes a pacer turn.
     pub fn begin(&mut self, task: &mut ChargeTask, now_us: u64) -> Step {
         assert_eq!(task.phase, Phase::Idle, "a charge starts once");
@@ -155,28 +226,44 @@ impl Client {
     }
 
     /// Starts a charge whose first pacer turn was booked ahead (see
-    /// [`Pacer::book_many`]) and has come: the first attempt goes now.
-    pub fn begin_on_booked_turn(&mut self, task: &mut ChargeTask) -> Step {
+    /// [`Pacer::book_many`]) and has come at `now_us`: the first attempt goes now.
+    pub fn begin_on_booked_turn(&mut self, task: &mut ChargeTask, now_us: u64) -> Step {
         assert_eq!(task.phase, Phase::Idle, "a charge starts once");
-        self.send(task, 1)
+        self.send(task, now_us, 1)
     }
 
     /// The task's sleep is over.
     pub fn wake(&mut self, task: &mut ChargeTask, now_us: u64) -> Step {
         match task.phase {
-            Phase::WaitingForTurn { attempt } => self.send(task, attempt),
+            Phase::WaitingForTurn { attempt } => self.send(task, now_us, attempt),
             Phase::BackingOff { attempt } => self.take_turn(task, now_us, attempt),
             other => panic!("woke a charge that was not sleeping: {other:?}"),
         }
     }
 
-    /// The answer to the attempt the task is awaiting has arrived. A backoff with full
-    /// jitter takes its dice from `dice`, keyed by the customer and the attempt.
+    /// The answer to the attempt the task is awaiting has arrived, without headers. A
+    /// backoff with full jitter takes its dice from `dice`, keyed by the customer and
+    /// the attempt.
     pub fn on_answer(
         &mut self,
         task: &mut ChargeTask,
         now_us: u64,
         status: Status,
+        dice: &KeyedDraws,
+    ) -> Step {
+        let none: [(&str, &str); 0] = [];
+        self.on_answer_with_headers(task, now_us, status, &none, dice)
+    }
+
+    /// The answer to the attempt the task is awaiting has arrived with these headers. A
+    /// plan that obeys headers reads the wait of a 429 or a 503 from them with the
+    /// project's header reader; the others never look.
+    pub fn on_answer_with_headers<N: AsRef<str>, V: AsRef<str>>(
+        &mut self,
+        task: &mut ChargeTask,
+        now_us: u64,
+        status: Status,
+        headers: &[(N, V)],
         dice: &KeyedDraws,
     ) -> Step {
         let Phase::Awaiting { attempt } = task.phase else {
@@ -185,13 +272,33 @@ impl Client {
                 task.phase
             );
         };
+        let pushed_back = matches!(status, Status::TooManyRequests | Status::Overloaded);
+        self.attempt_ended(now_us, task.sent_at_us, pushed_back);
+        if let Some(b) = self.breaker.as_mut() {
+            let failed = !matches!(status, Status::Ok | Status::Declined | Status::InProgress);
+            self.tally.breaker_opens += u64::from(b.record(now_us, failed));
+        }
         match status {
-            Status::Ok => finish(task, now_us, Outcome::Charged),
+            Status::Ok => {
+                if let Some(q) = self.quota.as_mut() {
+                    q.refund(if attempt == 1 {
+                        None
+                    } else {
+                        task.last_retry_cost
+                    });
+                }
+                finish(task, now_us, Outcome::Charged)
+            }
             Status::Declined => {
                 task.declined_seen = true;
                 finish(task, now_us, Outcome::Declined)
             }
-            _ => self.failed(task, now_us, attempt, dice),
+            _ => {
+                let wait_us = (self.plan.obey_headers && pushed_back)
+                    .then(|| read_headers(headers, now_us).wait_us)
+                    .flatten();
+                self.failed(task, now_us, attempt, false, wait_us, dice)
+            }
         }
     }
 
@@ -204,7 +311,18 @@ impl Client {
                 task.phase
             );
         };
-        self.failed(task, now_us, attempt, dice)
+        self.attempt_ended(now_us, task.sent_at_us, true);
+        if let Some(b) = self.breaker.as_mut() {
+            self.tally.breaker_opens += u64::from(b.record(now_us, true));
+        }
+        self.failed(task, now_us, attempt, true, None, dice)
+    }
+
+    fn attempt_ended(&mut self, now_us: u64, sent_at_us: u64, pushed_back: bool) {
+        self.awaiting -= 1;
+        if let Some(a) = self.aimd.as_mut() {
+            a.on_result(now_us, now_us - sent_at_us, pushed_back);
+        }
     }
 
     fn take_turn(&mut self, task: &mut ChargeTask, now_us: u64, attempt: u32) -> Step {
@@ -213,12 +331,42 @@ impl Client {
                 task.phase = Phase::WaitingForTurn { attempt };
                 Step::WaitForTurn(turn_us)
             }
-            _ => self.send(task, attempt),
+            _ => self.send(task, now_us, attempt),
         }
     }
 
-    fn send(&mut self, task: &mut ChargeTask, attempt: u32) -> Step {
+    /// Sends the attempt, unless something the workers share holds it back: a header's
+    /// pause, the concurrency limit, or the breaker (asked last, since a half-open
+    /// breaker's yes uses up a probe).
+    fn send(&mut self, task: &mut ChargeTask, now_us: u64, attempt: u32) -> Step {
+        if now_us < self.paused_until_us {
+            let spread =
+                header_jitter_from(&self.dice, task.customer, attempt, self.pause_spread_us);
+            self.tally.holds += 1;
+            return hold(task, attempt, self.paused_until_us + spread);
+        }
+        if let Some(a) = self.aimd.filter(|a| self.awaiting >= a.limit()) {
+            return self.poll(task, attempt, now_us, a.poll_us());
+        }
+        if let Some(b) = self.breaker.as_mut() {
+            if !b.permits(now_us) {
+                let again_us = b.retry_at_us(now_us);
+                return match b.state() {
+                    BreakerState::Open { until_us } => {
+                        self.tally.holds += 1;
+                        hold(task, attempt, until_us)
+                    }
+                    _ => self.poll(task, attempt, now_us, again_us - now_us),
+                };
+            }
+        }
+        task.polls = 0;
         task.phase = Phase::Awaiting { attempt };
+        task.sent_at_us = now_us;
+        self.awaiting += 1;
+        if let Some(a) = self.aimd.as_mut() {
+            a.on_send(self.awaiting);
+        }
         Step::Send(Attempt {
             number: attempt,
             key: self
@@ -229,32 +377,79 @@ impl Client {
         })
     }
 
+    /// Holds the attempt back to look again for a free slot: after `base_us`, doubled
+    /// for each look in a row, at most [`MAX_POLL_US`] (so a slot held by a slow
+    /// charge costs a few looks, not one every round trip).
+    fn poll(&mut self, task: &mut ChargeTask, attempt: u32, now_us: u64, base_us: u64) -> Step {
+        self.tally.holds += 1;
+        let wait_us = base_us
+            .saturating_mul(1 << task.polls.min(20))
+            .min(MAX_POLL_US.max(base_us));
+        task.polls += 1;
+        hold(task, attempt, now_us + wait_us)
+    }
+
     fn failed(
         &mut self,
         task: &mut ChargeTask,
         now_us: u64,
         attempt: u32,
+        timed_out: bool,
+        header_wait_us: Option<u64>,
         dice: &KeyedDraws,
     ) -> Step {
         if attempt >= self.plan.max_attempts {
             return finish(task, now_us, Outcome::GaveUp);
         }
-        let pause_us = self.plan.backoff.pause_us(attempt);
-        let sleep_us = if self.plan.backoff.full_jitter {
-            dice.stream(DrawKey {
-                customer: task.customer,
-                nth: attempt,
-                draw: Draw::Backoff,
-            })
-            .between(0, pause_us)
+        if let Some(q) = self.quota.as_mut() {
+            match q.take(timed_out) {
+                Some(cost) => task.last_retry_cost = Some(cost),
+                None => {
+                    self.tally.budget_exhausted += 1;
+                    return finish(task, now_us, Outcome::GaveUp);
+                }
+            }
+        }
+        let wake_us = if let Some(wait_us) = header_wait_us {
+            // One wait pauses every worker; this one comes back after it, spread by
+            // full jitter over as long again.
+            self.paused_until_us = self.paused_until_us.max(now_us + wait_us);
+            self.pause_spread_us = wait_us;
+            now_us + wait_us + header_jitter_from(dice, task.customer, attempt, wait_us)
         } else {
-            pause_us
+            let pause_us = self.plan.backoff.pause_us(attempt);
+            now_us
+                + if self.plan.backoff.full_jitter {
+                    dice.stream(DrawKey {
+                        customer: task.customer,
+                        nth: attempt,
+                        draw: Draw::Backoff,
+                    })
+                    .between(0, pause_us)
+                } else {
+                    pause_us
+                }
         };
         task.phase = Phase::BackingOff {
             attempt: attempt + 1,
         };
-        Step::SleepUntil(now_us + sleep_us)
+        Step::SleepUntil(wake_us)
     }
+}
+
+/// Holds attempt `attempt` back until `until_us`, when it asks for a turn again.
+fn hold(task: &mut ChargeTask, attempt: u32, until_us: u64) -> Step {
+    task.phase = Phase::BackingOff { attempt };
+    Step::SleepUntil(until_us)
+}
+
+fn header_jitter_from(dice: &KeyedDraws, customer: u32, attempt: u32, spread_us: u64) -> u64 {
+    dice.stream(DrawKey {
+        customer,
+        nth: attempt,
+        draw: Draw::HeaderWait,
+    })
+    .between(0, spread_us)
 }
 
 fn finish(task: &mut ChargeTask, now_us: u64, outcome: Outcome) -> Step {
@@ -384,7 +579,7 @@ mod tests {
         let first_us = c.pacer_mut().unwrap().book_many(0, 1_000);
         assert_eq!(first_us, 0);
         let mut t = ChargeTask::new(1);
-        c.begin_on_booked_turn(&mut t);
+        c.begin_on_booked_turn(&mut t, 0);
         c.on_answer(&mut t, 15_000, Status::ServerError, &dice);
         // Its retry waits for turn 1,000, about 11.1 s in.
         assert_eq!(c.wake(&mut t, 115_000), Step::WaitForTurn(1_000 * 11_111));
@@ -471,6 +666,9 @@ mod tests {
                 prev.max_attempts != cur.max_attempts || prev.backoff != cur.backoff,
                 prev.timeout_us != cur.timeout_us,
                 prev.idempotency_key != cur.idempotency_key,
+                prev.obey_headers != cur.obey_headers,
+                prev.retry_quota != cur.retry_quota,
+                prev.breaker != cur.breaker,
             ];
             assert_eq!(changed.iter().filter(|c| **c).count(), 1, "{s}");
         }

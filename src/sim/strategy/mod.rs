@@ -1,4 +1,5 @@
-//! The client side: six strategies for sending a batch of charges.
+//! The client side: ten strategies for sending a batch of charges: the article's six,
+//! then four rungs that stay kind to a provider having a bad few seconds.
 //!
 //! A strategy is a [`ClientPlan`]: the knobs the article turns one at a time (pacing,
 //! retries, a timeout, an idempotency key, a worker pool). Each strategy lives in its own
@@ -7,7 +8,11 @@
 //! [`charge::ChargeTask`], a state machine that any runner can drive: the simulation in
 //! `sim::world` does, and a real HTTP client could.
 
+pub mod adaptive;
+pub mod breaker;
+pub mod budget;
 pub mod charge;
+pub mod headers;
 pub mod keyed;
 pub mod naive;
 pub mod paced;
@@ -20,7 +25,8 @@ use super::time::ms;
 use serde::{Deserialize, Serialize};
 
 crate::named_enum! {
-    /// The six strategies, in the order the article builds them.
+    /// The strategies, in the order they are built: the article's six, then the next
+    /// rungs, each the previous one plus one change.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
     #[serde(rename_all = "kebab-case")]
     pub enum StrategyName as "strategy" {
@@ -36,6 +42,14 @@ crate::named_enum! {
         Keyed = "keyed",
         /// Keyed, with a fixed pool of workers.
         Pool = "pool",
+        /// Pool, obeying Retry-After and RateLimit on 429 and 503.
+        Headers = "headers",
+        /// Headers, plus a retry budget.
+        Budget = "budget",
+        /// Budget, plus a circuit breaker.
+        Breaker = "breaker",
+        /// Breaker, with AIMD concurrency instead of a fixed pool.
+        Adaptive = "adaptive",
     }
 }
 
@@ -49,7 +63,26 @@ impl StrategyName {
             StrategyName::TimeoutNoKey => timeout_no_key::plan(params),
             StrategyName::Keyed => keyed::plan(params),
             StrategyName::Pool => pool::plan(params),
+            StrategyName::Headers => headers::plan(params),
+            StrategyName::Budget => budget::plan(params),
+            StrategyName::Breaker => breaker::plan(params),
+            StrategyName::Adaptive => adaptive::plan(params),
         }
+    }
+
+    /// The strategies of the article, before the next rungs.
+    pub const ARTICLE: [StrategyName; 6] = [
+        StrategyName::Naive,
+        StrategyName::Paced,
+        StrategyName::Retry,
+        StrategyName::TimeoutNoKey,
+        StrategyName::Keyed,
+        StrategyName::Pool,
+    ];
+
+    /// True for the rungs after the article's six.
+    pub fn is_next_rung(self) -> bool {
+        !Self::ARTICLE.contains(&self)
     }
 
     /// The strategy this one builds on, if any.
@@ -97,6 +130,8 @@ pub enum Launch {
     AllAtOnce,
     /// This many workers; each takes the next customer when it is free.
     Workers(u32),
+    /// As many workers as an AIMD concurrency limit allows, starting at its initial.
+    Adaptive(adaptive::AimdConfig),
 }
 
 /// The pause after a failed attempt.
@@ -131,4 +166,10 @@ pub struct ClientPlan {
     pub timeout_us: Option<u64>,
     /// Send one idempotency key on every attempt of a charge.
     pub idempotency_key: bool,
+    /// Read the wait a 429 or a 503 asks for from its headers, and pause every worker.
+    pub obey_headers: bool,
+    /// A retry budget shared by every charge, if any.
+    pub retry_quota: Option<budget::RetryQuota>,
+    /// A circuit breaker in front of every send, if any.
+    pub breaker: Option<breaker::BreakerConfig>,
 }

@@ -14,5 +14,8 @@ pub fn plan(_: &ClientParams) -> ClientPlan {
         },
         timeout_us: None,
         idempotency_key: false,
+        obey_headers: false,
+        retry_quota: None,
+        breaker: None,
     }
 }
