@@ -14,6 +14,7 @@ pub mod format;
 pub mod header_reader;
 pub mod headers;
 pub mod histogram;
+pub mod incident;
 pub mod keys;
 pub mod knobs;
 pub mod lab;

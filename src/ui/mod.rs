@@ -11,6 +11,7 @@
 //! and colours), [`observe`] (intersection and resize observers) and [`use_measured`]
 //! (what is read from layout once).
 
+pub mod break_button;
 pub mod bridge;
 pub mod canvas;
 pub mod code_view;

@@ -7,8 +7,9 @@ use crate::page::knobs::Knob;
 use crate::page::params::{apply_params, parse_param, PARAMS};
 use crate::page::{parse_seed, Motion, PageQuery, Speed};
 use crate::sim::budget::{keeps_record, Workload};
+use crate::sim::param::Param;
 use crate::sim::record::RequestRecord;
-use crate::sim::{Scenario, Stats, StrategyName};
+use crate::sim::{Scenario, Simulation, Stats, StrategyName};
 use leptos::prelude::*;
 
 /// Which door a run's problem came through, so it is shown beside that field.
@@ -213,8 +214,31 @@ impl RunState {
         self.ghost_record.set_value(Vec::new());
     }
 
+    /// Breaks the provider now: the chosen incident starts at the simulated time on screen
+    /// (and goes into the URL), and the run plays on from that moment. The run is started
+    /// again from the beginning with the incident in its parameters, so a copied link
+    /// gives the same numbers.
+    pub fn break_provider(&self) {
+        let Some(now_us) = self.playback.with_sim(Simulation::now_us) else {
+            return;
+        };
+        let broken = crate::page::incident::broken_at(&self.draft.get_untracked(), now_us);
+        for p in PARAMS
+            .iter()
+            .filter(|p| matches!(p.param, Param::Incident | Param::IncidentStart))
+        {
+            self.set_text(p.key, p.read(&broken));
+        }
+        self.start(self.selected.get_untracked(), Some(now_us));
+    }
+
     /// Runs `strategy` with the current seed and parameters.
     pub fn run(&self, strategy: StrategyName) {
+        self.start(strategy, None);
+    }
+
+    /// Runs `strategy`, played on from `from_us` when given.
+    fn start(&self, strategy: StrategyName, from_us: Option<u64>) {
         if strategy != self.selected.get_untracked() {
             self.dismiss_ghost();
         }
@@ -234,7 +258,11 @@ impl RunState {
             self.customer.set(None);
         }
         let speed = self.playback.speed.get_untracked();
-        match self.playback.start(scenario.clone()) {
+        let started = self.playback.start(scenario.clone());
+        if let (Ok(()), Some(t)) = (&started, from_us) {
+            self.playback.advance_to(t);
+        }
+        match started {
             Ok(()) if self.writes_url => {
                 let q = PageQuery {
                     motion: self.motion,

@@ -1,6 +1,7 @@
 //! The run view: one strategy played back, with its counters, timeline, customers and
 //! code.
 
+use super::break_button::BreakButton;
 use super::code_view::CodeView;
 use super::controls::Controls;
 use super::customer_grid::CustomerGrid;
@@ -95,6 +96,7 @@ pub fn RunView(
                         on_run=Callback::new(move |()| state.run(selected.get_untracked()))
                         on_new_seed=Callback::new(move |()| state.new_seed())
                     />
+                    <BreakButton state/>
                     <Progress playback/>
                 </div>
                 <div class="rll-stage-plot">

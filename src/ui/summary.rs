@@ -2,6 +2,7 @@
 //! screen readers once.
 
 use super::use_playback::{PlayState, Playback};
+use crate::page::incident::incident_sentence;
 use crate::page::stage::{verdict, Tone};
 use leptos::prelude::*;
 
@@ -22,6 +23,16 @@ pub fn Summary(
             .snapshot
             .with(|s| s.as_ref().map(|s| verdict(&s.stats, valid)))
     });
+    // What the incident did, once the run is past it.
+    let incident = move || {
+        playback.scenario.with(|sc| {
+            let sc = sc.as_ref()?;
+            playback.snapshot.with(|s| {
+                s.as_ref()
+                    .and_then(|s| incident_sentence(sc, &s.stats, s.now_us))
+            })
+        })
+    };
     let tone = move |t: Tone| move || found.with(|v| v.as_ref().is_some_and(|v| v.tone == t));
     view! {
         <p
@@ -34,5 +45,6 @@ pub fn Summary(
         >
             {move || found.with(|v| v.as_ref().map(|v| v.text.clone()))}
         </p>
+        <p class="rll-field-help" data-testid="incident-note">{incident}</p>
     }
 }

@@ -31,6 +31,8 @@ pub struct TimelineData<'a> {
     pub ghost: &'a [RequestRecord],
     /// A customer whose row and marks stand out (pointed at in the grid, or open).
     pub highlight: Option<u32>,
+    /// The provider's incident, shaded once it has begun (none: no incident).
+    pub incident: Option<crate::sim::incident::IncidentPlan>,
 }
 
 impl<'a> TimelineData<'a> {
@@ -48,6 +50,8 @@ impl<'a> TimelineData<'a> {
             finished: sim.is_finished(),
             ghost: &[],
             highlight: None,
+            incident: Some(sc.provider.incident)
+                .filter(|i| i.kind != crate::sim::incident::Incident::None),
         }
     }
 }
@@ -352,6 +356,24 @@ pub fn draw(
         if xx + 30.0 <= width {
             let _ = ctx.fill_text(&text, xx - 6.0, axis_y + 12.0);
         }
+    }
+    // The incident, shaded from its start to its end (or to now, while it lasts).
+    if let Some(plan) = data
+        .incident
+        .filter(|p| p.start_us < data.now_us.min(axis_end_us))
+    {
+        let x0 = x(plan.start_us);
+        let x1 = x(plan.end_us().min(data.now_us).min(axis_end_us));
+        ctx.set_global_alpha(0.12);
+        ctx.set_fill_style_str(&pal.limit);
+        ctx.fill_rect(x0, top - 4.0, (x1 - x0).max(1.0), axis_y - top + 4.0);
+        ctx.set_global_alpha(1.0);
+        ctx.set_font(CHART_FONT);
+        let _ = ctx.fill_text(
+            &crate::page::incident::band_label(plan.kind),
+            x0 + 3.0,
+            top + 6.0,
+        );
     }
     // Now, while playing.
     if !data.finished && data.now_us < axis_end_us {

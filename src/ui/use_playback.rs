@@ -120,6 +120,21 @@ impl Playback {
         Ok(())
     }
 
+    /// Plays the run on from `t_us`, as if it had been watched until then: what happened
+    /// before is the same run, computed at once (a run started with an incident at the
+    /// moment a button was pressed).
+    pub fn advance_to(&self, t_us: u64) {
+        let snapshot = self.sim.try_update_value(|slot| {
+            let sim = slot.as_mut()?;
+            sim.run_until(t_us);
+            Some(sim.snapshot())
+        });
+        if let Some(Some(snapshot)) = snapshot {
+            self.anchor.set_value(None);
+            self.snapshot.set(Some(snapshot));
+        }
+    }
+
     /// Reads the simulation on screen, if any.
     pub fn with_sim<R>(&self, f: impl FnOnce(&Simulation) -> R) -> Option<R> {
         self.sim.with_value(|s| s.as_ref().map(f))
