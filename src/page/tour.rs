@@ -118,10 +118,10 @@ pub fn setup(strategy: StrategyName, scenario: &Scenario) -> String {
         StrategyName::Paced => {
             "Paced: no faster than the limit allows, but still one try per customer.".into()
         }
-        StrategyName::Retry => "Retry: the same pace, and each 500 is tried again after a wait.".into(),
+        StrategyName::Retry => "Retry: the same pace, and a failed attempt is tried again after a wait that doubles each time; a declined card is not.".into(),
         StrategyName::TimeoutNoKey => "Timeout: the client stops waiting for a slow answer and sends the charge again, with no idempotency key.".into(),
         StrategyName::Keyed => "Keyed: the same timeouts and retries, each attempt carrying its charge's idempotency key.".into(),
-        StrategyName::Pool => "Worker pool: the keyed client with a fixed set of workers; a worker that times out moves on to the next retry at once.".into(),
+        StrategyName::Pool => "Worker pool: the keyed client with a few workers, each taking the next customer when free, so a retry no longer waits behind the whole queue.".into(),
     }
 }
 

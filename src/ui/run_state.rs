@@ -278,14 +278,16 @@ impl RunState {
         }
     }
 
-    /// Writes the walk's step (or its closing) into the URL for the strategy selected, a
-    /// new history entry when `new_entry`, so Back returns to the step before.
+    /// Writes the walk's step (or its closing) into the URL for the strategy selected and
+    /// the story open, a new history entry when `new_entry`, so Back returns to the step
+    /// before.
     pub fn record_tour(&self, new_entry: bool) {
         if !self.writes_url {
             return;
         }
         if let Ok(scenario) = self.scenario_for(self.selected.get_untracked()) {
-            let q = self.page_query(&scenario, self.playback.speed.get_untracked(), None);
+            let speed = self.playback.speed.get_untracked();
+            let q = self.page_query(&scenario, speed, self.customer.get_untracked());
             page_query::record(&q.to_query(), new_entry);
         }
     }

@@ -1,14 +1,14 @@
-//! The guided walk's card, at the top of the stage: the step's setup and question, three
+//! The guided walk's card, at the top of the stage (the strategy buttons above it show
+//! which step it is on): the step's setup and question, three
 //! choices, then the reveal once the step's run is done, with its moment marked on the
 //! stage (playhead, callout, the customer's story). Words, choices and moments come from
 //! [`crate::page::tour`]; this file only shows them and moves between steps.
 
+use super::page_query;
 use super::run_state::RunState;
 use super::use_playback::PlayState;
 use crate::page::format::count;
-use crate::page::titles::strategy_label;
 use crate::page::tour::{self, STEPS};
-use crate::sim::StrategyName;
 use leptos::html::Div;
 use leptos::prelude::*;
 
@@ -48,22 +48,22 @@ pub fn TourCard(
         picked.set(None);
     });
     // The step's run, run ahead so its choices are the run's numbers.
-    let ahead = Memo::new(move |_| {
+    let ahead = move || {
         state.draft.track();
         state.seed_text.track();
         let sc = state.scenario_for(strategy()).ok()?;
         tour::foresee(&sc).ok().map(|stats| (sc, stats))
-    });
-    // The finished run of this step's strategy: its final counters.
+    };
+    // True once this step's strategy has finished its run.
     let done = Memo::new(move |_| {
-        let here = playback.state.get() == PlayState::Done
-            && playback.scenario.with(|s| s.as_ref().map(|s| s.strategy)) == Some(strategy());
-        here.then(|| playback.with_sim(|sim| sim.snapshot().stats))
-            .flatten()
+        playback.state.get() == PlayState::Done
+            && playback.scenario.with(|s| s.as_ref().map(|s| s.strategy)) == Some(strategy())
     });
+    // Its final counters (the playhead may show an earlier instant).
+    let final_stats = move || playback.with_sim(|sim| sim.snapshot().stats);
     // Once it is done, its moment is marked on the stage; the last one ends the walk.
     Effect::new(move |_| {
-        if done.with(Option::is_none) {
+        if !done.get() {
             return;
         }
         let s = strategy();
@@ -96,7 +96,10 @@ pub fn TourCard(
     let leave = move || {
         mark_seen();
         state.tour.set(None);
-        state.record_tour(false);
+        // A first visit that ran nothing has no query to take the walk out of.
+        if page_query::read().tour {
+            state.record_tour(false);
+        }
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         if ev.ctrl_key() || ev.alt_key() || ev.meta_key() || typing(&ev) {
@@ -110,50 +113,50 @@ pub fn TourCard(
         }
     };
     let choices = move || {
-        let Some((sc, stats)) = ahead.get() else {
-            return view! { <p>"Fix the numbers above to run this step."</p> }.into_any();
-        };
+        let (sc, stats) = ahead()?;
         let s = strategy();
-        tour::step_choices(s, &sc, &stats)
-            .into_iter()
-            .map(|v| {
-                let right = move || done.with(|d| d.as_ref().map(|st| tour::answer(s, st) == v));
-                view! {
-                    <button
-                        type="button"
-                        data-testid="tour-choice"
-                        data-value=v
-                        aria-pressed=move || (picked.get() == Some(v)).to_string()
-                        class:rll-tour-right=move || right() == Some(true)
-                        on:click=move |_| {
-                            picked.set(Some(v));
-                            state.run(s);
-                        }
-                    >
-                        {count(v)}
-                    </button>
-                }
-            })
-            .collect_view()
-            .into_any()
+        let right = tour::answer(s, &stats);
+        Some(
+            tour::step_choices(s, &sc, &stats)
+                .into_iter()
+                .map(|v| {
+                    view! {
+                        <button
+                            type="button"
+                            data-testid="tour-choice"
+                            data-value=v
+                            aria-pressed=move || (picked.get() == Some(v)).to_string()
+                            class:rll-tour-right=move || v == right && done.get()
+                            on:click=move |_| {
+                                picked.set(Some(v));
+                                state.run(s);
+                            }
+                        >
+                            {count(v)}
+                        </button>
+                    }
+                })
+                .collect_view(),
+        )
     };
     let reveal = move || {
         let s = strategy();
-        match done.get() {
-            Some(stats) => view! {
-                <p data-testid="tour-reveal" data-answer=tour::answer(s, &stats) aria-live="polite">
-                    <strong>{tour::reveal(s, &stats, picked.get())}</strong>
-                    " " {tour::MARKED}
-                </p>
+        let stats = done.get().then(final_stats).flatten()?;
+        Some(view! {
+            <p data-testid="tour-reveal" data-answer=tour::answer(s, &stats) aria-live="polite">
+                <strong>{tour::reveal(s, &stats, picked.get())}</strong>
+                " " {tour::MARKED}
+            </p>
+        })
+    };
+    let hint = move || {
+        (!done.get()).then(|| {
+            if picked.get().is_some() {
+                "Watch it run: Space pauses."
+            } else {
+                "Pick one, and the run starts."
             }
-            .into_any(),
-            None => view! {
-                <p class="rll-tour-hint">
-                    {move || if picked.get().is_some() { "Watch it run: Space pauses." } else { "Pick one, and the run starts." }}
-                </p>
-            }
-            .into_any(),
-        }
+        })
     };
     view! {
         <div
@@ -166,19 +169,13 @@ pub fn TourCard(
             node_ref=card
             on:keydown=on_key
         >
-            <ol class="rll-tour-steps">
-                {StrategyName::ALL
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &s)| view! {
-                        <li aria-current=move || (step() == i).then_some("step")>{strategy_label(s)}</li>
-                    })
-                    .collect_view()}
-            </ol>
             <p data-testid="tour-setup">{move || tour::setup(strategy(), &state.draft.get())}</p>
-            <p><strong>{move || tour::question(strategy())}</strong></p>
-            <div class="rll-tour-choices" role="group" aria-label="Your prediction">{choices}</div>
+            <div class="rll-tour-ask">
+                <p><strong>{move || tour::question(strategy())}</strong></p>
+                <div class="rll-tour-choices" role="group" aria-label="Your prediction">{choices}</div>
+            </div>
             {reveal}
+            <p class="rll-tour-hint">{hint}</p>
             <div class="rll-tour-nav">
                 {move || (step() > 0).then(|| view! {
                     <button type="button" class="rll-quiet" data-testid="tour-back" on:click=move |_| go(step() - 1)>"← Back"</button>
@@ -191,8 +188,8 @@ pub fn TourCard(
                     {move || tour::next_label(step())}
                 </button>
                 <button type="button" class="rll-quiet" data-testid="tour-leave" on:click=move |_| leave()>"Leave the walk"</button>
+                <span class="rll-tour-keys">"With the focus in this card, ← and → move through the walk."</span>
             </div>
-            <p class="rll-tour-keys">"With the focus in this card, ← and → move through the walk."</p>
         </div>
     }
 }
