@@ -152,7 +152,7 @@ pub fn TourCard(
     let hint = move || {
         (!done.get()).then(|| {
             if picked.get().is_some() {
-                "Watch it run: Space pauses."
+                "Watch it run: Pause, above, stops it where it is."
             } else {
                 "Pick one, and the run starts."
             }
@@ -169,7 +169,10 @@ pub fn TourCard(
             node_ref=card
             on:keydown=on_key
         >
-            <p data-testid="tour-setup">{move || tour::setup(strategy(), &state.draft.get())}</p>
+            <p>
+                <span class="rll-tour-title">"Guided walk · "</span>
+                <span data-testid="tour-setup">{move || tour::setup(strategy(), &state.draft.get())}</span>
+            </p>
             <div class="rll-tour-ask">
                 <p><strong>{move || tour::question(strategy())}</strong></p>
                 <div class="rll-tour-choices" role="group" aria-label="Your prediction">{choices}</div>
