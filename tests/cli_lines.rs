@@ -171,6 +171,13 @@ fn random_page(rng: &mut SimRng) -> PageQuery {
     let sweep_param = (page == Page::Sweep && rng.chance(Odds::one_in(2)))
         .then(|| random_param_sweep(rng, &scenario, strategy, all, seeds))
         .flatten();
+    // The walk's keys ride along with the run page; the CLI's line ignores them.
+    let tour = rng.chance(Odds::one_in(4));
+    let step = if tour {
+        rng.below(rate_limit_lab::page::tour::STEPS as u64) as usize
+    } else {
+        0
+    };
     PageQuery {
         section,
         view,
@@ -205,6 +212,8 @@ fn random_page(rng: &mut SimRng) -> PageQuery {
         embed: page == Page::Embed,
         present: rng.chance(Odds::one_in(4)),
         motion: Motion::ALL[pick(rng, 3)],
+        tour,
+        step,
         scenario,
         problems: Vec::new(),
     }

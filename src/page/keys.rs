@@ -50,7 +50,7 @@ pub fn action_for(key: &str, shift: bool) -> Option<KeyAction> {
 }
 
 /// The keys, as the `?` panel lists them: (keys, what they do).
-pub const KEY_LIST: [(&str, &str); 7] = [
+pub const KEY_LIST: [(&str, &str); 8] = [
     ("Space", "Play, pause or resume"),
     ("1 – 9, 0", "Pick a strategy (in the order of the buttons) without starting it"),
     ("← / →", "Previous / next request"),
@@ -58,6 +58,7 @@ pub const KEY_LIST: [(&str, &str); 7] = [
     (", / .", "Slower / faster"),
     ("R", "Run again"),
     ("?", "Show or hide this list"),
+    ("← / → in the walk", "Previous / next step of the guided walk, while its card has the focus"),
 ];
 
 /// The playhead slider's label.

@@ -35,6 +35,7 @@ pub mod story;
 pub mod sweep_progress;
 pub mod ticks;
 pub mod titles;
+pub mod tour;
 
 pub use params::{
     apply_param, apply_params, param, parse_param, read_param, set_param, spec, ParamGroup,
@@ -206,6 +207,10 @@ pub struct PageQuery {
     pub present: bool,
     /// Whether playback may animate.
     pub motion: Motion,
+    /// `tour=1`: the guided walk through the six strategies is open.
+    pub tour: bool,
+    /// `step=N`: the walk's step, from 0 here (from 1 in the URL).
+    pub step: usize,
     /// `param=`: the parameter a sweep steps through (`from`, `to`, `steps`, `stat`),
     /// instead of the seed alone.
     pub sweep_param: Option<ParamSweepSpec>,
@@ -235,6 +240,8 @@ impl Default for PageQuery {
             embed: false,
             present: false,
             motion: Motion::default(),
+            tour: false,
+            step: 0,
             sweep_param: None,
             scenario: Scenario::article(FALLBACK_STRATEGY, 1),
             problems: Vec::new(),
@@ -300,9 +307,10 @@ impl PageQuery {
         }
     }
 
-    /// True if the run view should start a run as soon as the page loads.
+    /// True if the run view should start a run as soon as the page loads: a linked
+    /// run, unless it is a step of the walk, which asks its question first.
     pub fn autostart(&self) -> bool {
-        self.view == View::Run && self.strategy.is_some()
+        self.view == View::Run && self.strategy.is_some() && !self.tour
     }
 
     /// The speed playback should use: instant when motion is off, or when it follows a
@@ -368,6 +376,10 @@ impl PageQuery {
         if self.motion != Motion::Auto {
             parts.push(("motion", self.motion.as_str().into()));
         }
+        if self.tour {
+            parts.push(("tour", "1".into()));
+            parts.push(("step", (self.step + 1).to_string()));
+        }
         let joined: Vec<String> = parts
             .iter()
             .map(|(k, v)| format!("{k}={}", encode(v)))
@@ -404,6 +416,10 @@ crate::named_enum! {
         Present = "present",
         /// Whether playback animates.
         Motion = "motion",
+        /// The guided walk.
+        Tour = "tour",
+        /// The walk's step.
+        Step = "step",
     }
 }
 
@@ -729,12 +745,38 @@ fn read_pair(q: &mut PageQuery, key: PageKey, value: &str) -> Option<String> {
             )),
         },
         PageKey::Motion => one_of(value, Motion::Auto).map(|v| q.motion = v).err(),
+        PageKey::Tour => match value {
+            "1" => {
+                q.tour = true;
+                None
+            }
+            "0" => None,
+            _ => Some(format!(
+                "The tour '{}' is not 1 or 0; the guided walk stays closed.",
+                shown(value)
+            )),
+        },
+        PageKey::Step => match parse_count(value, 1, tour::STEPS as u64) {
+            Ok(n) => {
+                q.step = n as usize - 1;
+                None
+            }
+            Err(why) => Some(format!(
+                "The walk's step {why}; starting at its first step."
+            )),
+        },
     }
 }
 
 /// Once every value is in: rules that span fields, and the seed and strategy copied into
 /// the scenario. Leaves `q.scenario` valid whatever the URL said.
 fn check_combination(q: &mut PageQuery) {
+    if q.step > 0 && !q.tour {
+        q.problems.push(
+            "Ignored 'step': it is a step of the guided walk, which opens with tour=1.".into(),
+        );
+        q.step = 0;
+    }
     let s = &mut q.scenario;
     // Every value was checked on its own as it was read; each broken rule puts back the
     // parameters it involves, which satisfies it.
@@ -937,6 +979,46 @@ pub(crate) mod tests {
         assert_eq!(parse(&pairs_of(&p.to_query())), p);
         let p = q(&[("present", "yes")]);
         assert!(!p.present && !p.problems.is_empty());
+    }
+
+    #[test]
+    fn the_walks_step_reads_and_writes_back_and_bad_values_are_named() {
+        let p = q(&[("tour", "1"), ("step", "3"), ("strategy", "retry")]);
+        assert!(p.tour && p.problems.is_empty(), "{:?}", p.problems);
+        assert_eq!(p.step, 2);
+        // A linked step asks its question before anything runs.
+        assert!(!p.autostart());
+        assert!(p.to_query().ends_with("&tour=1&step=3"), "{}", p.to_query());
+        assert_eq!(parse(&pairs_of(&p.to_query())), p);
+        let p = q(&[("tour", "1"), ("step", "7")]);
+        assert_eq!(p.step, 0);
+        assert_eq!(
+            p.problems,
+            vec!["The walk's step 7 is outside 1–6; starting at its first step.".to_string()]
+        );
+        let p = q(&[("tour", "1"), ("step", "two")]);
+        assert!(
+            p.problems[0].contains("'two' is not a whole number from 1 to 6"),
+            "{:?}",
+            p.problems
+        );
+        let p = q(&[("tour", "yes")]);
+        assert!(!p.tour);
+        assert!(
+            p.problems[0].contains("The tour 'yes' is not 1 or 0"),
+            "{:?}",
+            p.problems
+        );
+        let p = q(&[("step", "4")]);
+        assert!(!p.tour && p.step == 0);
+        assert!(
+            p.problems[0].starts_with("Ignored 'step'"),
+            "{:?}",
+            p.problems
+        );
+        let p = q(&[("tour", "0")]);
+        assert!(!p.tour && p.problems.is_empty());
+        assert!(!p.to_query().contains("tour"));
     }
 
     #[test]
@@ -1208,6 +1290,7 @@ pub(crate) mod tests {
         // A scene names a story only when no customer does (the number wins).
         let scene = (customer.is_none() && rng.chance(Odds::one_in(3)))
             .then(|| Scene::ALL[pick(rng, Scene::ALL.len())]);
+        let tour = rng.chance(Odds::one_in(4));
         let counters = rng.chance(Odds::one_in(3)).then(|| {
             (0..rng.between(1, MAX_COUNTERS as u64))
                 .map(|_| StatField::ALL[pick(rng, StatField::ALL.len())])
@@ -1240,6 +1323,8 @@ pub(crate) mod tests {
             embed: rng.chance(Odds::one_in(2)),
             present: rng.chance(Odds::one_in(4)),
             motion: Motion::ALL[pick(rng, 3)],
+            tour,
+            step: if tour { pick(rng, tour::STEPS) } else { 0 },
             sweep_param: rng.chance(Odds::one_in(3)).then(|| random_param_sweep(rng)),
             scenario,
             problems: Vec::new(),

@@ -55,6 +55,7 @@ pub mod sweep_progress;
 pub mod sweep_result;
 pub mod sweep_view;
 pub mod timeline;
+pub mod tour_card;
 pub mod use_animation_frame;
 pub mod use_measured;
 pub mod use_media;

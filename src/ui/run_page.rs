@@ -8,11 +8,13 @@ use super::page_query;
 use super::run_keys::RunKeys;
 use super::run_state::RunState;
 use super::run_view::RunView;
+use super::tour_card::seen_before;
 use super::use_media::use_reduced_motion;
 use super::use_playback::PlayState;
 use super::verdict_card::VerdictCard;
 use super::view_tabs::ViewTabs;
 use crate::page::keys::KeyAction;
+use crate::page::tour;
 use crate::page::{parse_seed, PageQuery, Section, Speed, View};
 use crate::sim::story::Scene;
 use crate::sim::Scenario;
@@ -27,6 +29,11 @@ pub fn RunPage(
     let reduced = use_reduced_motion();
     let state = RunState::new(&query, query.playback_speed(reduced.get_untracked()), true);
     let playback = state.playback;
+    // The guided walk: asked for by the URL, or a first visit (the page layer decides).
+    if tour::opens_walk(&query, query_is_empty(), seen_before()) {
+        state.tour.set(Some(query.step));
+        state.selected.set(tour::strategy(query.step));
+    }
     // A linked run plays at once, except on a phone watching it animate: there the page
     // opens on its verdict, and the run starts when its stage scrolls into view.
     let narrow = query.autostart() && !query.embed && is_narrow();
@@ -119,6 +126,13 @@ pub fn RunPage(
             />
         </Frame>
     }
+}
+
+/// True if the page's address has no query at all.
+fn query_is_empty() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .is_none_or(|s| s.len() <= 1)
 }
 
 /// A phone-sized screen, where the stage cannot share the first screen with the intro.

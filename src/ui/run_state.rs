@@ -57,6 +57,8 @@ pub struct RunState {
     pub ghost: RwSignal<Option<Ghost>>,
     /// The ghost's requests, for the timeline's faint copy.
     pub ghost_record: StoredValue<Vec<RequestRecord>>,
+    /// The guided walk's step (from 0) while it is open, written back to the URL.
+    pub tour: RwSignal<Option<usize>>,
 }
 
 /// What is kept of the run before a knob moved: its counters, and what it was run with.
@@ -94,6 +96,7 @@ impl RunState {
             combined: RwSignal::new(Vec::new()),
             ghost: RwSignal::new(None),
             ghost_record: StoredValue::new(Vec::new()),
+            tour: RwSignal::new(None),
         }
     }
 
@@ -264,12 +267,7 @@ impl RunState {
         }
         match started {
             Ok(()) if self.writes_url => {
-                let q = PageQuery {
-                    motion: self.motion,
-                    present: self.present,
-                    customer: self.customer.get_untracked(),
-                    ..PageQuery::for_run(&scenario, speed)
-                };
+                let q = self.page_query(&scenario, speed, self.customer.get_untracked());
                 // Another strategy is a new entry in the history, so Back returns to the
                 // one before; a rerun or a changed number replaces it.
                 let was = page_query::read().strategy;
@@ -290,13 +288,36 @@ impl RunState {
             return;
         };
         let customer = self.customer.get_untracked();
-        let q = PageQuery {
+        let q = self.page_query(&scenario, self.playback.speed.get_untracked(), customer);
+        page_query::record(&q.to_query(), page_query::read().customer != customer);
+    }
+
+    /// The page's URL state for `scenario` at `speed` with `customer`'s story open: the
+    /// motion, presenter and walk settings carried along.
+    fn page_query(&self, scenario: &Scenario, speed: Speed, customer: Option<u32>) -> PageQuery {
+        let tour = self.tour.get_untracked();
+        PageQuery {
             motion: self.motion,
             present: self.present,
             customer,
-            ..PageQuery::for_run(&scenario, self.playback.speed.get_untracked())
-        };
-        page_query::record(&q.to_query(), page_query::read().customer != customer);
+            tour: tour.is_some(),
+            step: tour.unwrap_or(0),
+            ..PageQuery::for_run(scenario, speed)
+        }
+    }
+
+    /// Writes the walk's step (or its closing) into the URL for the strategy selected and
+    /// the story open, a new history entry when `new_entry`, so Back returns to the step
+    /// before.
+    pub fn record_tour(&self, new_entry: bool) {
+        if !self.writes_url {
+            return;
+        }
+        if let Ok(scenario) = self.scenario_for(self.selected.get_untracked()) {
+            let speed = self.playback.speed.get_untracked();
+            let q = self.page_query(&scenario, speed, self.customer.get_untracked());
+            page_query::record(&q.to_query(), new_entry);
+        }
     }
 
     /// Shows what the URL says after Back or Forward: its strategy, seed, numbers and
@@ -306,8 +327,13 @@ impl RunState {
         self.seed_text.set(q.seed.to_string());
         self.draft.set(q.scenario.clone());
         self.params_ok.set(true);
+        self.tour.set(q.tour.then_some(q.step));
         let strategy = q.strategy.unwrap_or(q.scenario.strategy);
-        if q.strategy.is_some() {
+        if q.tour {
+            // A step of the walk asks its question again before anything runs.
+            self.playback.reset();
+            self.selected.set(strategy);
+        } else if q.strategy.is_some() {
             self.run(strategy);
         } else {
             self.selected.set(strategy);

@@ -19,6 +19,7 @@ use super::story_panel::StoryPanel;
 use super::strategy_note::StrategyNote;
 use super::strategy_picker::StrategyPicker;
 use super::summary::Summary;
+use super::tour_card::TourCard;
 use super::use_playback::PlayState;
 use crate::page::format::count;
 use crate::page::stage::key_stats;
@@ -62,6 +63,8 @@ pub fn RunView(
     // The customer pointed at in the grid, whose marks the timeline highlights.
     let hovered = RwSignal::new(None::<u32>);
     let key_fields = Signal::derive(move || key_stats(selected.get()).to_vec());
+    // The guided walk's card, mounted once while the walk is open (not on every step).
+    let walking = Memo::new(move |_| state.tour.with(Option::is_some));
     // A watched run brings the stage into view, so the controls, the clock, the
     // timeline and its counters share the screen while it plays.
     Effect::new(move |_| {
@@ -100,6 +103,7 @@ pub fn RunView(
                     <Progress playback/>
                 </div>
                 <div class="rll-stage-plot">
+                    {move || walking.get().then(|| view! { <TourCard state/> })}
                     {unrecorded_note}
                     <div class:rll-hidden=move || !recorded()>
                         <RunTimeline playback scale=if state.present { 4.0 / 3.0 } else { 1.0 } ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer highlight=Signal::derive(move || hovered.get())/>
