@@ -11,12 +11,12 @@ use crate::sim::provider::{Status, Work};
 use crate::sim::record::{Admission, RequestRecord};
 use crate::sim::{Scenario, Simulation, StatField, Stats, StrategyName};
 
-/// Steps in the walk: one per strategy, in the article's order.
-pub const STEPS: usize = StrategyName::ALL.len();
+/// Steps in the walk: one per strategy of the article, in its order.
+pub const STEPS: usize = StrategyName::ARTICLE.len();
 
 /// The strategy step `step` (from 0) is about.
 pub fn strategy(step: usize) -> StrategyName {
-    StrategyName::ALL[step.min(STEPS - 1)]
+    StrategyName::ARTICLE[step.min(STEPS - 1)]
 }
 
 /// True if the run page opens the walk: the URL asks for it (`tour=1`), or this is a
@@ -92,7 +92,11 @@ fn ask(strategy: StrategyName) -> Ask {
             0,
             Mark::FirstReplay,
         ),
-        StrategyName::Pool => (
+        StrategyName::Pool
+        | StrategyName::Headers
+        | StrategyName::Budget
+        | StrategyName::Breaker
+        | StrategyName::Adaptive => (
             "How many 409s does it get: a retry meeting its first attempt still running?",
             InProgressConflicts,
             2,
@@ -122,6 +126,10 @@ pub fn setup(strategy: StrategyName, scenario: &Scenario) -> String {
         StrategyName::TimeoutNoKey => "Timeout: the client stops waiting for a slow answer and sends the charge again, with no idempotency key.".into(),
         StrategyName::Keyed => "Keyed: the same timeouts and retries, each attempt carrying its charge's idempotency key.".into(),
         StrategyName::Pool => "Worker pool: the keyed client with a few workers, each taking the next customer when free, so a retry no longer waits behind the whole queue.".into(),
+        StrategyName::Headers => "Headers: the pool, and every worker waits as long as a 429 or 503 says to.".into(),
+        StrategyName::Budget => "Budget: the headers client, and retries spend from a shared budget; an empty one means no retry.".into(),
+        StrategyName::Breaker => "Breaker: the budget client, and a circuit breaker stops sending while most attempts fail.".into(),
+        StrategyName::Adaptive => "Adaptive: the breaker client with as many workers as the provider takes, found by adding one and cutting a tenth.".into(),
     }
 }
 
@@ -202,7 +210,11 @@ pub fn reveal(strategy: StrategyName, stats: &Stats, picked: Option<u64>) -> Str
             n(stats.duplicates),
             n(stats.replayed)
         ),
-        StrategyName::Pool => format!(
+        StrategyName::Pool
+        | StrategyName::Headers
+        | StrategyName::Budget
+        | StrategyName::Breaker
+        | StrategyName::Adaptive => format!(
             "{} 409s, and {} extra charges: the key turns a retry that races its first attempt into a refusal, not a second charge.",
             n(stats.in_progress_conflicts),
             n(stats.duplicates)
@@ -309,7 +321,7 @@ mod tests {
     #[test]
     fn every_number_in_every_step_is_the_runs_own() {
         for seed in [1, 7] {
-            for (step, s) in StrategyName::ALL.into_iter().enumerate() {
+            for (step, s) in StrategyName::ARTICLE.into_iter().enumerate() {
                 let (sc, stats, _) = run(s, seed);
                 assert_eq!(strategy(step), s);
                 let mut own: Vec<u64> = StatField::ALL.iter().map(|&f| stats.get(f)).collect();
