@@ -1,6 +1,7 @@
 //! Invariants over a thousand seeds. A failure names the seed that reproduces it:
 //! `cargo run --release --bin ratelab -- charges --strategy <name> --seed <seed>`.
 
+use rate_limit_lab::sim::incident::Incident;
 use rate_limit_lab::sim::record::Admission;
 use rate_limit_lab::sim::{Scenario, Simulation, Stats, StrategyName};
 
@@ -8,11 +9,25 @@ const SEEDS: u64 = 1_000;
 
 /// Runs every seed of `strategy` and checks `check` on the finished simulation.
 fn sweep(strategy: StrategyName, check: impl Fn(&Simulation, &Stats) -> Result<(), String>) {
+    sweep_with(strategy, |_| Incident::None, check);
+}
+
+/// As [`sweep`], with the incident `incident(seed)` in each run.
+fn sweep_with(
+    strategy: StrategyName,
+    incident: impl Fn(u64) -> Incident,
+    check: impl Fn(&Simulation, &Stats) -> Result<(), String>,
+) {
     for seed in 1..=SEEDS {
-        let mut sim = Simulation::new(&Scenario::article(strategy, seed)).unwrap();
+        let mut scenario = Scenario::article(strategy, seed);
+        scenario.provider.incident.kind = incident(seed);
+        let mut sim = Simulation::new(&scenario).unwrap();
         let stats = sim.run_to_end();
         if let Err(why) = check(&sim, &stats) {
-            panic!("{strategy} seed {seed}: {why}");
+            panic!(
+                "{strategy} seed {seed} incident {}: {why}",
+                scenario.provider.incident.kind
+            );
         }
     }
 }
@@ -108,4 +123,54 @@ fn pool_never_charges_twice_and_never_awaits_more_than_its_workers() {
         }
         Ok(())
     });
+}
+
+/// Every incident in turn, by seed: each one gets 200 of the thousand seeds.
+fn incident_of(seed: u64) -> Incident {
+    Incident::ALL[(seed % Incident::ALL.len() as u64) as usize]
+}
+
+#[test]
+fn the_keyed_pools_and_the_next_rungs_keep_the_invariants_under_every_incident() {
+    for strategy in [
+        StrategyName::Pool,
+        StrategyName::Headers,
+        StrategyName::Budget,
+        StrategyName::Breaker,
+        StrategyName::Adaptive,
+    ] {
+        sweep_with(strategy, incident_of, |sim, s| {
+            common(sim, s)?;
+            if s.duplicates != 0 {
+                return Err(format!("{} duplicates with a key", s.duplicates));
+            }
+            let workers = sim.scenario().client.pool_workers;
+            let record = sim.record().unwrap();
+            // The fixed pools await at most their workers; the adaptive client at most
+            // the limit it had when it sent (recorded with each request), never above
+            // its maximum of 50.
+            let over = record.iter().find(|r| {
+                if strategy == StrategyName::Adaptive {
+                    r.outstanding > r.concurrency || r.concurrency > 50 || r.concurrency == 0
+                } else {
+                    r.outstanding > workers
+                }
+            });
+            if let Some(r) = over {
+                return Err(format!(
+                    "request {} left {} outstanding (limit {}, workers {workers})",
+                    r.request, r.outstanding, r.concurrency
+                ));
+            }
+            let incident = sim.scenario().provider.incident;
+            let shrunk = record.iter().find(|r| {
+                incident.at(r.sent_at_us) == Some(Incident::Capacity)
+                    && matches!(r.admission, Admission::Admitted { inflight, .. } if inflight > 2)
+            });
+            if let Some(r) = shrunk {
+                return Err(format!("request {} admitted above 2 in flight", r.request));
+            }
+            Ok(())
+        });
+    }
 }

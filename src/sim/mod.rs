@@ -6,6 +6,7 @@ pub mod headers;
 pub mod incident;
 pub mod lab;
 pub mod limiter;
+pub mod matrix;
 pub mod moments;
 pub mod names;
 pub mod param;

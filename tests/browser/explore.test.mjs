@@ -13,7 +13,7 @@ const lab = useLab(before, after);
 
 /** Asserts that every `compare.<strategy>.<field>` cell equals the CLI's JSON. */
 function assertCellsEqual(shown, json, message) {
-  assert.equal(json.length, 6, 'six strategies');
+  assert.equal(json.length, 10, 'ten strategies');
   let cells = 0;
   for (const run of json) {
     for (const [field, value] of Object.entries(run)) {
@@ -63,7 +63,7 @@ test('the compare page reruns as its seed and numbers change, and its footer com
   const note = await page.textContent('[data-testid="differs"]');
   assert.match(note, /Client timeout 2500 ms \(article: 1000 ms\)/);
   assert.match(note, /Pool workers 3 workers \(article: \d+ workers\)/);
-  assert.equal(await page.title(), 'All six strategies on seed 11, 2 numbers changed · rate-limit-lab');
+  assert.equal(await page.title(), 'All ten strategies on seed 11, 2 numbers changed · rate-limit-lab');
 
   // A refused value says why beside its field and changes nothing on screen.
   await page.fill('input[data-param="timeoutMs"]', '-1');
@@ -136,7 +136,7 @@ test('on a 375 px phone the compare page shows one card per strategy, none wider
   await page.goto(lab.server.base + '?view=compare&seed=3');
   await waitForState(page, 'done');
   assert.equal(await page.isVisible('.rll-compare-table'), false, 'no table wider than the screen');
-  assert.equal(await page.locator('.rll-compare-card:visible').count(), 6);
+  assert.equal(await page.locator('.rll-compare-card:visible').count(), 10);
   const widths = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
     view: innerWidth,
@@ -257,7 +257,7 @@ test('each page has its own title, and the static page carries the preview words
     await page.waitForFunction(() => !document.title.startsWith('A thousand'));
     titles[name] = await page.title();
   }
-  assert.equal(titles.compare, 'All six strategies on seed 9 · rate-limit-lab');
+  assert.equal(titles.compare, 'All ten strategies on seed 9 · rate-limit-lab');
   assert.match(titles.run, /^Keyed on seed 4 · rate-limit-lab$/);
   assert.equal(new Set(Object.values(titles)).size, 4, JSON.stringify(titles));
   assert.deepEqual(page.errors, []);

@@ -30,7 +30,7 @@ test('The run page gives the server with the provider numbers and the client wit
   }
 });
 
-test('The compare page runs all six for real; a sweep has no real-time line', async () => {
+test('The compare page runs all ten for real; a sweep has no real-time line', async () => {
   const page = await openPage(lab.browser);
   await page.goto(lab.server.base + '?view=compare&seed=2');
   await page.waitForSelector('[data-testid="compare"]');

@@ -34,7 +34,7 @@ const PAGES = {
     read: (page) => readStats(page),
     checkCli(shown, json) {
       assert.equal(json.strategy, 'pool');
-      assert.equal(Object.keys(shown).length, 16, 'one counter per stats field');
+      assert.equal(Object.keys(shown).length, 24, 'one counter per stats field');
       for (const [field, value] of Object.entries(shown)) {
         assert.equal(value, String(json[field]), `run: ${field}`);
       }
@@ -45,7 +45,7 @@ const PAGES = {
     ready: '[data-testid="compare"][data-state="done"]',
     read: (page) => readResults(page, '[data-testid="compare"]'),
     checkCli(shown, json) {
-      assert.equal(json.length, 6, 'six strategies');
+      assert.equal(json.length, 10, 'ten strategies');
       let cells = 0;
       for (const run of json) {
         for (const [field, value] of Object.entries(run)) {

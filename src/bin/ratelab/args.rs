@@ -69,6 +69,7 @@ const CHARGES_USAGE: &str = "\
 ratelab charges --strategy <name> [--seed N] [PARAMETERS] [--json | --export json|csv]
        ratelab charges --all [--seed N] [PARAMETERS] [--json]
        ratelab charges (--strategy <name> | --all) --seeds A..=B [PARAMETERS] [--json]
+       ratelab charges --matrix [--seed N] [PARAMETERS] [--json]
        ratelab charges [--strategy <name> | --all] --sweep-param key=from..=to:steps [--seeds 1..=N] [--stat <field>] [PARAMETERS] [--json]
        ratelab charges --strategy <name> [--seed N] --customer <id|scene> [PARAMETERS] [--json]
        ratelab charges --query '<page URL query>' [--json | --export json|csv]
@@ -140,7 +141,7 @@ fn charges() -> Command {
     const RUN: &str = "What to run";
     const OUTPUT: &str = "Output";
     let cmd = Command::new("charges")
-        .about("The charges: one strategy's run, all six side by side, a sweep of seeds, or one customer's story")
+        .about("The charges: one strategy's run, all ten side by side, every strategy against every incident, a sweep of seeds, or one customer's story")
         .override_usage(CHARGES_USAGE)
         .after_help(names_text())
         .arg(
@@ -152,7 +153,24 @@ fn charges() -> Command {
         .arg(
             switch("all")
                 .conflicts_with("strategy")
-                .help("All six strategies side by side")
+                .help("All ten strategies side by side")
+                .help_heading(RUN),
+        )
+        .arg(
+            switch("matrix")
+                .conflicts_with_all([
+                    "strategy",
+                    "all",
+                    "seeds",
+                    "sweep-param",
+                    "customer",
+                    "query",
+                    "until-ms",
+                    "http",
+                    "export",
+                    "incident",
+                ])
+                .help("Every strategy against every incident (none, errors, slow, down, capacity) on one seed: customers charged, duplicates, requests per charge, recovery")
                 .help_heading(RUN),
         )
         .arg(seed().help_heading(RUN))

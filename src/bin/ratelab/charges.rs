@@ -109,6 +109,9 @@ pub fn main(args: &Args) -> Result<String, String> {
         Some("csv") => Some(Export::Csv),
         Some(_) => Some(Export::Json),
     };
+    if args.has("matrix") {
+        return matrix(&scenario_from_flags(args)?, args.has("json"));
+    }
     let (base, ask) = match args.raw("query") {
         Some(text) => from_query(args, text)?,
         None => from_flags(args)?,
@@ -474,6 +477,88 @@ fn export_run(base: &Scenario, how: Export) -> Result<String, String> {
 
 fn to_json<T: Serialize>(value: &T) -> String {
     serde_json::to_string_pretty(value).expect("stats always serialise")
+}
+
+/// One cell of the matrix as JSON.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MatrixCellJson {
+    strategy: &'static str,
+    incident: &'static str,
+    charged: u64,
+    duplicates: u64,
+    /// Requests per charge, to two decimals (none when nothing was charged).
+    requests_per_charge: Option<f64>,
+    recovery_ms: u64,
+    /// True if any harm field is above 0.
+    harm: bool,
+    /// The harm fields above 0.
+    harms: Vec<&'static str>,
+}
+
+/// The matrix as JSON.
+#[derive(Serialize)]
+struct MatrixJson {
+    seed: u64,
+    customers: u32,
+    cells: Vec<MatrixCellJson>,
+}
+
+/// Every strategy against every incident, on the flags' seed and numbers.
+fn matrix(base: &Scenario, json: bool) -> Result<String, String> {
+    use rate_limit_lab::sim::incident::Incident;
+    use rate_limit_lab::sim::matrix::MatrixRun;
+    let cells = MatrixRun::new(base)
+        .map_err(|e| e.to_string())?
+        .run_to_end();
+    if json {
+        let cells = cells
+            .iter()
+            .map(|c| MatrixCellJson {
+                strategy: c.strategy.as_str(),
+                incident: c.incident.as_str(),
+                charged: c.stats.customers_charged,
+                duplicates: c.stats.duplicates,
+                requests_per_charge: c
+                    .stats
+                    .requests_per_charge_hundredths()
+                    .map(|h| h as f64 / 100.0),
+                recovery_ms: c.stats.recovery_ms,
+                harm: !c.harms().is_empty(),
+                harms: c.harms().into_iter().map(StatField::as_str).collect(),
+            })
+            .collect();
+        return Ok(to_json(&MatrixJson {
+            seed: base.seed,
+            customers: base.customers,
+            cells,
+        }));
+    }
+    let mut out = format!(
+        "seed: {}   customers: {}\neach cell: customers charged / duplicates / requests per charge / recovery ms; ! marks harm\n",
+        base.seed, base.customers
+    );
+    out.push_str(&format!("{:<16}", "strategy"));
+    for i in Incident::ALL {
+        out.push_str(&format!("{:>24}", i.as_str()));
+    }
+    out.push('\n');
+    for row in cells.chunks(Incident::ALL.len()) {
+        out.push_str(&format!("{:<16}", row[0].strategy.as_str()));
+        for c in row {
+            let mark = if c.harms().is_empty() { "" } else { "!" };
+            let cell = format!(
+                "{}{mark} / {} / {} / {}",
+                c.stats.customers_charged,
+                c.stats.duplicates,
+                format::requests_per_charge(&c.stats),
+                c.stats.recovery_ms
+            );
+            out.push_str(&format!("{cell:>24}"));
+        }
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 /// Fields as rows, strategies as columns.

@@ -1,13 +1,13 @@
 //! adaptive: breaker, but instead of a fixed six workers, as many as the provider can
 //! take, found by AIMD (additive increase, multiplicative decrease).
 //!
-//! The rule is the one of Vector's adaptive request concurrency: start at 1; once per
-//! round trip, add 1 if the limit was reached and the last round trip was no slower
-//! than its moving average (an exponentially weighted average with weight 0.4, Vector's
-//! `ewma_alpha`), and multiply by 0.9 (Vector's `decrease_ratio`) if a 429, a 503 or a
-//! timeout came back; never above 50 (Vector's default maximum is 200; 50 is already far
-//! above what this provider takes). A worker that would exceed the limit waits one
-//! average round trip and asks again.
+//! The rule is the one of Vector's adaptive request concurrency: start at 1; at the end
+//! of each round trip, add 1 if the limit was reached and the last round trip was no
+//! slower than its moving average (an exponentially weighted average with weight 0.4,
+//! Vector's `ewma_alpha`); on a 429, a 503 or a timeout, multiply by 0.9 (Vector's
+//! `decrease_ratio`) at once, at most once per round trip; never above 50 (Vector's
+//! default maximum is 200; 50 is already far above what this provider takes). A worker
+//! that would exceed the limit waits a round trip, then twice that, and asks again.
 
 use super::{breaker, ClientParams, ClientPlan, Launch};
 use serde::{Deserialize, Serialize};
@@ -77,21 +77,25 @@ impl Aimd {
     /// An attempt ended at `now_us` after `rtt_us`; `pressure` for a 429, a 503 or a
     /// timeout.
     pub fn on_result(&mut self, now_us: u64, rtt_us: u64, pressure: bool) {
-        self.pressure |= pressure;
         let avg = if self.rtt_avg_us == 0 {
             rtt_us
         } else {
             self.rtt_avg_us
         };
+        let c = self.config;
         if now_us >= self.period_end_us {
-            let c = self.config;
-            if self.pressure {
-                self.limit = (self.limit * c.decrease_tenths / 10).max(1);
-            } else if self.reached && rtt_us <= avg {
+            if !pressure && !self.pressure && self.reached && rtt_us <= avg {
                 self.limit = (self.limit + 1).min(c.max);
             }
             self.reached = false;
             self.pressure = false;
+            self.period_end_us = now_us + avg;
+        }
+        if pressure && !self.pressure {
+            // Back off at once, and not again within this round trip.
+            self.limit = (self.limit * c.decrease_tenths / 10).max(1);
+            self.pressure = true;
+            self.reached = false;
             self.period_end_us = now_us + avg;
         }
         if !pressure {
