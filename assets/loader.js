@@ -29,6 +29,7 @@ function moduleName() {
   if (value('section') === 'headers') return 'rate-limit-lab-headers';
   if (value('view') === 'compare') return 'rate-limit-lab-compare';
   if (value('view') === 'sweep') return 'rate-limit-lab-sweep';
+  if (value('view') === 'matrix') return 'rate-limit-lab-matrix';
   return 'rate-limit-lab';
 }
 

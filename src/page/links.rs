@@ -152,6 +152,17 @@ pub fn cli_line(q: &PageQuery) -> String {
             }
         }
         Page::Compare => push(&["charges", "--all", "--seed", &s.seed.to_string()]),
+        Page::Matrix => {
+            push(&["charges", "--matrix", "--seed", &s.seed.to_string()]);
+            // Each column sets its own incident kind; its start and length are the page's.
+            for p in PARAMS
+                .iter()
+                .filter(|p| !p.is_default(s) && p.param != crate::sim::Param::Incident)
+            {
+                push(&[&format!("--{}", p.key), &p.read(s)]);
+            }
+            return words.join(" ");
+        }
         Page::Sweep if q.sweep_param.is_some() => {
             let sp = q.sweep_param.expect("matched");
             push(&["charges"]);
@@ -230,7 +241,7 @@ pub fn http_cli_line(q: &PageQuery) -> Option<HttpLines> {
     let run: &[&str] = match q.page() {
         Page::Run | Page::Embed => &["--strategy", s.strategy.as_str()],
         Page::Compare => &["--all"],
-        Page::Sweep | Page::Limits | Page::Headers => return None,
+        Page::Sweep | Page::Matrix | Page::Limits | Page::Headers => return None,
     };
     let mut serve = format!("{CLI_PREFIX} serve");
     let mut client = format!("{CLI_PREFIX} charges --http {HTTP_BASE}");

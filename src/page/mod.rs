@@ -22,6 +22,7 @@ pub mod legend;
 pub mod limiter;
 pub mod links;
 pub mod markup;
+pub mod matrix;
 pub mod names;
 pub mod odds;
 pub mod param_sweep;
@@ -117,6 +118,8 @@ crate::named_enum! {
         Compare = "compare",
         /// Many seeds, and each stat's distribution.
         Sweep = "sweep",
+        /// Every strategy against every incident, from one seed.
+        Matrix = "matrix",
     }
 }
 
@@ -132,6 +135,8 @@ pub enum Page {
     Compare,
     /// Many seeds, and each stat's distribution.
     Sweep,
+    /// Every strategy against every incident.
+    Matrix,
     /// Publishing a limit: limiters and the experiments.
     Limits,
     /// The headers a limiter sends, and a reader for them.
@@ -286,6 +291,7 @@ impl PageQuery {
             (false, Section::Charges, View::Run) => Page::Run,
             (false, Section::Charges, View::Compare) => Page::Compare,
             (false, Section::Charges, View::Sweep) => Page::Sweep,
+            (false, Section::Charges, View::Matrix) => Page::Matrix,
         }
     }
 

@@ -41,6 +41,7 @@ pub fn title_for(q: &PageQuery) -> String {
             }
         },
         Page::Compare => format!("All ten strategies on seed {}", q.seed),
+        Page::Matrix => format!("Every client against every incident on seed {}", q.seed),
         Page::Sweep => match (q.sweep_param, q.all_strategies, q.strategy) {
             (Some(sp), _, _) => format!(
                 "{} against {}",

@@ -32,6 +32,7 @@ pub mod knobs;
 pub mod lab;
 pub mod later;
 pub mod limits_page;
+pub mod matrix_view;
 pub mod notices;
 pub mod observe;
 pub mod page_query;
@@ -95,6 +96,20 @@ pub fn mount_compare() {
         view! {
             <explore_page::ExplorePage query view=View::Compare title="All ten, side by side" shown=shown.into() scenario run_state=run_state.into() beside footer=ViewFn::from(move || view! { <http_line::HttpLine shown=shown.into()/> })>
                 <compare_view::CompareView shown run_state/>
+            </explore_page::ExplorePage>
+        }
+    });
+}
+
+/// The matrix page: every strategy against every incident, from one seed.
+pub fn mount_matrix() {
+    mount_page(|query| {
+        let base = query.seeded_scenario();
+        let shown = Signal::stored(query.clone());
+        let run_state = RwSignal::new("idle");
+        view! {
+            <explore_page::ExplorePage query view=View::Matrix title="Every client against every incident" shown scenario=Signal::stored(base.clone()) run_state=run_state.into() beside=()>
+                <matrix_view::MatrixView base run_state/>
             </explore_page::ExplorePage>
         }
     });

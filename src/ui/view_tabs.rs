@@ -1,4 +1,4 @@
-//! The charges section's three views, as links: each view is a page of its own (README,
+//! The charges section's four views, as links: each view is a page of its own (README,
 //! "Sizes"). The view on screen does not reload itself.
 
 use crate::page::links::href;
@@ -12,6 +12,7 @@ fn label(v: View) -> &'static str {
         View::Run => "Run one strategy",
         View::Compare => "Compare all ten",
         View::Sweep => "Sweep seeds",
+        View::Matrix => "Every incident",
     }
 }
 

@@ -316,6 +316,12 @@ fn from_query(args: &Args, text: &str) -> Result<(Scenario, Ask), String> {
                 cli_line(&q).replacen(CLI_PREFIX, "ratelab", 1)
             ));
         }
+        Page::Matrix => {
+            return Err(format!(
+                "this query opens the matrix page; for it run: {}",
+                cli_line(&q).replacen(CLI_PREFIX, "ratelab", 1)
+            ));
+        }
         Page::Sweep if q.sweep_param.is_some() => {
             let spec = q.sweep_param.expect("matched");
             Ask::ParamSweep {

@@ -1,0 +1,165 @@
+//! The matrix page's words and markup: every strategy (rows) against every incident
+//! (columns), one cell per run, each with the customers charged, the extra charges, the
+//! requests per charge and the recovery, coloured by how much harm the run did, and
+//! linked to that run on the run page.
+
+use super::format::count;
+use super::links::run_href;
+use super::markup::escape;
+use super::titles::strategy_label;
+use crate::sim::incident::Incident;
+use crate::sim::matrix::MatrixCell;
+use crate::sim::time::whole_ms;
+use crate::sim::{Scenario, StrategyName};
+
+/// A column's heading: what goes wrong in it.
+pub fn incident_heading(i: Incident) -> &'static str {
+    match i {
+        Incident::None => "No incident",
+        Incident::Errors => "Errors: half fail",
+        Incident::Slow => "Slow: every charge",
+        Incident::Down => "Down: every request 503",
+        Incident::Capacity => "Capacity: 2 in flight, 20/s",
+    }
+}
+
+/// How much harm a run did, 0 (none) to 3 (three kinds or more), for its colour.
+pub fn harm_level(cell: &MatrixCell) -> usize {
+    cell.harms().len().min(3)
+}
+
+/// Requests per charge with two decimals, from the stats' per-100 figure (e.g. "1.12").
+pub fn per_charge(requests_per_100_charges: u64) -> String {
+    format!(
+        "{}.{:02}",
+        requests_per_100_charges / 100,
+        requests_per_100_charges % 100
+    )
+}
+
+/// The run page playing one cell's run: its strategy, under its incident, on the
+/// matrix's seed and numbers.
+pub fn cell_href(cell: &MatrixCell, base: &Scenario) -> String {
+    let mut s = Scenario {
+        strategy: cell.strategy,
+        ..base.clone()
+    };
+    s.provider.incident.kind = cell.incident;
+    run_href(cell.strategy, &s)
+}
+
+/// The incident's span in words, e.g. "from 4.0 s for 3.0 s", for the caption.
+pub fn span_text(base: &Scenario) -> String {
+    let i = base.provider.incident;
+    format!(
+        "from {} for {}",
+        super::format::duration_ms(whole_ms(i.start_us)),
+        super::format::duration_ms(whole_ms(i.length_us))
+    )
+}
+
+/// The table of the cells run so far (rows appear as their runs finish).
+pub fn table_markup(cells: &[MatrixCell], base: &Scenario) -> String {
+    let mut out = String::from(
+        "<table class=\"rll-matrix\" data-testid=\"matrix\"><thead><tr><th scope=\"col\">Strategy</th>",
+    );
+    for i in Incident::ALL {
+        out.push_str(&format!(
+            "<th scope=\"col\">{}</th>",
+            escape(incident_heading(i))
+        ));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for s in StrategyName::ALL {
+        let row: Vec<&MatrixCell> = cells.iter().filter(|c| c.strategy == s).collect();
+        if row.is_empty() {
+            continue;
+        }
+        out.push_str(&format!(
+            "<tr><th scope=\"row\">{}</th>",
+            escape(strategy_label(s))
+        ));
+        for c in row {
+            let st = &c.stats;
+            let recovery = match (c.incident, st.recovery_ms) {
+                (Incident::None, _) => String::new(),
+                (_, 0) => "<span>recovered at once</span>".to_string(),
+                (_, ms) => format!(
+                    "<span>recovered in {}</span>",
+                    super::format::duration_ms(ms)
+                ),
+            };
+            out.push_str(&format!(
+                "<td class=\"rll-matrix-cell rll-harm-{}\" data-cell=\"{}/{}\" data-charged=\"{}\" \
+                 data-duplicates=\"{}\" data-per-100=\"{}\" data-recovery-ms=\"{}\" data-harm=\"{}\">\
+                 <a href=\"{}\"><strong>{} charged</strong><span>{} extra</span>\
+                 <span>{} requests per charge</span>{recovery}</a></td>",
+                harm_level(c),
+                c.strategy,
+                c.incident,
+                st.customers_charged,
+                st.duplicates,
+                st.requests_per_100_charges,
+                st.recovery_ms,
+                !c.harms().is_empty(),
+                escape(&cell_href(c, base)),
+                count(st.customers_charged),
+                count(st.duplicates),
+                per_charge(st.requests_per_100_charges),
+            ));
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::matrix::MatrixRun;
+
+    #[test]
+    fn each_cell_carries_its_runs_numbers_and_links_to_that_run() {
+        let base = Scenario {
+            customers: 80,
+            seed: 5,
+            ..Scenario::default()
+        };
+        let cells = MatrixRun::new(&base).unwrap().run_to_end();
+        let html = table_markup(&cells, &base);
+        assert_eq!(html.matches("<td ").count(), cells.len());
+        let pool_down = cells
+            .iter()
+            .find(|c| c.strategy == StrategyName::Pool && c.incident == Incident::Down)
+            .unwrap();
+        let at = html[..html.find("data-cell=\"pool/down\"").unwrap()]
+            .rfind("<td ")
+            .unwrap();
+        let cell = &html[at..html[at..].find("</td>").unwrap() + at];
+        assert!(
+            cell.contains(&format!(
+                "data-charged=\"{}\"",
+                pool_down.stats.customers_charged
+            )),
+            "{cell}"
+        );
+        assert!(
+            cell.contains(&format!("rll-harm-{}", harm_level(pool_down))),
+            "{cell}"
+        );
+        assert!(
+            cell.contains("strategy=pool")
+                && cell.contains("incident=down")
+                && cell.contains("seed=5"),
+            "{cell}"
+        );
+        assert!(html.contains("<th scope=\"col\">No incident</th>"));
+        assert_eq!(per_charge(112), "1.12");
+        assert_eq!(per_charge(10_000), "100.00");
+        assert_eq!(span_text(&base), "from 4.0 s for 3.0 s");
+        // A half-run matrix shows only the rows it has.
+        let half = table_markup(&cells[..7], &base);
+        assert_eq!(half.matches("<tr><th scope=\"row\">").count(), 2);
+    }
+}
