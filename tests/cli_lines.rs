@@ -139,11 +139,13 @@ fn random_page(rng: &mut SimRng) -> PageQuery {
         Page::Limits,
         Page::Headers,
         Page::Embed,
-    ][pick(rng, 6)];
+        Page::Matrix,
+    ][pick(rng, 7)];
     let (section, view) = match page {
         Page::Run => (Section::Charges, View::Run),
         Page::Compare => (Section::Charges, View::Compare),
         Page::Sweep => (Section::Charges, View::Sweep),
+        Page::Matrix => (Section::Charges, View::Matrix),
         Page::Limits => (Section::Limits, View::ALL[pick(rng, 3)]),
         Page::Headers => (Section::Headers, View::ALL[pick(rng, 3)]),
         Page::Embed => (
@@ -404,6 +406,40 @@ fn check_line(q: &PageQuery, why: &str) {
                 assert_eq!(v, serde_json::to_value(&story).unwrap(), "{why}");
             }
         },
+        Page::Matrix => {
+            let cells = rate_limit_lab::sim::matrix::MatrixRun::new(&s)
+                .unwrap_or_else(|e| panic!("{why}: {e}"))
+                .run_to_end();
+            let items = v["cells"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{why}: no cells"));
+            assert_eq!(items.len(), cells.len(), "{why}");
+            for (item, cell) in items.iter().zip(&cells) {
+                let st = &cell.stats;
+                assert_eq!(
+                    (
+                        item["strategy"].as_str(),
+                        item["incident"].as_str(),
+                        item["charged"].as_u64(),
+                        item["duplicates"].as_u64(),
+                        item["recoveryMs"].as_u64(),
+                        // null when nothing was charged, where the stats say 0.
+                        item["requestsPerCharge"]
+                            .as_f64()
+                            .map_or(0, |r| (r * 100.0).round() as u64),
+                    ),
+                    (
+                        Some(cell.strategy.as_str()),
+                        Some(cell.incident.as_str()),
+                        Some(st.customers_charged),
+                        Some(st.duplicates),
+                        Some(st.recovery_ms),
+                        st.requests_per_100_charges,
+                    ),
+                    "{why}"
+                );
+            }
+        }
         Page::Compare => {
             for (item, strategy) in array(&v, StrategyName::ALL.len(), &why)
                 .iter()
@@ -461,9 +497,9 @@ fn every_pages_command_runs_and_prints_the_pages_numbers() {
         *pages.entry(kind).or_insert(0) += 1;
         check_line(&back, &format!("case {i}\n  query: {query}"));
     }
-    // Every page came up, and a story on the run page and the embedded one.
+    // Every page (the matrix too) came up, and a story on the run page and the embedded one.
     // And a parameter sweep.
-    assert_eq!(pages.len(), 9, "{pages:?}");
+    assert_eq!(pages.len(), 10, "{pages:?}");
 }
 
 #[test]
