@@ -1,9 +1,10 @@
-//! One button per strategy, in the article's order. Pressing one runs it.
+//! One button per strategy, in the article's order, then the next rungs (drawn apart: a
+//! row of their own on a wide screen, with a dashed edge). Pressing one runs it.
 
 use crate::sim::StrategyName;
 use leptos::prelude::*;
 
-/// The six strategy buttons.
+/// The strategy buttons.
 #[component]
 pub fn StrategyPicker(
     /// The strategy on screen.
@@ -21,6 +22,7 @@ pub fn StrategyPicker(
                         <button
                             type="button"
                             class="rll-strategy"
+                            class:rll-rung=s.is_next_rung()
                             data-strategy=s.as_str()
                             aria-pressed=move || (selected.get() == s).to_string()
                             on:click=move |_| on_pick.run(s)

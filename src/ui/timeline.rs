@@ -84,7 +84,7 @@ impl Layout {
     /// The run view in the presenter's layout: drawn 4/3 larger, so a shorter band of
     /// marks keeps the whole stage on a 768 px projector.
     pub const PRESENT: Layout = Layout {
-        marks_h: 150.0,
+        marks_h: 126.0,
         ..Layout::FULL
     };
     /// A small multiple in the compare view.
