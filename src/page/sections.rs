@@ -21,7 +21,7 @@ pub const fn section_text(section: Section) -> SectionText {
         Section::Charges => SectionText {
             title: "A thousand charges, one imperfect API",
             lede:
-                "Six ways to send a batch of payments to a rate-limited, flaky provider, each one \
+                "Ten ways to send a batch of payments to a rate-limited, flaky provider, each one \
                    step better than the last. Everything below is simulated in your browser, in \
                    simulated time, from a seed.",
             tab: "Calling theirs",

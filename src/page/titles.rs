@@ -23,7 +23,7 @@ pub const fn strategy_label(s: StrategyName) -> &'static str {
         StrategyName::Headers => "Obeys headers",
         StrategyName::Budget => "Retry budget",
         StrategyName::Breaker => "Circuit breaker",
-        StrategyName::Adaptive => "Adaptive concurrency",
+        StrategyName::Adaptive => "Adaptive",
     }
 }
 

@@ -35,7 +35,7 @@ pub fn Frame(
         let name = section_text(s).tab;
         let sub = move || match s {
             Section::Charges => format!(
-                "{} charges, six clients",
+                "{} charges, ten clients",
                 scenario.with(|d| count(d.customers.into()))
             ),
             Section::Limits => "limiters, clients, herds".to_string(),

@@ -44,7 +44,11 @@ test('a parameter sweep link runs, and its points are the CLI\'s', async () => {
   const json = cli([
     'charges', '--sweep-param', 'timeoutMs=200..=3000:5', '--seeds', '1..=5', '--stat', 'duplicates', '--customers', '300',
   ]);
-  assert.deepEqual(Object.keys(shown), ['timeout-no-key', 'keyed', 'pool'], 'the strategies that read the timeout');
+  assert.deepEqual(
+    Object.keys(shown),
+    ['timeout-no-key', 'keyed', 'pool', 'headers', 'budget', 'breaker', 'adaptive'],
+    'the strategies that read the timeout',
+  );
   assert.deepEqual(shown, expected(json));
   assert.equal(shown.keyed.length, 5, 'five values');
 

@@ -14,12 +14,11 @@
 use super::{budget, ClientParams, ClientPlan};
 use crate::sim::time::ms;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 
 /// A breaker's numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BreakerConfig {
-    /// Attempts the failure rate is counted over.
+    /// Attempts the failure rate is counted over (at most 32).
     pub window: u32,
     /// Attempts recorded before the rate counts.
     pub minimum: u32,
@@ -69,8 +68,11 @@ pub enum BreakerState {
 pub struct Breaker {
     config: BreakerConfig,
     state: BreakerState,
-    /// The last `window` outcomes while closed: true for a failure.
-    outcomes: VecDeque<bool>,
+    /// The last outcomes while closed, newest in bit 0: 1 for a failure (a window of at
+    /// most 32 fits in one word).
+    failures: u32,
+    /// How many outcomes `failures` holds, at most the window.
+    recorded: u32,
     opens: u64,
 }
 
@@ -80,7 +82,8 @@ impl Breaker {
         Self {
             config,
             state: BreakerState::Closed,
-            outcomes: VecDeque::new(),
+            failures: 0,
+            recorded: 0,
             opens: 0,
         }
     }
@@ -131,13 +134,12 @@ impl Breaker {
         let open = match &mut self.state {
             BreakerState::Open { .. } => false,
             BreakerState::Closed => {
-                self.outcomes.push_back(failed);
-                if self.outcomes.len() > c.window as usize {
-                    self.outcomes.pop_front();
-                }
-                let n = self.outcomes.len() as u32;
-                let failures = self.outcomes.iter().filter(|f| **f).count() as u32;
-                n >= c.minimum && failures * 100 >= c.failure_percent * n
+                let window = c.window.min(32);
+                let mask = u32::MAX >> (32 - window);
+                self.failures = ((self.failures << 1) | u32::from(failed)) & mask;
+                self.recorded = (self.recorded + 1).min(window);
+                let n = self.recorded;
+                n >= c.minimum && self.failures.count_ones() * 100 >= c.failure_percent * n
             }
             BreakerState::HalfOpen {
                 recorded,
@@ -152,7 +154,7 @@ impl Breaker {
                     true
                 } else {
                     self.state = BreakerState::Closed;
-                    self.outcomes.clear();
+                    (self.failures, self.recorded) = (0, 0);
                     false
                 }
             }
@@ -161,7 +163,7 @@ impl Breaker {
             self.state = BreakerState::Open {
                 until_us: now_us + c.open_us,
             };
-            self.outcomes.clear();
+            (self.failures, self.recorded) = (0, 0);
             self.opens += 1;
         }
         open

@@ -19,7 +19,7 @@ use super::breaker::{Breaker, BreakerState};
 use super::budget::QuotaBucket;
 use super::pacer::Pacer;
 use super::{ClientPlan, Launch};
-use crate::sim::headers::read_headers;
+use crate::sim::headers::wait_from_header;
 use crate::sim::provider::{IdempotencyKey, Status};
 use crate::sim::rng::{Draw, DrawKey, KeyedDraws};
 use serde::{Deserialize, Serialize};
@@ -295,7 +295,7 @@ impl Client {
             }
             _ => {
                 let wait_us = (self.plan.obey_headers && pushed_back)
-                    .then(|| read_headers(headers, now_us).wait_us)
+                    .then(|| header_wait_us(headers, now_us))
                     .flatten();
                 self.failed(task, now_us, attempt, false, wait_us, dice)
             }
@@ -435,6 +435,22 @@ impl Client {
         };
         Step::SleepUntil(wake_us)
     }
+}
+
+/// The wait a refusal's headers ask for, read with the project's header reader
+/// ([`wait_from_header`]) in the order a client should trust them: `Retry-After`, then
+/// the structured `RateLimit` field's `t`, then `RateLimit-Reset`. A header it cannot
+/// read is passed over; none readable means no wait from the headers.
+fn header_wait_us<N: AsRef<str>, V: AsRef<str>>(headers: &[(N, V)], now_us: u64) -> Option<u64> {
+    ["retry-after", "ratelimit", "ratelimit-reset"]
+        .into_iter()
+        .find_map(|wanted| {
+            headers
+                .iter()
+                .filter(|(n, _)| n.as_ref().trim().eq_ignore_ascii_case(wanted))
+                .find_map(|(n, v)| wait_from_header(n.as_ref(), v.as_ref(), now_us).ok())
+        })
+        .map(|w| w.wait_us)
 }
 
 /// Holds attempt `attempt` back until `until_us`, when it asks for a turn again.
