@@ -31,6 +31,7 @@ const PAGES = [
   // On a phone the compare page shows a card per strategy (the table is for wider screens).
   ['compare', '?view=compare&seed=7', '[data-card^="compare."]'],
   ['sweep', '?view=sweep', '[data-testid="sweep-run"]'],
+  ['matrix', '?view=matrix&seed=1', '[data-cell] a'],
   ['limits', '?section=limits', 'button[data-experiment]'],
   ['headers', '?section=headers', '[data-testid="reader-block"]'],
   ['embed', '?embed=1&strategy=keyed&seed=3', '[data-stat]'],

@@ -114,6 +114,75 @@ pub fn table_markup(cells: &[MatrixCell], base: &Scenario) -> String {
     out
 }
 
+/// What to ship, after the last rung: each line a practice, and the page that shows why
+/// (a run, a run under an incident, a sweep or an experiment), on `base`'s seed and
+/// numbers.
+pub fn ship_list(base: &Scenario) -> Vec<(&'static str, String)> {
+    let under = |strategy: StrategyName, incident: Incident| {
+        let mut s = base.clone();
+        s.provider.incident.kind = incident;
+        run_href(strategy, &s)
+    };
+    let calm = |strategy| under(strategy, Incident::None);
+    let timeouts = super::param_sweep::PRESETS[0];
+    vec![
+        (
+            "One idempotency key per operation, saved before the first send: without it a retry after a timeout charges twice.",
+            calm(StrategyName::TimeoutNoKey),
+        ),
+        (
+            "Retry only what can succeed on retry: a declined card stays declined.",
+            calm(StrategyName::Retry),
+        ),
+        (
+            "Back off with jitter, or the retries arrive together.",
+            super::links::experiment_href(
+                Some(crate::sim::lab::ExperimentName::Herd),
+                base,
+                &super::lab::settings::LabSettings::default(),
+            ),
+        ),
+        (
+            "Honour Retry-After: wait as long as the provider asks, every worker at once.",
+            under(StrategyName::Headers, Incident::Down),
+        ),
+        (
+            "A retry budget, so a long outage cannot turn every charge into retries: past it, a charge gives up and says so.",
+            {
+                // Ten seconds of errors: long enough to empty the bucket.
+                let mut s = base.clone();
+                s.provider.incident.kind = Incident::Errors;
+                s.provider.incident.length_us = crate::sim::time::ms(10_000);
+                run_href(StrategyName::Budget, &s)
+            },
+        ),
+        (
+            "A timeout shorter than your caller's, and longer than the provider's slow path.",
+            super::links::param_sweep_query(timeouts.spec, timeouts.strategy, super::param_sweep::PRESET_SEEDS, base)
+                .to_query(),
+        ),
+        (
+            "Concurrency that adapts to what the provider takes today.",
+            under(StrategyName::Adaptive, Incident::Capacity),
+        ),
+    ]
+}
+
+/// The checklist as markup: a numbered list of linked lines.
+pub fn ship_markup(base: &Scenario) -> String {
+    let items: String = ship_list(base)
+        .into_iter()
+        .map(|(line, href)| {
+            format!(
+                "<li><a href=\"{}\">{}</a></li>",
+                escape(&href),
+                escape(line)
+            )
+        })
+        .collect();
+    format!("<ol class=\"rll-ship\" data-testid=\"ship\">{items}</ol>")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,6 +227,16 @@ mod tests {
         assert_eq!(per_charge(112), "1.12");
         assert_eq!(per_charge(10_000), "100.00");
         assert_eq!(span_text(&base), "from 4.0 s for 3.0 s");
+        // What to ship: seven lines, each a link the lab reads back without a problem.
+        let list = ship_list(&base);
+        assert_eq!(list.len(), 7);
+        for (line, href) in &list {
+            let q = crate::page::parse(&crate::page::pairs_of(href.trim_start_matches('?')));
+            assert!(q.problems.is_empty(), "{line}: {href}: {:?}", q.problems);
+            assert_eq!(q.seed, 5, "{line}: {href}");
+        }
+        assert!(list[3].1.contains("strategy=headers") && list[3].1.contains("incident=down"));
+        assert!(ship_markup(&base).starts_with("<ol class=\"rll-ship\""));
         // A half-run matrix shows only the rows it has.
         let half = table_markup(&cells[..7], &base);
         assert_eq!(half.matches("<tr><th scope=\"row\">").count(), 2);

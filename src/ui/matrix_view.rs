@@ -3,7 +3,7 @@
 //! that run).
 
 use super::use_animation_frame::{use_animation_frame, First, Next};
-use crate::page::matrix::{span_text, table_markup};
+use crate::page::matrix::{ship_markup, span_text, table_markup};
 use crate::sim::matrix::{MatrixRun, RUNS};
 use crate::sim::Scenario;
 use leptos::prelude::*;
@@ -25,6 +25,7 @@ pub fn MatrixView(
     let error = RwSignal::new(None::<String>);
     let frames = use_animation_frame();
     let caption = span_text(&base);
+    let ship = ship_markup(&base);
     match MatrixRun::new(&base) {
         Err(why) => error.set(Some(why.to_string())),
         Ok(mut m) => {
@@ -53,5 +54,8 @@ pub fn MatrixView(
         </p>
         <progress max=RUNS value=move || done.get()></progress>
         <div class="rll-matrix-wrap" inner_html=move || markup.get()></div>
+        <h3>"What to ship"</h3>
+        <p class="rll-see-note">"What the ten rungs add up to, each line with the run that shows why:"</p>
+        <div inner_html=ship></div>
     }
 }

@@ -32,6 +32,11 @@ test('every matrix cell equals the CLI\'s, and opens that run', async () => {
     assert.equal(got.recoveryMs, want.recoveryMs, `${got.cell}: recovery`);
     assert.equal(got.harm, want.harm, `${got.cell}: harm`);
   }
+  // What to ship: seven practices, each linking to the run (on this seed) that shows why.
+  const ship = await page.$$eval('[data-testid="ship"] a', (as) => as.map((a) => a.getAttribute('href')));
+  assert.equal(ship.length, 7);
+  assert.ok(ship.every((h) => /seed=3/.test(h)), ship.join(' '));
+  assert.ok(ship.some((h) => /strategy=headers/.test(h) && /incident=down/.test(h)), ship.join(' '));
   // The footer's command is the CLI's matrix on the same seed.
   assert.deepEqual(await footerArgs(page), ['charges', '--matrix', '--seed', '3']);
   await page.screenshot({ path: screenshotPath('matrix-1366.png'), fullPage: true });
