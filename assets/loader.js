@@ -22,6 +22,15 @@ const parsed = () =>
     : Promise.resolve();
 if (!ownPage) await parsed();
 
+function walkSeen() {
+  try {
+    return localStorage.getItem('rll-walk-seen') !== null;
+  } catch {
+    // Storage refused: every visit with no query opens the walk, as in the module.
+    return false;
+  }
+}
+
 function moduleName() {
   // Widgets in a host page, or the framed widget page.
   if ((!ownPage && document.querySelector('[data-rate-limit-lab]')) || value('embed') === '1') return 'rate-limit-lab-embed';
@@ -30,6 +39,10 @@ function moduleName() {
   if (value('view') === 'compare') return 'rate-limit-lab-compare';
   if (value('view') === 'sweep') return 'rate-limit-lab-sweep';
   if (value('view') === 'matrix') return 'rate-limit-lab-matrix';
+  // The run page with its guided walk, by the rule of `page::tour::opens_walk`: the link
+  // asks for it, or this is a first visit (no query, the walk never left or finished
+  // here: the key src/ui/tour_card.rs sets). Every other run page goes without it.
+  if (value('tour') === '1' || (location.search.length <= 1 && !walkSeen())) return 'rate-limit-lab-tour';
   return 'rate-limit-lab';
 }
 

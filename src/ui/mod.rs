@@ -82,7 +82,12 @@ fn mount_page<V: IntoView + 'static>(page: fn(PageQuery) -> V) {
 
 /// The run page.
 pub fn mount_run() {
-    mount_page(|query| view! { <run_page::RunPage query/> });
+    mount_page(|query| view! { <run_page::RunPage query walk=None/> });
+}
+
+/// The run page with its guided walk: what a first visit and `tour=1` open.
+pub fn mount_tour() {
+    mount_page(|query| view! { <run_page::RunPage query walk=Some(tour_card::walk_card)/> });
 }
 
 /// The compare page: its controls rerun all six, and the page follows what they show.

@@ -7,7 +7,7 @@ use super::intro::Intro;
 use super::page_query;
 use super::run_keys::RunKeys;
 use super::run_state::RunState;
-use super::run_view::RunView;
+use super::run_view::{RunView, WalkCard};
 use super::tour_card::seen_before;
 use super::use_media::use_reduced_motion;
 use super::use_playback::PlayState;
@@ -25,12 +25,17 @@ use leptos::prelude::*;
 pub fn RunPage(
     /// What the link asks for.
     query: PageQuery,
+    /// The guided walk's card: given in the walk's module only (README, "Sizes").
+    walk: Option<WalkCard>,
 ) -> impl IntoView {
     let reduced = use_reduced_motion();
-    let state = RunState::new(&query, query.playback_speed(reduced.get_untracked()), true);
+    let state = RunState {
+        walks: walk.is_some(),
+        ..RunState::new(&query, query.playback_speed(reduced.get_untracked()), true)
+    };
     let playback = state.playback;
     // The guided walk: asked for by the URL, or a first visit (the page layer decides).
-    if tour::opens_walk(&query, query_is_empty(), seen_before()) {
+    if walk.is_some() && tour::opens_walk(&query, query_is_empty(), seen_before()) {
         state.tour.set(Some(query.step));
         state.selected.set(tour::strategy(query.step));
     }
@@ -115,7 +120,7 @@ pub fn RunPage(
             {verdict}
             <Intro scenario=state.draft.into()/>
             <ViewTabs current=View::Run scenario/>
-            <RunView state/>
+            <RunView state walk/>
             <RunKeys
                 state
                 on_step=move |action| match action {

@@ -59,6 +59,9 @@ pub struct RunState {
     pub ghost_record: StoredValue<Vec<RequestRecord>>,
     /// The guided walk's step (from 0) while it is open, written back to the URL.
     pub tour: RwSignal<Option<usize>>,
+    /// This module carries the walk (the run page's walk module does; the plain run
+    /// page's module does not, so a link with `tour=1` is opened by the former).
+    pub walks: bool,
 }
 
 /// What is kept of the run before a knob moved: its counters, and what it was run with.
@@ -97,6 +100,7 @@ impl RunState {
             ghost: RwSignal::new(None),
             ghost_record: StoredValue::new(Vec::new()),
             tour: RwSignal::new(None),
+            walks: false,
         }
     }
 
@@ -327,9 +331,9 @@ impl RunState {
         self.seed_text.set(q.seed.to_string());
         self.draft.set(q.scenario.clone());
         self.params_ok.set(true);
-        self.tour.set(q.tour.then_some(q.step));
+        self.tour.set((q.tour && self.walks).then_some(q.step));
         let strategy = q.strategy.unwrap_or(q.scenario.strategy);
-        if q.tour {
+        if q.tour && self.walks {
             // A step of the walk asks its question again before anything runs.
             self.playback.reset();
             self.selected.set(strategy);

@@ -19,7 +19,6 @@ use super::story_panel::StoryPanel;
 use super::strategy_note::StrategyNote;
 use super::strategy_picker::StrategyPicker;
 use super::summary::Summary;
-use super::tour_card::TourCard;
 use super::use_playback::PlayState;
 use crate::page::format::count;
 use crate::page::stage::key_stats;
@@ -27,11 +26,16 @@ use crate::page::Speed;
 use crate::sim::budget::RECORD_MAX_CUSTOMERS;
 use leptos::prelude::*;
 
+/// Builds the guided walk's card for a run view's state.
+pub type WalkCard = fn(RunState) -> AnyView;
+
 /// The run view.
 #[component]
 pub fn RunView(
     /// The run view's state.
     state: RunState,
+    /// The guided walk's card, in the module that carries the walk.
+    walk: Option<WalkCard>,
 ) -> impl IntoView {
     let RunState {
         playback,
@@ -103,7 +107,7 @@ pub fn RunView(
                     <Progress playback/>
                 </div>
                 <div class="rll-stage-plot">
-                    {move || walking.get().then(|| view! { <TourCard state/> })}
+                    {move || walking.get().then(|| walk.map(|card| card(state)))}
                     {unrecorded_note}
                     <div class:rll-hidden=move || !recorded()>
                         <RunTimeline playback scale=if state.present { 4.0 / 3.0 } else { 1.0 } ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer highlight=Signal::derive(move || hovered.get())/>

@@ -205,3 +205,8 @@ fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
+
+/// The card for `state`, as the walk's module gives it to the run page.
+pub fn walk_card(state: RunState) -> AnyView {
+    view! { <TourCard state/> }.into_any()
+}

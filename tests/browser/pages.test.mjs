@@ -7,6 +7,22 @@ import { useLab, openPage, waitForState, assertAddress } from './harness.mjs';
 
 const lab = useLab(before, after);
 
+test('leaving the walk is remembered by the loader: the next visit with no query loads the run page without it', async () => {
+  const page = await openPage(lab.browser);
+  await page.goto(lab.server.base);
+  await page.waitForSelector('[data-testid="tour"]');
+  assert.deepEqual(await modules(page), ['rate-limit-lab-tour_bg.wasm']);
+  await page.click('[data-testid="tour-leave"]');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="tour"]'));
+  // The same address as a first visit, in the same browser.
+  await page.goto(lab.server.base);
+  await waitForState(page, 'idle');
+  assert.deepEqual(await modules(page), ['rate-limit-lab_bg.wasm']);
+  assert.equal(await page.locator('[data-testid="tour"]').count(), 0);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 /** The .wasm files this page has downloaded, by name. */
 function modules(page) {
   return page.evaluate(() =>
@@ -18,7 +34,10 @@ function modules(page) {
 }
 
 for (const [query, module, ready] of [
-  ['', 'rate-limit-lab', '[data-testid="app"][data-run-state="idle"]'],
+  // A first visit opens the guided walk, which is a module of its own; so does tour=1.
+  ['', 'rate-limit-lab-tour', '[data-testid="tour"]'],
+  ['?tour=1&step=2', 'rate-limit-lab-tour', '[data-testid="tour"]'],
+  ['?seed=7', 'rate-limit-lab', '[data-testid="app"][data-run-state="idle"]'],
   ['?strategy=keyed&seed=3&speed=instant', 'rate-limit-lab', '[data-testid="app"][data-run-state="done"]'],
   ['?view=compare&seed=2', 'rate-limit-lab-compare', '[data-testid="compare"]'],
   ['?view=sweep', 'rate-limit-lab-sweep', '[data-testid="sweep"]'],
