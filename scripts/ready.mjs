@@ -26,6 +26,8 @@ const PLAIN =
 const PAGES = [
   ['plain', 'plain.html', '#go'],
   ['run', '?seed=7', '[data-strategy]'],
+  // A first visit: no query, so the run page with its guided walk.
+  ['first', '', '[data-strategy]'],
   // A shared link to a run: the run starts playing as the page loads.
   ['run-link', '?strategy=timeout-no-key&seed=7', '[data-strategy]'],
   // On a phone the compare page shows a card per strategy (the table is for wider screens).
