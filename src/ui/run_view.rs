@@ -103,10 +103,10 @@ pub fn RunView(
                         on_run=Callback::new(move |()| state.run(selected.get_untracked()))
                         on_new_seed=Callback::new(move |()| state.new_seed())
                     />
-                    <BreakButton state/>
                     <Progress playback/>
                 </div>
                 <div class="rll-stage-plot">
+                    <BreakButton state/>
                     {move || walking.get().then(|| walk.map(|card| card(state)))}
                     {unrecorded_note}
                     <div class:rll-hidden=move || !recorded()>
