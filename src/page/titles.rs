@@ -11,6 +11,10 @@ use crate::sim::StrategyName;
 /// The lab's name, last in every title.
 pub const SITE: &str = "rate-limit-lab";
 
+/// What the strategy picker says of its second group: the rungs after the article's six.
+pub const RUNGS_NOTE: &str =
+    "Then four more rungs (dashed), past where the article stops: each the one before, plus one change.";
+
 /// A strategy's name for readers, e.g. "Timeout, no key".
 pub const fn strategy_label(s: StrategyName) -> &'static str {
     match s {

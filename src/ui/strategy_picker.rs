@@ -33,6 +33,7 @@ pub fn StrategyPicker(
                     }
                 })
                 .collect_view()}
+            <span class="rll-picker-note">{crate::page::titles::RUNGS_NOTE}</span>
         </div>
     }
 }
