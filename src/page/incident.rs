@@ -48,11 +48,15 @@ pub fn incident_sentence(scenario: &Scenario, stats: &Stats, now_us: u64) -> Opt
     if plan.kind == Incident::None || now_us < plan.end_us() {
         return None;
     }
+    use crate::sim::incident::{CAPACITY_MAX_INFLIGHT, ERRORS_ODDS};
     let what = match plan.kind {
-        Incident::Errors => "failed half its charges",
-        Incident::Slow => "was slow on every charge",
-        Incident::Down => "was down",
-        Incident::Capacity => "shrank to 2 in flight",
+        Incident::Errors => format!(
+            "failed {} in {} of its charges",
+            ERRORS_ODDS.num, ERRORS_ODDS.den
+        ),
+        Incident::Slow => "was slow on every charge".into(),
+        Incident::Down => "was down".into(),
+        Incident::Capacity => format!("shrank to {CAPACITY_MAX_INFLIGHT} in flight"),
         Incident::None => return None,
     };
     let after = match stats.recovery_ms {

@@ -12,14 +12,17 @@ use crate::sim::matrix::MatrixCell;
 use crate::sim::time::whole_ms;
 use crate::sim::{Scenario, StrategyName};
 
-/// A column's heading: what goes wrong in it.
-pub fn incident_heading(i: Incident) -> &'static str {
+/// A column's heading: what goes wrong in it, with the core's own numbers.
+pub fn incident_heading(i: Incident) -> String {
+    use crate::sim::incident::{CAPACITY_MAX_INFLIGHT, CAPACITY_RATE_LIMIT, ERRORS_ODDS};
     match i {
-        Incident::None => "No incident",
-        Incident::Errors => "Errors: half fail",
-        Incident::Slow => "Slow: every charge",
-        Incident::Down => "Down: every request 503",
-        Incident::Capacity => "Capacity: 2 in flight, 20/s",
+        Incident::None => "No incident".into(),
+        Incident::Errors => format!("Errors: {} in {} fail", ERRORS_ODDS.num, ERRORS_ODDS.den),
+        Incident::Slow => "Slow: every charge".into(),
+        Incident::Down => "Down: every request 503".into(),
+        Incident::Capacity => {
+            format!("Capacity: {CAPACITY_MAX_INFLIGHT} in flight, {CAPACITY_RATE_LIMIT} a window")
+        }
     }
 }
 
@@ -66,7 +69,7 @@ pub fn table_markup(cells: &[MatrixCell], base: &Scenario) -> String {
     for i in Incident::ALL {
         out.push_str(&format!(
             "<th scope=\"col\">{}</th>",
-            escape(incident_heading(i))
+            escape(&incident_heading(i))
         ));
     }
     out.push_str("</tr></thead><tbody>");
@@ -224,6 +227,11 @@ mod tests {
             "{cell}"
         );
         assert!(html.contains("<th scope=\"col\">No incident</th>"));
+        assert_eq!(incident_heading(Incident::Errors), "Errors: 1 in 2 fail");
+        assert_eq!(
+            incident_heading(Incident::Capacity),
+            "Capacity: 2 in flight, 20 a window"
+        );
         assert_eq!(per_charge(112), "1.12");
         assert_eq!(per_charge(10_000), "100.00");
         assert_eq!(span_text(&base), "from 4.0 s for 3.0 s");
