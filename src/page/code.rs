@@ -68,6 +68,19 @@ pub fn pending_markup(failure: Option<&str>) -> String {
     }
 }
 
+/// A file's lines as markup, marked by `marks`; or, while `text` is on its way or if it
+/// did not come, the one line that says so.
+pub fn file_markup(
+    text: Option<Result<&str, &str>>,
+    marks: impl FnOnce(&str) -> Vec<bool>,
+) -> String {
+    match text {
+        None => pending_markup(None),
+        Some(Err(why)) => pending_markup(Some(why)),
+        Some(Ok(source)) => source_markup(source, &marks(source)),
+    }
+}
+
 /// The equivalents as list items: the library, then its configuration.
 pub fn equivalents_markup(s: StrategyName, c: &ClientParams) -> String {
     equivalent(s, c)
@@ -93,11 +106,7 @@ pub fn view_markup(s: StrategyName, c: &ClientParams, text: Option<Result<&str, 
             escape(super::titles::strategy_label(p))
         )
     });
-    let lines = match text {
-        None => pending_markup(None),
-        Some(Err(why)) => pending_markup(Some(why)),
-        Some(Ok(source)) => source_markup(source, &changed_lines(s, source)),
-    };
+    let lines = file_markup(text, |source| changed_lines(s, source));
     format!(
         "<p>This is the code that produced the numbers above: <code>{path}</code>{since}</p>\
          <pre class=\"rll-source\" tabindex=\"0\" aria-label=\"Strategy source code\">\

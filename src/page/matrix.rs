@@ -43,12 +43,14 @@ pub fn per_charge(requests_per_100_charges: u64) -> String {
 /// The run page playing one cell's run: its strategy, under its incident, on the
 /// matrix's seed and numbers.
 pub fn cell_href(cell: &MatrixCell, base: &Scenario) -> String {
-    let mut s = Scenario {
-        strategy: cell.strategy,
-        ..base.clone()
-    };
-    s.provider.incident.kind = cell.incident;
-    run_href(cell.strategy, &s)
+    run_under(cell.strategy, cell.incident, base)
+}
+
+/// The run page playing `strategy` under `incident`, on `base`'s seed and numbers.
+pub fn run_under(strategy: StrategyName, incident: Incident, base: &Scenario) -> String {
+    let mut s = base.clone();
+    s.provider.incident.kind = incident;
+    run_href(strategy, &s)
 }
 
 /// The incident's span in words, e.g. "from 4.0 s for 3.0 s", for the caption.
@@ -121,11 +123,7 @@ pub fn table_markup(cells: &[MatrixCell], base: &Scenario) -> String {
 /// (a run, a run under an incident, a sweep or an experiment), on `base`'s seed and
 /// numbers.
 pub fn ship_list(base: &Scenario) -> Vec<(&'static str, String)> {
-    let under = |strategy: StrategyName, incident: Incident| {
-        let mut s = base.clone();
-        s.provider.incident.kind = incident;
-        run_href(strategy, &s)
-    };
+    let under = |strategy, incident| run_under(strategy, incident, base);
     let calm = |strategy| under(strategy, Incident::None);
     let timeouts = super::param_sweep::PRESETS[0];
     vec![

@@ -5,8 +5,7 @@
 //! they are the core's own files and none of their text is in the page's `.wasm`.
 
 use crate::page::code::{
-    backoff_text, pending_markup, served_path, source_markup, view_markup, without_tests,
-    SHARED_LOOP_PATH,
+    backoff_text, file_markup, served_path, view_markup, without_tests, SHARED_LOOP_PATH,
 };
 use crate::sim::{Scenario, StrategyName};
 use leptos::prelude::*;
@@ -84,10 +83,12 @@ pub fn CodeView(
         let text = text.as_ref().map(|t| t.as_deref().map_err(String::as_str));
         scenario.with(|sc| view_markup(s, &sc.client, text))
     };
-    let shared_lines = move || match text_for(shared, SHARED_LOOP_PATH) {
-        None => pending_markup(None),
-        Some(Err(why)) => pending_markup(Some(&why)),
-        Some(Ok(t)) => source_markup(without_tests(&t), &[]),
+    let shared_lines = move || {
+        let text = text_for(shared, SHARED_LOOP_PATH);
+        let text = text
+            .as_ref()
+            .map(|t| t.as_deref().map(without_tests).map_err(String::as_str));
+        file_markup(text, |_| Vec::new())
     };
     // The head is markup written by the page layer: one node instead of a view per part
     // costs the run page's module far less (README, "Sizes").
