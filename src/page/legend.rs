@@ -28,3 +28,64 @@ pub const fn mark_label(kind: MarkKind) -> &'static str {
         MarkKind::Waiting => "waiting",
     }
 }
+
+/// The timeline's legend as markup: each mark's shape, drawn as the canvas draws it, in
+/// its kind's colour, with its name; then the slow line and the late-charge ring. One
+/// node of markup costs the page's module far less than a view per item (README, "Sizes").
+pub fn marks_markup() -> String {
+    const SVG: &str =
+        "<svg viewBox=\"-6 -6 12 12\" width=\"12\" height=\"12\" aria-hidden=\"true\"";
+    let mut items: String = MarkKind::ALL
+        .into_iter()
+        .map(|k| {
+            format!(
+                "<li>{SVG} style=\"color: var(--rll-mark-{})\">{}</svg>{}</li>",
+                k.as_str(),
+                mark_icon(k),
+                super::markup::escape(mark_label(k))
+            )
+        })
+        .collect();
+    items.push_str(&format!(
+        "<li>{SVG} class=\"rll-legend-line\"><line x1=\"-6\" y1=\"0\" x2=\"6\" y2=\"0\" stroke=\"currentColor\" stroke-width=\"1.5\"></line></svg>slow: time the provider spent</li>\
+         <li>{SVG} class=\"rll-legend-harm\"><circle r=\"4.5\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"></circle></svg>charged after the client stopped waiting</li>"
+    ));
+    items
+}
+
+/// A mark's shape in SVG, in a 12 × 12 box centred on 0.
+fn mark_icon(kind: MarkKind) -> &'static str {
+    match kind {
+        MarkKind::Ok => "<circle r=\"4\" fill=\"currentColor\"></circle>",
+        MarkKind::Declined => "<rect x=\"-4\" y=\"-4\" width=\"8\" height=\"8\" fill=\"currentColor\" stroke=\"currentColor\"></rect>",
+        MarkKind::Waiting => "<rect x=\"-4\" y=\"-4\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"currentColor\"></rect>",
+        MarkKind::Conflict => "<polygon points=\"0,-5 5,4 -5,4\" fill=\"currentColor\"></polygon>",
+        MarkKind::TooMany => "<path d=\"M-4,-4 L4,4 M4,-4 L-4,4\" stroke=\"currentColor\" stroke-width=\"1.6\"></path>",
+        MarkKind::ServerError => "<polygon points=\"0,-5 5,0 0,5 -5,0\" fill=\"currentColor\"></polygon>",
+        MarkKind::Overloaded => "<polygon points=\"-5,-4 5,-4 0,5\" fill=\"currentColor\"></polygon>",
+        MarkKind::TimedOut => "<circle r=\"4.5\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"></circle>",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_marks_legend_names_every_kind_in_its_colour_and_adds_the_two_lines() {
+        let m = marks_markup();
+        assert_eq!(m.matches("<li>").count(), MarkKind::ALL.len() + 2);
+        for k in MarkKind::ALL {
+            let item = format!(
+                "var(--rll-mark-{})\">{}</svg>{}</li>",
+                k.as_str(),
+                mark_icon(k),
+                mark_label(k)
+            );
+            assert!(m.contains(&item), "{k:?}: {m}");
+        }
+        // Hollow and filled squares differ, as on the canvas.
+        assert_ne!(mark_icon(MarkKind::Declined), mark_icon(MarkKind::Waiting));
+        assert!(m.ends_with("charged after the client stopped waiting</li>"));
+    }
+}

@@ -24,6 +24,7 @@ pub mod links;
 pub mod markup;
 pub mod matrix;
 pub mod names;
+pub mod note;
 pub mod odds;
 pub mod param_sweep;
 pub mod param_sweep_chart;

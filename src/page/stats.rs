@@ -2,7 +2,9 @@
 //! fields themselves, their JSON names and which are harm are the core's
 //! ([`StatField`]); a new field fails to compile here until it has its words.
 
-use crate::sim::StatField;
+use super::markup::escape;
+use crate::sim::{StatField, Stats};
+use std::fmt::Write;
 
 /// A stat's words: a short label for a card or a row, and a hint of what it counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +99,55 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 5] = [
     ),
 ];
 
+/// The change of a counter since the previous run: "was 12 (+3)", "was 12 (−3)".
+pub fn delta_text(before: u64, now: u64) -> String {
+    let sign = if now >= before { "+" } else { "−" };
+    format!("was {before} ({sign}{})", now.abs_diff(before))
+}
+
+/// Counters as cards, as markup: each its label, harm marked in colour, a sign and words
+/// for screen readers, its value (`data-stat`, the JSON name), the change since `before`
+/// (a kept previous run) and, unless `compact` (where the hint is the card's title), a
+/// hint of what it counts.
+pub fn cards_markup(
+    fields: &[StatField],
+    stats: &Stats,
+    compact: bool,
+    before: Option<&Stats>,
+) -> String {
+    let mut out = String::new();
+    for &field in fields {
+        let text = stat_text(field);
+        let harmed = stats.harmed(field);
+        let name = field.as_str();
+        let value = stats.get(field);
+        let hint = escape(text.hint);
+        let _ = write!(
+            out,
+            "<div class=\"rll-card{}\"{}><dt>{}<span class=\"rll-harm-mark\" aria-hidden=\"{}\">{}</span>\
+             <span class=\"rll-sr\">{}</span></dt><dd><span class=\"rll-value\" data-stat=\"{name}\">{value}</span>",
+            if harmed { " rll-harm" } else { "" },
+            if compact { format!(" title=\"{hint}\"") } else { String::new() },
+            escape(text.label),
+            !harmed,
+            if harmed { " ⚠" } else { "" },
+            if harmed { " (harm)" } else { "" },
+        );
+        if let Some(b) = before {
+            let _ = write!(
+                out,
+                "<span class=\"rll-ghost-delta\" data-ghost=\"{name}\">{}</span>",
+                delta_text(b.get(field), value)
+            );
+        }
+        if !compact {
+            let _ = write!(out, "<span class=\"rll-hint\">{hint}</span>");
+        }
+        out.push_str("</dd></div>");
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,5 +167,33 @@ mod tests {
         labels.sort_unstable();
         labels.dedup();
         assert_eq!(labels.len(), StatField::ALL.len());
+    }
+
+    #[test]
+    fn a_card_shows_its_value_its_harm_and_the_change_since_the_run_before() {
+        let stats = Stats {
+            duplicates: 3,
+            requests: 1_040,
+            ..Stats::default()
+        };
+        let before = Stats {
+            duplicates: 5,
+            requests: 1_000,
+            ..Stats::default()
+        };
+        let m = cards_markup(
+            &[StatField::Duplicates, StatField::Requests],
+            &stats,
+            true,
+            Some(&before),
+        );
+        assert_eq!(m.matches("<div class=\"rll-card").count(), 2);
+        assert!(m.starts_with("<div class=\"rll-card rll-harm\" title=\"beyond a customer&#39;s first\"><dt>Extra charges<span class=\"rll-harm-mark\" aria-hidden=\"false\"> ⚠</span><span class=\"rll-sr\"> (harm)</span></dt>"), "{m}");
+        assert!(m.contains("<span class=\"rll-value\" data-stat=\"duplicates\">3</span><span class=\"rll-ghost-delta\" data-ghost=\"duplicates\">was 5 (−2)</span>"), "{m}");
+        assert!(m.contains("<div class=\"rll-card\" title=\"reached the provider\"><dt>Requests<span class=\"rll-harm-mark\" aria-hidden=\"true\"></span>"), "{m}");
+        assert!(m.contains("data-stat=\"requests\">1040</span><span class=\"rll-ghost-delta\" data-ghost=\"requests\">was 1000 (+40)</span></dd>"), "{m}");
+        // A full panel's card: its hint written out, no title, no change without a run before.
+        let full = cards_markup(&[StatField::Requests], &stats, false, None);
+        assert_eq!(full, "<div class=\"rll-card\"><dt>Requests<span class=\"rll-harm-mark\" aria-hidden=\"true\"></span><span class=\"rll-sr\"></span></dt><dd><span class=\"rll-value\" data-stat=\"requests\">1040</span><span class=\"rll-hint\">reached the provider</span></dd></div>");
     }
 }

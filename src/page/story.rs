@@ -3,7 +3,9 @@
 //! ([`crate::sim::story`]) keeps what happened; this says it.
 
 use super::format::count;
-use crate::sim::story::{AttemptStory, ClientSide, ProviderSide, Scene};
+use super::markup::escape;
+use crate::sim::story::{AttemptStory, ClientSide, ProviderSide, Scene, Story};
+use std::fmt::Write;
 
 /// An instant of the run for people: "4,210 ms".
 fn at(us: u64) -> String {
@@ -72,6 +74,91 @@ pub fn sentence(a: &AttemptStory) -> String {
     }
     s.push('.');
     s
+}
+
+/// The client's side as the table's data attributes read it: kind, status, instant.
+fn client_attrs(a: &AttemptStory) -> (&'static str, String, String) {
+    match a.client {
+        ClientSide::Waiting => ("waiting", String::new(), String::new()),
+        ClientSide::Answered { status, at_us } => {
+            ("answered", status.to_string(), at_us.to_string())
+        }
+        ClientSide::TimedOut { at_us } => ("timedOut", String::new(), at_us.to_string()),
+    }
+}
+
+/// The provider's side as the table's data attributes read it: kind, status, instant,
+/// and whether it charged.
+fn provider_attrs(a: &AttemptStory) -> (&'static str, String, String, bool) {
+    match a.provider {
+        ProviderSide::Refused { status } => ("refused", status.to_string(), String::new(), false),
+        ProviderSide::Processing { until_us, .. } => {
+            ("processing", String::new(), until_us.to_string(), false)
+        }
+        ProviderSide::Finished {
+            status,
+            at_us,
+            charged,
+            ..
+        } => ("finished", status.to_string(), at_us.to_string(), charged),
+    }
+}
+
+/// One customer's attempts side by side, as markup: a heading ("Customer 17: 3 attempts,
+/// charged 2 times", marked as harm when charged more than once), then one row per
+/// attempt with the client's view, the provider's, and data attributes the tests read.
+pub fn table_markup(story: &Story) -> String {
+    let n = story.attempts.len();
+    let plural = |k: usize| if k == 1 { "" } else { "s" };
+    let harm_class = |harm: bool| if harm { " class=\"rll-harm-text\"" } else { "" };
+    let mut out = format!(
+        "<div data-testid=\"story\" data-customer=\"{c}\" data-charges=\"{ch}\">\
+         <h3{h}>Customer {c}: {n} attempt{pn}, charged {ch} time{pc}</h3>\
+         <div class=\"rll-table-scroll\"><table class=\"rll-story-table\"><thead><tr>\
+         <th scope=\"col\">#</th><th scope=\"col\">The client saw</th>\
+         <th scope=\"col\">The provider did</th></tr></thead><tbody>",
+        c = story.customer,
+        ch = story.charges,
+        h = harm_class(story.charges > 1),
+        pn = plural(n),
+        pc = plural(story.charges as usize),
+    );
+    for a in &story.attempts {
+        let (ck, cs, ca) = client_attrs(a);
+        let (pk, ps, pa, charged) = provider_attrs(a);
+        let harm = story.is_harm(a);
+        let key = escape(a.key.as_deref().unwrap_or_default());
+        let _ = write!(
+            out,
+            "<tr data-attempt=\"{}\" data-sent-at-us=\"{}\" data-key=\"{key}\" \
+             data-client-kind=\"{ck}\" data-client-status=\"{cs}\" data-client-at-us=\"{ca}\" \
+             data-provider-kind=\"{pk}\" data-provider-status=\"{ps}\" data-provider-at-us=\"{pa}\" \
+             data-charged=\"{charged}\"{}><th scope=\"row\">{}</th><td>{}",
+            a.attempt,
+            a.sent_at_us,
+            if harm { " class=\"rll-harm\"" } else { "" },
+            a.attempt,
+            escape(&client_text(a)),
+        );
+        if a.key.is_some() {
+            let _ = write!(
+                out,
+                "<span class=\"rll-key\"> key <code>{key}</code></span>"
+            );
+        }
+        let _ = write!(out, "</td><td>{}", escape(&provider_text(a)));
+        if a.charged_behind_clients_back() {
+            let _ = write!(
+                out,
+                "<strong{}>{}</strong>",
+                harm_class(harm),
+                escape(BEHIND_CLIENTS_BACK)
+            );
+        }
+        out.push_str("</td></tr>");
+    }
+    out.push_str("</tbody></table></div></div>");
+    out
 }
 
 /// A scene's link text.
@@ -174,5 +261,51 @@ mod tests {
             );
         }
         assert_eq!(scene_label(Scene::Conflict), "Show me a 409");
+    }
+
+    #[test]
+    fn the_table_gives_each_attempt_a_row_with_both_sides_and_marks_the_harm() {
+        let s = story(StrategyName::TimeoutNoKey, 1, Scene::DoubleCharge);
+        let m = table_markup(&s);
+        assert!(m.starts_with(&format!(
+            "<div data-testid=\"story\" data-customer=\"{}\" data-charges=\"{}\"><h3 class=\"rll-harm-text\">Customer {}: {} attempts, charged {} times</h3>",
+            s.customer, s.charges, s.customer, s.attempts.len(), s.charges
+        )), "{m}");
+        assert_eq!(m.matches("<tr data-attempt=").count(), s.attempts.len());
+        // The first attempt charged after the client gave up: a harm, said in words.
+        let first = &m[m.find("<tr data-attempt=\"1\"").unwrap()..];
+        let first = &first[..first.find("</tr>").unwrap()];
+        assert!(first.contains("data-client-kind=\"timedOut\""), "{first}");
+        assert!(
+            first.contains("data-provider-kind=\"finished\" data-provider-status=\"200\""),
+            "{first}"
+        );
+        assert!(
+            first.contains("data-charged=\"true\" class=\"rll-harm\""),
+            "{first}"
+        );
+        assert!(
+            first.contains(&escape(&client_text(&s.attempts[0]))),
+            "{first}"
+        );
+        assert!(
+            first.contains(&format!(
+                "<strong class=\"rll-harm-text\">{BEHIND_CLIENTS_BACK}</strong>"
+            )),
+            "{first}"
+        );
+        // Without a key, no key is shown.
+        assert!(!m.contains("rll-key"), "{m}");
+        let keyed = story(StrategyName::Pool, 1, Scene::Conflict);
+        let m = table_markup(&keyed);
+        let key = keyed.attempts[0].key.clone().unwrap();
+        assert!(m.contains(&format!("data-key=\"{key}\"")), "{m}");
+        assert!(
+            m.contains(&format!(
+                "<span class=\"rll-key\"> key <code>{key}</code></span>"
+            )),
+            "{m}"
+        );
+        assert!(!m.contains("<h3 class="), "charged once is no harm: {m}");
     }
 }

@@ -1,7 +1,7 @@
 //! The few counters that matter for the strategy on screen, beside the stage's timeline.
 
-use super::stat_card::StatCard;
 use super::use_playback::Playback;
+use crate::page::stats::cards_markup;
 use crate::sim::{StatField, Stats};
 use leptos::prelude::*;
 
@@ -21,9 +21,11 @@ pub fn KeyCounters(
             .snapshot
             .with(|s| s.as_ref().map(|s| s.stats.clone()).unwrap_or_default())
     });
+    let cards = move || {
+        let before = before.and_then(|b| b.get());
+        fields.with(|f| stats.with(|s| cards_markup(f, s, true, before.as_ref())))
+    };
     view! {
-        <dl class="rll-cards rll-key-counters" data-testid="key-counters" aria-label="The counters that matter here">
-            {move || fields.get().into_iter().map(|field| view! { <StatCard field stats compact=true before=before.unwrap_or(Signal::stored(None))/> }).collect_view()}
-        </dl>
+        <dl class="rll-cards rll-key-counters" data-testid="key-counters" aria-label="The counters that matter here" inner_html=cards></dl>
     }
 }

@@ -46,7 +46,6 @@ pub mod run_page;
 pub mod run_state;
 pub mod run_timeline;
 pub mod run_view;
-pub mod stat_card;
 pub mod stats_panel;
 pub mod story_panel;
 pub mod strategy_note;

@@ -1,11 +1,10 @@
 //! The run view's timeline: redrawn once per published frame, and on resize.
 
 use super::canvas::{use_canvas, Surface};
-use super::timeline::{draw, kind_var, mark_at, Layout, Palette, TimelineData};
+use super::timeline::{draw, mark_at, Layout, Palette, TimelineData};
 use super::use_playback::{PlayState, Playback};
 use crate::page::format::{dec, duration_ms};
 use crate::page::keys::{harm_text, PLAYHEAD_LABEL, STEP_BUTTONS};
-use crate::sim::timeline::MarkKind;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
@@ -240,55 +239,8 @@ fn Playhead(playback: Playback, scale: f64) -> impl IntoView {
     }
 }
 
-/// The marks' legend: the same shapes as the canvas, with words.
+/// The marks' legend: the same shapes as the canvas, with words (the page layer's markup).
 #[component]
 pub fn Legend() -> impl IntoView {
-    view! {
-        <ul class="rll-legend">
-            {MarkKind::ALL
-                .into_iter()
-                .map(|k| {
-                    view! {
-                        <li>
-                            <svg viewBox="-6 -6 12 12" width="12" height="12" aria-hidden="true" style=format!("color: var({})", kind_var(k))>
-                                {icon(k)}
-                            </svg>
-                            {crate::page::legend::mark_label(k)}
-                        </li>
-                    }
-                })
-                .collect_view()}
-            <li>
-                <svg viewBox="-6 -6 12 12" width="12" height="12" aria-hidden="true" class="rll-legend-line">
-                    <line x1="-6" y1="0" x2="6" y2="0" stroke="currentColor" stroke-width="1.5"></line>
-                </svg>
-                "slow: time the provider spent"
-            </li>
-            <li>
-                <svg viewBox="-6 -6 12 12" width="12" height="12" aria-hidden="true" class="rll-legend-harm">
-                    <circle r="4.5" fill="none" stroke="currentColor" stroke-width="1.5"></circle>
-                </svg>
-                "charged after the client stopped waiting"
-            </li>
-        </ul>
-    }
-}
-
-fn icon(kind: MarkKind) -> impl IntoView {
-    match kind {
-        MarkKind::Ok => view! { <circle r="4" fill="currentColor"></circle> }.into_any(),
-        MarkKind::Declined | MarkKind::Waiting => {
-            let fill = if kind == MarkKind::Waiting { "none" } else { "currentColor" };
-            view! { <rect x="-4" y="-4" width="8" height="8" fill=fill stroke="currentColor"></rect> }.into_any()
-        }
-        MarkKind::Conflict => view! { <polygon points="0,-5 5,4 -5,4" fill="currentColor"></polygon> }.into_any(),
-        MarkKind::TooMany => {
-            view! { <path d="M-4,-4 L4,4 M4,-4 L-4,4" stroke="currentColor" stroke-width="1.6"></path> }.into_any()
-        }
-        MarkKind::ServerError => view! { <polygon points="0,-5 5,0 0,5 -5,0" fill="currentColor"></polygon> }.into_any(),
-        MarkKind::Overloaded => view! { <polygon points="-5,-4 5,-4 0,5" fill="currentColor"></polygon> }.into_any(),
-        MarkKind::TimedOut => {
-            view! { <circle r="4.5" fill="none" stroke="currentColor" stroke-width="1.5"></circle> }.into_any()
-        }
-    }
+    view! { <ul class="rll-legend" inner_html=crate::page::legend::marks_markup()></ul> }
 }

@@ -1,8 +1,7 @@
 //! The live stats panel: one card per counter, grouped, with harm made visible.
 
-use super::stat_card::StatCard;
 use super::use_playback::Playback;
-use crate::page::stats::STAT_GROUPS;
+use crate::page::stats::{cards_markup, STAT_GROUPS};
 use crate::sim::Stats;
 use leptos::prelude::*;
 
@@ -28,12 +27,7 @@ pub fn StatsPanel(
                     view! {
                         <div class="rll-group">
                             {(!compact).then(|| view! { <h3>{title}</h3> })}
-                            <dl class="rll-cards">
-                                {cards
-                                    .iter()
-                                    .map(|&field| view! { <StatCard field stats compact/> })
-                                    .collect_view()}
-                            </dl>
+                            <dl class="rll-cards" inner_html=move || stats.with(|s| cards_markup(cards, s, compact, None))></dl>
                         </div>
                     }
                 })

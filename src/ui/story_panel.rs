@@ -2,34 +2,9 @@
 //! the scenes worth seeing in the current run.
 
 use super::use_playback::Playback;
-use crate::page::story::{client_text, provider_text, scene_label, BEHIND_CLIENTS_BACK};
-use crate::sim::story::{AttemptStory, ClientSide, ProviderSide, Scene, Story};
+use crate::page::story::{scene_label, table_markup};
+use crate::sim::story::{Scene, Story};
 use leptos::prelude::*;
-
-fn client_attrs(a: &AttemptStory) -> (&'static str, String, String) {
-    match a.client {
-        ClientSide::Waiting => ("waiting", String::new(), String::new()),
-        ClientSide::Answered { status, at_us } => {
-            ("answered", status.to_string(), at_us.to_string())
-        }
-        ClientSide::TimedOut { at_us } => ("timedOut", String::new(), at_us.to_string()),
-    }
-}
-
-fn provider_attrs(a: &AttemptStory) -> (&'static str, String, String, bool) {
-    match a.provider {
-        ProviderSide::Refused { status } => ("refused", status.to_string(), String::new(), false),
-        ProviderSide::Processing { until_us, .. } => {
-            ("processing", String::new(), until_us.to_string(), false)
-        }
-        ProviderSide::Finished {
-            status,
-            at_us,
-            charged,
-            ..
-        } => ("finished", status.to_string(), at_us.to_string(), charged),
-    }
-}
 
 /// The scene links and the selected customer's story.
 #[component]
@@ -120,71 +95,8 @@ pub fn StoryPanel(
                     <p class="rll-caption">"Pick a customer in the grid, or one of the scenes above, to see their story."</p>
                 }
                 .into_any(),
-                Some(s) => view! { <StoryTable story=s/> }.into_any(),
+                Some(s) => view! { <div inner_html=table_markup(&s)></div> }.into_any(),
             }}
-        </div>
-    }
-}
-
-/// One customer's attempts, side by side.
-#[component]
-fn StoryTable(story: Story) -> impl IntoView {
-    let heading = format!(
-        "Customer {}: {} attempt{}, charged {} time{}",
-        story.customer,
-        story.attempts.len(),
-        if story.attempts.len() == 1 { "" } else { "s" },
-        story.charges,
-        if story.charges == 1 { "" } else { "s" }
-    );
-    let twice = story.charges > 1;
-    view! {
-        <div data-testid="story" data-customer=story.customer data-charges=story.charges>
-            <h3 class:rll-harm-text=twice>{heading}</h3>
-            <div class="rll-table-scroll">
-                <table class="rll-story-table">
-                    <thead>
-                        <tr><th scope="col">"#"</th><th scope="col">"The client saw"</th><th scope="col">"The provider did"</th></tr>
-                    </thead>
-                    <tbody>
-                        {story
-                            .attempts
-                            .iter()
-                            .map(|a| {
-                                let (ck, cs, ca) = client_attrs(a);
-                                let (pk, ps, pa, charged) = provider_attrs(a);
-                                let behind = a.charged_behind_clients_back();
-                                let harm = story.is_harm(a);
-                                view! {
-                                    <tr
-                                        data-attempt=a.attempt
-                                        data-sent-at-us=a.sent_at_us
-                                        data-key=a.key.clone().unwrap_or_default()
-                                        data-client-kind=ck
-                                        data-client-status=cs
-                                        data-client-at-us=ca
-                                        data-provider-kind=pk
-                                        data-provider-status=ps
-                                        data-provider-at-us=pa
-                                        data-charged=charged.to_string()
-                                        class:rll-harm=harm
-                                    >
-                                        <th scope="row">{a.attempt}</th>
-                                        <td>
-                                            {client_text(a)}
-                                            {a.key.clone().map(|k| view! { <span class="rll-key">" key " <code>{k}</code></span> })}
-                                        </td>
-                                        <td>
-                                            {provider_text(a)}
-                                            {behind.then(|| view! { <strong class:rll-harm-text=harm>{BEHIND_CLIENTS_BACK}</strong> })}
-                                        </td>
-                                    </tr>
-                                }
-                            })
-                            .collect_view()}
-                    </tbody>
-                </table>
-            </div>
         </div>
     }
 }
