@@ -412,6 +412,16 @@ mod tests {
                 "{s} {lib} changes with the run"
             );
         }
+        let vector = code(StrategyName::Adaptive, "Vector", &d);
+        let a = VECTOR_ARC;
+        assert!(
+            vector.contains(&format!("max_concurrency_limit = {}\n", a.max))
+                && vector.contains(&format!(
+                    "decrease_ratio = {}",
+                    tenths(u64::from(a.decrease_tenths))
+                )),
+            "{vector}"
+        );
         let breaker = code(StrategyName::Breaker, "resilience4j", &d);
         let b = SCALED_RESILIENCE4J;
         assert!(
