@@ -1,12 +1,12 @@
 //! The code view's material: where each strategy's source file is, which of its lines
-//! are its one change, and an equivalent configuration in a library readers know. The
+//! are its one change, and where the equivalents in other libraries are shown. The
 //! files themselves are not compiled into the page: `index.html` copies the folder next
 //! to the page (`source/strategy/`), byte for byte, and the page fetches a file when its
-//! code view opens.
+//! code view opens. The equivalents in other libraries are in a data file beside them
+//! (`super::equivalents`).
 
 use super::format::duration_ms;
 use super::markup::escape;
-use crate::sim::strategy::pacer::Pacer;
 use crate::sim::strategy::ClientParams;
 use crate::sim::time::whole_ms;
 use crate::sim::StrategyName;
@@ -81,24 +81,16 @@ pub fn file_markup(
     }
 }
 
-/// The equivalents as list items: the library, then its configuration.
-pub fn equivalents_markup(s: StrategyName, c: &ClientParams) -> String {
-    equivalent(s, c)
-        .into_iter()
-        .map(|(lib, code)| {
-            format!(
-                "<li><span class=\"rll-lib\">{}</span> <code>{}</code></li>",
-                escape(lib),
-                escape(&code)
-            )
-        })
-        .collect()
-}
-
 /// The code view's head as markup: which file ran and how it differs from the one
 /// before, the file's lines (`text`: none yet, why it did not come, or the file), and the
-/// equivalents configured with the run's numbers.
-pub fn view_markup(s: StrategyName, c: &ClientParams, text: Option<Result<&str, &str>>) -> String {
+/// equivalents (`equivalents`: the fetched file, likewise) configured with the run's
+/// numbers.
+pub fn view_markup(
+    s: StrategyName,
+    c: &ClientParams,
+    text: Option<Result<&str, &str>>,
+    equivalents: Option<Result<&str, &str>>,
+) -> String {
     let path = repo_path(s);
     let since = s.previous().map_or(String::new(), |p| {
         format!(
@@ -110,10 +102,8 @@ pub fn view_markup(s: StrategyName, c: &ClientParams, text: Option<Result<&str, 
     format!(
         "<p>This is the code that produced the numbers above: <code>{path}</code>{since}</p>\
          <pre class=\"rll-source\" tabindex=\"0\" aria-label=\"Strategy source code\">\
-         <code data-file=\"{path}\">{lines}</code></pre>\
-         <div class=\"rll-equivalent\"><p class=\"rll-caption\">An equivalent configuration in a \
-         library you may know (not the code that ran):</p><ul>{}</ul></div>",
-        equivalents_markup(s, c)
+         <code data-file=\"{path}\">{lines}</code></pre>{}",
+        super::equivalents::markup(equivalents, s, c)
     )
 }
 
@@ -142,92 +132,6 @@ pub fn changed_lines(s: StrategyName, source: &str) -> Vec<bool> {
 /// The backoff base for the shared loop's caption, e.g. "100 ms".
 pub fn backoff_text(c: &ClientParams) -> String {
     duration_ms(whole_ms(c.backoff_base_us))
-}
-
-/// A well-known library configured the same way, as (library, code).
-pub fn equivalent(s: StrategyName, c: &ClientParams) -> Vec<(&'static str, String)> {
-    let gap_ms = whole_ms(Pacer::new(c.pacer_per_s.max(1)).gap_us());
-    let base_ms = whole_ms(c.backoff_base_us);
-    let timeout_ms = whole_ms(c.timeout_us);
-    let retries = c.max_attempts.saturating_sub(1);
-    match s {
-        StrategyName::Naive => vec![(
-            "JavaScript",
-            "await Promise.all(ids.map((id) => charge(id)))".into(),
-        )],
-        StrategyName::Paced => vec![
-            (
-                "Bottleneck (Node)",
-                format!("new Bottleneck({{ minTime: {gap_ms} }})"),
-            ),
-            (
-                "governor (Rust)",
-                format!(
-                    "RateLimiter::direct(Quota::per_second(nonzero!({}u32)))",
-                    c.pacer_per_s
-                ),
-            ),
-        ],
-        StrategyName::Retry => vec![(
-            "backon (Rust)",
-            format!(
-                "charge.retry(ExponentialBuilder::default().with_min_delay(Duration::from_millis({base_ms})).with_max_times({retries}))"
-            ),
-        )],
-        StrategyName::TimeoutNoKey => vec![(
-            "tower (Rust)",
-            format!(
-                "ServiceBuilder::new().timeout(Duration::from_millis({timeout_ms})).service(charge_client)"
-            ),
-        )],
-        StrategyName::Keyed => vec![(
-            "stripe-node",
-            "stripe.charges.create(params, { idempotencyKey: `ck-${id}` })".into(),
-        )],
-        StrategyName::Pool => vec![
-            (
-                "tower (Rust)",
-                format!(
-                    "ServiceBuilder::new().concurrency_limit({}).service(charge_client)",
-                    c.pool_workers
-                ),
-            ),
-            (
-                "Bottleneck (Node)",
-                format!(
-                    "new Bottleneck({{ maxConcurrent: {}, minTime: {gap_ms} }})",
-                    c.pool_workers
-                ),
-            ),
-        ],
-        StrategyName::Headers => vec![(
-            "urllib3 (Python)",
-            format!(
-                "Retry(total={retries}, status_forcelist=[429, 500, 503], respect_retry_after_header=True)"
-            ),
-        )],
-        StrategyName::Budget => vec![
-            (
-                "AWS SDK for JavaScript v3",
-                format!("new S3Client({{ retryMode: \"standard\", maxAttempts: {} }})", c.max_attempts),
-            ),
-            (
-                "botocore (Python)",
-                format!(
-                    "Config(retries={{\"mode\": \"standard\", \"max_attempts\": {}}})",
-                    c.max_attempts
-                ),
-            ),
-        ],
-        StrategyName::Breaker => vec![(
-            "resilience4j (Java)",
-            "CircuitBreakerConfig.custom().slidingWindowType(COUNT_BASED).slidingWindowSize(20).minimumNumberOfCalls(10).failureRateThreshold(50).waitDurationInOpenState(Duration.ofSeconds(1)).permittedNumberOfCallsInHalfOpenState(3).build()".into(),
-        )],
-        StrategyName::Adaptive => vec![(
-            "Vector (sink config, TOML)",
-            "request.concurrency = \"adaptive\"\nrequest.adaptive_concurrency = { initial_concurrency = 1, max_concurrency_limit = 50, decrease_ratio = 0.9, ewma_alpha = 0.4 }".into(),
-        )],
-    }
 }
 
 #[cfg(test)]
@@ -305,6 +209,7 @@ mod tests {
             StrategyName::Keyed,
             &c,
             Some(Ok("ClientPlan {\n    key: true,\n..")),
+            Some(Ok("keyed | lib 1.0 (Go) | key := \"ck-\" + id // <once>")),
         );
         assert!(
             head.contains("<code data-file=\"src/sim/strategy/keyed.rs\">"),
@@ -318,27 +223,25 @@ mod tests {
             head.contains("rll-changed\" data-changed=\"true\">    key: true,"),
             "{head}"
         );
-        let naive = view_markup(StrategyName::Naive, &c, None);
+        assert!(
+            head.contains("<span class=\"rll-lib\">lib 1.0</span>")
+                && head.contains("key := &quot;ck-&quot; + id // &lt;once&gt;"),
+            "{head}"
+        );
+        let naive = view_markup(
+            StrategyName::Naive,
+            &c,
+            None,
+            Some(Err("Could not load it.")),
+        );
         assert!(
             !naive.contains("written as") && naive.contains("loading the file"),
             "{naive}"
         );
-        let eq = equivalents_markup(StrategyName::Keyed, &c);
         assert!(
-            eq.starts_with("<li><span class=\"rll-lib\">stripe-node</span>"),
-            "{eq}"
+            naive.contains("role=\"alert\">The equivalents are not shown: Could not load it."),
+            "{naive}"
         );
-        assert!(eq.contains("`ck-${id}`"), "{eq}");
-    }
-
-    #[test]
-    fn equivalents_use_the_runs_numbers() {
-        let c = ClientParams {
-            pool_workers: 9,
-            ..ClientParams::default()
-        };
-        let pool = equivalent(StrategyName::Pool, &c);
-        assert!(pool[0].1.contains("concurrency_limit(9)"), "{pool:?}");
         assert_eq!(backoff_text(&c), "100 ms");
     }
 }

@@ -1,12 +1,14 @@
 //! The code next to the run: the strategy's own source file from the core, with the
-//! lines that differ from the previous strategy marked, the shared loop, and a one-line
-//! equivalent in a library people know. The files are fetched from next to the page
-//! (`source/strategy/`, copied there by the build) when the view first shows them, so
-//! they are the core's own files and none of their text is in the page's `.wasm`.
+//! lines that differ from the previous strategy marked, the shared loop, and equivalent
+//! configurations in libraries people know (Python, Go, Java, JavaScript, Rust). The files
+//! are fetched from next to the page (`source/strategy/` and `source/equivalents.txt`,
+//! copied there by the build) when the view first shows them, so none of their text is
+//! in the page's `.wasm`.
 
 use crate::page::code::{
     backoff_text, file_markup, served_path, view_markup, without_tests, SHARED_LOOP_PATH,
 };
+use crate::page::equivalents::EQUIVALENTS_PATH;
 use crate::sim::{Scenario, StrategyName};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -63,7 +65,7 @@ fn text_for(loaded: RwSignal<Loaded>, path: &str) -> Option<Result<String, Strin
     })
 }
 
-/// The strategy's file, its change marked, and its equivalents.
+/// The strategy's file, its change marked, and its equivalents in other libraries.
 #[component]
 pub fn CodeView(
     /// The strategy whose file to show.
@@ -76,12 +78,18 @@ pub fn CodeView(
     let wanted = Signal::derive(move || served_path(strategy.get()));
     // Each strategy's file is fetched when it is picked (the browser caches it after).
     Effect::new(move |_| load(wanted.get(), file, wanted));
+    // The equivalents are one file for every strategy, fetched once.
+    let equivalents = RwSignal::new(None);
+    let path = EQUIVALENTS_PATH.to_string();
+    load(path.clone(), equivalents, Signal::stored(path));
     let backoff = move || scenario.with(|s| backoff_text(&s.client));
     let head = move || {
         let s = strategy.get();
         let text = text_for(file, &served_path(s));
         let text = text.as_ref().map(|t| t.as_deref().map_err(String::as_str));
-        scenario.with(|sc| view_markup(s, &sc.client, text))
+        let eq = text_for(equivalents, EQUIVALENTS_PATH);
+        let eq = eq.as_ref().map(|t| t.as_deref().map_err(String::as_str));
+        scenario.with(|sc| view_markup(s, &sc.client, text, eq))
     };
     let shared_lines = move || {
         let text = text_for(shared, SHARED_LOOP_PATH);
