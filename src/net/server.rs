@@ -4,7 +4,9 @@
 //! - `POST /charge` goes through [`Provider::arrive`] at the microsecond it arrives; a
 //!   refusal is answered at once, an admitted request is answered when the server has
 //!   slept until `done_at_us` and called [`Provider::complete`]. The completion runs in
-//!   its own task, so the charge happens even if the client has gone away.
+//!   its own task, so the charge happens even if the client has gone away. A 429 or a
+//!   503 carries the `Retry-After` and `RateLimit` headers the model's provider writes
+//!   for it ([`Provider::refusal_headers`]) at the instant it is answered.
 //! - `GET /stats` and `POST /reset[?seed=N]` read and clear the provider.
 //! - `GET /fixed`, `/sliding`, `/bucket` (one allowance per `x-api-key`, `anonymous`
 //!   without one) and `/global` (one token bucket for everyone) answer `ok` or
@@ -19,7 +21,7 @@ use crate::page;
 use crate::sim::headers::response_headers;
 use crate::sim::limiter::{FixedWindow, Limiter, Policy, Scope, SlidingLog, TokenBucket};
 use crate::sim::provider::{
-    Arrival, ChargeRequest, IdempotencyKey, Provider, ProviderConfig, Status,
+    Arrival, ChargeRequest, IdempotencyKey, Provider, ProviderConfig, Status, Work,
 };
 use crate::sim::rng::KeyedDraws;
 use crate::sim::Stats;
@@ -408,6 +410,14 @@ fn read_charge(body: &[u8]) -> Result<ChargeBody, String> {
     Ok(ChargeBody { id })
 }
 
+/// How the provider takes a charge request: answered at once, or after its work.
+enum Answer {
+    /// Refused at arrival, with the refusal's headers.
+    Now(Status, Vec<(&'static str, String)>),
+    /// Admitted: the work completes at `done_at_us`.
+    Later { work: Work, done_at_us: u64 },
+}
+
 /// What a charge answer says, beside its status.
 #[derive(Serialize)]
 struct ChargeAnswer {
@@ -463,7 +473,7 @@ async fn charge(
         }
     };
     let parsed = read_charge(&body);
-    let (request, arrival) = {
+    let (request, answer) = {
         let mut desk = lock(&service.0.desk);
         let customer = match parsed.map(|b| b.id).and_then(|id| {
             desk.provider.know_customer(id).map_err(|_| {
@@ -482,34 +492,65 @@ async fn charge(
         let key = key_text.map(|k| desk.key(&k));
         let request = ChargeRequest { customer, key };
         let desk = &mut *desk;
-        let arrival = desk.provider.arrive(now_us, request, &desk.dice);
-        (request, arrival)
+        let answer = match desk.provider.arrive(now_us, request, &desk.dice) {
+            // A refusal is answered at the instant it arrived, with the provider's
+            // headers as they stand at that instant.
+            Arrival::Refused(status) => Answer::Now(status, refusal_headers(desk, now_us, status)),
+            Arrival::Admitted {
+                work, done_at_us, ..
+            } => Answer::Later { work, done_at_us },
+        };
+        (request, answer)
     };
-    let (status, charged) = match arrival {
-        Arrival::Refused(status) => (status, false),
-        Arrival::Admitted {
-            work, done_at_us, ..
-        } => {
+    let (status, charged, headers) = match answer {
+        Answer::Now(status, headers) => (status, false, headers),
+        Answer::Later { work, done_at_us } => {
             // Its own task: the charge completes even if this handler is dropped because
-            // the client went away.
+            // the client went away. A 503 of a provider that is down is answered at the
+            // completion's instant in the model's time, and its headers with it.
             let s = service.clone();
             let done = tokio::spawn(async move {
                 tokio::time::sleep_until(s.at(done_at_us)).await;
-                lock(&s.0.desk).provider.complete(request, work)
+                let mut desk = lock(&s.0.desk);
+                let c = desk.provider.complete(request, work);
+                let headers = refusal_headers(&mut desk, done_at_us, c.status);
+                (c, headers)
             });
             match done.await {
-                Ok(c) => (c.status, c.charged),
-                Err(_) => (Status::ServerError, false),
+                Ok((c, headers)) => (c.status, c.charged, headers),
+                Err(_) => (Status::ServerError, false, Vec::new()),
             }
         }
     };
-    json(
+    let mut response = json(
         http_status(status),
         &ChargeAnswer {
             id: request.customer,
             result: result_word(status, charged),
         },
-    )
+    );
+    put_headers(&mut response, headers);
+    response
+}
+
+/// The headers the model's provider writes on a 429 or a 503 answered at `t_us`
+/// ([`Provider::refusal_headers`]); none on any other answer, as in the model.
+fn refusal_headers(desk: &mut Desk, t_us: u64, status: Status) -> Vec<(&'static str, String)> {
+    match status {
+        Status::TooManyRequests | Status::Overloaded => desk.provider.refusal_headers(t_us, status),
+        _ => Vec::new(),
+    }
+}
+
+/// Adds the header writer's headers to a response.
+fn put_headers(response: &mut Response, headers: Vec<(&'static str, String)>) {
+    let h = response.headers_mut();
+    for (name, value) in headers {
+        h.insert(
+            HeaderName::from_bytes(name.as_bytes()).expect("the header writer's names are tokens"),
+            HeaderValue::from_str(&value).expect("the header writer writes ASCII"),
+        );
+    }
 }
 
 async fn stats(State(service): State<Service>) -> Response {
@@ -590,13 +631,10 @@ fn limited(service: &Service, headers: &HeaderMap, which: Which) -> Response {
     } else {
         (StatusCode::TOO_MANY_REQUESTS, "slow down\n").into_response()
     };
-    let h = response.headers_mut();
-    for (name, value) in response_headers(service.0.config.limit, &decision) {
-        h.insert(
-            HeaderName::from_bytes(name.as_bytes()).expect("the header writer's names are tokens"),
-            HeaderValue::from_str(&value).expect("the header writer writes ASCII"),
-        );
-    }
+    put_headers(
+        &mut response,
+        response_headers(service.0.config.limit, &decision),
+    );
     response
 }
 
