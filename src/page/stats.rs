@@ -2,6 +2,8 @@
 //! fields themselves, their JSON names and which are harm are the core's
 //! ([`StatField`]); a new field fails to compile here until it has its words.
 
+use crate::sim::incident;
+use crate::sim::time::whole_ms;
 use crate::sim::StatField;
 
 /// A stat's words: a short label for a card or a row, and a hint of what it counts.
@@ -12,6 +14,18 @@ pub struct StatText {
     /// What it counts, in a few words, e.g. "beyond a customer's first".
     pub hint: &'static str,
 }
+
+/// The peak rate's hint, with the span it is counted over from the core.
+const PEAK_RATE_HINT: &str = const_format::formatcp!(
+    "requests/s, busiest {} ms",
+    whole_ms(incident::PEAK_SPAN_US)
+);
+
+/// The recovery's hint, with the share of the rate before the incident from the core.
+const RECOVERY_HINT: &str = const_format::formatcp!(
+    "until charges flow at {}% again",
+    incident::RECOVERED_PERCENT
+);
 
 /// The words for `field`.
 pub const fn stat_text(field: StatField) -> StatText {
@@ -34,8 +48,8 @@ pub const fn stat_text(field: StatField) -> StatText {
         StatField::ElapsedMs => ("Elapsed (ms)", "until the last client finished"),
         StatField::RequestsPer100Charges => ("Requests per 100 charges", "traffic for the money"),
         StatField::IncidentRequests => ("Sent during the incident", "requests that reached it"),
-        StatField::IncidentPeakRate => ("Incident peak rate", "requests/s, busiest 100 ms"),
-        StatField::RecoveryMs => ("Recovery (ms)", "until charges flow at 90% again"),
+        StatField::IncidentPeakRate => ("Incident peak rate", PEAK_RATE_HINT),
+        StatField::RecoveryMs => ("Recovery (ms)", RECOVERY_HINT),
         StatField::BudgetExhausted => ("Budget refused", "retries the budget could not pay"),
         StatField::BreakerOpens => ("Breaker opened", "times the circuit opened"),
         StatField::ConcurrencyPeak => ("Peak concurrency", "the adaptive limit's highest"),
@@ -116,5 +130,18 @@ mod tests {
         labels.sort_unstable();
         labels.dedup();
         assert_eq!(labels.len(), StatField::ALL.len());
+    }
+
+    #[test]
+    fn the_incident_hints_quote_the_cores_figures() {
+        use crate::sim::incident::{PEAK_SPAN_US, RECOVERED_PERCENT};
+        assert_eq!(
+            stat_text(StatField::IncidentPeakRate).hint,
+            format!("requests/s, busiest {} ms", whole_ms(PEAK_SPAN_US))
+        );
+        assert_eq!(
+            stat_text(StatField::RecoveryMs).hint,
+            format!("until charges flow at {RECOVERED_PERCENT}% again")
+        );
     }
 }
