@@ -474,3 +474,39 @@ async fn a_refused_charge_carries_the_model_providers_retry_after_and_ratelimit(
     );
     s.stop().await;
 }
+
+#[tokio::test]
+async fn the_providers_incident_is_timed_from_the_last_reset() {
+    use rate_limit_lab::sim::incident::{Incident, IncidentPlan};
+    // Down from 400 ms to 800 ms of the provider's time. The server has been up for more
+    // than a second when the run resets it, so an incident timed from the server's start
+    // would be over before the first charge.
+    let mut config = calm();
+    config.provider.incident = IncidentPlan {
+        kind: Incident::Down,
+        start_us: 400_000,
+        length_us: 400_000,
+    };
+    let s = start(config).await;
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    assert_eq!(s.post("/reset", "").await.0, 200);
+    let reset = tokio::time::Instant::now();
+    let charge = |id: u32| {
+        s.http
+            .post(format!("{}/charge", s.base))
+            .body(format!("{{\"id\": {id}}}"))
+            .send()
+    };
+    let before = charge(1).await.expect("an answer");
+    assert_eq!(before.status().as_u16(), 200, "before the incident");
+    tokio::time::sleep_until(reset + Duration::from_millis(550)).await;
+    let during = charge(2).await.expect("an answer");
+    assert_eq!(during.status().as_u16(), 503, "during the incident");
+    // Less than 300 ms to the incident's end, rounded up to whole seconds.
+    assert_eq!(during.headers()["retry-after"], "1");
+    tokio::time::sleep_until(reset + Duration::from_millis(950)).await;
+    let after = charge(3).await.expect("an answer");
+    assert_eq!(after.status().as_u16(), 200, "after the incident");
+    let stats = s.stop().await;
+    assert_eq!((stats.charges, stats.overloaded), (2, 1));
+}
