@@ -161,3 +161,50 @@ fn the_pages_http_commands_are_accepted_by_the_command_line() {
         assert!(err.contains("could not listen on"), "{query}: {err}");
     }
 }
+
+#[test]
+fn a_next_rung_runs_over_http_from_the_command_line_and_obeys_the_servers_headers() {
+    // The server admits 60 a second against the pacer's 90. In the model, `headers`
+    // meets exactly one 429 on every seed: it reads that answer's Retry-After and pauses
+    // every worker until the window has room.
+    let mut server = Command::new(env!("CARGO_BIN_EXE_ratelab"))
+        .args(["serve", "--port", "0", "--rateLimit", "60"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ratelab serve starts");
+    let mut out = BufReader::new(server.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    out.read_line(&mut first).expect("a first line");
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("an address in {first}"))
+        .to_string();
+    let (code, json, err) = support::ratelab(&[
+        "charges",
+        "--http",
+        &url,
+        "--strategy",
+        "headers",
+        "--customers",
+        "100",
+        "--json",
+    ]);
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    assert!(server.wait().expect("the server exits").success());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("the run's JSON");
+    assert_eq!(v["strategy"], "headers", "{json}");
+    assert_eq!(v["duplicates"], 0, "{json}");
+    assert_eq!(v["customersCharged"], 99, "every valid customer: {json}");
+    // One 429, and up to five more for what a stalled machine can squeeze into one
+    // window (the agreement test's allowance, at 100 customers). A client that did not
+    // read the headers meets 2 to 16 in the model, 9 for real on seed 1.
+    let limited = v["rateLimited"].as_u64().expect("a count");
+    assert!((1..=6).contains(&limited), "{json}");
+}

@@ -373,3 +373,140 @@ async fn a_charge_completes_even_when_its_client_has_gone() {
     assert_eq!((st.charges, st.inflight), (1, 0));
     s.stop().await;
 }
+
+/// The headers of a `/charge` answer that the model's provider writes on a refusal.
+fn refusal_headers(res: &reqwest::Response) -> Vec<(String, String)> {
+    [
+        "retry-after",
+        "ratelimit-policy",
+        "ratelimit",
+        "ratelimit-limit",
+        "ratelimit-remaining",
+        "ratelimit-reset",
+    ]
+    .into_iter()
+    .filter_map(|h| {
+        let v = res.headers().get(h)?.to_str().ok()?;
+        Some((h.to_string(), v.to_string()))
+    })
+    .collect()
+}
+
+#[tokio::test]
+async fn a_refused_charge_carries_the_model_providers_retry_after_and_ratelimit() {
+    use rate_limit_lab::sim::incident::{Incident, IncidentPlan};
+    let charge = |s: &Running, id: u32| {
+        s.http
+            .post(format!("{}/charge", s.base))
+            .body(format!("{{\"id\": {id}}}"))
+            .send()
+    };
+    let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+        list.iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect()
+    };
+
+    // 429: two a second, the third within the same second. The window has room again
+    // under a second after the first, so every figure rounds up to 1 s.
+    let mut config = calm();
+    config.provider.rate_limit = 2;
+    let s = start(config).await;
+    let first = charge(&s, 1).await.expect("an answer");
+    assert_eq!(first.status().as_u16(), 200);
+    assert_eq!(refusal_headers(&first), pairs(&[]), "a 200 has none");
+    charge(&s, 2).await.expect("an answer");
+    let third = charge(&s, 3).await.expect("an answer");
+    assert_eq!(third.status().as_u16(), 429);
+    assert_eq!(
+        refusal_headers(&third),
+        pairs(&[
+            ("retry-after", "1"),
+            ("ratelimit-policy", "\"burst\";q=2;w=1"),
+            ("ratelimit", "\"burst\";r=0;t=1"),
+            ("ratelimit-limit", "2"),
+            ("ratelimit-remaining", "0"),
+            ("ratelimit-reset", "1"),
+        ])
+    );
+    s.stop().await;
+
+    // 503 of a full provider: one in flight at a time, the second refused at once with
+    // the overloaded provider's one second.
+    let mut config = calm();
+    config.provider.max_inflight = 1;
+    config.provider.latency_us = 300_000;
+    config.provider.latency_jitter_us = 0;
+    let s = start(config).await;
+    let (a, b) = tokio::join!(charge(&s, 1), charge(&s, 2));
+    let (a, b) = (a.expect("an answer"), b.expect("an answer"));
+    let refused = if a.status().as_u16() == 503 { &a } else { &b };
+    assert_eq!(refused.status().as_u16(), 503, "{a:?} {b:?}");
+    let h = refusal_headers(refused);
+    assert_eq!(h[0], ("retry-after".to_string(), "1".to_string()), "{h:?}");
+    assert_eq!(
+        h[1],
+        (
+            "ratelimit-policy".to_string(),
+            "\"burst\";q=100;w=1".to_string()
+        )
+    );
+    s.stop().await;
+
+    // 503 of a provider that is down for its first 5 s: answered after the usual
+    // latency, asking for the time left until the incident ends, in whole seconds. The
+    // server's clock starts at the wall clock's last whole second, so less than a
+    // second has passed: 5 s or 4 s are left, rounded up.
+    let mut config = calm();
+    config.provider.incident = IncidentPlan {
+        kind: Incident::Down,
+        start_us: 0,
+        length_us: 5_000_000,
+    };
+    let s = start(config).await;
+    let down = charge(&s, 1).await.expect("an answer");
+    assert_eq!(down.status().as_u16(), 503);
+    let h = refusal_headers(&down);
+    assert!(
+        h[0] == ("retry-after".to_string(), "5".to_string())
+            || h[0] == ("retry-after".to_string(), "4".to_string()),
+        "{h:?}"
+    );
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn the_providers_incident_is_timed_from_the_last_reset() {
+    use rate_limit_lab::sim::incident::{Incident, IncidentPlan};
+    // Down from 400 ms to 800 ms of the provider's time. The server has been up for more
+    // than a second when the run resets it, so an incident timed from the server's start
+    // would be over before the first charge.
+    let mut config = calm();
+    config.provider.incident = IncidentPlan {
+        kind: Incident::Down,
+        start_us: 400_000,
+        length_us: 400_000,
+    };
+    let s = start(config).await;
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    assert_eq!(s.post("/reset", "").await.0, 200);
+    let reset = tokio::time::Instant::now();
+    let charge = |id: u32| {
+        s.http
+            .post(format!("{}/charge", s.base))
+            .body(format!("{{\"id\": {id}}}"))
+            .send()
+    };
+    let before = charge(1).await.expect("an answer");
+    assert_eq!(before.status().as_u16(), 200, "before the incident");
+    tokio::time::sleep_until(reset + Duration::from_millis(550)).await;
+    let during = charge(2).await.expect("an answer");
+    assert_eq!(during.status().as_u16(), 503, "during the incident");
+    // Less than 300 ms to the incident's end, rounded up to whole seconds.
+    assert_eq!(during.headers()["retry-after"], "1");
+    tokio::time::sleep_until(reset + Duration::from_millis(950)).await;
+    let after = charge(3).await.expect("an answer");
+    assert_eq!(after.status().as_u16(), 200, "after the incident");
+    let stats = s.stop().await;
+    assert_eq!((stats.charges, stats.overloaded), (2, 1));
+}

@@ -7,6 +7,9 @@
 //! a send is an HTTP POST in its own task, and a timeout drops that request (its
 //! connection closes; the server still finishes the charge). Every timer and answer comes
 //! back to the one loop as an event, so the state machine is only ever touched there.
+//! An answer comes back with its headers, which the state machine reads as the
+//! simulation hands it the model provider's: a strategy that obeys `Retry-After` and
+//! `RateLimit` obeys the real ones.
 
 use super::server::ProviderStats;
 use crate::sim::provider::Status;
@@ -23,11 +26,12 @@ use tokio::sync::mpsc;
 enum Event {
     /// A sleep (pacer turn or backoff) is over.
     Wake(u32),
-    /// An attempt was answered with this status.
+    /// An attempt was answered with this status and these headers.
     Answer {
         customer: u32,
         attempt: u32,
         status: Status,
+        headers: Vec<(String, String)>,
     },
     /// An attempt got no answer: its timeout passed, or the connection failed.
     NoAnswer {
@@ -41,7 +45,10 @@ enum Event {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HttpRun {
     /// The same stats a simulated run has: the provider's from `/stats`, the client's
-    /// (`retriedDeclined`, `gaveUp`, `clientMaxOutstanding`, `elapsedMs`) from here.
+    /// (`retriedDeclined`, `gaveUp`, `clientMaxOutstanding`, `elapsedMs`,
+    /// `budgetExhausted`, `breakerOpens`, `concurrencyPeak`, `concurrencyMean`) from here.
+    /// Requests per charge is derived as a simulated run derives it; the incident's
+    /// figures are not measured over HTTP and stay 0.
     pub stats: Stats,
     /// Attempts that failed without an HTTP answer for another reason than the client's
     /// own timeout (a refused or reset connection); each counted as a failed attempt.
@@ -148,8 +155,12 @@ impl Remote {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         };
+        let stats = Stats::with_client(&provider.to_stats(), &counters);
         Ok(HttpRun {
-            stats: Stats::with_client(&provider.to_stats(), &counters),
+            stats: Stats {
+                requests_per_100_charges: stats.requests_per_charge_hundredths().unwrap_or(0),
+                ..stats
+            },
             transport_errors,
         })
     }
@@ -226,6 +237,9 @@ impl Runner {
             };
             self.handle(event);
         }
+        let tally = self.client.tally();
+        self.counters.budget_exhausted = tally.budget_exhausted;
+        self.counters.breaker_opens = tally.breaker_opens;
         (self.counters, self.transport_errors)
     }
 
@@ -268,13 +282,16 @@ impl Runner {
                 customer,
                 attempt,
                 status,
+                headers,
             } => {
                 if !task_mut(&mut self.tasks, customer).is_awaiting(attempt) {
                     return;
                 }
                 self.counters.outstanding -= 1;
                 let task = task_mut(&mut self.tasks, customer);
-                let step = self.client.on_answer(task, now_us, status, &self.dice);
+                let step = self
+                    .client
+                    .on_answer_with_headers(task, now_us, status, &headers, &self.dice);
                 self.apply(customer, step);
                 self.fill();
             }
@@ -324,6 +341,14 @@ impl Runner {
         let c = &mut self.counters;
         c.outstanding += 1;
         c.max_outstanding = c.max_outstanding.max(c.outstanding);
+        // The adaptive limit at each send, counted as the simulation counts it.
+        if let (Launch::Adaptive(_), Some(limit)) =
+            (self.client.plan().launch, self.client.concurrency_limit())
+        {
+            c.concurrency_peak = c.concurrency_peak.max(limit);
+            c.concurrency_sum += u64::from(limit);
+            c.concurrency_sends += 1;
+        }
         if task_mut(&mut self.tasks, customer).declined_seen {
             c.retried_declined += 1;
         }
@@ -344,8 +369,15 @@ impl Runner {
             let exchange = async {
                 let res = request.send().await?;
                 let code = res.status().as_u16();
+                let headers = res
+                    .headers()
+                    .iter()
+                    .filter_map(|(n, v)| {
+                        Some((n.as_str().to_string(), v.to_str().ok()?.to_string()))
+                    })
+                    .collect::<Vec<_>>();
                 res.bytes().await?;
-                Ok::<u16, reqwest::Error>(code)
+                Ok::<_, reqwest::Error>((code, headers))
             };
             let answered = match attempt.timeout_us {
                 Some(t_us) => tokio::time::timeout(Duration::from_micros(t_us), exchange)
@@ -354,11 +386,12 @@ impl Runner {
                 None => Some(exchange.await),
             };
             let event = match answered {
-                Some(Ok(code)) => match status_of(code) {
+                Some(Ok((code, headers))) => match status_of(code) {
                     Some(status) => Event::Answer {
                         customer,
                         attempt: number,
                         status,
+                        headers,
                     },
                     None => Event::NoAnswer {
                         customer,

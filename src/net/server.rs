@@ -4,22 +4,27 @@
 //! - `POST /charge` goes through [`Provider::arrive`] at the microsecond it arrives; a
 //!   refusal is answered at once, an admitted request is answered when the server has
 //!   slept until `done_at_us` and called [`Provider::complete`]. The completion runs in
-//!   its own task, so the charge happens even if the client has gone away.
+//!   its own task, so the charge happens even if the client has gone away. A 429 or a
+//!   503 carries the `Retry-After` and `RateLimit` headers the model's provider writes
+//!   for it ([`Provider::refusal_headers`]) at the instant it is answered.
 //! - `GET /stats` and `POST /reset[?seed=N]` read and clear the provider.
 //! - `GET /fixed`, `/sliding`, `/bucket` (one allowance per `x-api-key`, `anonymous`
 //!   without one) and `/global` (one token bucket for everyone) answer `ok` or
 //!   `slow down` with the headers of [`response_headers`].
 //!
-//! The time the core is given is the microseconds since the server's origin, which is
-//! set to the last wall-clock instant that was a whole number of rate windows since the
-//! Unix epoch: the fixed window's boundaries then fall on the wall clock's whole seconds,
-//! where a client that aims at them (the second article's burst script) expects them.
+//! The time the limiters are given is the microseconds since the server's origin, which
+//! is set to the last wall-clock instant that was a whole number of rate windows since
+//! the Unix epoch: the fixed window's boundaries then fall on the wall clock's whole
+//! seconds, where a client that aims at them (the second article's burst script) expects
+//! them. The provider's clock starts there too, and again at each `/reset`: a run that
+//! resets first (as `charges --http` does) meets the provider's incident at the
+//! scenario's `incidentStartMs` from its own start, as in the simulation.
 
 use crate::page;
 use crate::sim::headers::response_headers;
 use crate::sim::limiter::{FixedWindow, Limiter, Policy, Scope, SlidingLog, TokenBucket};
 use crate::sim::provider::{
-    Arrival, ChargeRequest, IdempotencyKey, Provider, ProviderConfig, Status,
+    Arrival, ChargeRequest, IdempotencyKey, Provider, ProviderConfig, Status, Work,
 };
 use crate::sim::rng::KeyedDraws;
 use crate::sim::Stats;
@@ -52,7 +57,7 @@ pub const ENDPOINTS: [(&str, &str); 7] = [
     ("GET  /stats", "the provider's counters as JSON"),
     (
         "POST /reset",
-        "clear the counters, the ledger, the keys and the limiters [?seed=N]",
+        "clear the counters, the ledger, the keys and the limiters, restart the provider's clock [?seed=N]",
     ),
     ("GET  /fixed", "fixed window, one per x-api-key"),
     ("GET  /sliding", "sliding log, one per x-api-key"),
@@ -164,22 +169,35 @@ impl ProviderStats {
     }
 }
 
-/// The provider with its dice and the key texts it has numbered.
+/// The provider with its dice, its clock's origin, and the key texts it has numbered.
 struct Desk {
     provider: Provider,
+    /// The instant the provider's time is counted from.
+    origin: Instant,
     dice: KeyedDraws,
     keys: BTreeMap<String, IdempotencyKey>,
     bad_requests: u64,
 }
 
 impl Desk {
-    fn new(config: &ProviderConfig, seed: u64) -> Self {
+    fn new(config: &ProviderConfig, seed: u64, origin: Instant) -> Self {
         Self {
             provider: Provider::new(config.clone(), 0),
+            origin,
             dice: KeyedDraws::from_seed(seed),
             keys: BTreeMap::new(),
             bad_requests: 0,
         }
+    }
+
+    /// The provider's time now.
+    fn now_us(&self) -> u64 {
+        u64::try_from(self.origin.elapsed().as_micros()).unwrap_or(u64::MAX)
+    }
+
+    /// The real instant of the provider's time `t_us`.
+    fn at(&self, t_us: u64) -> tokio::time::Instant {
+        tokio::time::Instant::from_std(self.origin + Duration::from_micros(t_us))
     }
 
     /// The key for this text: the same key every time the same text comes.
@@ -245,7 +263,7 @@ impl Service {
         let now = Instant::now();
         let origin = now.checked_sub(into_window).unwrap_or(now);
         Ok(Self(Arc::new(Shared {
-            desk: Mutex::new(Desk::new(&config.provider, config.seed)),
+            desk: Mutex::new(Desk::new(&config.provider, config.seed, origin)),
             limiters: Mutex::new(Limiters::new(config.limit)?),
             config,
             origin,
@@ -288,10 +306,6 @@ impl Service {
 
     fn now_us(&self) -> u64 {
         u64::try_from(self.0.origin.elapsed().as_micros()).unwrap_or(u64::MAX)
-    }
-
-    fn at(&self, t_us: u64) -> tokio::time::Instant {
-        tokio::time::Instant::from_std(self.0.origin + Duration::from_micros(t_us))
     }
 }
 
@@ -408,6 +422,18 @@ fn read_charge(body: &[u8]) -> Result<ChargeBody, String> {
     Ok(ChargeBody { id })
 }
 
+/// How the provider takes a charge request: answered at once, or after its work.
+enum Answer {
+    /// Refused at arrival, with the refusal's headers.
+    Now(Status, Vec<(&'static str, String)>),
+    /// Admitted: the work completes at the provider's `done_at_us`, the real `done_at`.
+    Later {
+        work: Work,
+        done_at: tokio::time::Instant,
+        done_at_us: u64,
+    },
+}
+
 /// What a charge answer says, beside its status.
 #[derive(Serialize)]
 struct ChargeAnswer {
@@ -436,7 +462,6 @@ async fn charge(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let now_us = service.now_us();
     let body = match body {
         Ok(b) => b,
         Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
@@ -463,7 +488,7 @@ async fn charge(
         }
     };
     let parsed = read_charge(&body);
-    let (request, arrival) = {
+    let (request, answer) = {
         let mut desk = lock(&service.0.desk);
         let customer = match parsed.map(|b| b.id).and_then(|id| {
             desk.provider.know_customer(id).map_err(|_| {
@@ -482,34 +507,74 @@ async fn charge(
         let key = key_text.map(|k| desk.key(&k));
         let request = ChargeRequest { customer, key };
         let desk = &mut *desk;
-        let arrival = desk.provider.arrive(now_us, request, &desk.dice);
-        (request, arrival)
+        let now_us = desk.now_us();
+        let answer = match desk.provider.arrive(now_us, request, &desk.dice) {
+            // A refusal is answered at the instant it arrived, with the provider's
+            // headers as they stand at that instant.
+            Arrival::Refused(status) => Answer::Now(status, refusal_headers(desk, now_us, status)),
+            Arrival::Admitted {
+                work, done_at_us, ..
+            } => Answer::Later {
+                work,
+                done_at: desk.at(done_at_us),
+                done_at_us,
+            },
+        };
+        (request, answer)
     };
-    let (status, charged) = match arrival {
-        Arrival::Refused(status) => (status, false),
-        Arrival::Admitted {
-            work, done_at_us, ..
+    let (status, charged, headers) = match answer {
+        Answer::Now(status, headers) => (status, false, headers),
+        Answer::Later {
+            work,
+            done_at,
+            done_at_us,
         } => {
             // Its own task: the charge completes even if this handler is dropped because
-            // the client went away.
+            // the client went away. A 503 of a provider that is down is answered at the
+            // completion's instant in the model's time, and its headers with it.
             let s = service.clone();
             let done = tokio::spawn(async move {
-                tokio::time::sleep_until(s.at(done_at_us)).await;
-                lock(&s.0.desk).provider.complete(request, work)
+                tokio::time::sleep_until(done_at).await;
+                let mut desk = lock(&s.0.desk);
+                let c = desk.provider.complete(request, work);
+                let headers = refusal_headers(&mut desk, done_at_us, c.status);
+                (c, headers)
             });
             match done.await {
-                Ok(c) => (c.status, c.charged),
-                Err(_) => (Status::ServerError, false),
+                Ok((c, headers)) => (c.status, c.charged, headers),
+                Err(_) => (Status::ServerError, false, Vec::new()),
             }
         }
     };
-    json(
+    let mut response = json(
         http_status(status),
         &ChargeAnswer {
             id: request.customer,
             result: result_word(status, charged),
         },
-    )
+    );
+    put_headers(&mut response, headers);
+    response
+}
+
+/// The headers the model's provider writes on a 429 or a 503 answered at `t_us`
+/// ([`Provider::refusal_headers`]); none on any other answer, as in the model.
+fn refusal_headers(desk: &mut Desk, t_us: u64, status: Status) -> Vec<(&'static str, String)> {
+    match status {
+        Status::TooManyRequests | Status::Overloaded => desk.provider.refusal_headers(t_us, status),
+        _ => Vec::new(),
+    }
+}
+
+/// Adds the header writer's headers to a response.
+fn put_headers(response: &mut Response, headers: Vec<(&'static str, String)>) {
+    let h = response.headers_mut();
+    for (name, value) in headers {
+        h.insert(
+            HeaderName::from_bytes(name.as_bytes()).expect("the header writer's names are tokens"),
+            HeaderValue::from_str(&value).expect("the header writer writes ASCII"),
+        );
+    }
 }
 
 async fn stats(State(service): State<Service>) -> Response {
@@ -539,7 +604,7 @@ async fn reset(State(service): State<Service>, uri: Uri) -> Response {
     // A charge still being processed would complete against the new ledger: wait for
     // every one first, so the old run's counters are whole and the new run starts empty.
     service.settle().await;
-    *lock(&service.0.desk) = Desk::new(&service.0.config.provider, seed);
+    *lock(&service.0.desk) = Desk::new(&service.0.config.provider, seed, Instant::now());
     *lock(&service.0.limiters) = limiters;
     #[derive(Serialize)]
     struct Reset {
@@ -590,13 +655,10 @@ fn limited(service: &Service, headers: &HeaderMap, which: Which) -> Response {
     } else {
         (StatusCode::TOO_MANY_REQUESTS, "slow down\n").into_response()
     };
-    let h = response.headers_mut();
-    for (name, value) in response_headers(service.0.config.limit, &decision) {
-        h.insert(
-            HeaderName::from_bytes(name.as_bytes()).expect("the header writer's names are tokens"),
-            HeaderValue::from_str(&value).expect("the header writer writes ASCII"),
-        );
-    }
+    put_headers(
+        &mut response,
+        response_headers(service.0.config.limit, &decision),
+    );
     response
 }
 

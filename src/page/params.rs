@@ -29,127 +29,154 @@ pub struct ParamSpec {
     pub label: &'static str,
     /// The unit the value is written in, e.g. "ms" ("" for none).
     pub unit: &'static str,
-    /// One line of help for the panel.
-    pub help: &'static str,
+    /// One line of help for the panel: read it with [`ParamSpec::help`].
+    help: Help,
+}
+
+/// A parameter's line of help: written once, or built from the core's constants when it
+/// quotes any of their figures, so the words follow the numbers.
+#[derive(Clone, Copy, Debug)]
+enum Help {
+    /// A sentence with no figure of the core's in it.
+    Fixed(&'static str),
+    /// A sentence that quotes the core's figures, built when asked for.
+    Built(fn() -> String),
+}
+
+/// The incident's help: what each kind does, with the core's own figures (the odds of
+/// an `errors` failure, the 503 of `down`, the limits of `capacity`).
+fn incident_help() -> String {
+    use super::format::{count, odds_text};
+    use crate::sim::incident::{Incident, CAPACITY_MAX_INFLIGHT, CAPACITY_RATE_LIMIT, ERRORS_ODDS};
+    use crate::sim::provider::Status;
+    format!(
+        "A bad spell: {} ({} fail), {}, {} (all {}) or {} ({} in flight, {} a window).",
+        Incident::Errors,
+        odds_text(ERRORS_ODDS),
+        Incident::Slow,
+        Incident::Down,
+        Status::Overloaded.code(),
+        Incident::Capacity,
+        count(CAPACITY_MAX_INFLIGHT.into()),
+        count(CAPACITY_RATE_LIMIT.into()),
+    )
 }
 
 /// The words for `param`. A new parameter in the core fails to compile here until it
 /// has them.
 const fn words(param: Param) -> ParamSpec {
+    use Help::{Built, Fixed};
     let (key, label, unit, help) = match param {
         Param::Customers => (
             "customers",
             "Customers",
             "customers",
-            "How many customers the batch charges, one charge each.",
+            Fixed("How many customers the batch charges, one charge each."),
         ),
         Param::MaxInflight => (
             "maxInflight",
             "In-flight limit",
             "requests",
-            "Requests the provider works on at once; one more is turned away with 503.",
+            Fixed("Requests the provider works on at once; one more is turned away with 503."),
         ),
         Param::RateLimit => (
             "rateLimit",
             "Rate limit",
             "requests per window",
-            "Requests the provider admits in one rate window; the rest get 429.",
+            Fixed("Requests the provider admits in one rate window; the rest get 429."),
         ),
         Param::RateWindow => (
             "rateWindowMs",
             "Rate window",
             "ms",
-            "The length of the sliding window the rate limit counts over.",
+            Fixed("The length of the sliding window the rate limit counts over."),
         ),
         Param::ErrorRate => (
             "errorRate",
             "Server errors",
             "",
-            "The chance that an admitted charge fails with 500 and moves no money.",
+            Fixed("The chance that an admitted charge fails with 500 and moves no money."),
         ),
         Param::SlowRate => (
             "slowRate",
             "Slow charges",
             "",
-            "The chance that an admitted charge takes the slow latency.",
+            Fixed("The chance that an admitted charge takes the slow latency."),
         ),
         Param::SlowLatency => (
             "slowMs",
             "Slow latency",
             "ms",
-            "How long a slow charge keeps the provider busy.",
+            Fixed("How long a slow charge keeps the provider busy."),
         ),
         Param::Latency => (
             "latencyMs",
             "Latency",
             "ms",
-            "How long the provider usually takes over an admitted request.",
+            Fixed("How long the provider usually takes over an admitted request."),
         ),
         Param::LatencyJitter => (
             "jitterMs",
             "Latency jitter",
             "ms",
-            "The latency varies by up to this much either way; at most the latency itself.",
+            Fixed("The latency varies by up to this much either way; at most the latency itself."),
         ),
         Param::DeclineEvery => (
             "declineEvery",
             "Declined cards",
             "",
-            "Customers whose id is a multiple of this have a declined card; 0 means none.",
+            Fixed("Customers whose id is a multiple of this have a declined card; 0 means none."),
         ),
         Param::Pacer => (
             "pacer",
             "Pacer",
             "requests/s",
-            "Requests per second the client lets out, for the strategies that pace.",
+            Fixed("Requests per second the client lets out, for the strategies that pace."),
         ),
         Param::MaxAttempts => (
             "attempts",
             "Max attempts",
             "attempts",
-            "How many times a retrying strategy tries one charge before giving up.",
+            Fixed("How many times a retrying strategy tries one charge before giving up."),
         ),
         Param::BackoffBase => (
             "backoffMs",
             "Backoff base",
             "ms",
-            "The pause after the first failed attempt; each further failure doubles it.",
+            Fixed("The pause after the first failed attempt; each further failure doubles it."),
         ),
         Param::BackoffJitter => (
             "jitter",
             "Backoff jitter",
             "",
-            "On: sleep a random time up to the backoff (full jitter). Off: sleep exactly it.",
+            Fixed(
+                "On: sleep a random time up to the backoff (full jitter). Off: sleep exactly it.",
+            ),
         ),
         Param::Timeout => (
             "timeoutMs",
             "Client timeout",
             "ms",
-            "How long the client waits for an answer before it gives up on an attempt.",
+            Fixed("How long the client waits for an answer before it gives up on an attempt."),
         ),
         Param::PoolWorkers => (
             "workers",
             "Pool workers",
             "workers",
-            "Workers in the pool strategy; each takes the next customer when it is free.",
+            Fixed("Workers in the pool strategy; each takes the next customer when it is free."),
         ),
-        Param::Incident => (
-            "incident",
-            "Incident",
-            "",
-            "A bad few seconds: errors (half fail), slow, down (all 503) or capacity (2 in flight, 20/s).",
-        ),
+        Param::Incident => ("incident", "Incident", "", Built(incident_help)),
         Param::IncidentStart => (
             "incidentStartMs",
             "Incident start",
             "ms",
-            "When the incident begins, in simulated time from the start of the run.",
+            Fixed("When the incident begins, in simulated time from the start of the run."),
         ),
         Param::IncidentLength => (
             "incidentMs",
             "Incident length",
             "ms",
-            "How long the incident lasts.",
+            Fixed("How long the incident lasts."),
         ),
     };
     ParamSpec {
@@ -273,6 +300,14 @@ impl From<ValueFault> for Fault {
 }
 
 impl ParamSpec {
+    /// One line of help for the panel and the command line's long help.
+    pub fn help(&self) -> String {
+        match self.help {
+            Help::Fixed(text) => text.to_string(),
+            Help::Built(build) => build(),
+        }
+    }
+
     /// What kind of value it takes.
     pub fn kind(&self) -> ParamKind {
         self.param.kind()
@@ -548,7 +583,8 @@ mod tests {
         keys.dedup();
         assert_eq!(keys.len(), PARAMS.len(), "keys are unique");
         for p in PARAMS {
-            assert!(p.help.len() < 100 && p.help.ends_with('.'), "{}", p.key);
+            let help = p.help();
+            assert!(help.len() < 100 && help.ends_with('.'), "{}: {help}", p.key);
             assert_eq!(
                 p.parse(&p.default_text()),
                 Ok(p.value(&Scenario::default()))
@@ -558,6 +594,48 @@ mod tests {
         assert_eq!(
             param("maxInflight").unwrap().range_text(),
             "1–10000 requests"
+        );
+    }
+
+    #[test]
+    fn the_incident_help_quotes_the_cores_figures_and_no_other() {
+        use crate::page::format::{count, odds_text};
+        use crate::sim::incident::{CAPACITY_MAX_INFLIGHT, CAPACITY_RATE_LIMIT, ERRORS_ODDS};
+        use crate::sim::provider::Status;
+        let help = spec(Param::Incident).help();
+        let errors = odds_text(ERRORS_ODDS);
+        let down = Status::Overloaded.code().to_string();
+        let inflight = count(CAPACITY_MAX_INFLIGHT.into());
+        let rate = count(CAPACITY_RATE_LIMIT.into());
+        for (phrase, what) in [
+            (format!("errors ({errors} fail)"), "ERRORS_ODDS"),
+            (format!("down (all {down})"), "a 503"),
+            (format!("({inflight} in flight"), "CAPACITY_MAX_INFLIGHT"),
+            (format!("{rate} a window)"), "CAPACITY_RATE_LIMIT"),
+        ] {
+            assert!(help.contains(&phrase), "{what}: '{phrase}' not in {help}");
+        }
+        // Every number in it is one of those: none typed beside them.
+        let quoted: Vec<String> = [errors.as_str(), &down, &inflight, &rate]
+            .iter()
+            .flat_map(|t| t.split(|c: char| !c.is_ascii_digit()))
+            .filter(|n| !n.is_empty())
+            .map(str::to_string)
+            .collect();
+        for number in help
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|n| !n.is_empty())
+        {
+            assert!(quoted.iter().any(|q| q == number), "{number} in {help}");
+        }
+        // Every choice is named.
+        for choice in Param::Incident.choices().iter().skip(1) {
+            assert!(help.contains(choice), "{choice} in {help}");
+        }
+        // The other parameters' help is as written.
+        assert_eq!(
+            spec(Param::IncidentLength).help(),
+            "How long the incident lasts."
         );
     }
 

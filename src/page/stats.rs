@@ -3,6 +3,8 @@
 //! ([`StatField`]); a new field fails to compile here until it has its words.
 
 use super::markup::escape;
+use crate::sim::incident;
+use crate::sim::time::whole_ms;
 use crate::sim::{StatField, Stats};
 use std::fmt::Write;
 
@@ -14,6 +16,18 @@ pub struct StatText {
     /// What it counts, in a few words, e.g. "beyond a customer's first".
     pub hint: &'static str,
 }
+
+/// The peak rate's hint, with the span it is counted over from the core.
+const PEAK_RATE_HINT: &str = const_format::formatcp!(
+    "requests/s, busiest {} ms",
+    whole_ms(incident::PEAK_SPAN_US)
+);
+
+/// The recovery's hint, with the share of the rate before the incident from the core.
+const RECOVERY_HINT: &str = const_format::formatcp!(
+    "until charges flow at {}% again",
+    incident::RECOVERED_PERCENT
+);
 
 /// The words for `field`.
 pub const fn stat_text(field: StatField) -> StatText {
@@ -36,8 +50,8 @@ pub const fn stat_text(field: StatField) -> StatText {
         StatField::ElapsedMs => ("Elapsed (ms)", "until the last client finished"),
         StatField::RequestsPer100Charges => ("Requests per 100 charges", "traffic for the money"),
         StatField::IncidentRequests => ("Sent during the incident", "requests that reached it"),
-        StatField::IncidentPeakRate => ("Incident peak rate", "requests/s, busiest 100 ms"),
-        StatField::RecoveryMs => ("Recovery (ms)", "until charges flow at 90% again"),
+        StatField::IncidentPeakRate => ("Incident peak rate", PEAK_RATE_HINT),
+        StatField::RecoveryMs => ("Recovery (ms)", RECOVERY_HINT),
         StatField::BudgetExhausted => ("Budget refused", "retries the budget could not pay"),
         StatField::BreakerOpens => ("Breaker opened", "times the circuit opened"),
         StatField::ConcurrencyPeak => ("Peak concurrency", "the adaptive limit's highest"),
@@ -195,5 +209,18 @@ mod tests {
         // A full panel's card: its hint written out, no title, no change without a run before.
         let full = cards_markup(&[StatField::Requests], &stats, false, None);
         assert_eq!(full, "<div class=\"rll-card\"><dt>Requests<span class=\"rll-harm-mark\" aria-hidden=\"true\"></span><span class=\"rll-sr\"></span></dt><dd><span class=\"rll-value\" data-stat=\"requests\">1040</span><span class=\"rll-hint\">reached the provider</span></dd></div>");
+    }
+
+    #[test]
+    fn the_incident_hints_quote_the_cores_figures() {
+        use crate::sim::incident::{PEAK_SPAN_US, RECOVERED_PERCENT};
+        assert_eq!(
+            stat_text(StatField::IncidentPeakRate).hint,
+            format!("requests/s, busiest {} ms", whole_ms(PEAK_SPAN_US))
+        );
+        assert_eq!(
+            stat_text(StatField::RecoveryMs).hint,
+            format!("until charges flow at {RECOVERED_PERCENT}% again")
+        );
     }
 }

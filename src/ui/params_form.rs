@@ -52,7 +52,7 @@ pub fn ParamsForm(
                                 data-param=p.key
                                 autocomplete="off"
                                 spellcheck="false"
-                                title=p.help
+                                title=p.help()
                                 aria-describedby=help.clone()
                                 aria-invalid=move || error.get().is_some().to_string()
                                 prop:value=move || text.get()

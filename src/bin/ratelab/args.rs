@@ -8,6 +8,7 @@ use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use rate_limit_lab::page::lab::settings::{Range, KNOBS};
 use rate_limit_lab::page::{self, ParamKind, PARAMS};
+use rate_limit_lab::sim::incident::Incident;
 use rate_limit_lab::sim::lab::ExperimentName;
 use rate_limit_lab::sim::story::Scene;
 use rate_limit_lab::sim::{StatField, StrategyName};
@@ -170,7 +171,10 @@ fn charges() -> Command {
                     "export",
                     "incident",
                 ])
-                .help("Every strategy against every incident (none, errors, slow, down, capacity) on one seed: customers charged, duplicates, requests per charge, recovery")
+                .help(format!(
+                    "Every strategy against every incident ({}) on one seed: customers charged, duplicates, requests per charge, recovery",
+                    Incident::ALL.map(Incident::as_str).join(", ")
+                ))
                 .help_heading(RUN),
         )
         .arg(seed().help_heading(RUN))
@@ -253,7 +257,7 @@ fn with_params(mut cmd: Command) -> Command {
                     p.label,
                     p.range_text(),
                     p.default_with_unit(),
-                    p.help
+                    p.help()
                 ))
                 .help_heading("Parameters (the page's URL names and units)"),
         );
