@@ -109,6 +109,17 @@ pub fn r(v: f64) -> i64 {
     v.round() as i64
 }
 
+/// A small count in words, as prose writes it: "ten"; digits from 13 on.
+pub fn number_word(n: usize) -> String {
+    const WORDS: [&str; 13] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +188,12 @@ mod tests {
         assert!(p.starts_with("provider stats: {\n  requests: 7,\n"), "{p}");
         assert!(p.ends_with("} elapsed: 12 ms"), "{p}");
         assert_eq!(p.lines().count(), StatField::ALL.len() + 1);
+    }
+
+    #[test]
+    fn small_counts_are_words_and_larger_ones_digits() {
+        assert_eq!(number_word(10), "ten");
+        assert_eq!(number_word(1), "one");
+        assert_eq!(number_word(13), "13");
     }
 }

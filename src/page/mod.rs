@@ -16,6 +16,7 @@ pub mod header_reader;
 pub mod headers;
 pub mod histogram;
 pub mod incident;
+pub mod intro;
 pub mod keys;
 pub mod knobs;
 pub mod lab;

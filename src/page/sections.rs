@@ -41,6 +41,39 @@ pub const fn section_text(section: Section) -> SectionText {
     }
 }
 
+/// The line under a section's tab: "1,000 charges, ten clients" for the charges (the
+/// batch being edited), what the others hold for the rest.
+pub fn tab_sub(section: Section, customers: u32) -> String {
+    match section {
+        Section::Charges => format!(
+            "{} charges, {} clients",
+            super::format::count(customers.into()),
+            super::format::number_word(crate::sim::StrategyName::ALL.len())
+        ),
+        Section::Limits => "limiters, clients, herds".to_string(),
+        Section::Headers => "sent, and read".to_string(),
+    }
+}
+
+/// The three section tabs as markup: each a link carrying the seed and numbers, its
+/// name and its line, the one on screen marked as the current page.
+pub fn sections_markup(current: Section, scenario: &crate::sim::Scenario) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for s in [Section::Charges, Section::Limits, Section::Headers] {
+        let _ = write!(
+            out,
+            "<a class=\"rll-section-tab\" data-section=\"{}\" href=\"{}\"{}>{}<span class=\"rll-tab-sub\">{}</span></a>",
+            s.as_str(),
+            super::markup::escape(&super::links::href(s, super::View::Run, scenario)),
+            if s == current { " aria-current=\"page\"" } else { "" },
+            section_text(s).tab,
+            tab_sub(s, scenario.customers)
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,6 +100,34 @@ mod tests {
             let t = section_text(s);
             assert!(held(&loader, t.title), "loader.js: {}", t.title);
             assert!(held(&loader, t.lede), "loader.js: {}", t.lede);
+        }
+    }
+
+    #[test]
+    fn the_section_tabs_carry_the_numbers_and_mark_the_section_on_screen() {
+        use crate::sim::{Scenario, StrategyName};
+        let sc = Scenario {
+            customers: 2_500,
+            ..Scenario::article(StrategyName::Keyed, 4)
+        };
+        let m = sections_markup(Section::Limits, &sc);
+        assert_eq!(m.matches("<a class=\"rll-section-tab\"").count(), 3);
+        assert_eq!(m.matches("aria-current=\"page\"").count(), 1);
+        assert!(
+            m.contains("aria-current=\"page\">Publishing yours<span"),
+            "{m}"
+        );
+        assert!(
+            m.contains("<span class=\"rll-tab-sub\">2,500 charges, ten clients</span>"),
+            "{m}"
+        );
+        for s in [Section::Charges, Section::Limits, Section::Headers] {
+            let link = super::super::markup::escape(&super::super::links::href(
+                s,
+                super::super::View::Run,
+                &sc,
+            ));
+            assert!(m.contains(&format!("href=\"{link}\"")), "{m}");
         }
     }
 }

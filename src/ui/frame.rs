@@ -2,9 +2,9 @@
 //! sections, and the footer with the command that gives the same numbers natively.
 
 use super::notices::Notices;
-use crate::page::format::count;
-use crate::page::links::{cli_line, href};
-use crate::page::sections::{section_text, SectionText};
+use super::tabs::stay_on_current;
+use crate::page::links::cli_line;
+use crate::page::sections::{section_text, sections_markup, SectionText};
 use crate::page::titles::title_for;
 use crate::page::{PageQuery, Section, View};
 use crate::sim::Scenario;
@@ -31,32 +31,7 @@ pub fn Frame(
     children: Children,
 ) -> impl IntoView {
     let SectionText { title, lede, .. } = section_text(section);
-    let tabs = [Section::Charges, Section::Limits, Section::Headers].map(|s| {
-        let name = section_text(s).tab;
-        let sub = move || match s {
-            Section::Charges => format!(
-                "{} charges, ten clients",
-                scenario.with(|d| count(d.customers.into()))
-            ),
-            Section::Limits => "limiters, clients, herds".to_string(),
-            Section::Headers => "sent, and read".to_string(),
-        };
-        view! {
-            <a class="rll-section-tab" data-section=s.as_str()
-                href=move || scenario.with(|sc| href(s, View::Run, sc))
-                aria-current=(s == section).then_some("page")
-                on:click=move |ev| {
-                    // The section on screen is already here: following the link would
-                    // only reload it and lose the run.
-                    if s == section {
-                        ev.prevent_default();
-                    }
-                }>
-                {name}
-                <span class="rll-tab-sub">{sub}</span>
-            </a>
-        }
-    });
+    let tabs = move || scenario.with(|sc| sections_markup(section, sc));
     view! {
         <div class="rll" data-run-state=run_state data-view=move || view.get().as_str() data-testid="app">
             <header class="rll-header">
@@ -65,7 +40,7 @@ pub fn Frame(
                 <p class="rll-lede">{lede}</p>
             </header>
             <Notices messages=problems/>
-            <nav class="rll-sections" aria-label="Sections">{tabs}</nav>
+            <nav class="rll-sections" aria-label="Sections" inner_html=tabs on:click=stay_on_current></nav>
             {children()}
             <footer class="rll-footer">
                 <p>"The same numbers, natively: " <code data-testid="cli-command">{move || shown.with(|q| {

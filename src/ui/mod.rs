@@ -54,6 +54,7 @@ pub mod summary;
 pub mod sweep_progress;
 pub mod sweep_result;
 pub mod sweep_view;
+mod tabs;
 pub mod timeline;
 pub mod tour_card;
 pub mod use_animation_frame;
