@@ -104,6 +104,20 @@ pub fn harm_text(m: &HarmMoment) -> String {
 /// The title of the keys panel and its button.
 pub const KEYS_TITLE: &str = "Keys";
 
+/// The keys panel's list as markup: each key, then what it does.
+pub fn key_list_markup() -> String {
+    KEY_LIST
+        .iter()
+        .map(|(keys, what)| {
+            format!(
+                "<dt><kbd>{}</kbd></dt><dd>{}</dd>",
+                super::markup::escape(keys),
+                super::markup::escape(what)
+            )
+        })
+        .collect()
+}
+
 impl Speed {
     /// The next speed down (instant, 10×, 1×, 0.1×, 0.01×), or this one if slowest.
     pub fn slower(self) -> Speed {
@@ -163,5 +177,15 @@ mod tests {
         assert_eq!(Speed::X001.faster(), Speed::X01);
         assert_eq!(Speed::X10.faster(), Speed::Instant);
         assert_eq!(Speed::Instant.faster(), Speed::Instant);
+    }
+
+    #[test]
+    fn the_key_list_markup_pairs_each_key_with_what_it_does() {
+        let m = key_list_markup();
+        assert_eq!(m.matches("<dt><kbd>").count(), KEY_LIST.len());
+        assert!(
+            m.starts_with("<dt><kbd>Space</kbd></dt><dd>Play, pause or resume</dd>"),
+            "{m}"
+        );
     }
 }

@@ -41,6 +41,16 @@ pub const fn section_text(section: Section) -> SectionText {
     }
 }
 
+/// A page's header as markup: the lab's name, the section's heading and its paragraph.
+pub fn header_markup(section: Section) -> String {
+    let t = section_text(section);
+    format!(
+        "<p class=\"rll-kicker\">rate-limit-lab</p><h1>{}</h1><p class=\"rll-lede\">{}</p>",
+        super::markup::escape(t.title),
+        super::markup::escape(t.lede)
+    )
+}
+
 /// The line under a section's tab: "1,000 charges, ten clients" for the charges (the
 /// batch being edited), what the others hold for the rest.
 pub fn tab_sub(section: Section, customers: u32) -> String {
@@ -129,5 +139,18 @@ mod tests {
             ));
             assert!(m.contains(&format!("href=\"{link}\"")), "{m}");
         }
+    }
+
+    #[test]
+    fn the_header_holds_the_sections_heading_and_paragraph() {
+        let m = header_markup(Section::Headers);
+        let t = section_text(Section::Headers);
+        assert_eq!(
+            m,
+            format!(
+                "<p class=\"rll-kicker\">rate-limit-lab</p><h1>{}</h1><p class=\"rll-lede\">{}</p>",
+                t.title, t.lede
+            )
+        );
     }
 }

@@ -162,6 +162,20 @@ pub fn cards_markup(
     out
 }
 
+/// The note under the counters when the provider held more requests than the client was
+/// awaiting (the difference is charges the client stopped waiting for that kept running),
+/// as markup; `None` when it did not. `limit` is the provider's in-flight limit.
+pub fn concurrency_note_markup(stats: &Stats, limit: u32) -> Option<String> {
+    let (provider, client) = (stats.max_inflight, stats.client_max_outstanding);
+    (provider > client).then(|| {
+        format!(
+            "The provider held <strong>{provider}</strong> requests at once (limit {limit}) while \
+             the client awaited at most <strong>{client}</strong>. The difference is charges the \
+             client had stopped waiting for, still running."
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,5 +236,21 @@ mod tests {
             stat_text(StatField::RecoveryMs).hint,
             format!("until charges flow at {RECOVERED_PERCENT}% again")
         );
+    }
+
+    #[test]
+    fn the_concurrency_note_appears_only_when_the_provider_held_more() {
+        let held = Stats {
+            max_inflight: 9,
+            client_max_outstanding: 6,
+            ..Stats::default()
+        };
+        let m = concurrency_note_markup(&held, 10).unwrap();
+        assert!(m.starts_with("The provider held <strong>9</strong> requests at once (limit 10) while the client awaited at most <strong>6</strong>."), "{m}");
+        let even = Stats {
+            max_inflight: 6,
+            ..held
+        };
+        assert_eq!(concurrency_note_markup(&even, 10), None);
     }
 }

@@ -4,7 +4,7 @@
 use super::notices::Notices;
 use super::tabs::stay_on_current;
 use crate::page::links::cli_line;
-use crate::page::sections::{section_text, sections_markup, SectionText};
+use crate::page::sections::{header_markup, sections_markup};
 use crate::page::titles::title_for;
 use crate::page::{PageQuery, Section, View};
 use crate::sim::Scenario;
@@ -30,15 +30,10 @@ pub fn Frame(
     footer: Option<ViewFn>,
     children: Children,
 ) -> impl IntoView {
-    let SectionText { title, lede, .. } = section_text(section);
     let tabs = move || scenario.with(|sc| sections_markup(section, sc));
     view! {
         <div class="rll" data-run-state=run_state data-view=move || view.get().as_str() data-testid="app">
-            <header class="rll-header">
-                <p class="rll-kicker">"rate-limit-lab"</p>
-                <h1>{title}</h1>
-                <p class="rll-lede">{lede}</p>
-            </header>
+            <header class="rll-header" inner_html=header_markup(section)></header>
             <Notices messages=problems/>
             <nav class="rll-sections" aria-label="Sections" inner_html=tabs on:click=stay_on_current></nav>
             {children()}

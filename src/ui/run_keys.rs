@@ -5,7 +5,7 @@
 
 use super::run_state::RunState;
 use super::use_playback::PlayState;
-use crate::page::keys::{action_for, KeyAction, KEYS_TITLE, KEY_LIST};
+use crate::page::keys::{action_for, key_list_markup, KeyAction, KEYS_TITLE};
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -87,12 +87,7 @@ pub fn RunKeys(
             </button>
             {move || open.get().then(|| view! {
                 <div class="rll-keys-panel" role="dialog" aria-label=KEYS_TITLE data-testid="keys-panel">
-                    <dl>
-                        {KEY_LIST
-                            .iter()
-                            .map(|(keys, what)| view! { <dt><kbd>{*keys}</kbd></dt><dd>{*what}</dd> })
-                            .collect_view()}
-                    </dl>
+                    <dl inner_html=key_list_markup()></dl>
                     <button type="button" class="rll-quiet" on:click=move |_| open.set(false)>"Close"</button>
                 </div>
             })}

@@ -52,17 +52,8 @@ pub fn RunView(
             .scenario
             .with(|s| s.as_ref().is_none_or(|s| s.record))
     });
+    let unrecorded_note = move || unrecorded_note(recorded);
     let recorded = move || recorded.get();
-    let unrecorded_note = move || {
-        (!recorded()).then(|| {
-            view! {
-                <p class="rll-callout" data-testid="unrecorded-note">
-                    "Runs above " {count(RECORD_MAX_CUSTOMERS.into())}
-                    " customers keep no per-request record, so there is no timeline, grid or story: the counters above are the whole result."
-                </p>
-            }
-        })
-    };
     let stage = NodeRef::<leptos::html::Div>::new();
     // The customer pointed at in the grid, whose marks the timeline highlights.
     let hovered = RwSignal::new(None::<u32>);
@@ -150,5 +141,20 @@ fn bring_into_view(el: &web_sys::HtmlDivElement) {
         .is_some_and(|m| m.matches());
     if wide && el.get_bounding_client_rect().top().abs() > 1.0 {
         el.scroll_into_view();
+    }
+}
+
+/// Says that a run too large to keep a record has no timeline, grid or story (the same
+/// note, one function, above the stage and above the grid).
+fn unrecorded_note(recorded: Memo<bool>) -> impl IntoView {
+    move || {
+        (!recorded.get()).then(|| {
+            view! {
+                <p class="rll-callout" data-testid="unrecorded-note">
+                    "Runs above " {count(RECORD_MAX_CUSTOMERS.into())}
+                    " customers keep no per-request record, so there is no timeline, grid or story: the counters above are the whole result."
+                </p>
+            }
+        })
     }
 }

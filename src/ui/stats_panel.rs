@@ -1,7 +1,7 @@
 //! The live stats panel: one card per counter, grouped, with harm made visible.
 
 use super::use_playback::Playback;
-use crate::page::stats::{cards_markup, STAT_GROUPS};
+use crate::page::stats::{cards_markup, concurrency_note_markup, STAT_GROUPS};
 use crate::sim::Stats;
 use leptos::prelude::*;
 
@@ -37,25 +37,19 @@ pub fn StatsPanel(
     }
 }
 
-/// Says so when the provider held more requests than the client was awaiting: the
-/// difference is charges the client stopped waiting for that kept running.
+/// Says so when the provider held more requests than the client was awaiting (the page
+/// layer's sentence).
 #[component]
 fn ConcurrencyNote(playback: Playback, stats: Memo<Stats>) -> impl IntoView {
-    let limit = move || {
-        playback
+    let note = move || {
+        let limit = playback
             .scenario
-            .with(|s| s.as_ref().map_or(0, |s| s.provider.max_inflight))
+            .with(|s| s.as_ref().map_or(0, |s| s.provider.max_inflight));
+        stats.with(|s| concurrency_note_markup(s, limit))
     };
     move || {
-        let (provider, client) = stats.with(|s| (s.max_inflight, s.client_max_outstanding));
-        (provider > client).then(|| {
-            view! {
-                <p class="rll-callout" data-testid="concurrency-note">
-                    "The provider held " <strong>{provider}</strong> " requests at once (limit " {limit()}
-                    ") while the client awaited at most " <strong>{client}</strong>
-                    ". The difference is charges the client had stopped waiting for, still running."
-                </p>
-            }
-        })
+        note().map(
+            |m| view! { <p class="rll-callout" data-testid="concurrency-note" inner_html=m></p> },
+        )
     }
 }
