@@ -7,7 +7,7 @@ use super::parse_seed;
 use super::stats::StatText;
 use super::sweep_progress::SweepState;
 use crate::sim::budget::Workload;
-use crate::sim::Scenario;
+use crate::sim::{Scenario, StatField, Stats, StrategyName};
 
 /// The compare table's derived row (requests over charges).
 pub const PER_CHARGE: StatText = StatText {
@@ -102,6 +102,119 @@ pub fn sweep_page_state(sweeps: [SweepState; 2]) -> &'static str {
     }
 }
 
+/// Rows of the compare table whose differences are the point of the comparison (`None`:
+/// requests per charge, which is derived).
+const KEY_ROWS: [Option<StatField>; 4] = [
+    Some(StatField::Duplicates),
+    Some(StatField::RateLimited),
+    None,
+    Some(StatField::ElapsedMs),
+];
+
+/// A compare row's words.
+fn row_words(field: Option<StatField>) -> StatText {
+    field.map_or(PER_CHARGE, super::stats::stat_text)
+}
+
+/// A compare row's name in `data-result` keys: the JSON name of `ratelab charges --all
+/// --json`.
+fn row_key(field: Option<StatField>) -> &'static str {
+    field.map_or("requestsPerCharge", StatField::as_str)
+}
+
+/// A compare cell's text, and whether it shows harm.
+fn row_cell(field: Option<StatField>, stats: &Stats) -> (String, bool) {
+    match field {
+        None => (super::format::requests_per_charge(stats), false),
+        Some(f) => (stats.get(f).to_string(), stats.harmed(f)),
+    }
+}
+
+/// The compare page's numbers as markup: every stat for each strategy in a table whose
+/// column headings link to each run (rows that matter most highlighted, harm marked),
+/// and the same numbers as one card per strategy for narrow screens.
+pub fn compare_markup(scenario: &Scenario, runs: &[(StrategyName, Stats)]) -> String {
+    use super::markup::escape;
+    use super::titles::strategy_label;
+    use std::fmt::Write;
+    let rows: Vec<Option<StatField>> = StatField::ALL.map(Some).into_iter().chain([None]).collect();
+    let link = |s: StrategyName| {
+        format!(
+            "<a href=\"{}\" data-run-link=\"{}\" title=\"Play {l} with these numbers\">{l}</a>",
+            escape(&super::links::run_href(s, scenario)),
+            s.as_str(),
+            l = escape(strategy_label(s))
+        )
+    };
+    let key_row = |f: Option<StatField>| {
+        if KEY_ROWS.contains(&f) {
+            " rll-key-row"
+        } else {
+            ""
+        }
+    };
+    let warn = |harm: bool| if harm { " ⚠" } else { "" };
+    let mut out = String::from(
+        "<div class=\"rll-table-scroll rll-compare-wide\"><table class=\"rll-compare-table\"><thead><tr><th scope=\"col\">stat</th>",
+    );
+    for (s, _) in runs {
+        let _ = write!(out, "<th scope=\"col\">{}</th>", link(*s));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for &field in &rows {
+        let w = row_words(field);
+        let _ = write!(
+            out,
+            "<tr class=\"{}\" data-row=\"{}\"><th scope=\"row\" class=\"rll-term\" tabindex=\"0\" data-hint=\"{}\">{}</th>",
+            key_row(field).trim_start(),
+            row_key(field),
+            escape(w.hint),
+            escape(w.label)
+        );
+        for (s, st) in runs {
+            let (value, harm) = row_cell(field, st);
+            let _ = write!(
+                out,
+                "<td class=\"rll-num{}\"><span data-result=\"compare.{}.{}\">{value}</span>{}</td>",
+                if harm { " rll-harm-cell" } else { "" },
+                s.as_str(),
+                row_key(field),
+                warn(harm)
+            );
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str(
+        "</tbody></table></div><div class=\"rll-compare-cards\" data-testid=\"compare-cards\">",
+    );
+    for (s, st) in runs {
+        let _ = write!(
+            out,
+            "<section class=\"rll-compare-card\" data-strategy=\"{}\"><h3>{}</h3><dl>",
+            s.as_str(),
+            link(*s)
+        );
+        for &field in &rows {
+            let (value, harm) = row_cell(field, st);
+            let w = row_words(field);
+            let _ = write!(
+                out,
+                "<div class=\"rll-card-line{}{}\"><dt>{}<span class=\"rll-card-hint\">{}</span></dt><dd class=\"rll-num\" data-card=\"compare.{}.{}\">{value}{}</dd></div>",
+                key_row(field),
+                if harm { " rll-harm-cell" } else { "" },
+                escape(w.label),
+                escape(w.hint),
+                s.as_str(),
+                row_key(field),
+                warn(harm)
+            );
+        }
+        out.push_str("</dl></section>");
+    }
+    out.push_str("</div>");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,5 +305,39 @@ mod tests {
         assert_eq!(sweep_page_state([Done, Idle]), "done");
         assert_eq!(sweep_page_state([Cancelled, Done]), "done");
         assert_eq!(sweep_page_state([Cancelled, Idle]), "idle");
+    }
+
+    #[test]
+    fn the_compare_markup_has_a_cell_and_a_card_line_per_stat_and_strategy() {
+        let sc = Scenario::article(StrategyName::Naive, 3);
+        let runs: Vec<(StrategyName, Stats)> = [StrategyName::TimeoutNoKey, StrategyName::Keyed]
+            .map(|s| (s, crate::sim::run(&Scenario::article(s, 3)).unwrap()))
+            .to_vec();
+        let m = compare_markup(&sc, &runs);
+        let rows = StatField::ALL.len() + 1;
+        assert_eq!(m.matches("<span data-result=\"compare.").count(), rows * 2);
+        assert_eq!(m.matches("data-card=\"compare.").count(), rows * 2);
+        let dup = runs[0].1.duplicates;
+        assert!(dup > 0, "timeout-no-key double-charges on seed 3");
+        assert!(m.contains(&format!("<td class=\"rll-num rll-harm-cell\"><span data-result=\"compare.timeout-no-key.duplicates\">{dup}</span> ⚠</td>")), "{m}");
+        assert!(
+            m.contains("<tr class=\"rll-key-row\" data-row=\"duplicates\">"),
+            "{m}"
+        );
+        assert!(m.contains("<tr class=\"\" data-row=\"requests\">"), "{m}");
+        assert!(
+            m.contains(&format!(
+                "data-run-link=\"keyed\" title=\"Play {k} with these numbers\">{k}</a>",
+                k = crate::page::titles::strategy_label(StrategyName::Keyed)
+            )),
+            "{m}"
+        );
+        assert!(
+            m.contains(&format!(
+                "data-card=\"compare.keyed.requestsPerCharge\">{}</dd>",
+                crate::page::format::requests_per_charge(&runs[1].1)
+            )),
+            "{m}"
+        );
     }
 }

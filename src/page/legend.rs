@@ -29,6 +29,31 @@ pub const fn mark_label(kind: MarkKind) -> &'static str {
     }
 }
 
+/// The grid's legend as markup: each fate's swatch, its name and how many customers
+/// met it (`data-result="grid.<fate>"`, read by the tests).
+pub fn fates_markup(fates: &[Fate]) -> String {
+    Fate::ALL
+        .into_iter()
+        .map(|k| {
+            format!(
+                "<li><span class=\"rll-swatch\" data-fate=\"{f}\" aria-hidden=\"true\"></span>{}: \
+                 <span class=\"rll-num\" data-result=\"grid.{f}\">{}</span></li>",
+                super::markup::escape(fate_label(k)),
+                fates.iter().filter(|x| **x == k).count(),
+                f = k.as_str()
+            )
+        })
+        .collect()
+}
+
+/// What the grid announces for the focused cell.
+pub fn focused_cell(customer: u32, fate: Fate) -> String {
+    format!(
+        "Customer {customer}: {}. Press Enter to open the story.",
+        fate_label(fate)
+    )
+}
+
 /// The timeline's legend as markup: each mark's shape, drawn as the canvas draws it, in
 /// its kind's colour, with its name; then the slow line and the late-charge ring. One
 /// node of markup costs the page's module far less than a view per item (README, "Sizes").
@@ -87,5 +112,31 @@ mod tests {
         // Hollow and filled squares differ, as on the canvas.
         assert_ne!(mark_icon(MarkKind::Declined), mark_icon(MarkKind::Waiting));
         assert!(m.ends_with("charged after the client stopped waiting</li>"));
+    }
+
+    #[test]
+    fn the_fates_legend_counts_each_fate() {
+        let fates = [Fate::Charged, Fate::Charged, Fate::GaveUp];
+        let m = fates_markup(&fates);
+        assert_eq!(m.matches("<li>").count(), Fate::ALL.len());
+        assert!(m.contains(&format!("data-fate=\"{}\" aria-hidden=\"true\"></span>charged once: <span class=\"rll-num\" data-result=\"grid.{}\">2</span>", Fate::Charged.as_str(), Fate::Charged.as_str())), "{m}");
+        assert!(
+            m.contains(&format!(
+                "data-result=\"grid.{}\">1</span>",
+                Fate::GaveUp.as_str()
+            )),
+            "{m}"
+        );
+        assert!(
+            m.contains(&format!(
+                "data-result=\"grid.{}\">0</span>",
+                Fate::Declined.as_str()
+            )),
+            "{m}"
+        );
+        assert_eq!(
+            focused_cell(7, Fate::Declined),
+            "Customer 7: declined. Press Enter to open the story."
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! The stage's words and choices: which few counters matter for each strategy, and the
 //! one-sentence verdict on a finished run, with how bad it was.
 
-use super::format::{capitalised, clock_us, count, duration_ms};
+use super::format::{capitalised, count, duration_ms};
 use crate::sim::{StatField, Stats, StrategyName};
 
 /// The counters the stage shows beside the timeline for `strategy`: the ones its story
@@ -106,40 +106,17 @@ fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
     }
 }
 
-/// The live gauges under the progress bar as markup: the simulated clock (and, once the
-/// client has finished well before the provider, when it did), charges finished, what is
-/// in flight against the provider's limit (`max_inflight`), and what the client awaits.
-pub fn gauges_markup(s: Option<&crate::sim::world::Snapshot>, max_inflight: Option<u32>) -> String {
-    let (now_us, done, total, inflight, outstanding) = s.map_or((0, 0, 0, 0, 0), |s| {
-        (
-            s.now_us,
-            s.customers_done,
-            u64::from(s.customers),
-            s.inflight,
-            s.outstanding,
-        )
-    });
-    // The clock runs until the provider's last request ends; the client can finish
-    // earlier (a timed-out slow charge still runs on). Say so rather than show two
-    // durations that seem to disagree.
-    let tail = s
-        .filter(|s| s.customers_done == u64::from(s.customers) && s.now_us > s.stats.elapsed_ms * 1_000 + 500)
-        .map_or(String::new(), |s| {
+/// What the clock adds once the client has finished well before the provider (a
+/// timed-out slow charge still runs on): when the client finished, so two durations do
+/// not seem to disagree. `None` while the run goes on, or when they finished together.
+pub fn clock_tail(s: &crate::sim::world::Snapshot) -> Option<String> {
+    (s.customers_done == u64::from(s.customers) && s.now_us > s.stats.elapsed_ms * 1_000 + 500)
+        .then(|| {
             format!(
-                "<span class=\"rll-gauge-label\" data-testid=\"clock-tail\"> (the client finished at {}; the provider ran on)</span>",
+                " (the client finished at {}; the provider ran on)",
                 duration_ms(s.stats.elapsed_ms)
             )
-        });
-    let limit = max_inflight.map_or(String::new(), |l| format!(" / {l}"));
-    format!(
-        "<span><span class=\"rll-gauge-label\">Simulated time </span><span class=\"rll-num\" data-testid=\"sim-clock\">{}</span>{tail}</span>\
-         <span><span class=\"rll-gauge-label\">Charges finished </span><span class=\"rll-num\">{} / {}</span></span>\
-         <span><span class=\"rll-gauge-label\">In flight now </span><span class=\"rll-num\">{inflight}{limit}</span></span>\
-         <span><span class=\"rll-gauge-label\">Client awaiting now </span><span class=\"rll-num\">{outstanding}</span></span>",
-        clock_us(now_us),
-        count(done),
-        count(total)
-    )
+        })
 }
 
 #[cfg(test)]
@@ -225,46 +202,24 @@ mod tests {
     }
 
     #[test]
-    fn the_gauges_read_the_snapshot_and_say_when_the_provider_ran_on() {
+    fn the_clock_says_when_the_client_finished_if_the_provider_ran_on() {
         use crate::sim::{Scenario, Simulation};
-        assert!(gauges_markup(None, None).contains("data-testid=\"sim-clock\">"));
         let mut sim = Simulation::new(&Scenario::article(StrategyName::TimeoutNoKey, 1)).unwrap();
+        let early = sim.snapshot();
+        assert_eq!(clock_tail(&early), None);
         sim.run_to_end();
         let snap = sim.snapshot();
-        let m = gauges_markup(Some(&snap), Some(10));
-        assert!(
-            m.contains(&format!(
-                "<span class=\"rll-num\" data-testid=\"sim-clock\">{}</span>",
-                clock_us(snap.now_us)
-            )),
-            "{m}"
-        );
-        assert!(
-            m.contains(&format!(
-                "Charges finished </span><span class=\"rll-num\">{} / {}</span>",
-                count(snap.customers_done),
-                count(snap.customers.into())
-            )),
-            "{m}"
-        );
-        assert!(
-            m.contains(&format!(
-                "In flight now </span><span class=\"rll-num\">{} / 10</span>",
-                snap.inflight
-            )),
-            "{m}"
-        );
         // A timed-out slow charge runs on after the client has finished.
         assert!(
             snap.now_us > snap.stats.elapsed_ms * 1_000 + 500,
             "this run's provider ran on"
         );
-        assert!(
-            m.contains(&format!(
-                "(the client finished at {}; the provider ran on)",
+        assert_eq!(
+            clock_tail(&snap).unwrap(),
+            format!(
+                " (the client finished at {}; the provider ran on)",
                 duration_ms(snap.stats.elapsed_ms)
-            )),
-            "{m}"
+            )
         );
     }
 }

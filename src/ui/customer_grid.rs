@@ -6,6 +6,7 @@
 
 use super::canvas::{context, use_canvas, Css, Fit, Surface};
 use super::use_playback::Playback;
+use crate::page::legend::{fates_markup, focused_cell};
 use crate::sim::world::Fate;
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -129,8 +130,6 @@ pub fn CustomerGrid(
             .scenario
             .with(|s| s.as_ref().map_or(0, |s| s.customers))
     };
-    let counts =
-        move || fates.with(|f| Fate::ALL.map(|k| (k, f.iter().filter(|x| **x == k).count())));
     let focus = RwSignal::new(None::<u32>);
     let canvas = NodeRef::<Canvas>::new();
     // Colours and width are read once (and again when the width changes).
@@ -196,30 +195,13 @@ pub fn CustomerGrid(
     let announce = move || {
         focus.get().map(|c| {
             let f = fates.with(|f| f.get(c as usize - 1).copied().unwrap_or(Fate::Pending));
-            format!(
-                "Customer {c}: {}. Press Enter to open the story.",
-                crate::page::legend::fate_label(f)
-            )
+            focused_cell(c, f)
         })
     };
 
     view! {
         <div class="rll-grid-wrap">
-            <ul class="rll-fates">
-                {move || {
-                    counts()
-                        .into_iter()
-                        .map(|(k, n)| {
-                            view! {
-                                <li>
-                                    <span class="rll-swatch" data-fate=k.as_str() aria-hidden="true"></span>
-                                    {crate::page::legend::fate_label(k)} ": " <span class="rll-num" data-result=format!("grid.{}", k.as_str())>{n}</span>
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </ul>
+            <ul class="rll-fates" inner_html=move || fates.with(|f| fates_markup(f))></ul>
             <canvas
                 class="rll-grid"
                 node_ref=canvas

@@ -1,7 +1,8 @@
 //! Progress of the run: charges finished, the simulated clock, and what is in flight now.
 
 use super::use_playback::Playback;
-use crate::page::stage::gauges_markup;
+use crate::page::format::{clock_us, count};
+use crate::page::stage::clock_tail;
 use leptos::prelude::*;
 
 /// The progress bar and the live gauges.
@@ -17,11 +18,20 @@ pub fn Progress(
         0 => 0.0,
         t => done() as f64 * 100.0 / t as f64,
     };
-    let gauges = move || {
-        let limit = playback
+    let limits = move || {
+        playback
             .scenario
-            .with(|s| s.as_ref().map(|s| s.provider.max_inflight));
-        snap.with(|s| gauges_markup(s.as_ref(), limit))
+            .with(|s| s.as_ref().map(|s| (s.provider.max_inflight, s.customers)))
+    };
+    // The clock runs until the provider's last request ends; the client can finish
+    // earlier (a timed-out slow charge still runs on). Say so rather than show two
+    // durations that seem to disagree.
+    let tail = move || {
+        snap.with(|s| {
+            s.as_ref().and_then(clock_tail).map(|t| {
+                view! { <span class="rll-gauge-label" data-testid="clock-tail">{t}</span> }
+            })
+        })
     };
     view! {
         <div class="rll-progress">
@@ -35,7 +45,28 @@ pub fn Progress(
             >
                 <div class="rll-bar-fill" style:width=move || crate::page::format::percent(percent())></div>
             </div>
-            <div class="rll-gauges" inner_html=gauges></div>
+            <div class="rll-gauges">
+                <span>
+                    <span class="rll-gauge-label">"Simulated time "</span>
+                    <span class="rll-num" data-testid="sim-clock">{move || clock_us(snap.with(|s| s.as_ref().map_or(0, |s| s.now_us)))}</span>
+                    {tail}
+                </span>
+                <span>
+                    <span class="rll-gauge-label">"Charges finished "</span>
+                    <span class="rll-num">{move || count(done())} " / " {move || count(total())}</span>
+                </span>
+                <span>
+                    <span class="rll-gauge-label">"In flight now "</span>
+                    <span class="rll-num">
+                        {move || snap.with(|s| s.as_ref().map_or(0, |s| s.inflight))}
+                        {move || limits().map(|(limit, _)| format!(" / {limit}"))}
+                    </span>
+                </span>
+                <span>
+                    <span class="rll-gauge-label">"Client awaiting now "</span>
+                    <span class="rll-num">{move || snap.with(|s| s.as_ref().map_or(0, |s| s.outstanding))}</span>
+                </span>
+            </div>
         </div>
     }
 }
