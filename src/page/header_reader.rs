@@ -489,6 +489,60 @@ pub fn parse_now(text: &str) -> Result<u64, NowError> {
     }
 }
 
+/// What the reader made of a block, beside the naive reading of the same block, as
+/// markup: the wait and where it came from (and the cap, if it applied), what
+/// `Number(value) × 1000` sleeps and what follows, then every header set aside with its
+/// reason.
+pub fn result_markup(pairs: &[(String, String)], reading: &Reading) -> String {
+    use super::markup::escape;
+    use std::fmt::Write;
+    let view = reading_view(reading);
+    let naive = naive_comparison(pairs, reading);
+    let wait = match (reading.wait_us, &reading.from) {
+        (Some(us), Some(_)) => exact_wait_text(us),
+        _ => "no wait".to_string(),
+    };
+    let from = view
+        .from
+        .as_ref()
+        .map_or("No header asks for a wait.".to_string(), |f| {
+            format!("From {f}.")
+        });
+    let naive_what = match &naive.header {
+        Some(h) => format!("{h}: {}", naive.value),
+        None => "no header it knows".to_string(),
+    };
+    let mut out = format!(
+        "<dl class=\"rll-readings\" data-testid=\"reader-result\" data-wait-s=\"{}\" data-from=\"{}\" data-capped=\"{}\">\
+         <div><dt>Careful: the reader</dt><dd data-testid=\"reader-wait\">{}</dd>\
+         <dd class=\"rll-reading-note\" data-testid=\"reader-from\">{}{}</dd></div>\
+         <div><dt>Naive: <code>Number(value) × 1000</code> ms</dt><dd data-testid=\"reader-naive\">{}</dd>\
+         <dd class=\"rll-reading-note\" data-testid=\"reader-naive-read\">{}</dd>\
+         <dd class=\"rll-reading-note rll-harm-text\" data-testid=\"reader-naive-consequence\">{}</dd></div></dl>\
+         <h3 class=\"rll-reader-ignored-title\">Ignored ({})</h3><ul class=\"rll-reader-ignored\" data-testid=\"reader-ignored\">",
+        escape(view.wait_s.as_deref().unwrap_or("none")),
+        escape(view.from.as_deref().unwrap_or_default()),
+        view.capped,
+        escape(&wait),
+        escape(&from),
+        if view.capped { escape(&capped_text()) } else { String::new() },
+        escape(&wait_text(naive.slept_us)),
+        escape(&naive_what),
+        escape(&naive.consequence),
+        view.ignored.len(),
+    );
+    for i in &view.ignored {
+        let _ = write!(
+            out,
+            "<li data-header=\"{}\">{}</li>",
+            escape(&i.header),
+            escape(&i.why)
+        );
+    }
+    out.push_str("</ul>");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -604,5 +658,33 @@ mod tests {
                 "{us}"
             );
         }
+    }
+
+    #[test]
+    fn the_result_markup_shows_both_readings_and_every_ignored_header() {
+        let block = "Retry-After: 120\nX-RateLimit-Reset: 60\nX-Weird: <b>";
+        let (pairs, reading) = read_block(block, crate::sim::lab::LAB_EPOCH_S).unwrap();
+        let m = result_markup(&pairs, &reading);
+        let view = reading_view(&reading);
+        assert!(
+            m.contains(&format!("data-wait-s=\"{}\"", view.wait_s.clone().unwrap())),
+            "{m}"
+        );
+        assert!(
+            m.contains("<dd data-testid=\"reader-wait\">120 s</dd>"),
+            "{m}"
+        );
+        assert!(
+            m.contains(&format!("Ignored ({})", view.ignored.len())),
+            "{m}"
+        );
+        assert_eq!(m.matches("<li data-header=").count(), view.ignored.len());
+        // What a server sent is text, never markup.
+        assert!(!m.contains("<b>"), "{m}");
+        let naive = naive_comparison(&pairs, &reading);
+        assert!(
+            m.contains(&super::super::markup::escape(&naive.consequence)),
+            "{m}"
+        );
     }
 }

@@ -219,6 +219,41 @@ fn date_fault(fault: HttpDateError) -> &'static str {
     }
 }
 
+/// The two responses our token bucket sends (a 200 and a 429) as raw HTTP, as markup:
+/// the status line, then each header (`data-header`), `Retry-After` marked.
+pub fn responses_markup() -> String {
+    use super::markup::escape;
+    use std::fmt::Write;
+    let mut out = String::new();
+    for r in crate::sim::lab::sample_responses() {
+        let reason = if r.status == 200 {
+            "OK"
+        } else {
+            "Too Many Requests"
+        };
+        let _ = write!(
+            out,
+            "<pre class=\"rll-source\" data-status=\"{s}\"><code><span class=\"rll-line\"><strong>HTTP/1.1 {s} {reason}</strong></span>",
+            s = r.status
+        );
+        for (k, v) in r.headers {
+            let _ = write!(
+                out,
+                "<span class=\"rll-line{}\" data-header=\"{k}\">{k}: {}</span>",
+                if k == "Retry-After" {
+                    " rll-changed"
+                } else {
+                    ""
+                },
+                escape(&v),
+                k = escape(k),
+            );
+        }
+        out.push_str("</code></pre>");
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use crate::sim::headers::{parse_http_date, wait_from_header};
@@ -358,5 +393,27 @@ mod tests {
                 "{date}"
             );
         }
+    }
+
+    #[test]
+    fn the_sample_responses_show_every_header_and_mark_retry_after() {
+        let m = crate::page::headers::responses_markup();
+        let responses = crate::sim::lab::sample_responses();
+        assert_eq!(
+            m.matches("<pre class=\"rll-source\" data-status=").count(),
+            responses.len()
+        );
+        let headers: usize = responses.iter().map(|r| r.headers.len()).sum();
+        assert_eq!(m.matches("data-header=").count(), headers);
+        assert!(
+            m.contains("<strong>HTTP/1.1 429 Too Many Requests</strong>"),
+            "{m}"
+        );
+        assert!(
+            m.contains(
+                "<span class=\"rll-line rll-changed\" data-header=\"Retry-After\">Retry-After: "
+            ),
+            "{m}"
+        );
     }
 }
