@@ -68,6 +68,12 @@ test('the equivalents show Python, Go and Java rows configured with the run\'s n
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${name}: the page scrolls sideways by ${overflow}px`);
     await page.click('button[data-strategy="budget"]');
+    // The view is drawn again when the strategy's own file arrives: wait for that
+    // (budget.rs on screen, its rows back) before scrolling to it.
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="code-view"] code[data-file$="budget.rs"] .rll-line') &&
+      document.querySelector('[data-testid="equivalents"]')?.textContent.includes('Retry(total=3'),
+    );
     await page.locator('[data-testid="equivalents"]').scrollIntoViewIfNeeded();
     await page.locator('[data-testid="code-view"] .rll-equivalent').screenshot({ path: screenshotPath(name) });
     assert.deepEqual(page.errors, []);
