@@ -99,6 +99,104 @@ impl Histogram {
     }
 }
 
+/// A distribution on its axes, as markup: bars over the values from the smallest (left)
+/// to the largest (right), beside a count axis topped by the tallest bar's runs; or, when
+/// every run gave one value, that value in words. The value axis's labels are the
+/// element's data, drawn by the style sheet.
+pub fn histogram_markup(label: &str, h: &Histogram) -> String {
+    use super::markup::escape;
+    let sentence = h.sentence();
+    let (kind, path, text, lo, hi) = match h {
+        Histogram::Bars {
+            path,
+            min,
+            max,
+            peak,
+            ..
+        } => (
+            "bars",
+            path.as_str(),
+            peak.to_string(),
+            min.to_string(),
+            max.to_string(),
+        ),
+        Histogram::Constant { .. } => (
+            "constant",
+            "",
+            sentence.clone(),
+            String::new(),
+            String::new(),
+        ),
+    };
+    format!(
+        "<div class=\"rll-hist\" data-hist=\"{kind}\" data-min=\"{lo}\" data-max=\"{hi}\">{}\
+         <svg viewBox=\"0 0 {WIDTH} {HEIGHT}\" preserveAspectRatio=\"none\" role=\"img\"><title>{}: {}</title>\
+         <path class=\"rll-hist-bars\" d=\"{path}\"></path>\
+         <path class=\"rll-hist-axis\" d=\"M0 0V{HEIGHT}H{WIDTH}\" vector-effect=\"non-scaling-stroke\"></path></svg></div>",
+        escape(&text),
+        escape(label),
+        escape(&sentence)
+    )
+}
+
+/// One strategy's results in a sweep, as markup: its name, a sentence (extra charges,
+/// requests, the median time), then each stat's minimum, median and maximum with its
+/// distribution. `data-result` keys are the ones the tests read.
+pub fn sweep_result_markup(
+    strategy: crate::sim::StrategyName,
+    fields: &[(crate::sim::StatField, Distribution)],
+) -> String {
+    use super::format::{count, duration_ms};
+    use super::markup::escape;
+    use super::stats::stat_text;
+    use crate::sim::StatField;
+    use std::fmt::Write;
+    let s = strategy.as_str();
+    let name = escape(super::titles::strategy_label(strategy));
+    let find = |f: StatField| fields.iter().find(|(n, _)| *n == f).map(|(_, d)| d);
+    let sentence = match (
+        find(StatField::Duplicates),
+        find(StatField::Requests),
+        find(StatField::ElapsedMs),
+    ) {
+        (Some(d), Some(r), Some(e)) => format!(
+            "{name}: {}–{} extra charges (median {}), {}–{} requests (median {}), finished in {} at the median.",
+            count(d.min),
+            count(d.max),
+            count(d.median),
+            count(r.min),
+            count(r.max),
+            count(r.median),
+            duration_ms(e.median)
+        ),
+        _ => String::new(),
+    };
+    let mut out = format!(
+        "<div class=\"rll-sweep-result\" data-strategy=\"{s}\"><h3>{name}</h3><p data-result=\"sweep.{s}.sentence\">{sentence}</p>\
+         <div class=\"rll-table-scroll\"><table><thead><tr><th scope=\"col\">stat</th><th scope=\"col\">min</th>\
+         <th scope=\"col\">median</th><th scope=\"col\">max</th><th scope=\"col\">distribution</th></tr></thead><tbody>"
+    );
+    for (f, d) in fields {
+        let text = stat_text(*f);
+        let f = f.as_str();
+        let _ = write!(
+            out,
+            "<tr><th scope=\"row\" class=\"rll-term\" tabindex=\"0\" data-hint=\"{}\">{}</th>\
+             <td class=\"rll-num\" data-result=\"sweep.{s}.{f}.min\">{}</td>\
+             <td class=\"rll-num\" data-result=\"sweep.{s}.{f}.median\">{}</td>\
+             <td class=\"rll-num\" data-result=\"sweep.{s}.{f}.max\">{}</td><td>{}</td></tr>",
+            escape(text.hint),
+            escape(text.label),
+            d.min,
+            d.median,
+            d.max,
+            histogram_markup(text.label, &Histogram::of(d))
+        );
+    }
+    out.push_str("</tbody></table></div></div>");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,5 +244,37 @@ mod tests {
         // Only the bins with runs are drawn: the first, full height from the left end,
         // and the last, a fifth as tall, ending GAP short of the right end.
         assert_eq!(path, "M0 100V0H94V100ZM900 100V80H994V100Z");
+    }
+
+    #[test]
+    fn a_sweep_result_gives_each_stat_its_three_numbers_and_a_histogram() {
+        use crate::sim::sweep::Sweep;
+        use crate::sim::{Scenario, StatField, StrategyName};
+        let sw = Sweep::run(&Scenario::article(StrategyName::TimeoutNoKey, 1), 1..=20).unwrap();
+        let fields: Vec<(StatField, Distribution)> = [
+            StatField::Duplicates,
+            StatField::Requests,
+            StatField::ElapsedMs,
+            StatField::Declined,
+        ]
+        .into_iter()
+        .map(|f| (f, sw.distribution(f).unwrap()))
+        .collect();
+        let m = sweep_result_markup(StrategyName::TimeoutNoKey, &fields);
+        let d = &fields[0].1;
+        assert!(m.contains(&format!("<td class=\"rll-num\" data-result=\"sweep.timeout-no-key.duplicates.median\">{}</td>", d.median)), "{m}");
+        assert!(
+            m.contains(&format!(
+                "{}–{} extra charges (median {})",
+                super::super::format::count(d.min),
+                super::super::format::count(d.max),
+                super::super::format::count(d.median)
+            )),
+            "{m}"
+        );
+        assert_eq!(m.matches("<div class=\"rll-hist\"").count(), fields.len());
+        // Every run declines the same customers: one value, said in words.
+        assert!(m.contains("data-hist=\"constant\""), "{m}");
+        assert!(m.contains("data-hist=\"bars\""), "{m}");
     }
 }

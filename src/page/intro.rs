@@ -3,7 +3,7 @@
 
 use super::format::{capitalised, count, duration_ms, odds_text};
 use super::links::href;
-use super::markup::escape;
+use super::markup::{escape, tab_link};
 use super::{Section, View};
 use crate::sim::provider::ProviderConfig;
 use crate::sim::time::whole_ms;
@@ -65,22 +65,20 @@ pub fn view_label(v: View) -> String {
 /// The charges section's view tabs as markup: a link per view carrying the seed and
 /// numbers, the one on screen marked as the current page.
 pub fn tabs_markup(current: View, scenario: &Scenario) -> String {
-    let mut out = String::new();
-    for v in View::ALL {
-        let _ = write!(
-            out,
-            "<a class=\"rll-tab\" data-view=\"{}\" href=\"{}\"{}>{}</a>",
-            v.as_str(),
-            escape(&href(Section::Charges, v, scenario)),
-            if v == current {
-                " aria-current=\"page\""
-            } else {
-                ""
-            },
-            view_label(v)
-        );
-    }
-    out
+    View::ALL
+        .into_iter()
+        .map(|v| {
+            let href = href(Section::Charges, v, scenario);
+            tab_link(
+                "rll-tab",
+                "data-view",
+                v.as_str(),
+                &href,
+                v == current,
+                &view_label(v),
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -19,6 +19,27 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// A tab of a row of tab links: `<a class="{class}" {data}="{value}" href="{href}">`, marked
+/// as the current page when `current`, around `inner` (already markup).
+pub fn tab_link(
+    class: &str,
+    data: &str,
+    value: &str,
+    href: &str,
+    current: bool,
+    inner: &str,
+) -> String {
+    format!(
+        "<a class=\"{class}\" {data}=\"{value}\" href=\"{}\"{}>{inner}</a>",
+        escape(href),
+        if current {
+            " aria-current=\"page\""
+        } else {
+            ""
+        }
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

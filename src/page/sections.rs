@@ -68,20 +68,25 @@ pub fn tab_sub(section: Section, customers: u32) -> String {
 /// The three section tabs as markup: each a link carrying the seed and numbers, its
 /// name and its line, the one on screen marked as the current page.
 pub fn sections_markup(current: Section, scenario: &crate::sim::Scenario) -> String {
-    use std::fmt::Write;
-    let mut out = String::new();
-    for s in [Section::Charges, Section::Limits, Section::Headers] {
-        let _ = write!(
-            out,
-            "<a class=\"rll-section-tab\" data-section=\"{}\" href=\"{}\"{}>{}<span class=\"rll-tab-sub\">{}</span></a>",
-            s.as_str(),
-            super::markup::escape(&super::links::href(s, super::View::Run, scenario)),
-            if s == current { " aria-current=\"page\"" } else { "" },
-            section_text(s).tab,
-            tab_sub(s, scenario.customers)
-        );
-    }
-    out
+    [Section::Charges, Section::Limits, Section::Headers]
+        .into_iter()
+        .map(|s| {
+            let href = super::links::href(s, super::View::Run, scenario);
+            let inner = format!(
+                "{}<span class=\"rll-tab-sub\">{}</span>",
+                section_text(s).tab,
+                tab_sub(s, scenario.customers)
+            );
+            super::markup::tab_link(
+                "rll-section-tab",
+                "data-section",
+                s.as_str(),
+                &href,
+                s == current,
+                &inner,
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]
