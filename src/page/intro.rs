@@ -47,19 +47,15 @@ pub fn intro_markup(config: &ProviderConfig, customers: u32) -> String {
 
 /// A view's tab label ("Compare all ten": as many as there are strategies).
 pub fn view_label(v: View) -> String {
-    if v == View::Compare {
-        return format!(
+    match v {
+        View::Run => "Run one strategy".to_string(),
+        View::Compare => format!(
             "Compare all {}",
             super::format::number_word(crate::sim::StrategyName::ALL.len())
-        );
+        ),
+        View::Sweep => "Sweep seeds".to_string(),
+        View::Matrix => "Every incident".to_string(),
     }
-    match v {
-        View::Run => "Run one strategy",
-        View::Compare => "Compare all",
-        View::Sweep => "Sweep seeds",
-        View::Matrix => "Every incident",
-    }
-    .to_string()
 }
 
 /// The charges section's view tabs as markup: a link per view carrying the seed and
