@@ -62,7 +62,10 @@ pub const ENDPOINTS: [(&str, &str); 7] = [
         "POST /charge",
         "{\"id\": <customer>, \"amount\": <cents>}, optional idempotency-key header",
     ),
-    ("GET  /stats", "the provider's counters as JSON"),
+    (
+        "GET  /stats",
+        "the provider's counters and the incident's figures as JSON",
+    ),
     (
         "POST /reset",
         "clear the counters, the ledger, the keys and the limiters, restart the provider's clock [?seed=N]",
