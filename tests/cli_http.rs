@@ -208,3 +208,119 @@ fn a_next_rung_runs_over_http_from_the_command_line_and_obeys_the_servers_header
     let limited = v["rateLimited"].as_u64().expect("a count");
     assert!((1..=6).contains(&limited), "{json}");
 }
+
+#[test]
+fn an_incident_over_http_is_measured_by_the_server_and_printed_by_the_command_line() {
+    use rate_limit_lab::sim::incident::{Incident, IncidentPlan};
+    use rate_limit_lab::sim::sweep::Sweep;
+    use rate_limit_lab::sim::{Scenario, StatField, StrategyName};
+    // Down from 300 ms for 600 ms; `keyed`, 100 customers. The pacer's turns are
+    // 11.1 ms apart and each request that meets the incident is one turn, so the model
+    // counts the same requests on every seed.
+    let (start_ms, length_ms) = (300u64, 600u64);
+    let incident = ["--incident", "down", "--incidentStartMs", "300"];
+    let mut server = Command::new(env!("CARGO_BIN_EXE_ratelab"))
+        .args(["serve", "--port", "0"])
+        .args(incident)
+        .args(["--incidentMs", "600"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ratelab serve starts");
+    let mut out = BufReader::new(server.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    out.read_line(&mut first).expect("a first line");
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("an address in {first}"))
+        .to_string();
+    let run = |json: bool| {
+        let mut args = vec![
+            "charges",
+            "--http",
+            &url,
+            "--strategy",
+            "keyed",
+            "--customers",
+            "100",
+        ];
+        if json {
+            args.push("--json");
+        }
+        support::ratelab(&args)
+    };
+    let (code, json, err) = run(true);
+    let (table_code, table, table_err) = run(false);
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    assert!(server.wait().expect("the server exits").success());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(table_code, 0, "{table_err}");
+
+    let sweep = Sweep::run(
+        &Scenario {
+            customers: 100,
+            record: false,
+            provider: rate_limit_lab::sim::provider::ProviderConfig {
+                incident: IncidentPlan {
+                    kind: Incident::Down,
+                    start_us: start_ms * 1_000,
+                    length_us: length_ms * 1_000,
+                },
+                ..Default::default()
+            },
+            ..Scenario::article(StrategyName::Keyed, 1)
+        },
+        1..=40,
+    )
+    .expect("a valid scenario");
+    let sim = |f| sweep.distribution(f).expect("at least one seed");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("the run's JSON");
+    let real = |f: StatField| v[f.as_str()].as_u64().expect("a count");
+    let r = sim(StatField::IncidentRequests);
+    // The server's clock starts when it handles the reset, a hair before the client's:
+    // one request more or fewer at each edge; and a stall straddling an edge may move up
+    // to 5 more (the agreement test's allowance at 100 customers).
+    let requests = real(StatField::IncidentRequests);
+    assert!(
+        (r.min.saturating_sub(2 + 5)..=r.max + 2 + 5).contains(&requests),
+        "incidentRequests {requests}, model {}..={}: {json}",
+        r.min,
+        r.max
+    );
+    // Paced at 90 a second, any 100 ms of the incident holds 9 or 10 turns in the model;
+    // late timers spread them by a millisecond, a stall bunches them.
+    let p = sim(StatField::IncidentPeakRate);
+    let peak = real(StatField::IncidentPeakRate);
+    assert!(
+        peak >= p.min.saturating_sub(10) && peak > 0,
+        "incidentPeakRate {peak}, model {}..={}: {json}",
+        p.min,
+        p.max
+    );
+    // The model's pacer brings the charges back at once; allow a 100 ms stall.
+    let rec = sim(StatField::RecoveryMs);
+    let recovery = real(StatField::RecoveryMs);
+    assert!(
+        recovery <= rec.max + 100,
+        "recoveryMs {recovery}, model {}..={}: {json}",
+        rec.min,
+        rec.max
+    );
+    // The panel prints the server's figures too (its own run: the same band).
+    let shown: u64 = table
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("incidentRequests:"))
+        .and_then(|n| n.trim().trim_end_matches(',').parse().ok())
+        .unwrap_or_else(|| panic!("incidentRequests in the panel: {table}"));
+    assert!(
+        (r.min.saturating_sub(2 + 5)..=r.max + 2 + 5).contains(&shown),
+        "the panel's incidentRequests {shown}, model {}..={}: {table}",
+        r.min,
+        r.max
+    );
+}

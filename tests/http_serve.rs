@@ -510,3 +510,137 @@ async fn the_providers_incident_is_timed_from_the_last_reset() {
     let stats = s.stop().await;
     assert_eq!((stats.charges, stats.overloaded), (2, 1));
 }
+
+#[tokio::test]
+async fn stats_carry_the_incidents_figures_measured_from_what_reached_the_provider() {
+    use rate_limit_lab::sim::incident::{
+        Incident, IncidentPlan, PEAK_SPAN_US, RATE_SPAN_US, RECOVERED_PERCENT,
+    };
+    const START_MS: u64 = 500;
+    const LENGTH_MS: u64 = 700;
+    const END_MS: u64 = START_MS + LENGTH_MS;
+    const LATENCY_MS: u64 = 50;
+    let mut config = calm();
+    config.provider.latency_us = LATENCY_MS * 1_000;
+    config.provider.latency_jitter_us = 0;
+    config.provider.incident = IncidentPlan {
+        kind: Incident::Down,
+        start_us: START_MS * 1_000,
+        length_us: LENGTH_MS * 1_000,
+    };
+    let s = start(config).await;
+    assert_eq!(s.post("/reset", "").await.0, 200);
+    let reset = tokio::time::Instant::now();
+    // Groups of charges sent at once, each at a planned time since the reset (the
+    // server's clock starts a little before the client's, when it handles the reset).
+    // Groups are at least 150 ms apart, so no 100 ms span holds two of them: the peak is
+    // the largest group inside the incident. Every group stays 100 ms clear of the
+    // incident's edges, and each charge completes 50 ms after it arrives.
+    let plan: [(u64, u32); 8] = [
+        (50, 10),   // before: 10 charges in the second before the incident
+        (650, 4),   // during: a burst of four
+        (850, 1),   // during
+        (1_050, 1), // during
+        (1_350, 5), // after: five charges
+        (2_700, 4), // four more, 1.35 s after the first five: not yet flowing
+        (2_900, 5), // five more: nine within a second, flowing again
+        (3_100, 1), // one more after the recovery, which changes nothing
+    ];
+    for pair in plan.windows(2) {
+        assert!(pair[1].0 - pair[0].0 >= 150, "the plan keeps groups apart");
+    }
+    let during = |t_ms: u64| (START_MS..END_MS).contains(&t_ms);
+    let mut next_id = 1;
+    let mut sent_ms = Vec::new();
+    let mut before_recovered = None;
+    for (i, &(at_ms, count)) in plan.iter().enumerate() {
+        if i == 6 {
+            // Not yet recovered: the recovery reads up to the provider's last answer,
+            // the four charges completed at 2.75 s.
+            before_recovered = Some(s.stats().await);
+        }
+        tokio::time::sleep_until(reset + Duration::from_millis(at_ms)).await;
+        sent_ms.push(reset.elapsed().as_millis() as u64);
+        // Each in its own task, so the group goes out at once.
+        let sends: Vec<_> = (0..count)
+            .map(|k| {
+                let req = s
+                    .http
+                    .post(format!("{}/charge", s.base))
+                    .body(format!("{{\"id\": {}}}", next_id + k));
+                tokio::spawn(async move { req.send().await.map(|r| r.status().as_u16()) })
+            })
+            .collect();
+        next_id += count;
+        let expected = if during(at_ms) { 503 } else { 200 };
+        for handle in sends {
+            let code = handle.await.expect("the task").expect("an answer");
+            assert_eq!(code, expected, "at {at_ms} ms");
+        }
+    }
+    let stats = s.stats().await;
+    let incident_requests: u64 = plan
+        .iter()
+        .filter(|(t, _)| during(*t))
+        .map(|&(_, n)| u64::from(n))
+        .sum();
+    let peak_group = plan
+        .iter()
+        .filter(|(t, _)| during(*t))
+        .map(|&(_, n)| u64::from(n))
+        .max()
+        .unwrap_or(0);
+    assert_eq!(stats.incident_requests, incident_requests, "{stats:?}");
+    assert_eq!(
+        stats.incident_peak_rate,
+        peak_group * (1_000_000 / PEAK_SPAN_US),
+        "{stats:?}"
+    );
+    assert_eq!(stats.overloaded, incident_requests, "down: every one 503");
+
+    // Recovery. N = ⌈90% of the charges in the second before the incident⌉; the first
+    // second after the end holding N completions ends at the last group's completion.
+    let before = u64::from(plan[0].1);
+    let needed = (before * RECOVERED_PERCENT).div_ceil(100);
+    let after: Vec<(u64, u64)> = plan
+        .iter()
+        .zip(&sent_ms)
+        .filter(|((t, _), _)| *t >= END_MS)
+        .map(|(&(_, n), &sent)| (sent + LATENCY_MS, u64::from(n)))
+        .collect();
+    // The first group whose completion, with the groups less than a second before it,
+    // makes N: the recovery ends there, and the span started a second earlier.
+    let done_ms = after
+        .iter()
+        .find(|&&(t, _)| {
+            after
+                .iter()
+                .filter(|&&(u, _)| u <= t && t - u < RATE_SPAN_US / 1_000)
+                .map(|&(_, n)| n)
+                .sum::<u64>()
+                >= needed
+        })
+        .map(|&(t, _)| t)
+        .expect("the plan recovers");
+    let expected_ms = done_ms - RATE_SPAN_US / 1_000 - END_MS;
+    // The server's clock runs a hair ahead of the client's (it starts when it handles
+    // the reset), and a busy machine delays an arrival: 60 ms of slack late, 10 early.
+    assert!(
+        (expected_ms.saturating_sub(10)..=expected_ms + 60).contains(&stats.recovery_ms),
+        "recovery {} ms, expected about {expected_ms} ms: {stats:?}",
+        stats.recovery_ms
+    );
+    // Before the last group, not yet recovered: the time from the end to the provider's
+    // last answer, the completion of the group sent at 2.7 s.
+    let b = before_recovered.expect("read before the last groups");
+    let last_answer_ms = sent_ms[5] + LATENCY_MS - END_MS;
+    assert!(
+        (last_answer_ms.saturating_sub(10)..=last_answer_ms + 60).contains(&b.recovery_ms),
+        "recovery before recovering {} ms, expected about {last_answer_ms} ms: {b:?}",
+        b.recovery_ms
+    );
+    // A reset clears the meter with the rest.
+    assert_eq!(s.post("/reset", "").await.0, 200);
+    assert_eq!(s.stats().await, ProviderStats::default());
+    s.stop().await;
+}

@@ -48,7 +48,8 @@ pub struct HttpRun {
     /// (`retriedDeclined`, `gaveUp`, `clientMaxOutstanding`, `elapsedMs`,
     /// `budgetExhausted`, `breakerOpens`, `concurrencyPeak`, `concurrencyMean`) from here.
     /// Requests per charge is derived as a simulated run derives it; the incident's
-    /// figures are not measured over HTTP and stay 0.
+    /// figures (`incidentRequests`, `incidentPeakRate`, `recoveryMs`) are the server's
+    /// meter's, from `/stats`.
     pub stats: Stats,
     /// Attempts that failed without an HTTP answer for another reason than the client's
     /// own timeout (a refused or reset connection); each counted as a failed attempt.

@@ -7,7 +7,14 @@
 //!   its own task, so the charge happens even if the client has gone away. A 429 or a
 //!   503 carries the `Retry-After` and `RateLimit` headers the model's provider writes
 //!   for it ([`Provider::refusal_headers`]) at the instant it is answered.
-//! - `GET /stats` and `POST /reset[?seed=N]` read and clear the provider.
+//! - `GET /stats` and `POST /reset[?seed=N]` read and clear the provider. The stats
+//!   carry the incident's figures, measured by the simulation's [`IncidentMeter`] fed
+//!   the events the simulated world feeds it, on the provider's clock: each request that
+//!   reaches the provider's rules at its arrival, each charge at its completion. The
+//!   recovery's "last finish" is the provider's last answer to a charge request (a
+//!   refusal at its arrival, an admitted request at its completion): the server cannot
+//!   see a client give up on a timeout, so that is as near as it can know the model's
+//!   "the client's last finished charge".
 //! - `GET /fixed`, `/sliding`, `/bucket` (one allowance per `x-api-key`, `anonymous`
 //!   without one) and `/global` (one token bucket for everyone) answer `ok` or
 //!   `slow down` with the headers of [`response_headers`].
@@ -22,6 +29,7 @@
 
 use crate::page;
 use crate::sim::headers::response_headers;
+use crate::sim::incident::IncidentMeter;
 use crate::sim::limiter::{FixedWindow, Limiter, Policy, Scope, SlidingLog, TokenBucket};
 use crate::sim::provider::{
     Arrival, ChargeRequest, IdempotencyKey, Provider, ProviderConfig, Status, Work,
@@ -54,7 +62,10 @@ pub const ENDPOINTS: [(&str, &str); 7] = [
         "POST /charge",
         "{\"id\": <customer>, \"amount\": <cents>}, optional idempotency-key header",
     ),
-    ("GET  /stats", "the provider's counters as JSON"),
+    (
+        "GET  /stats",
+        "the provider's counters and the incident's figures as JSON",
+    ),
     (
         "POST /reset",
         "clear the counters, the ledger, the keys and the limiters, restart the provider's clock [?seed=N]",
@@ -121,6 +132,15 @@ pub struct ProviderStats {
     pub replayed: u64,
     /// Requests for a customer the provider had already answered 400.
     pub retried_declined: u64,
+    /// Requests that reached the provider's rules during the incident.
+    pub incident_requests: u64,
+    /// The most requests that reached the provider in any 100 ms of the incident, per
+    /// second.
+    pub incident_peak_rate: u64,
+    /// From the incident's end until charges flow at 90% of their rate before it, in
+    /// whole milliseconds; if they never do, until the provider's last answer (see the
+    /// module's doc).
+    pub recovery_ms: u64,
     /// Requests refused before the provider's rules: bad JSON, a bad id or key (400).
     pub bad_requests: u64,
     /// Admitted charges still being processed now (not a counter: 0 once settled).
@@ -128,7 +148,8 @@ pub struct ProviderStats {
 }
 
 impl ProviderStats {
-    fn of(s: &Stats, bad_requests: u64, inflight: u32) -> Self {
+    fn of(desk: &Desk) -> Self {
+        let s = desk.provider.counters();
         Self {
             requests: s.requests,
             charges: s.charges,
@@ -143,8 +164,11 @@ impl ProviderStats {
             declined: s.declined,
             replayed: s.replayed,
             retried_declined: s.retried_declined,
-            bad_requests,
-            inflight,
+            incident_requests: desk.meter.requests(),
+            incident_peak_rate: desk.meter.peak_rate_per_s(),
+            recovery_ms: desk.meter.recovery_ms(desk.last_answer_us),
+            bad_requests: desk.bad_requests,
+            inflight: desk.provider.inflight(),
         }
     }
 
@@ -164,6 +188,9 @@ impl ProviderStats {
             declined: self.declined,
             replayed: self.replayed,
             retried_declined: self.retried_declined,
+            incident_requests: self.incident_requests,
+            incident_peak_rate: self.incident_peak_rate,
+            recovery_ms: self.recovery_ms,
             ..Stats::default()
         }
     }
@@ -177,6 +204,13 @@ struct Desk {
     dice: KeyedDraws,
     keys: BTreeMap<String, IdempotencyKey>,
     bad_requests: u64,
+    /// The incident's figures, fed as the simulated world feeds its meter.
+    meter: IncidentMeter,
+    /// The provider's time of the last charge fed to the meter, which takes them in time
+    /// order: two completions due a few microseconds apart may wake in either order.
+    last_charge_us: u64,
+    /// The provider's time of its last answer to a charge request.
+    last_answer_us: u64,
 }
 
 impl Desk {
@@ -187,6 +221,27 @@ impl Desk {
             dice: KeyedDraws::from_seed(seed),
             keys: BTreeMap::new(),
             bad_requests: 0,
+            meter: IncidentMeter::new(config.incident),
+            last_charge_us: 0,
+            last_answer_us: 0,
+        }
+    }
+
+    /// A request reached the provider's rules at `at_us`; `refused` if it was answered
+    /// there and then.
+    fn arrived(&mut self, at_us: u64, refused: bool) {
+        self.meter.on_request(at_us);
+        if refused {
+            self.last_answer_us = self.last_answer_us.max(at_us);
+        }
+    }
+
+    /// An admitted request completed at `at_us` (its `done_at_us`), `charged` or not.
+    fn completed(&mut self, at_us: u64, charged: bool) {
+        self.last_answer_us = self.last_answer_us.max(at_us);
+        if charged {
+            self.last_charge_us = self.last_charge_us.max(at_us);
+            self.meter.on_charge(self.last_charge_us);
         }
     }
 
@@ -288,12 +343,7 @@ impl Service {
 
     /// The provider's counters now.
     pub fn stats(&self) -> ProviderStats {
-        let desk = lock(&self.0.desk);
-        ProviderStats::of(
-            desk.provider.counters(),
-            desk.bad_requests,
-            desk.provider.inflight(),
-        )
+        ProviderStats::of(&lock(&self.0.desk))
     }
 
     /// Waits until no admitted charge is still being processed (the ones whose clients
@@ -511,14 +561,20 @@ async fn charge(
         let answer = match desk.provider.arrive(now_us, request, &desk.dice) {
             // A refusal is answered at the instant it arrived, with the provider's
             // headers as they stand at that instant.
-            Arrival::Refused(status) => Answer::Now(status, refusal_headers(desk, now_us, status)),
+            Arrival::Refused(status) => {
+                desk.arrived(now_us, true);
+                Answer::Now(status, refusal_headers(desk, now_us, status))
+            }
             Arrival::Admitted {
                 work, done_at_us, ..
-            } => Answer::Later {
-                work,
-                done_at: desk.at(done_at_us),
-                done_at_us,
-            },
+            } => {
+                desk.arrived(now_us, false);
+                Answer::Later {
+                    work,
+                    done_at: desk.at(done_at_us),
+                    done_at_us,
+                }
+            }
         };
         (request, answer)
     };
@@ -537,6 +593,7 @@ async fn charge(
                 tokio::time::sleep_until(done_at).await;
                 let mut desk = lock(&s.0.desk);
                 let c = desk.provider.complete(request, work);
+                desk.completed(done_at_us, c.charged);
                 let headers = refusal_headers(&mut desk, done_at_us, c.status);
                 (c, headers)
             });
