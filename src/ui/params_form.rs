@@ -3,6 +3,7 @@
 //! article's values. The run page and the compare page each hold the texts and decide
 //! what an edit does; the form is the same.
 
+use super::later::Later;
 use crate::page::params::{ParamGroup, PARAMS};
 use crate::sim::Scenario;
 use leptos::prelude::*;
@@ -87,8 +88,12 @@ pub fn ParamsForm(
                 }}
             </summary>
             <p class="rll-caption">{caption}</p>
+            // Forty fields, folded away on most visits: built after the first paint, so
+            // they do not hold back what the page opens on (README, "Time to ready").
+            <Later>
             {group(ParamGroup::Provider, "The provider")}
             {group(ParamGroup::Client, "The client")}
+            </Later>
             {move || {
                 let msgs = problems.get();
                 (!msgs.is_empty()).then(|| view! { <ul class="rll-field-help rll-error" role="alert">{msgs.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul> })
