@@ -1,0 +1,47 @@
+// Two builds of the lab, paired: for each page, one throttled cold load of build A then
+// one of build B, repeated, and the median of the differences. On a noisy machine the
+// pairs' differences are steadier than two separate runs of scripts/ready.mjs, so this is
+// how a change to the first load is judged before it is kept (README, "Time to ready").
+// A benchmark, not a test: it prints figures and asserts nothing.
+//
+//   node scripts/ready-ab.mjs --a <dist A> --b <dist B> [--runs 8] [--pages run,compare]
+import path from 'node:path';
+import { arg, serveGzip } from './gzip-server.mjs';
+import { PAGES, launch, median, timeToReady } from './throttled.mjs';
+
+const A = arg('--a', null);
+const B = arg('--b', null);
+if (!A || !B) {
+  console.error('usage: node scripts/ready-ab.mjs --a <dist A> --b <dist B> [--runs 8] [--pages run,compare]');
+  process.exit(2);
+}
+const RUNS = Number(arg('--runs', '8'));
+const wanted = arg('--pages', PAGES.map(([name]) => name).join(',')).split(',');
+const unknown = wanted.filter((name) => !PAGES.some(([n]) => n === name));
+if (unknown.length > 0 || !(RUNS >= 1)) {
+  console.error(`unknown page ${unknown.join(', ')} (pages: ${PAGES.map(([n]) => n).join(', ')}), or --runs is not a positive number`);
+  process.exit(2);
+}
+const pages = PAGES.filter(([name]) => wanted.includes(name));
+
+const servers = [await serveGzip(path.resolve(A)), await serveGzip(path.resolve(B))];
+const [baseA, baseB] = servers.map((s) => `http://127.0.0.1:${s.address().port}/`);
+const browser = await launch();
+const diffs = Object.fromEntries(pages.map(([name]) => [name, { a: [], b: [] }]));
+for (let run = 0; run < RUNS; run += 1) {
+  for (const [name, link, selector] of pages) {
+    diffs[name].a.push(await timeToReady(browser, baseA + link, selector));
+    diffs[name].b.push(await timeToReady(browser, baseB + link, selector));
+  }
+}
+await browser.close();
+servers.forEach((s) => s.close());
+
+console.log(`A = ${A}, B = ${B}: ${RUNS} pairs of cold throttled loads per page`);
+console.log('page       A median  B median  B − A, median of pairs  (B faster in n of pairs)');
+for (const [name] of pages) {
+  const { a, b } = diffs[name];
+  const d = a.map((x, i) => b[i] - x);
+  const faster = d.filter((x) => x < 0).length;
+  console.log(`${name.padEnd(9)} ${(median(a) / 1000).toFixed(2).padStart(6)} s  ${(median(b) / 1000).toFixed(2).padStart(6)} s  ${median(d).toFixed(0).padStart(8)} ms  (${faster} of ${RUNS})`);
+}

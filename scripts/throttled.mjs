@@ -1,0 +1,66 @@
+// One cold load on a throttled phone, timed until the first control a reader needs is
+// visible and enabled: shared by scripts/ready.mjs (every page, beside a plain page) and
+// scripts/ready-ab.mjs (two builds, paired).
+//
+// Lighthouse's mobile throttling: 150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU 4×
+// slower; a cold cache for every load. The clock runs from navigation start.
+import { chromium } from 'playwright-core';
+
+// Each page, and the first control a reader needs on it.
+export const PAGES = [
+  ['run', '?seed=7', '[data-strategy]'],
+  // A first visit: no query, so the run page with its guided walk.
+  ['first', '', '[data-strategy]'],
+  // A shared link to a run: the run starts playing as the page loads.
+  ['run-link', '?strategy=timeout-no-key&seed=7', '[data-strategy]'],
+  // On a phone the compare page shows a card per strategy (the table is for wider screens).
+  ['compare', '?view=compare&seed=7', '[data-card^="compare."]'],
+  ['sweep', '?view=sweep', '[data-testid="sweep-run"]'],
+  ['matrix', '?view=matrix&seed=1', '[data-cell] a'],
+  ['limits', '?section=limits', 'button[data-experiment]'],
+  ['headers', '?section=headers', '[data-testid="reader-block"]'],
+  ['embed', '?embed=1&strategy=keyed&seed=3', '[data-stat]'],
+];
+
+/** Headless Chromium as the benchmarks run it. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Milliseconds from navigation start until `selector` is visible and enabled at `url`. */
+export async function timeToReady(browser, url, selector) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    (sel) => {
+      const el = document.querySelector(sel);
+      if (!el || el.disabled) return false;
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    },
+    selector,
+    { timeout: 60_000, polling: 'raf' },
+  );
+  const ms = await page.evaluate(() => performance.now());
+  await context.close();
+  return ms;
+}
+
+/** The median (the lower middle of an even count). */
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
