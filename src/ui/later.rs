@@ -9,15 +9,21 @@ use std::time::Duration;
 /// Its children, once the page has painted the frame it mounted in.
 #[component]
 pub fn Later(
+    /// Build at once after all: for parts that would be on screen from the start, where
+    /// appearing a frame late would move what is below them.
+    #[prop(optional)]
+    now: bool,
     /// What to build after the first paint.
     children: Children,
 ) -> impl IntoView {
-    let shown = RwSignal::new(false);
+    let shown = RwSignal::new(now);
     // Built once, untracked: `shown` only ever turns on, and nothing the children read
     // while being built may run this again (it would find them gone).
     let children = StoredValue::new_local(Some(children));
     // An animation frame runs just before a paint; a task queued from it runs after.
-    request_animation_frame(move || set_timeout(move || shown.set(true), Duration::ZERO));
+    if !now {
+        request_animation_frame(move || set_timeout(move || shown.set(true), Duration::ZERO));
+    }
     move || {
         shown
             .get()

@@ -88,9 +88,10 @@ pub fn ParamsForm(
                 }}
             </summary>
             <p class="rll-caption">{caption}</p>
-            // Forty fields, folded away on most visits: built after the first paint, so
-            // they do not hold back what the page opens on (README, "Time to ready").
-            <Later>
+            // A field per parameter, folded away on most visits: built after the first paint, so
+            // they do not hold back what the page opens on (README, "Time to ready"). Open
+            // from the start, they are built at once, or the page below would move.
+            <Later now=open>
             {group(ParamGroup::Provider, "The provider")}
             {group(ParamGroup::Client, "The client")}
             </Later>

@@ -176,6 +176,46 @@ test('the compare heading and the time axes keep their distance from the table',
   await page.context().close();
 });
 
+test('the compare page paints its numbers before its pictures, and an open "Change the numbers" never arrives late', async () => {
+  // What exists when the first card is inserted: a MutationObserver's callback runs as
+  // soon as the task that inserted it ends, before any later frame or timer.
+  const firstFrame = () => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-card^="compare."]')) return;
+      observer.disconnect();
+      window.atFirstCard = {
+        fields: document.querySelectorAll('[data-param]').length,
+        timelines: document.querySelectorAll('.rll-multiple canvas').length,
+      };
+    }).observe(document, { childList: true, subtree: true });
+  };
+  const seen = {};
+  for (const [name, query] of [['folded', '?view=compare&seed=3'], ['open', '?view=compare&seed=3&maxInflight=8']]) {
+    const page = await openPage(lab.browser, { viewport: { width: 375, height: 740 } });
+    await page.addInitScript(firstFrame);
+    await page.goto(lab.server.base + query);
+    await waitForState(page, 'done');
+    await page.waitForFunction(() => document.querySelectorAll('.rll-multiple canvas').length === 10);
+    seen[name] = await page.evaluate(() => ({
+      ...window.atFirstCard,
+      open: document.querySelector('[data-testid="params"]').open,
+      fieldsNow: document.querySelectorAll('[data-param]').length,
+    }));
+    assert.deepEqual(page.errors, [], name);
+    await page.context().close();
+  }
+  // The ten small timelines come after the first paint on every visit.
+  assert.equal(seen.folded.timelines, 0, 'no timeline is built in the first frame');
+  assert.equal(seen.open.timelines, 0, 'no timeline is built in the first frame');
+  // Folded, the fields come after the first paint; open, they are there from the start,
+  // so nothing below them moves when they arrive.
+  assert.equal(seen.folded.open, false);
+  assert.equal(seen.folded.fields, 0, 'folded: the fields come later');
+  assert.equal(seen.open.open, true, 'a changed number opens the panel');
+  assert.ok(seen.open.fields > 0 && seen.open.fields === seen.open.fieldsNow, `open: every field is there with the first card (${seen.open.fields} of ${seen.open.fieldsNow})`);
+  assert.equal(seen.folded.fieldsNow, seen.open.fieldsNow, 'folded, the fields arrive in the end');
+});
+
 test('a sweep reports done, labels its rows, and draws constants as one value and the rest on axes', async () => {
   const page = await openPage(lab.browser, { viewport: { width: 1366, height: 768 } });
   await page.goto(lab.server.base + '?view=sweep');
