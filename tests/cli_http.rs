@@ -7,6 +7,50 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use support::assert_each_refused;
 
+/// `ratelab serve` on a port of the system's choosing, with `args`, until [`Served::stop`].
+struct Served {
+    child: std::process::Child,
+    /// Its standard output, kept open: the server prints its counters there as it stops.
+    _out: BufReader<std::process::ChildStdout>,
+    /// The address it printed.
+    url: String,
+}
+
+impl Served {
+    fn start(args: &[&str]) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ratelab"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("ratelab serve starts");
+        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut first = String::new();
+        out.read_line(&mut first).expect("a first line");
+        let url = first
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("an address in {first}"))
+            .to_string();
+        Self {
+            child,
+            _out: out,
+            url,
+        }
+    }
+
+    /// SIGTERM, and a clean exit.
+    fn stop(mut self) {
+        let killed = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        assert!(self.child.wait().expect("the server exits").success());
+    }
+}
+
 #[test]
 fn bad_serve_and_http_arguments_get_a_sentence() {
     assert_each_refused(&[
@@ -167,20 +211,8 @@ fn a_next_rung_runs_over_http_from_the_command_line_and_obeys_the_servers_header
     // The server admits 60 a second against the pacer's 90. In the model, `headers`
     // meets exactly one 429 on every seed: it reads that answer's Retry-After and pauses
     // every worker until the window has room.
-    let mut server = Command::new(env!("CARGO_BIN_EXE_ratelab"))
-        .args(["serve", "--port", "0", "--rateLimit", "60"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ratelab serve starts");
-    let mut out = BufReader::new(server.stdout.take().expect("stdout"));
-    let mut first = String::new();
-    out.read_line(&mut first).expect("a first line");
-    let url = first
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("an address in {first}"))
-        .to_string();
+    let server = Served::start(&["--rateLimit", "60"]);
+    let url = server.url.clone();
     let (code, json, err) = support::ratelab(&[
         "charges",
         "--http",
@@ -191,12 +223,7 @@ fn a_next_rung_runs_over_http_from_the_command_line_and_obeys_the_servers_header
         "100",
         "--json",
     ]);
-    let killed = Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    assert!(server.wait().expect("the server exits").success());
+    server.stop();
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&json).expect("the run's JSON");
     assert_eq!(v["strategy"], "headers", "{json}");
@@ -219,22 +246,8 @@ fn an_incident_over_http_is_measured_by_the_server_and_printed_by_the_command_li
     // counts the same requests on every seed.
     let (start_ms, length_ms) = (300u64, 600u64);
     let incident = ["--incident", "down", "--incidentStartMs", "300"];
-    let mut server = Command::new(env!("CARGO_BIN_EXE_ratelab"))
-        .args(["serve", "--port", "0"])
-        .args(incident)
-        .args(["--incidentMs", "600"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ratelab serve starts");
-    let mut out = BufReader::new(server.stdout.take().expect("stdout"));
-    let mut first = String::new();
-    out.read_line(&mut first).expect("a first line");
-    let url = first
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("an address in {first}"))
-        .to_string();
+    let server = Served::start(&[incident.as_slice(), &["--incidentMs", "600"]].concat());
+    let url = server.url.clone();
     let run = |json: bool| {
         let mut args = vec![
             "charges",
@@ -252,12 +265,7 @@ fn an_incident_over_http_is_measured_by_the_server_and_printed_by_the_command_li
     };
     let (code, json, err) = run(true);
     let (table_code, table, table_err) = run(false);
-    let killed = Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    assert!(server.wait().expect("the server exits").success());
+    server.stop();
     assert_eq!(code, 0, "{err}");
     assert_eq!(table_code, 0, "{table_err}");
 
