@@ -2,6 +2,7 @@
 //! the title naming every number that differs from the article's, and the state the
 //! sweep page reports.
 
+use super::format::{capitalised, number_word};
 use super::params::{apply_params, parse_param, PARAMS};
 use super::parse_seed;
 use super::stats::StatText;
@@ -14,6 +15,22 @@ pub const PER_CHARGE: StatText = StatText {
     label: "Requests per charge",
     hint: "requests sent for each charge made",
 };
+
+/// Under the compare page's seed field: what one seed means for every strategy on it.
+pub fn compare_seed_help() -> String {
+    format!(
+        "The same seed gives the same dice to all {}.",
+        number_word(StrategyName::ALL.len())
+    )
+}
+
+/// What the compare page's "Change the numbers" says an edit does.
+pub fn compare_params_caption() -> String {
+    format!(
+        "{} run again as you type. Every value has a range; anything outside it is refused, never quietly adjusted.",
+        capitalised(&format!("all {}", number_word(StrategyName::ALL.len())))
+    )
+}
 
 /// Each number of `s` that is not the article's, as "Client timeout 2500 ms (article:
 /// 1000 ms)", in panel order.
@@ -219,6 +236,21 @@ pub fn compare_markup(scenario: &Scenario, runs: &[(StrategyName, Stats)]) -> St
 mod tests {
     use super::*;
     use crate::page::set_param;
+
+    #[test]
+    fn the_compare_page_counts_the_strategies_it_runs() {
+        let n = number_word(StrategyName::ALL.len());
+        assert!(
+            compare_seed_help().ends_with(&format!("all {n}.")),
+            "{}",
+            compare_seed_help()
+        );
+        assert!(
+            compare_params_caption().starts_with(&format!("All {n} run again")),
+            "{}",
+            compare_params_caption()
+        );
+    }
 
     #[test]
     fn the_note_names_each_number_that_differs() {

@@ -100,7 +100,7 @@ crate::named_enum! {
     /// The page's sections.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
     pub enum Section as "section" {
-        /// Calling theirs: the charges and the six client strategies.
+        /// Calling theirs: the charges and the client strategies.
         #[default]
         Charges = "charges",
         /// Publishing yours: limiters and the experiments.
@@ -117,7 +117,7 @@ crate::named_enum! {
         /// One strategy, played back, with its timeline, customers and code.
         #[default]
         Run = "run",
-        /// All six strategies on one seed, side by side.
+        /// Every strategy on one seed, side by side.
         Compare = "compare",
         /// Many seeds, and each stat's distribution.
         Sweep = "sweep",
@@ -134,7 +134,7 @@ crate::named_enum! {
 pub enum Page {
     /// The charges, one strategy played back: the first page most readers see.
     Run,
-    /// All six strategies side by side.
+    /// Every strategy side by side.
     Compare,
     /// Many seeds, and each stat's distribution.
     Sweep,

@@ -146,6 +146,11 @@ mod tests {
             format!("<meta property=\"{property}\" content=\"{content}\" />")
         };
         let charges = section_text(Section::Charges);
+        let description = format!("<meta name=\"description\" content=\"{}\" />", charges.lede);
+        assert!(
+            index.contains(&description),
+            "index.html holds {description}"
+        );
         for tag in [
             meta("og:title", &first),
             meta("og:description", charges.lede),

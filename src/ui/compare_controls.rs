@@ -1,10 +1,10 @@
 //! The compare page's controls: the seed, and every number of the run page's "Change the
 //! numbers" panel (the page layer's one table of parameters, with the same ranges and
-//! refusals). Each keystroke reads the whole form; when everything can be used, the six
+//! refusals). Each keystroke reads the whole form; when everything can be used, every strategy
 //! runs are made again.
 
 use super::params_form::ParamsForm;
-use crate::page::explore::read_form;
+use crate::page::explore::{compare_params_caption, compare_seed_help, read_form};
 use crate::page::params::PARAMS;
 use crate::page::PageQuery;
 use crate::sim::Scenario;
@@ -63,7 +63,7 @@ pub fn CompareControls(
                     }
                 />
                 <span id="rll-compare-seed-help" class="rll-field-help" class:rll-error=move || seed_error.get().is_some()>
-                    {move || seed_error.get().unwrap_or_else(|| "The same seed gives the same dice to all six.".to_string())}
+                    {move || seed_error.get().unwrap_or_else(compare_seed_help)}
                 </span>
             </div>
         </div>
@@ -72,7 +72,7 @@ pub fn CompareControls(
             errors
             problems=problems.into()
             scenario=Signal::derive(move || shown.with(|q| q.scenario.clone()))
-            caption="All six run again as you type. Every value has a range; anything outside it is refused, never quietly adjusted."
+            caption=compare_params_caption()
             on_edit
         />
     }

@@ -1,5 +1,5 @@
-//! All six strategies on one seed: the seed and numbers to run them with, a table of
-//! every stat, and six timelines on one axis. Every change to the fields runs all six
+//! Every strategy on one seed: the seed and numbers to run them with, a table of
+//! every stat, and a timeline each on one axis. Every change to the fields runs them all
 //! again, and the address, the footer's command and the title follow.
 
 use super::canvas::{use_canvas, Surface};
@@ -33,14 +33,14 @@ struct Compared {
 pub fn CompareView(
     /// What the page shows: read at the start, then set after each comparison.
     shown: RwSignal<PageQuery>,
-    /// The page's `data-run-state`: `done` once the six have run.
+    /// The page's `data-run-state`: `done` once every strategy has run.
     run_state: RwSignal<&'static str>,
 ) -> impl IntoView {
     let start = shown.get_untracked().seeded_scenario();
     let sims: StoredValue<Vec<Simulation>> = StoredValue::new(Vec::new());
     let compared = RwSignal::new(None::<Compared>);
     let problem = RwSignal::new(None::<String>);
-    // All six at once: about a millisecond each for the article's thousand customers.
+    // All at once: about a millisecond each for the article's thousand customers.
     let run = move |base: Scenario, write_url: bool| {
         if let Err(too_large) = Workload::Compare.check(&base) {
             run_state.set("idle");
@@ -114,7 +114,7 @@ pub fn CompareView(
     }
 }
 
-/// One of the six small timelines.
+/// One of the small timelines, one per strategy.
 #[component]
 fn SmallTimeline(
     sims: StoredValue<Vec<Simulation>>,

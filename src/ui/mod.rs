@@ -1,6 +1,6 @@
 //! The browser app: thin Leptos over the core (`crate::sim`) and the page layer
 //! (`crate::page`). Components render what those give them: a playback's snapshot or
-//! the record of its simulation, a comparison's six runs, a sweep's distributions, an
+//! the record of its simulation, a comparison's runs, a sweep's distributions, an
 //! experiment's cells. Their words, number formats, links and commands come from the
 //! page layer (`page::links` writes every URL and every `ratelab` line). None owns a
 //! rule (what becomes of a request, which numbers a run accepts) or writes a URL or a
@@ -90,7 +90,7 @@ pub fn mount_tour() {
     mount_page(|query| view! { <run_page::RunPage query walk=Some(tour_card::walk_card)/> });
 }
 
-/// The compare page: its controls rerun all six, and the page follows what they show.
+/// The compare page: its controls rerun every strategy, and the page follows what they show.
 pub fn mount_compare() {
     mount_page(|query| {
         let shown = RwSignal::new(query.clone());

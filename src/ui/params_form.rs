@@ -20,7 +20,8 @@ pub fn ParamsForm(
     /// The numbers in use, to mark the ones that differ from the article's.
     scenario: Signal<Scenario>,
     /// What the caption says an edit does.
-    caption: &'static str,
+    #[prop(into)]
+    caption: String,
     /// Called after every edit (and after a reset).
     on_edit: Callback<()>,
 ) -> impl IntoView {
