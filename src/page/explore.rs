@@ -2,7 +2,7 @@
 //! the title naming every number that differs from the article's, and the state the
 //! sweep page reports.
 
-use super::format::{capitalised, number_word};
+use super::format::number_word;
 use super::params::{apply_params, parse_param, PARAMS};
 use super::parse_seed;
 use super::stats::StatText;
@@ -27,8 +27,8 @@ pub fn compare_seed_help() -> String {
 /// What the compare page's "Change the numbers" says an edit does.
 pub fn compare_params_caption() -> String {
     format!(
-        "{} run again as you type. Every value has a range; anything outside it is refused, never quietly adjusted.",
-        capitalised(&format!("all {}", number_word(StrategyName::ALL.len())))
+        "All {} run again as you type. Every value has a range; anything outside it is refused, never quietly adjusted.",
+        number_word(StrategyName::ALL.len())
     )
 }
 

@@ -5,9 +5,8 @@ use js_sys::{Object, Reflect};
 use wasm_bindgen::JsValue;
 
 /// Publishes a finished run as `window.rateLimitLab.lastRun`: the core's `Stats` (every
-/// field, by the CLI's JSON names, as numbers), plus
-/// `strategy`, `customers`, and `seed` as a string (a u64 seed can exceed what a
-/// JavaScript number holds exactly).
+/// field, by the CLI's JSON names, as numbers), plus `strategy`, `customers`, and `seed`
+/// as a string (a u64 seed can exceed what a JavaScript number holds exactly).
 pub fn publish_last_run(scenario: &Scenario, stats: &Stats) {
     let Some(window) = web_sys::window() else {
         return;

@@ -1,7 +1,7 @@
 //! The compare page's controls: the seed, and every number of the run page's "Change the
 //! numbers" panel (the page layer's one table of parameters, with the same ranges and
-//! refusals). Each keystroke reads the whole form; when everything can be used, every strategy
-//! runs are made again.
+//! refusals). Each keystroke reads the whole form; when everything can be used, every
+//! strategy's run is made again.
 
 use super::params_form::ParamsForm;
 use crate::page::explore::{compare_params_caption, compare_seed_help, read_form};
