@@ -293,9 +293,10 @@ fn an_incident_over_http_is_measured_by_the_server_and_printed_by_the_command_li
     // The server's clock starts when it handles the reset, a hair before the client's:
     // one request more or fewer at each edge; and a stall straddling an edge may move up
     // to 5 more (the agreement test's allowance at 100 customers).
+    let band = r.min.saturating_sub(2 + 5)..=r.max + 2 + 5;
     let requests = real(StatField::IncidentRequests);
     assert!(
-        (r.min.saturating_sub(2 + 5)..=r.max + 2 + 5).contains(&requests),
+        band.contains(&requests),
         "incidentRequests {requests}, model {}..={}: {json}",
         r.min,
         r.max
@@ -326,7 +327,7 @@ fn an_incident_over_http_is_measured_by_the_server_and_printed_by_the_command_li
         .and_then(|n| n.trim().trim_end_matches(',').parse().ok())
         .unwrap_or_else(|| panic!("incidentRequests in the panel: {table}"));
     assert!(
-        (r.min.saturating_sub(2 + 5)..=r.max + 2 + 5).contains(&shown),
+        band.contains(&shown),
         "the panel's incidentRequests {shown}, model {}..={}: {table}",
         r.min,
         r.max
