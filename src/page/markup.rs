@@ -19,6 +19,15 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// `items` as a list, each shown as text (never as markup).
+pub fn list_markup(items: &[String]) -> String {
+    let items: String = items
+        .iter()
+        .map(|m| format!("<li>{}</li>", escape(m)))
+        .collect();
+    format!("<ul>{items}</ul>")
+}
+
 /// A tab of a row of tab links: `<a class="{class}" {data}="{value}" href="{href}">`, marked
 /// as the current page when `current`, around `inner` (already markup).
 pub fn tab_link(
@@ -43,6 +52,15 @@ pub fn tab_link(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_list_shows_its_items_as_text() {
+        assert_eq!(
+            list_markup(&["a <b>".into(), "c".into()]),
+            "<ul><li>a &lt;b&gt;</li><li>c</li></ul>"
+        );
+        assert_eq!(list_markup(&[]), "<ul></ul>");
+    }
 
     #[test]
     fn escapes_what_markup_and_attributes_would_read() {

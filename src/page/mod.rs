@@ -8,6 +8,7 @@
 
 pub mod budget;
 pub mod code;
+pub mod controls;
 pub mod equivalents;
 pub mod explore;
 pub mod export;

@@ -2,7 +2,8 @@
 //! one-sentence verdict on a finished run, with how bad it was.
 
 use super::format::{capitalised, count, duration_ms};
-use crate::sim::{StatField, Stats, StrategyName};
+use crate::sim::budget::{keeps_record, Workload};
+use crate::sim::{Scenario, StatField, Stats, StrategyName};
 
 /// The counters the stage shows beside the timeline for `strategy`: the ones its story
 /// turns on (the article's "what to watch"), customers charged first.
@@ -119,10 +120,104 @@ pub fn clock_tail(s: &crate::sim::world::Snapshot) -> Option<String> {
         })
 }
 
+/// Why a run cannot start, by the field whose help says so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunProblem {
+    /// The seed typed is not a seed.
+    Seed(String),
+    /// The numbers cannot be run together, or not within the page's limits.
+    Numbers(String),
+}
+
+/// The scenario a run of `strategy` uses: `draft`'s numbers, the seed typed, and a record
+/// kept only when the run is small enough to draw. Or why it cannot run.
+pub fn run_scenario(
+    draft: &Scenario,
+    seed_text: &str,
+    strategy: StrategyName,
+) -> Result<Scenario, RunProblem> {
+    let seed = super::parse_seed(seed_text).map_err(RunProblem::Seed)?;
+    Workload::Run
+        .check(draft)
+        .map_err(|e| RunProblem::Numbers(e.to_string()))?;
+    let scenario = Scenario {
+        seed,
+        strategy,
+        record: keeps_record(draft.customers),
+        ..draft.clone()
+    };
+    scenario
+        .validate()
+        .map_err(|e| RunProblem::Numbers(e.to_string()))?;
+    Ok(scenario)
+}
+
+/// What a widget says while the reader's system asks for reduced motion and runs are
+/// instant, with a button to animate anyway.
+pub const MOTION_NOTE_MARKUP: &str = "Your system asks for reduced motion, so runs are instant. <button type=\"button\" class=\"rll-link\">Animate anyway</button>";
+
+/// The gauges under the progress bar, each as the `data-gauge` name of the number it
+/// shows, after its label.
+pub const GAUGES: [(&str, &str); 4] = [
+    ("Simulated time", "clock"),
+    ("Charges finished", "done"),
+    ("In flight now", "inflight"),
+    ("Client awaiting now", "awaiting"),
+];
+
+/// The gauges as markup, set once: each label and an empty number, which
+/// [`gauge_values`] fills in (the clock's also says when the client finished, if the
+/// provider ran on).
+pub fn gauges_markup() -> String {
+    GAUGES
+        .iter()
+        .map(|(label, name)| {
+            let extra = if *name == "clock" {
+                " data-testid=\"sim-clock\""
+            } else {
+                ""
+            };
+            let tail = if *name == "clock" {
+                "<span class=\"rll-gauge-label\" data-testid=\"clock-tail\" data-gauge=\"tail\"></span>"
+            } else {
+                ""
+            };
+            format!(
+                "<span><span class=\"rll-gauge-label\">{label} </span><span class=\"rll-num\" data-gauge=\"{name}\"{extra}></span>{tail}</span>"
+            )
+        })
+        .collect()
+}
+
+/// What each gauge shows (by its `data-gauge` name, with the clock's tail as `tail`):
+/// zeros before any run, and the in-flight count against the in-flight `limit`.
+pub fn gauge_values(
+    s: Option<&crate::sim::world::Snapshot>,
+    limit: Option<u32>,
+) -> [(&'static str, String); 5] {
+    let (now_us, done, total, inflight, outstanding) = s.map_or((0, 0, 0, 0, 0), |s| {
+        (
+            s.now_us,
+            s.customers_done,
+            u64::from(s.customers),
+            s.inflight,
+            s.outstanding,
+        )
+    });
+    let limit = limit.map_or(String::new(), |l| format!(" / {l}"));
+    [
+        ("clock", super::format::clock_us(now_us)),
+        ("tail", s.and_then(clock_tail).unwrap_or_default()),
+        ("done", format!("{} / {}", count(done), count(total))),
+        ("inflight", format!("{inflight}{limit}")),
+        ("awaiting", outstanding.to_string()),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::{Scenario, Simulation};
+    use crate::sim::Simulation;
 
     fn run(strategy: StrategyName) -> (Stats, u32) {
         let sc = Scenario {
@@ -203,7 +298,7 @@ mod tests {
 
     #[test]
     fn the_clock_says_when_the_client_finished_if_the_provider_ran_on() {
-        use crate::sim::{Scenario, Simulation};
+        use crate::sim::Simulation;
         let mut sim = Simulation::new(&Scenario::article(StrategyName::TimeoutNoKey, 1)).unwrap();
         let early = sim.snapshot();
         assert_eq!(clock_tail(&early), None);
@@ -220,6 +315,67 @@ mod tests {
                 " (the client finished at {}; the provider ran on)",
                 duration_ms(snap.stats.elapsed_ms)
             )
+        );
+    }
+
+    #[test]
+    fn gauges_read_the_snapshot_and_start_at_zero() {
+        let markup = gauges_markup();
+        let values = |s, l| {
+            gauge_values(s, l).map(|(name, v)| {
+                assert!(markup.contains(&format!("data-gauge=\"{name}\"")), "{name}");
+                v
+            })
+        };
+        assert_eq!(
+            values(None, None),
+            ["0 ms", "", "0 / 0", "0", "0"].map(String::from)
+        );
+        let sc = Scenario {
+            seed: 7,
+            ..Scenario::default()
+        };
+        let mut sim = Simulation::new(&sc).unwrap();
+        sim.run_to_end();
+        let snap = sim.snapshot();
+        let [_, tail, done, inflight, _] = values(Some(&snap), Some(sc.provider.max_inflight));
+        let n = count(snap.customers_done);
+        assert_eq!(done, format!("{n} / {n}"));
+        assert_eq!(
+            inflight,
+            format!("{} / {}", snap.inflight, sc.provider.max_inflight)
+        );
+        assert_eq!(tail, clock_tail(&snap).unwrap_or_default());
+    }
+
+    #[test]
+    fn a_run_takes_the_seed_typed_and_says_which_field_is_wrong() {
+        let draft = Scenario::default();
+        let sc = run_scenario(&draft, " 42 ", StrategyName::Pool).unwrap();
+        assert_eq!(
+            (sc.seed, sc.strategy, sc.customers),
+            (42, StrategyName::Pool, draft.customers)
+        );
+        assert_eq!(sc.record, keeps_record(draft.customers));
+        assert!(matches!(
+            run_scenario(&draft, "x1", StrategyName::Pool),
+            Err(RunProblem::Seed(_))
+        ));
+        let huge = Scenario {
+            customers: 5_000_000,
+            ..draft.clone()
+        };
+        let Err(RunProblem::Numbers(why)) = run_scenario(&huge, "1", StrategyName::Pool) else {
+            panic!("five million customers run")
+        };
+        assert!(why.contains("1,000,000"), "{why}");
+        let big = Scenario {
+            customers: 60_000,
+            ..draft
+        };
+        assert!(
+            !run_scenario(&big, "1", StrategyName::Pool).unwrap().record,
+            "no record above the drawing limit"
         );
     }
 }

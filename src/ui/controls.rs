@@ -1,8 +1,17 @@
 //! Playback controls: speed, seed, run, pause or resume, reset.
+//!
+//! The bar is the page layer's markup, set once; three effects change only what a run
+//! changes, and one click handler reads the button's `data-speed` or `data-action`. As
+//! one Leptos view per button and binding, the bar cost the widget's module about 10 KB
+//! gzip (README, "Sizes").
 
 use super::use_playback::{PlayState, Playback};
+use crate::page::controls::{controls_markup, pause_label, run_label, Action, SEED_HELP};
 use crate::page::Speed;
+use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement};
 
 /// The control bar under the strategy buttons.
 #[component]
@@ -12,93 +21,128 @@ pub fn Controls(
     /// The seed field's text, as typed.
     seed_text: RwSignal<String>,
     /// Why the seed cannot be used, if it cannot.
-    seed_error: Signal<Option<String>>,
+    seed_error: RwSignal<Option<String>>,
     /// Why the run cannot start for another reason, if it cannot.
-    run_error: Signal<Option<String>>,
+    run_error: RwSignal<Option<String>>,
     /// Run the selected strategy with the current seed.
     on_run: Callback<()>,
     /// Pick a new random seed and run.
     on_new_seed: Callback<()>,
 ) -> impl IntoView {
-    let state = playback.state;
-    let pause_label = move || match state.get() {
-        PlayState::Paused => "Resume",
-        _ => "Pause",
+    let root = NodeRef::<Div>::new();
+    let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
+
+    // Which speed is pressed, and the buttons a run enables and relabels.
+    Effect::new(move |_| {
+        let (speed, state) = (playback.speed.get(), playback.state.get());
+        let Some(el) = root.get() else { return };
+        if let Ok(buttons) = el.query_selector_all("[data-speed]") {
+            for b in (0..buttons.length()).filter_map(|i| buttons.item(i)) {
+                if let Ok(b) = b.dyn_into::<Element>() {
+                    let on = b.get_attribute("data-speed").as_deref() == Some(speed.as_str());
+                    let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
+                }
+            }
+        }
+        let set = |selector: &str, text: Option<&str>, disabled: bool| {
+            if let Some(b) = find(selector) {
+                if let Some(text) = text {
+                    b.set_text_content(Some(text));
+                }
+                let _ = b.toggle_attribute_with_force("disabled", disabled);
+            }
+        };
+        set(
+            "[data-testid=run]",
+            Some(run_label(state == PlayState::Idle)),
+            false,
+        );
+        let playing = matches!(state, PlayState::Running | PlayState::Paused);
+        set(
+            "[data-testid=pause]",
+            Some(pause_label(state == PlayState::Paused)),
+            !playing,
+        );
+        set("[data-testid=reset]", None, state == PlayState::Idle);
+    });
+
+    // The seed as typed (left alone while it already matches, so the caret stays), and
+    // why it cannot be used.
+    Effect::new(move |_| {
+        let text = seed_text.get();
+        let error = seed_error.get();
+        if let Some(input) = find("#rll-seed").and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) {
+            if input.value() != text {
+                input.set_value(&text);
+            }
+            let _ = input.set_attribute(
+                "aria-invalid",
+                if error.is_some() { "true" } else { "false" },
+            );
+        }
+        if let Some(help) = find("#rll-seed-help") {
+            help.set_text_content(Some(error.as_deref().unwrap_or(SEED_HELP)));
+            let _ = help
+                .class_list()
+                .toggle_with_force("rll-error", error.is_some());
+        }
+    });
+
+    Effect::new(move |_| {
+        let error = run_error.get();
+        if let Some(p) = find("[data-testid=run-error]") {
+            p.set_text_content(error.as_deref());
+            let _ = p.toggle_attribute_with_force("hidden", error.is_none());
+        }
+    });
+
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let Some(button) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|e| e.closest("button").ok().flatten())
+        else {
+            return;
+        };
+        if let Some(speed) = button.get_attribute("data-speed") {
+            if let Ok(speed) = speed.parse::<Speed>() {
+                playback.set_speed(speed);
+            }
+            return;
+        }
+        match button
+            .get_attribute("data-action")
+            .as_deref()
+            .and_then(Action::from_attr)
+        {
+            Some(Action::Run) => on_run.run(()),
+            Some(Action::NewSeed) => on_new_seed.run(()),
+            Some(Action::Pause) if playback.state.get_untracked() == PlayState::Paused => {
+                playback.resume()
+            }
+            Some(Action::Pause) => playback.pause(),
+            Some(Action::Reset) => playback.reset(),
+            None => {}
+        }
+    };
+    let on_input = move |ev: web_sys::Event| {
+        if let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        {
+            seed_text.set(input.value());
+        }
+    };
+    let on_keydown = move |ev: web_sys::KeyboardEvent| {
+        let in_seed = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+            .is_some();
+        if in_seed && ev.key() == "Enter" {
+            on_run.run(());
+        }
     };
     view! {
-        <div class="rll-controls">
-            <div class="rll-field">
-                <span class="rll-field-label" id="rll-speed-label">"Speed"</span>
-                <div class="rll-segmented" role="group" aria-labelledby="rll-speed-label">
-                    {Speed::ALL
-                        .into_iter()
-                        .map(|speed| {
-                            view! {
-                                <button
-                                    type="button"
-                                    data-speed=speed.as_str()
-                                    aria-pressed=move || (playback.speed.get() == speed).to_string()
-                                    on:click=move |_| playback.set_speed(speed)
-                                >
-                                    {speed.label()}
-                                </button>
-                            }
-                        })
-                        .collect_view()}
-                </div>
-            </div>
-            <div class="rll-field">
-                <label class="rll-field-label" for="rll-seed">"Seed"</label>
-                <div class="rll-seed-row">
-                    <input
-                        id="rll-seed"
-                        type="text"
-                        inputmode="numeric"
-                        autocomplete="off"
-                        spellcheck="false"
-                        data-testid="seed"
-                        aria-invalid=move || seed_error.get().is_some().to_string()
-                        aria-describedby="rll-seed-help"
-                        prop:value=move || seed_text.get()
-                        on:input:target=move |ev| seed_text.set(ev.target().value())
-                        on:keydown=move |ev| {
-                            if ev.key() == "Enter" {
-                                on_run.run(());
-                            }
-                        }
-                    />
-                    <button type="button" class="rll-quiet" on:click=move |_| on_new_seed.run(()) title="Pick a random seed and run">
-                        "New seed"
-                    </button>
-                </div>
-                <span id="rll-seed-help" class="rll-field-help" class:rll-error=move || seed_error.get().is_some()>
-                    {move || seed_error.get().unwrap_or_else(|| "Same seed, same numbers, every time.".into())}
-                </span>
-            </div>
-            <div class="rll-buttons">
-                <button type="button" class="rll-primary" data-testid="run" on:click=move |_| on_run.run(())>
-                    {move || if state.get() == PlayState::Idle { "Run" } else { "Run again" }}
-                </button>
-                <button
-                    type="button"
-                    data-testid="pause"
-                    disabled=move || !matches!(state.get(), PlayState::Running | PlayState::Paused)
-                    on:click=move |_| {
-                        if state.get_untracked() == PlayState::Paused { playback.resume() } else { playback.pause() }
-                    }
-                >
-                    {pause_label}
-                </button>
-                <button
-                    type="button"
-                    data-testid="reset"
-                    disabled=move || state.get() == PlayState::Idle
-                    on:click=move |_| playback.reset()
-                >
-                    "Reset"
-                </button>
-                {move || run_error.get().map(|e| view! { <p class="rll-field-help rll-error" role="alert" data-testid="run-error">{e}</p> })}
-            </div>
-        </div>
+        <div class="rll-controls" node_ref=root inner_html=controls_markup() on:click=on_click on:input=on_input on:keydown=on_keydown></div>
     }
 }

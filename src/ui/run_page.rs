@@ -31,7 +31,11 @@ pub fn RunPage(
     let reduced = use_reduced_motion();
     let state = RunState {
         walks: walk.is_some(),
-        ..RunState::new(&query, query.playback_speed(reduced.get_untracked()), true)
+        ..RunState::new(
+            &query,
+            query.playback_speed(reduced.get_untracked()),
+            Some(RunState::write_url),
+        )
     };
     let playback = state.playback;
     // The guided walk: asked for by the URL, or a first visit (the page layer decides).

@@ -5,20 +5,12 @@ use super::page_query;
 use super::use_playback::{use_playback, Playback};
 use crate::page::knobs::Knob;
 use crate::page::params::{apply_params, parse_param, PARAMS};
+use crate::page::stage::{run_scenario, RunProblem as Problem};
 use crate::page::{parse_seed, Motion, PageQuery, Speed};
-use crate::sim::budget::{keeps_record, Workload};
 use crate::sim::param::Param;
 use crate::sim::record::RequestRecord;
 use crate::sim::{Scenario, Simulation, Stats, StrategyName};
 use leptos::prelude::*;
-
-/// Which door a run's problem came through, so it is shown beside that field.
-enum Problem {
-    /// The seed field.
-    Seed(String),
-    /// The numbers under "Change the numbers".
-    Numbers(String),
-}
 
 /// A run view's state. Copy, so every control can hold it.
 #[derive(Clone, Copy)]
@@ -43,8 +35,9 @@ pub struct RunState {
     pub motion: Motion,
     /// The presenter's layout (`present=1`), written back to the URL.
     pub present: bool,
-    /// The page's address follows the run (false for embedded widgets).
-    pub writes_url: bool,
+    /// Writes a run that has started into the page's address: [`RunState::write_url`] on
+    /// the run page, none for embedded widgets (whose modules then carry no URL writing).
+    pub url_writer: Option<UrlWriter>,
     /// A linked run waiting for its stage to scroll into view (on a phone).
     pub pending_start: RwSignal<bool>,
     /// The parameters as typed (or set by a knob), one text per entry of `PARAMS`.
@@ -64,6 +57,9 @@ pub struct RunState {
     pub walks: bool,
 }
 
+/// Writes the run of a strategy just started (with its scenario and speed) into the URL.
+pub type UrlWriter = fn(&RunState, &Scenario, Speed, StrategyName);
+
 /// What is kept of the run before a knob moved: its counters, and what it was run with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ghost {
@@ -75,7 +71,7 @@ pub struct Ghost {
 
 impl RunState {
     /// State for `query`, playing at `speed`.
-    pub fn new(query: &PageQuery, speed: Speed, writes_url: bool) -> Self {
+    pub fn new(query: &PageQuery, speed: Speed, url_writer: Option<UrlWriter>) -> Self {
         Self {
             playback: use_playback(speed),
             selected: RwSignal::new(query.strategy.unwrap_or(query.scenario.strategy)),
@@ -87,7 +83,7 @@ impl RunState {
             params_ok: RwSignal::new(true),
             motion: query.motion,
             present: query.present,
-            writes_url,
+            url_writer,
             pending_start: RwSignal::new(false),
             texts: StoredValue::new(
                 PARAMS
@@ -120,21 +116,8 @@ impl RunState {
         if !self.params_ok.get_untracked() {
             return Err(Problem::Numbers("Some numbers under “Change the numbers” cannot be used yet: fix the highlighted ones first.".into()));
         }
-        let seed = parse_seed(&self.seed_text.get_untracked()).map_err(Problem::Seed)?;
         let draft = self.draft.get_untracked();
-        Workload::Run
-            .check(&draft)
-            .map_err(|e| Problem::Numbers(e.to_string()))?;
-        let scenario = Scenario {
-            seed,
-            strategy,
-            record: keeps_record(draft.customers),
-            ..draft
-        };
-        scenario
-            .validate()
-            .map_err(|e| Problem::Numbers(e.to_string()))?;
-        Ok(scenario)
+        run_scenario(&draft, &self.seed_text.get_untracked(), strategy)
     }
 
     /// Re-reads every parameter text, so the order of edits never matters (e.g. lowering
@@ -269,23 +252,26 @@ impl RunState {
         if let (Ok(()), Some(t)) = (&started, from_us) {
             self.playback.advance_to(t);
         }
-        match started {
-            Ok(()) if self.writes_url => {
-                let q = self.page_query(&scenario, speed, self.customer.get_untracked());
-                // Another strategy is a new entry in the history, so Back returns to the
-                // one before; a rerun or a changed number replaces it.
-                let was = page_query::read().strategy;
-                page_query::record(&q.to_query(), was.is_some_and(|s| s != strategy));
-            }
-            Ok(()) => {}
-            Err(why) => self.run_error.set(Some(why)),
+        match (started, self.url_writer) {
+            (Ok(()), Some(write)) => write(self, &scenario, speed, strategy),
+            (Ok(()), None) => {}
+            (Err(why), _) => self.run_error.set(Some(why)),
         }
+    }
+
+    /// The run page's [`UrlWriter`]: the run, its speed and the open story into the URL.
+    /// Another strategy is a new entry in the history, so Back returns to the one before;
+    /// a rerun or a changed number replaces it.
+    pub fn write_url(&self, scenario: &Scenario, speed: Speed, strategy: StrategyName) {
+        let q = self.page_query(scenario, speed, self.customer.get_untracked());
+        let was = page_query::read().strategy;
+        page_query::record(&q.to_query(), was.is_some_and(|s| s != strategy));
     }
 
     /// Writes the open story into the URL (a new history entry when it changed), so Copy
     /// link and Back keep it.
     pub fn record_story(&self) {
-        if !self.writes_url {
+        if self.url_writer.is_none() {
             return;
         }
         let Some(scenario) = self.playback.scenario.get_untracked() else {
@@ -314,7 +300,7 @@ impl RunState {
     /// the story open, a new history entry when `new_entry`, so Back returns to the step
     /// before.
     pub fn record_tour(&self, new_entry: bool) {
-        if !self.writes_url {
+        if self.url_writer.is_none() {
             return;
         }
         if let Ok(scenario) = self.scenario_for(self.selected.get_untracked()) {
@@ -344,17 +330,21 @@ impl RunState {
         }
     }
 
-    /// Picks a random seed and runs. The page, not the simulation, picks it (from the
-    /// browser's `crypto.getRandomValues`, through `getrandom`): the run itself stays
-    /// seeded. Seeds stay below a million, short enough to read out in a classroom.
+    /// Picks a random seed ([`random_seed`]) and runs.
     pub fn new_seed(&self) {
-        let mut bytes = [0u8; 8];
-        let seed = match getrandom::fill(&mut bytes) {
-            Ok(()) => u64::from_le_bytes(bytes) % 1_000_000,
-            // No entropy to be had: the next seed up is as good a new seed as any.
-            Err(_) => self.seed().map_or(1, |s| s.wrapping_add(1)),
-        };
-        self.seed_text.set(seed.to_string());
+        self.seed_text.set(random_seed(self.seed()).to_string());
         self.run(self.selected.get_untracked());
+    }
+}
+
+/// A new seed, for "New seed". The page, not the simulation, picks it (from the browser's
+/// `crypto.getRandomValues`, through `getrandom`): the run itself stays seeded. Seeds stay
+/// below a million, short enough to read out in a classroom. With no entropy to be had,
+/// the seed after `current` is as good a new seed as any.
+pub fn random_seed(current: Option<u64>) -> u64 {
+    let mut bytes = [0u8; 8];
+    match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes) % 1_000_000,
+        Err(_) => current.map_or(1, |s| s.wrapping_add(1)),
     }
 }

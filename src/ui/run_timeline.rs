@@ -5,7 +5,7 @@ use super::timeline::{draw, mark_at, Layout, Palette, TimelineData};
 use super::use_playback::{PlayState, Playback};
 use crate::page::format::{dec, duration_ms};
 use crate::page::keys::{harm_text, PLAYHEAD_LABEL, STEP_BUTTONS};
-use leptos::html::Canvas;
+use leptos::html::{Canvas, Figure, P};
 use leptos::prelude::*;
 
 /// The canvas with its legend and caption.
@@ -13,7 +13,7 @@ use leptos::prelude::*;
 pub fn RunTimeline(
     /// The run to draw.
     playback: Playback,
-    /// A small timeline for an embedded widget: no labels, playhead or legend.
+    /// A small timeline for an embedded widget: no labels.
     #[prop(optional)]
     compact: bool,
     /// How much larger than the page's own the drawing's text and marks appear (the
@@ -32,16 +32,21 @@ pub fn RunTimeline(
     /// A customer whose marks stand out (pointed at in the grid).
     #[prop(optional)]
     highlight: Option<Signal<Option<u32>>>,
+    /// What goes under the canvas, inside the figure (the run page's [`Playhead`] and
+    /// [`Legend`]). Passed in rather than switched on, so a widget's module never
+    /// carries the playhead's stepping and scrubbing.
+    #[prop(optional)]
+    children: Option<Children>,
 ) -> impl IntoView {
-    let highlighted_marks = RwSignal::new(0usize);
+    let figure = NodeRef::<Figure>::new();
+    let tip = NodeRef::<P>::new();
     let layout = match (compact, scale > 1.0) {
         (true, _) => Layout::COMPACT,
         (false, true) => Layout::PRESENT,
         (false, false) => Layout::FULL,
     };
     let canvas = NodeRef::<Canvas>::new();
-    let draw_ms = RwSignal::new(0.0_f64);
-    let draw_ms_max = RwSignal::new(0.0_f64);
+    let draw_ms_max = StoredValue::new(0.0_f64);
     let surface = use_canvas(canvas, Palette::read);
 
     Effect::new(move |_| {
@@ -69,7 +74,7 @@ pub fn RunTimeline(
                 let marks = lit.map_or(0, |c| {
                     data.record.iter().filter(|r| r.customer == c).count()
                 });
-                highlighted_marks.set(marks);
+                set_attr(figure, "data-highlight-marks", Some(&marks.to_string()));
                 draw(&el, &palette, width / scale, &data, layout)
             })
         };
@@ -79,8 +84,13 @@ pub fn RunTimeline(
         };
         match took {
             Some(ms) => {
-                draw_ms.set(ms);
-                draw_ms_max.update(|m| *m = m.max(ms));
+                draw_ms_max.update_value(|m| *m = m.max(ms));
+                set_attr(figure, "data-draw-ms", Some(&dec(ms, 2)));
+                set_attr(
+                    figure,
+                    "data-draw-ms-max",
+                    Some(&dec(draw_ms_max.get_value(), 2)),
+                );
             }
             None => {
                 // Nothing to show: clear the canvas.
@@ -89,8 +99,37 @@ pub fn RunTimeline(
         }
     });
 
+    // The figure's state, as attributes: idle (its sentence instead of a blank canvas),
+    // and the customer whose marks stand out.
+    Effect::new(move |_| {
+        let idle = playback.state.get() == PlayState::Idle;
+        let lit = highlight.and_then(|h| h.get()).map(|c| c.to_string());
+        if let Some(f) = figure.get() {
+            let _ = f.class_list().toggle_with_force("rll-idle", idle);
+        }
+        set_attr(figure, "data-highlight", lit.as_deref());
+    });
+
     // Pointing: the request under the pointer is named; a click opens its customer.
-    let tip = RwSignal::new(None::<(f64, f64, String, u32)>);
+    let show_tip = move |found: Option<(f64, f64, String, u32)>| {
+        let (Some(p), Some(c)) = (tip.get_untracked(), canvas.get_untracked()) else {
+            return;
+        };
+        let _ = c
+            .class_list()
+            .toggle_with_force("rll-pointing", found.is_some());
+        let _ = p.toggle_attribute_with_force("hidden", found.is_none());
+        if let Some((x, y, text, customer)) = found {
+            p.set_text_content(Some(&text));
+            let _ = p.set_attribute("data-customer", &customer.to_string());
+            let at = format!(
+                "left:{}px;top:{}px",
+                x.round() as i64,
+                (y.round() as i64) + 14
+            );
+            let _ = p.set_attribute("style", &at);
+        }
+    };
     let point =
         move |ev: &web_sys::MouseEvent| -> Option<(f64, f64, crate::sim::record::RequestRecord)> {
             let el = canvas.get_untracked()?;
@@ -122,7 +161,7 @@ pub fn RunTimeline(
             Some((cx, cy, found))
         };
     let on_move = move |ev: web_sys::MouseEvent| {
-        tip.set(point(&ev).map(|(x, y, r)| {
+        show_tip(point(&ev).map(|(x, y, r)| {
             let a = crate::sim::story::AttemptStory::from_record(&r);
             (
                 x,
@@ -142,45 +181,44 @@ pub fn RunTimeline(
         }
     };
     view! {
-        <figure
-            class="rll-timeline"
-            class:rll-idle=move || playback.state.get() == PlayState::Idle
-            data-highlight=move || highlight.and_then(|h| h.get()).map(|c| c.to_string())
-            data-highlight-marks=move || highlighted_marks.get().to_string()
-            data-testid="timeline"
-            data-draw-ms=move || dec(draw_ms.get(), 2)
-            data-draw-ms-max=move || dec(draw_ms_max.get(), 2)
-        >
+        <figure class="rll-timeline rll-idle" node_ref=figure data-testid="timeline" data-highlight-marks="0">
             <canvas
                 node_ref=canvas
                 on:mousemove=on_move
-                on:mouseleave=move |_| tip.set(None)
+                on:mouseleave=move |_| show_tip(None)
                 on:click=on_click
-                class:rll-pointing=move || tip.with(Option::is_some)
                 role="img"
                 aria-label="Timeline: each request as a mark at the time it was sent, one row per customer; below, the provider's rate window and in-flight count against their limits."
             ></canvas>
             <p class="rll-timeline-empty" data-testid="timeline-empty">
                 "Every request will appear here, one mark each, as the run sends it: pick a strategy, or press Space."
             </p>
-            {move || tip.get().map(|(x, y, text, customer)| view! {
-                <p class="rll-tip" role="tooltip" data-testid="timeline-tip" data-customer=customer
-                    style=format!("left:{}px;top:{}px", x.round() as i64, (y.round() as i64) + 14)>{text}</p>
-            })}
-            {(!compact).then(|| view! {
-                <Playhead playback scale/>
-                <figcaption>
-                    <Legend/>
-                </figcaption>
-            })}
+            <p class="rll-tip" role="tooltip" data-testid="timeline-tip" node_ref=tip hidden></p>
+            {children.map(|c| c())}
         </figure>
+    }
+}
+
+/// Sets (or, given `None`, removes) the attribute `name` of the figure, once it is on
+/// the page.
+fn set_attr(figure: NodeRef<Figure>, name: &str, value: Option<&str>) {
+    if let Some(f) = figure.get_untracked() {
+        let _ = match value {
+            Some(v) => f.set_attribute(name, v),
+            None => f.remove_attribute(name),
+        };
     }
 }
 
 /// A slider along the timeline's width to see a finished run at any instant, with
 /// buttons stepping between requests and between harmful moments.
 #[component]
-fn Playhead(playback: Playback, scale: f64) -> impl IntoView {
+pub fn Playhead(
+    /// The finished run to scrub.
+    playback: Playback,
+    /// The timeline's scale (see [`RunTimeline`]).
+    scale: f64,
+) -> impl IntoView {
     // Spans the plot: the layout's labels on the left, 8 px on the right, both scaled.
     let span = format!(
         "display:block;margin-left:{left}px;width:calc(100% - {both}px)",

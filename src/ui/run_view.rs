@@ -13,7 +13,7 @@ use super::observe::{last_entry, use_observer};
 use super::params_panel::ParamsPanel;
 use super::progress::Progress;
 use super::run_state::RunState;
-use super::run_timeline::RunTimeline;
+use super::run_timeline::{Legend, Playhead, RunTimeline};
 use super::stats_panel::StatsPanel;
 use super::story_panel::StoryPanel;
 use super::strategy_note::StrategyNote;
@@ -78,6 +78,7 @@ pub fn RunView(
             state.run(selected.get_untracked());
         }
     });
+    let scale = if state.present { 4.0 / 3.0 } else { 1.0 };
     view! {
         <section class="rll-run" aria-labelledby="rll-run-title">
             <h2 id="rll-run-title">"Send the charges"</h2>
@@ -89,8 +90,8 @@ pub fn RunView(
                     <Controls
                         playback
                         seed_text
-                        seed_error=seed_error.into()
-                        run_error=state.run_error.into()
+                        seed_error=seed_error
+                        run_error=state.run_error
                         on_run=Callback::new(move |()| state.run(selected.get_untracked()))
                         on_new_seed=Callback::new(move |()| state.new_seed())
                     />
@@ -101,7 +102,10 @@ pub fn RunView(
                     {move || walking.get().then(|| walk.map(|card| card(state)))}
                     {unrecorded_note}
                     <div class:rll-hidden=move || !recorded()>
-                        <RunTimeline playback scale=if state.present { 4.0 / 3.0 } else { 1.0 } ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer highlight=Signal::derive(move || hovered.get())/>
+                        <RunTimeline playback scale ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer highlight=Signal::derive(move || hovered.get())>
+                            <Playhead playback scale/>
+                            <figcaption><Legend/></figcaption>
+                        </RunTimeline>
                     </div>
                     <Knobs state/>
                 </div>

@@ -5,17 +5,20 @@
 use super::controls::Controls;
 use super::key_counters::KeyCounters;
 use super::progress::Progress;
-use super::run_state::RunState;
+use super::run_state::random_seed;
 use super::run_timeline::RunTimeline;
 use super::strategy_picker::label;
 use super::summary::Summary;
 use super::use_media::use_reduced_motion;
+use super::use_playback::use_playback;
 use super::use_visibility::use_pause_offscreen;
 use crate::page::links::full_lab_href;
-use crate::page::stage::key_stats;
-use crate::page::{PageQuery, Speed};
+use crate::page::markup::list_markup;
+use crate::page::stage::{key_stats, run_scenario, RunProblem, MOTION_NOTE_MARKUP};
+use crate::page::{parse_seed, PageQuery, Speed};
 use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// One embedded scenario. `lab_url` is where "open the full lab" points.
 #[component]
@@ -27,52 +30,76 @@ pub fn Widget(
 ) -> impl IntoView {
     let reduced = use_reduced_motion();
     let speed = query.playback_speed(reduced.get_untracked());
-    let state = RunState::new(&query, speed, false);
+    let playback = use_playback(speed);
+    let seed_text = RwSignal::new(query.seed.to_string());
+    let seed_error = RwSignal::new(None::<String>);
+    let run_error = RwSignal::new(None::<String>);
+    let strategy = query.strategy.unwrap_or(query.scenario.strategy);
+    // A widget runs its one strategy on the numbers of its link; only the seed changes.
+    let numbers = StoredValue::new(query.scenario.clone());
+    let run = move || {
+        let typed = seed_text.get_untracked();
+        match numbers.with_value(|draft| run_scenario(draft, &typed, strategy)) {
+            Ok(scenario) => {
+                seed_error.set(None);
+                run_error.set(playback.start(scenario).err());
+            }
+            Err(RunProblem::Seed(why)) => seed_error.set(Some(why)),
+            Err(RunProblem::Numbers(why)) => run_error.set(Some(why)),
+        }
+    };
+    let new_seed = move || {
+        let current = parse_seed(&seed_text.get_untracked()).ok();
+        seed_text.set(random_seed(current).to_string());
+        run();
+    };
     let root = NodeRef::<Div>::new();
-    use_pause_offscreen(root, state.playback);
-    let strategy = state.selected.get_untracked();
+    use_pause_offscreen(root, playback);
     if query.strategy.is_some() {
-        state.run(strategy);
+        run();
     }
     let counters = query
         .counters
         .clone()
         .unwrap_or_else(|| key_stats(strategy).to_vec());
     let full = format!("{lab_url}{}", full_lab_href(&query));
-    let motion_note = move || {
-        (reduced.get() && state.playback.speed.get() == Speed::Instant).then(|| {
-            view! {
-                <p class="rll-caption">
-                    "Your system asks for reduced motion, so runs are instant. "
-                    <button type="button" class="rll-link" on:click=move |_| state.playback.set_speed(Speed::X10)>"Animate anyway"</button>
-                </p>
-            }
-        })
+    // Shown while reduced motion makes runs instant; its button asks for motion anyway.
+    let motion_note = NodeRef::<leptos::html::P>::new();
+    Effect::new(move |_| {
+        let shown = reduced.get() && playback.speed.get() == Speed::Instant;
+        if let Some(p) = motion_note.get() {
+            let _ = p.toggle_attribute_with_force("hidden", !shown);
+        }
+    });
+    let animate = move |ev: web_sys::MouseEvent| {
+        let on_button = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| e.tag_name() == "BUTTON");
+        if on_button {
+            playback.set_speed(Speed::X10);
+        }
     };
     view! {
-        <div class="rll rll-widget" node_ref=root data-testid="widget" data-run-state=move || state.playback.state.get().as_str()>
-            {(!query.problems.is_empty()).then(|| view! {
-                <div class="rll-notice" role="alert">
-                    <ul>{query.problems.iter().map(|m| view! { <li>{m.clone()}</li> }).collect_view()}</ul>
-                </div>
-            })}
+        <div class="rll rll-widget" node_ref=root data-testid="widget" data-run-state=move || playback.state.get().as_str()>
+            <div class="rll-notice" role="alert" data-testid="widget-problems" hidden=query.problems.is_empty() inner_html=list_markup(&query.problems)></div>
             <p class="rll-widget-title">
                 <strong>{label(strategy)}</strong>
                 {format!(" · seed {} · {} customers", query.seed, query.scenario.customers)}
             </p>
             <Controls
-                playback=state.playback
-                seed_text=state.seed_text
-                seed_error=state.seed_error.into()
-                run_error=state.run_error.into()
-                on_run=Callback::new(move |()| state.run(strategy))
-                on_new_seed=Callback::new(move |()| state.new_seed())
+                playback=playback
+                seed_text
+                seed_error=seed_error
+                run_error=run_error
+                on_run=Callback::new(move |()| run())
+                on_new_seed=Callback::new(move |()| new_seed())
             />
-            {motion_note}
-            <Progress playback=state.playback/>
-            <RunTimeline playback=state.playback compact=true/>
-            <Summary playback=state.playback/>
-            <KeyCounters playback=state.playback fields=Signal::stored(counters)/>
+            <p class="rll-caption" data-testid="widget-motion-note" node_ref=motion_note hidden on:click=animate inner_html=MOTION_NOTE_MARKUP></p>
+            <Progress playback=playback/>
+            <RunTimeline playback=playback compact=true/>
+            <Summary playback=playback/>
+            <KeyCounters playback=playback fields=Signal::stored(counters)/>
             <p class="rll-widget-foot"><a href=full target="_blank" rel="noopener">"Open in the full lab ↗"</a></p>
         </div>
     }

@@ -182,3 +182,29 @@ test('exports equal the CLI\'s', async () => {
   }
   await context.close();
 });
+
+test('a framed widget lists what its link could not use, and under reduced motion says why runs are instant', async () => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(`${lab.base}?embed=1&strategy=keyed&seed=1&speed=banana`);
+  const widget = page.locator('[data-testid="widget"]');
+  await page.waitForSelector('[data-testid="widget"][data-run-state="done"]');
+  const problems = page.locator('[data-testid="widget-problems"]');
+  assert.ok(await problems.isVisible(), 'the notice shows');
+  assert.match(await problems.locator('li').first().textContent(), /banana/);
+  const note = page.locator('[data-testid="widget-motion-note"]');
+  assert.ok(await note.isVisible(), 'the reduced-motion note shows while runs are instant');
+  await note.click({ position: { x: 4, y: 4 } }); // the words, not the button
+  assert.equal(await page.getAttribute('[data-speed="instant"]', 'aria-pressed'), 'true');
+  await note.locator('button').click();
+  assert.equal(await page.getAttribute('[data-speed="10x"]', 'aria-pressed'), 'true');
+  assert.ok(!(await note.isVisible()), 'the note goes once runs animate');
+  await page.click('[data-testid="run"]');
+  await page.waitForSelector('[data-testid="widget"][data-run-state="running"]');
+  assert.equal(await widget.count(), 1);
+
+  await page.goto(`${lab.base}?embed=1&strategy=keyed&seed=1&speed=instant`);
+  await page.waitForSelector('[data-testid="widget"][data-run-state="done"]');
+  assert.ok(!(await page.locator('[data-testid="widget-problems"]').isVisible()), 'no notice for a good link');
+  await context.close();
+});
