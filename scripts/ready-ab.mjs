@@ -38,10 +38,10 @@ await browser.close();
 servers.forEach((s) => s.close());
 
 console.log(`A = ${A}, B = ${B}: ${RUNS} pairs of cold throttled loads per page`);
-console.log('page       A median  B median  B − A, median of pairs  (B faster in n of pairs)');
+console.log('page         A median  B median  B − A, median of pairs  (B faster in n of pairs)');
 for (const [name] of pages) {
   const { a, b } = diffs[name];
   const d = a.map((x, i) => b[i] - x);
   const faster = d.filter((x) => x < 0).length;
-  console.log(`${name.padEnd(9)} ${(median(a) / 1000).toFixed(2).padStart(6)} s  ${(median(b) / 1000).toFixed(2).padStart(6)} s  ${median(d).toFixed(0).padStart(8)} ms  (${faster} of ${RUNS})`);
+  console.log(`${name.padEnd(11)} ${(median(a) / 1000).toFixed(2).padStart(6)} s  ${(median(b) / 1000).toFixed(2).padStart(6)} s  ${median(d).toFixed(0).padStart(8)} ms  (${faster} of ${RUNS})`);
 }

@@ -37,11 +37,11 @@ await browser.close();
 server.close();
 
 console.log(`time to ready, ${RUNS} cold loads each (150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU ×4, gzip)`);
-console.log('page       median     min–max       × plain');
+console.log('page         median     min–max       × plain');
 const plain = median(times.plain);
 for (const [name] of PAGES) {
   const xs = times[name];
   const m = median(xs);
-  const line = `${name.padEnd(9)} ${(m / 1000).toFixed(2).padStart(6)} s  ${(Math.min(...xs) / 1000).toFixed(2)}–${(Math.max(...xs) / 1000).toFixed(2)} s  ${(m / plain).toFixed(2).padStart(6)}`;
+  const line = `${name.padEnd(11)} ${(m / 1000).toFixed(2).padStart(6)} s  ${(Math.min(...xs) / 1000).toFixed(2)}–${(Math.max(...xs) / 1000).toFixed(2)} s  ${(m / plain).toFixed(2).padStart(6)}`;
   console.log(line);
 }

@@ -186,7 +186,8 @@ test('exports equal the CLI\'s', async () => {
 test('a framed widget lists what its link could not use, and under reduced motion says why runs are instant', async () => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await page.goto(`${lab.base}?embed=1&strategy=keyed&seed=1&speed=banana`);
+  // embed.html, as the README frames it, from the blog's sub-path.
+  await page.goto(`${lab.base}embed.html?embed=1&strategy=keyed&seed=1&speed=banana`);
   const widget = page.locator('[data-testid="widget"]');
   await page.waitForSelector('[data-testid="widget"][data-run-state="done"]');
   const problems = page.locator('[data-testid="widget-problems"]');

@@ -92,3 +92,37 @@ test('the module download starts before the JS glue has arrived', async () => {
   );
   await page.context().close();
 });
+
+test('embed.html asks for the widget\'s module in its head: the download starts before the loader has arrived, once', async () => {
+  const page = await openPage(lab.browser);
+  const order = [];
+  let wasmRequests = 0;
+  let releaseLoader;
+  const loaderHeld = new Promise((resolve) => { releaseLoader = resolve; });
+  await page.route('**/loader.js', async (route) => {
+    order.push('loader requested');
+    await loaderHeld;
+    order.push('loader answered');
+    await route.continue();
+  });
+  page.on('request', (r) => {
+    if (r.url().endsWith('rate-limit-lab-embed_bg.wasm')) {
+      wasmRequests += 1;
+      order.push('wasm requested');
+      releaseLoader();
+    }
+  });
+  // Without the hint the module is asked for only by the loader, which would wait
+  // forever: a timeout releases it, so the test fails with the order instead of hanging.
+  const timer = setTimeout(releaseLoader, 5_000);
+  await page.goto(`${lab.server.base}embed.html?embed=1&strategy=pool&seed=2&speed=instant`);
+  await page.waitForSelector('[data-testid="widget"][data-run-state="done"]');
+  clearTimeout(timer);
+  assert.ok(
+    order.indexOf('wasm requested') >= 0 && order.indexOf('wasm requested') < order.indexOf('loader answered'),
+    order.join(' → '),
+  );
+  assert.equal(wasmRequests, 1, 'the loader takes the response the hint started, not a second download');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
