@@ -8,21 +8,29 @@ import { chromium } from 'playwright-core';
 
 // Each page, and the first control a reader needs on it.
 export const PAGES = [
-  ['run', '?seed=7', '[data-strategy]'],
-  // A first visit: no query, so the run page with its guided walk.
+  // Each page as the lab's links open it (its own file, whose head starts its module),
+  // then at the lab's bare address with the same query (the loader asks for it).
+  ['run', 'run.html?seed=7', '[data-strategy]'],
+  // A first visit: the bare address, no query, so the run page with its guided walk.
   ['first', '', '[data-strategy]'],
   // A shared link to a run: the run starts playing as the page loads.
-  ['run-link', '?strategy=timeout-no-key&seed=7', '[data-strategy]'],
+  ['run-link', 'run.html?strategy=timeout-no-key&seed=7', '[data-strategy]'],
   // On a phone the compare page shows a card per strategy (the table is for wider screens).
-  ['compare', '?view=compare&seed=7', '[data-card^="compare."]'],
-  ['sweep', '?view=sweep', '[data-testid="sweep-run"]'],
-  ['matrix', '?view=matrix&seed=1', '[data-cell] a'],
-  ['limits', '?section=limits', 'button[data-experiment]'],
-  ['headers', '?section=headers', '[data-testid="reader-block"]'],
-  // A framed widget, as the README's iframe opens it (embed.html: its module hinted in
-  // the head), and at the lab's own address (the loader asks for it).
+  ['compare', 'compare.html?view=compare&seed=7', '[data-card^="compare."]'],
+  ['sweep', 'sweep.html?view=sweep', '[data-testid="sweep-run"]'],
+  ['matrix', 'matrix.html?view=matrix&seed=1', '[data-cell] a'],
+  ['limits', 'limits.html?section=limits', 'button[data-experiment]'],
+  ['headers', 'headers.html?section=headers', '[data-testid="reader-block"]'],
+  // A framed widget, as the README's iframe opens it.
   ['embed', 'embed.html?embed=1&strategy=keyed&seed=3', '[data-stat]'],
-  ['embed-query', '?embed=1&strategy=keyed&seed=3', '[data-stat]'],
+  ['run-q', '?seed=7', '[data-strategy]'],
+  ['run-link-q', '?strategy=timeout-no-key&seed=7', '[data-strategy]'],
+  ['compare-q', '?view=compare&seed=7', '[data-card^="compare."]'],
+  ['sweep-q', '?view=sweep', '[data-testid="sweep-run"]'],
+  ['matrix-q', '?view=matrix&seed=1', '[data-cell] a'],
+  ['limits-q', '?section=limits', 'button[data-experiment]'],
+  ['headers-q', '?section=headers', '[data-testid="reader-block"]'],
+  ['embed-q', '?embed=1&strategy=keyed&seed=3', '[data-stat]'],
 ];
 
 /** Headless Chromium as the benchmarks run it. */

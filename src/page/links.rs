@@ -38,7 +38,7 @@ fn query(
 /// every number that differs from the article's, so nothing changed is lost on the way.
 /// It names no strategy, so the page it opens waits for the reader.
 pub fn href(section: Section, view: View, scenario: &Scenario) -> String {
-    query(section, view, None, scenario).to_query()
+    query(section, view, None, scenario).href()
 }
 
 /// The limits page with one experiment open, its settings `lab`, and the numbers of
@@ -61,7 +61,7 @@ pub fn experiment_href(
     scenario: &Scenario,
     lab: &LabSettings,
 ) -> String {
-    experiment_query(experiment, scenario, lab).to_query()
+    experiment_query(experiment, scenario, lab).href()
 }
 
 /// The sweep page for one strategy (or all, with `None`) over seeds `1..=seeds`.
@@ -75,7 +75,7 @@ pub fn sweep_query(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenar
 
 /// The link of [`sweep_query`].
 pub fn sweep_href(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenario) -> String {
-    sweep_query(strategy, seeds, scenario).to_query()
+    sweep_query(strategy, seeds, scenario).href()
 }
 
 /// The compare page for `scenario`'s seed and numbers.
@@ -86,7 +86,7 @@ pub fn compare_query(scenario: &Scenario) -> PageQuery {
 /// The run page playing `strategy` with `scenario`'s seed and numbers: where a compare
 /// column's heading goes.
 pub fn run_href(strategy: StrategyName, scenario: &Scenario) -> String {
-    query(Section::Charges, View::Run, Some(strategy), scenario).to_query()
+    query(Section::Charges, View::Run, Some(strategy), scenario).href()
 }
 
 /// The full lab's link for an embedded widget's run: the same query without `embed`.
@@ -95,7 +95,7 @@ pub fn full_lab_href(q: &PageQuery) -> String {
         embed: false,
         ..q.clone()
     }
-    .to_query()
+    .href()
 }
 
 /// The sweep page stepping `spec`'s parameter for one strategy (or, with `None`, every
@@ -132,7 +132,7 @@ pub fn point_href(
     {
         return href(Section::Charges, View::Run, scenario);
     }
-    query(Section::Charges, View::Run, Some(strategy), &s).to_query()
+    query(Section::Charges, View::Run, Some(strategy), &s).href()
 }
 
 /// The command that prints what the page for `q` shows: the same run, the same six
@@ -280,8 +280,9 @@ mod tests {
     use crate::page::lab::settings::KnobId;
     use crate::page::{pairs_of, parse, set_param};
 
-    fn page(query: &str) -> PageQuery {
-        parse(&pairs_of(query))
+    /// What a link opens: the query after its page file.
+    fn page(link: &str) -> PageQuery {
+        parse(&pairs_of(link.split_once('?').map_or(link, |(_, q)| q)))
     }
 
     #[test]
@@ -463,6 +464,9 @@ mod tests {
             ];
             for link in written {
                 let back = page(&link);
+                // Through the file whose head starts that page's module.
+                let file = back.page().entry_file();
+                assert!(link.starts_with(&format!("{file}?")), "case {i}: {link}");
                 assert!(
                     back.problems.is_empty(),
                     "case {i}: {link}: {:?}",
@@ -485,7 +489,7 @@ mod tests {
             assert_eq!(page(&q.to_query()), q, "case {i}");
             let q = compare_query(&s);
             assert_eq!(page(&q.to_query()), q, "case {i}");
-            assert_eq!(q.to_query(), href(Section::Charges, View::Compare, &s));
+            assert_eq!(q.href(), href(Section::Charges, View::Compare, &s));
             let run = page(&run_href(StrategyName::Retry, &s));
             assert_eq!(run.strategy, Some(StrategyName::Retry), "case {i}");
             assert_eq!(run.seeded_scenario().provider, s.provider, "case {i}");

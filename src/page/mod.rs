@@ -149,6 +149,36 @@ pub enum Page {
     Embed,
 }
 
+impl Page {
+    /// The file a link to this page opens: each page has an HTML file of its own
+    /// (`run.html`, `compare.html`, …), which is `index.html` with a hint in its head that
+    /// starts this page's module at once, rather than after the loader has read the link
+    /// (README, "Time to ready"; `scripts/entry-pages.mjs` writes them). A link into the
+    /// guided walk is the exception ([`PageQuery::href`]).
+    pub const fn entry_file(self) -> &'static str {
+        match self {
+            Page::Run => "run.html",
+            Page::Compare => "compare.html",
+            Page::Sweep => "sweep.html",
+            Page::Matrix => "matrix.html",
+            Page::Limits => "limits.html",
+            Page::Headers => "headers.html",
+            Page::Embed => "embed.html",
+        }
+    }
+
+    /// Every page, in the order of the enum.
+    pub const ALL: [Page; 7] = [
+        Page::Run,
+        Page::Compare,
+        Page::Sweep,
+        Page::Matrix,
+        Page::Limits,
+        Page::Headers,
+        Page::Embed,
+    ];
+}
+
 crate::named_enum! {
     /// Whether the page animates: the reader's system setting, or the URL's override.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -283,6 +313,17 @@ impl PageQuery {
             seed: self.seed,
             ..self.scenario.clone()
         }
+    }
+
+    /// A link to this page: its [`Page::entry_file`] and its query. A step of the guided
+    /// walk opens at the lab's own address, `./`: the walk has a module of its own, which
+    /// no page file asks for.
+    pub fn href(&self) -> String {
+        let file = match self.page() {
+            Page::Run if self.tour => "./",
+            page => page.entry_file(),
+        };
+        format!("{file}{}", self.to_query())
     }
 
     /// The page this query opens: `embed=1` first, then the limits section, then the
@@ -1619,5 +1660,30 @@ pub(crate) mod tests {
         .collect();
         assert_eq!(pairs, expect);
         assert!(pairs_of("").is_empty() && pairs_of("?").is_empty());
+    }
+
+    #[test]
+    fn every_page_file_is_written_after_the_build_with_its_module() {
+        // scripts/entry-pages.mjs writes each page's file with a hint for its module.
+        let script = include_str!("../../scripts/entry-pages.mjs");
+        for page in Page::ALL {
+            let file = page.entry_file();
+            let module = match file.trim_end_matches(".html") {
+                "run" => "rate-limit-lab".to_string(),
+                name => format!("rate-limit-lab-{name}"),
+            };
+            assert!(
+                script.contains(&format!("['{file}', '{module}']")),
+                "{page:?}: scripts/entry-pages.mjs writes {file} for {module}"
+            );
+        }
+        let run = PageQuery::for_run(&Scenario::default(), Speed::X10);
+        assert!(run.href().starts_with("run.html?"), "{}", run.href());
+        let walk = PageQuery { tour: true, ..run };
+        assert!(
+            walk.href().starts_with("./?"),
+            "the walk's own module: {}",
+            walk.href()
+        );
     }
 }

@@ -205,7 +205,9 @@ mod tests {
             "{m}"
         );
         assert!(
-            m.contains("data-href=\"?section=charges&amp;view=run&amp;strategy=keyed&amp;seed=1"),
+            m.contains(
+                "data-href=\"run.html?section=charges&amp;view=run&amp;strategy=keyed&amp;seed=1"
+            ),
             "{m}"
         );
         assert_eq!(escape("a\"b'c&"), "a&quot;b&#39;c&amp;");

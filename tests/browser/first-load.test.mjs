@@ -93,36 +93,65 @@ test('the module download starts before the JS glue has arrived', async () => {
   await page.context().close();
 });
 
-test('embed.html asks for the widget\'s module in its head: the download starts before the loader has arrived, once', async () => {
+// Each page's own file, the module its head asks for, and what shows once it has started.
+const ENTRY_PAGES = [
+  ['run.html?strategy=keyed&seed=7&speed=instant', 'rate-limit-lab', '[data-testid="app"][data-run-state="done"]'],
+  ['compare.html?view=compare&seed=7', 'rate-limit-lab-compare', '[data-testid="compare"][data-state="done"]'],
+  ['sweep.html?view=sweep', 'rate-limit-lab-sweep', '[data-testid="sweep-run"]'],
+  ['matrix.html?view=matrix&seed=1', 'rate-limit-lab-matrix', '[data-cell] a'],
+  ['limits.html?section=limits', 'rate-limit-lab-limits', 'button[data-experiment]'],
+  ['headers.html?section=headers', 'rate-limit-lab-headers', '[data-testid="reader-block"]'],
+  ['embed.html?embed=1&strategy=pool&seed=2&speed=instant', 'rate-limit-lab-embed', '[data-testid="widget"][data-run-state="done"]'],
+];
+
+test('each page\'s own file asks for its module in its head: the download starts before the loader has arrived, once', async () => {
+  for (const [link, module, started] of ENTRY_PAGES) {
+    const page = await openPage(lab.browser);
+    const order = [];
+    let wasmRequests = 0;
+    let releaseLoader;
+    const loaderHeld = new Promise((resolve) => { releaseLoader = resolve; });
+    await page.route('**/loader.js', async (route) => {
+      order.push('loader requested');
+      await loaderHeld;
+      order.push('loader answered');
+      await route.continue();
+    });
+    page.on('request', (r) => {
+      if (r.url().endsWith(`${module}_bg.wasm`)) {
+        wasmRequests += 1;
+        order.push('wasm requested');
+        releaseLoader();
+      }
+    });
+    // Without the hint the module is asked for only by the loader, which would wait
+    // forever: a timeout releases it, so the test fails with the order instead of hanging.
+    const timer = setTimeout(releaseLoader, 5_000);
+    await page.goto(`${lab.server.base}${link}`);
+    await page.waitForSelector(started);
+    clearTimeout(timer);
+    assert.ok(
+      order.indexOf('wasm requested') >= 0 && order.indexOf('wasm requested') < order.indexOf('loader answered'),
+      `${link}: ${order.join(' → ')}`,
+    );
+    assert.equal(wasmRequests, 1, `${link}: the loader takes the response the hint started, not a second download`);
+    assert.deepEqual(page.errors, [], link);
+    await page.context().close();
+  }
+});
+
+test('the lab\'s links open each page through its own file', async () => {
   const page = await openPage(lab.browser);
-  const order = [];
-  let wasmRequests = 0;
-  let releaseLoader;
-  const loaderHeld = new Promise((resolve) => { releaseLoader = resolve; });
-  await page.route('**/loader.js', async (route) => {
-    order.push('loader requested');
-    await loaderHeld;
-    order.push('loader answered');
-    await route.continue();
-  });
-  page.on('request', (r) => {
-    if (r.url().endsWith('rate-limit-lab-embed_bg.wasm')) {
-      wasmRequests += 1;
-      order.push('wasm requested');
-      releaseLoader();
-    }
-  });
-  // Without the hint the module is asked for only by the loader, which would wait
-  // forever: a timeout releases it, so the test fails with the order instead of hanging.
-  const timer = setTimeout(releaseLoader, 5_000);
-  await page.goto(`${lab.server.base}embed.html?embed=1&strategy=pool&seed=2&speed=instant`);
-  await page.waitForSelector('[data-testid="widget"][data-run-state="done"]');
-  clearTimeout(timer);
-  assert.ok(
-    order.indexOf('wasm requested') >= 0 && order.indexOf('wasm requested') < order.indexOf('loader answered'),
-    order.join(' → '),
-  );
-  assert.equal(wasmRequests, 1, 'the loader takes the response the hint started, not a second download');
-  assert.deepEqual(page.errors, []);
+  await page.goto(`${lab.server.base}?seed=5`);
+  await waitForState(page, 'idle');
+  const hrefs = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href')));
+  for (const [file, key] of [['compare.html?', 'view=compare'], ['sweep.html?', 'view=sweep'], ['limits.html?', 'section=limits'], ['headers.html?', 'section=headers']]) {
+    const link = hrefs.find((h) => h.includes(key));
+    assert.ok(link?.startsWith(file) && link.includes('seed=5'), `${key}: ${link}`);
+  }
+  await page.goto(`${lab.server.base}compare.html?view=compare&seed=5`);
+  await page.waitForSelector('[data-testid="compare"][data-state="done"]');
+  const run = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href')).find((h) => h.includes('strategy=')));
+  assert.ok(run?.startsWith('run.html?'), `a run opens through run.html: ${run}`);
   await page.context().close();
 });
