@@ -63,33 +63,49 @@ test('the lab takes over from the shell without moving its heading', async () =>
   }
 });
 
-test('the module download starts before the JS glue has arrived', async () => {
-  const page = await openPage(lab.browser);
+/**
+ * Holds back the responses to `held` (a route pattern) until the module `module` has been
+ * requested, and records the order: `what requested`, `wasm requested`, `what answered`.
+ * If the module were only asked for after the held file, that file would wait forever: a
+ * timeout releases it after 5 s, so a test fails with the order instead of hanging.
+ */
+async function holdUntilModule(page, held, what, module) {
   const order = [];
-  let releaseGlue;
-  const glueHeld = new Promise((resolve) => { releaseGlue = resolve; });
-  await page.route('**/rate-limit-lab.js', async (route) => {
-    order.push('glue requested');
-    await glueHeld;
-    order.push('glue answered');
+  let requests = 0;
+  let release;
+  const released = new Promise((resolve) => { release = resolve; });
+  const timer = setTimeout(release, 5_000);
+  await page.route(held, async (route) => {
+    order.push(`${what} requested`);
+    await released;
+    order.push(`${what} answered`);
     await route.continue();
   });
   page.on('request', (r) => {
-    if (r.url().endsWith('rate-limit-lab_bg.wasm')) {
+    if (r.url().endsWith(`${module}_bg.wasm`)) {
+      requests += 1;
       order.push('wasm requested');
-      releaseGlue();
+      release();
     }
   });
-  // If the module were only asked for after the glue, the glue would wait forever: a
-  // timeout releases it so the test fails with the order instead of hanging.
-  const timer = setTimeout(releaseGlue, 5_000);
+  return {
+    order,
+    requests: () => requests,
+    /** True if the module was asked for before the held file was answered. */
+    moduleFirst() {
+      clearTimeout(timer);
+      const wasm = order.indexOf('wasm requested');
+      return wasm >= 0 && wasm < order.indexOf(`${what} answered`);
+    },
+  };
+}
+
+test('the module download starts before the JS glue has arrived', async () => {
+  const page = await openPage(lab.browser);
+  const held = await holdUntilModule(page, '**/rate-limit-lab.js', 'glue', 'rate-limit-lab');
   await page.goto(`${lab.server.base}?seed=3`);
   await waitForState(page, 'idle');
-  clearTimeout(timer);
-  assert.ok(
-    order.indexOf('wasm requested') >= 0 && order.indexOf('wasm requested') < order.indexOf('glue answered'),
-    order.join(' → '),
-  );
+  assert.ok(held.moduleFirst(), held.order.join(' → '));
   await page.context().close();
 });
 
@@ -107,34 +123,11 @@ const ENTRY_PAGES = [
 test('each page\'s own file asks for its module in its head: the download starts before the loader has arrived, once', async () => {
   for (const [link, module, started] of ENTRY_PAGES) {
     const page = await openPage(lab.browser);
-    const order = [];
-    let wasmRequests = 0;
-    let releaseLoader;
-    const loaderHeld = new Promise((resolve) => { releaseLoader = resolve; });
-    await page.route('**/loader.js', async (route) => {
-      order.push('loader requested');
-      await loaderHeld;
-      order.push('loader answered');
-      await route.continue();
-    });
-    page.on('request', (r) => {
-      if (r.url().endsWith(`${module}_bg.wasm`)) {
-        wasmRequests += 1;
-        order.push('wasm requested');
-        releaseLoader();
-      }
-    });
-    // Without the hint the module is asked for only by the loader, which would wait
-    // forever: a timeout releases it, so the test fails with the order instead of hanging.
-    const timer = setTimeout(releaseLoader, 5_000);
+    const held = await holdUntilModule(page, '**/loader.js', 'loader', module);
     await page.goto(`${lab.server.base}${link}`);
     await page.waitForSelector(started);
-    clearTimeout(timer);
-    assert.ok(
-      order.indexOf('wasm requested') >= 0 && order.indexOf('wasm requested') < order.indexOf('loader answered'),
-      `${link}: ${order.join(' → ')}`,
-    );
-    assert.equal(wasmRequests, 1, `${link}: the loader takes the response the hint started, not a second download`);
+    assert.ok(held.moduleFirst(), `${link}: ${held.order.join(' → ')}`);
+    assert.equal(held.requests(), 1, `${link}: the loader takes the response the hint started, not a second download`);
     assert.deepEqual(page.errors, [], link);
     await page.context().close();
   }
