@@ -11,7 +11,9 @@ use support::assert_each_refused;
 struct Served {
     child: std::process::Child,
     /// Its standard output, kept open: the server prints its counters there as it stops.
-    _out: BufReader<std::process::ChildStdout>,
+    out: BufReader<std::process::ChildStdout>,
+    /// The first line it printed.
+    first: String,
     /// The address it printed.
     url: String,
 }
@@ -35,19 +37,24 @@ impl Served {
             .to_string();
         Self {
             child,
-            _out: out,
+            out,
+            first,
             url,
         }
     }
 
-    /// SIGTERM, and a clean exit.
-    fn stop(mut self) {
+    /// SIGTERM, and a clean exit; returns what it printed after its first line.
+    fn stop(mut self) -> String {
         let killed = Command::new("kill")
             .args(["-TERM", &self.child.id().to_string()])
             .status()
             .expect("kill runs");
         assert!(killed.success());
-        assert!(self.child.wait().expect("the server exits").success());
+        let status = self.child.wait().expect("the server exits");
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut self.out, &mut rest).expect("the rest of stdout");
+        assert!(status.success(), "{status:?}: {rest}");
+        rest
     }
 }
 
@@ -137,29 +144,14 @@ fn bad_serve_and_http_arguments_get_a_sentence() {
 
 #[test]
 fn serve_prints_its_address_and_stops_cleanly_on_sigterm() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ratelab"))
-        .args(["serve", "--port", "0", "--seed", "4"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ratelab serve starts");
-    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut first = String::new();
-    out.read_line(&mut first).expect("a first line");
+    let served = Served::start(&["--seed", "4"]);
+    let first = served.first.clone();
     assert!(
         first.starts_with("ratelab serve: listening on http://127.0.0.1:"),
         "{first}"
     );
     assert!(first.contains("seed: 4"), "{first}");
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let status = child.wait().expect("the server exits");
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut out, &mut rest).expect("the rest of stdout");
-    assert!(status.success(), "{status:?}: {rest}");
+    let rest = served.stop();
     assert!(rest.contains("/global"), "{rest}");
     assert!(rest.contains("stopped; the provider's counters:"), "{rest}");
     assert!(rest.contains("\"requests\": 0"), "{rest}");
