@@ -172,18 +172,16 @@ pub fn gauges_markup() -> String {
     GAUGES
         .iter()
         .map(|(label, name)| {
-            let extra = if *name == "clock" {
-                " data-testid=\"sim-clock\""
-            } else {
-                ""
-            };
-            let tail = if *name == "clock" {
-                "<span class=\"rll-gauge-label\" data-testid=\"clock-tail\" data-gauge=\"tail\"></span>"
-            } else {
-                ""
+            // The clock is what tests and readers point at, and it carries the tail.
+            let (id, tail) = match *name {
+                "clock" => (
+                    " data-testid=\"sim-clock\"",
+                    "<span class=\"rll-gauge-label\" data-testid=\"clock-tail\" data-gauge=\"tail\"></span>",
+                ),
+                _ => ("", ""),
             };
             format!(
-                "<span><span class=\"rll-gauge-label\">{label} </span><span class=\"rll-num\" data-gauge=\"{name}\"{extra}></span>{tail}</span>"
+                "<span><span class=\"rll-gauge-label\">{label} </span><span class=\"rll-num\" data-gauge=\"{name}\"{id}></span>{tail}</span>"
             )
         })
         .collect()

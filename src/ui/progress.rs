@@ -9,6 +9,7 @@ use crate::page::format::percent;
 use crate::page::stage::{gauge_values, gauges_markup};
 use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The progress bar and the live gauges.
 #[component]
@@ -25,21 +26,16 @@ pub fn Progress(
     let bar = NodeRef::<Div>::new();
     let fill = NodeRef::<Div>::new();
     let gauges = NodeRef::<Div>::new();
+    // Once per published frame: the bar's attributes, then each gauge's number, found by
+    // one query of the gauges' `data-gauge` names.
     Effect::new(move |_| {
-        let values = snap.with(|s| gauge_values(s.as_ref(), limit()));
-        let Some(gauges) = gauges.get() else { return };
-        for (name, value) in values {
-            if let Ok(Some(el)) = gauges.query_selector(&format!("[data-gauge={name}]")) {
-                el.set_text_content(Some(&value));
-            }
-        }
-    });
-    Effect::new(move |_| {
-        let (done, total) = snap.with(|s| {
-            s.as_ref()
-                .map_or((0, 0), |s| (s.customers_done, u64::from(s.customers)))
+        let (values, done, total) = snap.with(|s| {
+            let (done, total) = s
+                .as_ref()
+                .map_or((0, 0), |s| (s.customers_done, u64::from(s.customers)));
+            (gauge_values(s.as_ref(), limit()), done, total)
         });
-        let (Some(bar), Some(fill)) = (bar.get(), fill.get()) else {
+        let (Some(bar), Some(fill), Some(gauges)) = (bar.get(), fill.get(), gauges.get()) else {
             return;
         };
         let _ = bar.set_attribute("aria-valuemax", &total.to_string());
@@ -50,6 +46,18 @@ pub fn Progress(
             done as f64 * 100.0 / total as f64
         };
         let _ = web_sys::HtmlElement::style(&fill).set_property("width", &percent(share));
+        let Ok(numbers) = gauges.query_selector_all("[data-gauge]") else {
+            return;
+        };
+        for el in (0..numbers.length()).filter_map(|i| numbers.item(i)) {
+            let Ok(el) = el.dyn_into::<web_sys::Element>() else {
+                continue;
+            };
+            let name = el.get_attribute("data-gauge");
+            if let Some((_, value)) = values.iter().find(|(n, _)| Some(*n) == name.as_deref()) {
+                el.set_text_content(Some(value));
+            }
+        }
     });
     view! {
         <div class="rll-progress">
