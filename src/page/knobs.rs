@@ -3,8 +3,11 @@
 //! range lies inside its parameter's own, so a knob can never make a value the panel
 //! would refuse; typed values keep the whole range.
 
-use super::params::{param, ParamKind, ParamSpec};
+use super::format::count;
+use super::markup::escape;
+use super::params::{param, ParamKind, ParamSpec, PARAMS};
 use crate::sim::rng::Odds;
+use crate::sim::Scenario;
 
 /// One knob.
 #[derive(Clone, Copy, Debug)]
@@ -119,10 +122,126 @@ impl Knob {
     }
 }
 
+/// The knobs as they stand before the UI writes their values: a label with the value's
+/// place (`data-knob-value`) and unit, and a slider (`data-knob`) per knob; the caption
+/// (`data-knobs-caption`) and the ghost's line (`data-testid="ghost"`, hidden) below.
+pub fn knobs_markup() -> String {
+    let knobs: String = KNOBS
+        .iter()
+        .map(|k| {
+            let spec = k.spec();
+            let unit = if spec.unit.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", escape(spec.unit))
+            };
+            format!(
+                concat!(
+                    "<div class=\"rll-knob\"><label for=\"rll-knob-{key}\">{label} ",
+                    "<span class=\"rll-num\" data-knob-value=\"{key}\"></span>{unit}</label>",
+                    "<input id=\"rll-knob-{key}\" type=\"range\" data-knob=\"{key}\" min=\"{min}\" max=\"{max}\" step=\"{step}\"></div>"
+                ),
+                key = k.key,
+                label = escape(spec.label),
+                unit = unit,
+                min = k.min,
+                max = k.max,
+                step = k.step,
+            )
+        })
+        .collect();
+    format!(
+        concat!(
+            "<div class=\"rll-knobs-grid\">{knobs}</div>",
+            "<p class=\"rll-caption\" data-knobs-caption>{caption}</p>",
+            "<p class=\"rll-ghost-line\" data-testid=\"ghost\" hidden>Faint: the run before, with ",
+            "<span data-testid=\"ghost-values\"></span>. ",
+            "<button type=\"button\" class=\"rll-link\" data-testid=\"ghost-dismiss\">Forget it</button></p>"
+        ),
+        knobs = knobs,
+        caption = escape(&caption(true)),
+    )
+}
+
+/// The knob a slider's `data-knob` names.
+pub fn knob(key: &str) -> Option<&'static Knob> {
+    KNOBS.iter().find(|k| k.key == key)
+}
+
+/// What the caption under the knobs says a move does: `live`, it reruns at once.
+pub fn caption(live: bool) -> String {
+    if live {
+        "Each move reruns this strategy on the same seed.".to_string()
+    } else {
+        format!(
+            "Above {} customers a knob reruns when you let go.",
+            count(LIVE_MAX_CUSTOMERS.into())
+        )
+    }
+}
+
+/// True if a knob reruns on every move for `scenario` (not only when let go).
+pub fn is_live(scenario: &Scenario) -> bool {
+    scenario.customers <= LIVE_MAX_CUSTOMERS
+}
+
+/// The ghost's line: each number the run before used that differs from `now`'s.
+pub fn ghost_values(before: &Scenario, now: &Scenario) -> String {
+    PARAMS
+        .iter()
+        .filter(|p| p.read(now) != p.read(before))
+        .map(|p| format!("{} {}", p.label, p.read(before)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::page::params::parse_param;
+
+    #[test]
+    fn the_markup_has_a_slider_and_a_value_per_knob() {
+        let m = knobs_markup();
+        for k in KNOBS {
+            assert_eq!(
+                m.matches(&format!("data-knob=\"{}\"", k.key)).count(),
+                1,
+                "{}",
+                k.key
+            );
+            assert!(
+                m.contains(&format!("data-knob-value=\"{}\"", k.key)),
+                "{}",
+                k.key
+            );
+            assert!(
+                m.contains(&format!("min=\"{}\" max=\"{}\"", k.min, k.max)),
+                "{}",
+                k.key
+            );
+            assert_eq!(knob(k.key).map(|f| f.key), Some(k.key));
+        }
+        assert!(knob("nope").is_none());
+        assert!(m.contains(&caption(true)));
+    }
+
+    #[test]
+    fn the_caption_and_the_ghost_follow_the_numbers() {
+        let before = Scenario::default();
+        assert!(is_live(&before));
+        assert_ne!(caption(true), caption(false));
+        assert!(caption(false).contains("10,000"));
+        let mut now = before.clone();
+        assert_eq!(ghost_values(&before, &now), "");
+        now.customers = LIVE_MAX_CUSTOMERS + 1;
+        assert!(!is_live(&now));
+        let customers = param("customers").unwrap();
+        assert_eq!(
+            ghost_values(&before, &now),
+            format!("{} {}", customers.label, customers.read(&before))
+        );
+    }
 
     #[test]
     fn every_knob_stays_inside_what_the_panel_accepts() {

@@ -21,11 +21,15 @@ pub fn escape(text: &str) -> String {
 
 /// `items` as a list, each shown as text (never as markup).
 pub fn list_markup(items: &[String]) -> String {
-    let items: String = items
+    format!("<ul>{}</ul>", items_markup(items))
+}
+
+/// `items` as a list's items, each shown as text, for a list already on the page.
+pub fn items_markup(items: &[String]) -> String {
+    items
         .iter()
         .map(|m| format!("<li>{}</li>", escape(m)))
-        .collect();
-    format!("<ul>{items}</ul>")
+        .collect()
 }
 
 /// A tab of a row of tab links: `<a class="{class}" {data}="{value}" href="{href}">`, marked
@@ -60,6 +64,8 @@ mod tests {
             "<ul><li>a &lt;b&gt;</li><li>c</li></ul>"
         );
         assert_eq!(list_markup(&[]), "<ul></ul>");
+        assert_eq!(items_markup(&["x&y".into()]), "<li>x&amp;y</li>");
+        assert_eq!(items_markup(&[]), "");
     }
 
     #[test]

@@ -162,6 +162,28 @@ pub fn cards_markup(
     out
 }
 
+/// The run page's panel of every counter, as markup: its heading, then each group's title
+/// and cards, then the note on what the provider held beyond what the client awaited.
+/// `limit` is the provider's in-flight limit.
+pub fn panel_markup(stats: &Stats, limit: u32) -> String {
+    let mut out = String::from("<h2>What the provider saw</h2>");
+    for (title, cards) in STAT_GROUPS {
+        let _ = write!(
+            out,
+            "<div class=\"rll-group\"><h3>{}</h3><dl class=\"rll-cards\">{}</dl></div>",
+            escape(title),
+            cards_markup(cards, stats, false, None)
+        );
+    }
+    if let Some(note) = concurrency_note_markup(stats, limit) {
+        let _ = write!(
+            out,
+            "<p class=\"rll-callout\" data-testid=\"concurrency-note\">{note}</p>"
+        );
+    }
+    out
+}
+
 /// The note under the counters when the provider held more requests than the client was
 /// awaiting (the difference is charges the client stopped waiting for that kept running),
 /// as markup; `None` when it did not. `limit` is the provider's in-flight limit.
@@ -252,5 +274,24 @@ mod tests {
             ..held
         };
         assert_eq!(concurrency_note_markup(&even, 10), None);
+    }
+
+    #[test]
+    fn the_panel_holds_every_group_and_the_note_only_when_it_applies() {
+        let mut stats = Stats::default();
+        let quiet = panel_markup(&stats, 10);
+        for (title, _) in STAT_GROUPS {
+            assert!(
+                quiet.contains(&format!("<h3>{}</h3>", escape(title))),
+                "{title}"
+            );
+        }
+        assert_eq!(quiet.matches("data-stat=").count(), StatField::ALL.len());
+        assert!(!quiet.contains("concurrency-note"));
+        stats.max_inflight = 12;
+        stats.client_max_outstanding = 10;
+        let noted = panel_markup(&stats, 10);
+        assert!(noted.contains("data-testid=\"concurrency-note\""));
+        assert!(noted.contains("<strong>12</strong> requests at once (limit 10)"));
     }
 }

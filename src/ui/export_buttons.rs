@@ -1,27 +1,32 @@
 //! Keep a run: copy its link, download it as JSON (stats and every customer) or as CSV
 //! (one row per request).
+//!
+//! The bar is the page layer's markup, set once; one effect shows it and enables its
+//! buttons as a run goes, and one click handler reads the button's `data-testid`.
 
 use super::use_playback::{PlayState, Playback};
 use crate::page::export::{requests_csv, run_json};
+use crate::page::export_bar::{
+    copy_refused, export_markup, file_name, Keep, LINK_COPIED, NO_ROWS, SAVE_REFUSED,
+};
+use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
+use web_sys::Element;
 
 /// Saves `text` as a file called `name` through a temporary link.
-fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
+fn download(name: &str, mime: &str, text: &str) -> Option<()> {
     let parts = js_sys::Array::of1(&text.into());
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)
-        .map_err(|_| "the browser refused to make the file")?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)
-        .map_err(|_| "the browser refused to make the file")?;
-    let a = document().create_element("a").map_err(|_| "no document")?;
-    let a: web_sys::HtmlAnchorElement = a.dyn_into().map_err(|_| "no link element")?;
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).ok()?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+    let a: web_sys::HtmlAnchorElement = document().create_element("a").ok()?.dyn_into().ok()?;
     a.set_href(&url);
     a.set_download(name);
     a.click();
     let _ = web_sys::Url::revoke_object_url(&url);
-    Ok(())
+    Some(())
 }
 
 /// The buttons, shown once a run is on screen.
@@ -30,59 +35,85 @@ pub fn ExportButtons(
     /// The run to copy or save.
     playback: Playback,
 ) -> impl IntoView {
+    let root = NodeRef::<Div>::new();
     let message = RwSignal::new(None::<String>);
-    let done = move || playback.state.get() == PlayState::Done;
-    let recorded = move || {
-        playback
+    let find = move |keep: Keep| {
+        root.get()?
+            .query_selector(&format!("[data-testid={}]", keep.testid()))
+            .ok()?
+    };
+    Effect::new(move |_| {
+        let state = playback.state.get();
+        let recorded = playback
             .scenario
-            .with(|s| s.as_ref().is_none_or(|s| s.record))
-    };
-    let name = move |ext: &str| {
-        playback.scenario.with_untracked(|s| {
-            s.as_ref().map_or(format!("run.{ext}"), |s| {
-                format!("rate-limit-lab-{}-seed-{}.{ext}", s.strategy, s.seed)
-            })
-        })
-    };
-    let save_json = move |_| {
-        let Some(text) = playback.with_sim(run_json) else {
-            return;
-        };
-        message.set(download(&name("json"), "application/json", &text).err());
-    };
-    let save_csv = move |_| {
-        let Some(text) = playback
-            .with_sim(|s| s.record().map(requests_csv))
-            .flatten()
-        else {
-            return message.set(Some(
-                "This run kept no per-request record, so there are no rows to save.".into(),
-            ));
-        };
-        message.set(download(&name("csv"), "text/csv", &text).err());
+            .with(|s| s.as_ref().is_none_or(|s| s.record));
+        let said = message.get();
+        let Some(el) = root.get() else { return };
+        let _ = el
+            .class_list()
+            .toggle_with_force("rll-hidden", state == PlayState::Idle);
+        let done = state == PlayState::Done;
+        if let Some(b) = find(Keep::Json) {
+            let _ = b.toggle_attribute_with_force("disabled", !done);
+        }
+        if let Some(b) = find(Keep::Csv) {
+            let _ = b.toggle_attribute_with_force("disabled", !done || !recorded);
+            let _ = match recorded {
+                true => b.remove_attribute("title"),
+                false => b.set_attribute("title", NO_ROWS),
+            };
+        }
+        if let Ok(Some(status)) = el.query_selector("[role=status]") {
+            status.set_text_content(said.as_deref());
+        }
+    });
+    let save = move |ext: &str, mime: &str, text: String| {
+        let name = playback
+            .scenario
+            .with_untracked(|s| file_name(s.as_ref(), ext));
+        let refused = download(&name, mime, &text).is_none();
+        message.set(refused.then(|| SAVE_REFUSED.to_string()));
     };
     // Success is said only once the browser has written the clipboard: it can refuse
     // (no permission, an insecure page), and then the reader is told to copy by hand.
-    let copy = move |_| {
+    let copy = move || {
         let href = window().location().href().unwrap_or_default();
         let promise = window().navigator().clipboard().write_text(&href);
         message.set(None);
         leptos::task::spawn_local(async move {
             let said = match wasm_bindgen_futures::JsFuture::from(promise).await {
-                Ok(_) => "Link copied: it reproduces this run exactly.".to_string(),
-                Err(_) => format!(
-                    "The browser would not let the page copy; copy the address instead: {href}"
-                ),
+                Ok(_) => LINK_COPIED.to_string(),
+                Err(_) => copy_refused(&href),
             };
             message.set(Some(said));
         });
     };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let keep = ev
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|e| e.get_attribute("data-testid"))
+            .and_then(|id| Keep::from_testid(&id));
+        match keep {
+            Some(Keep::CopyLink) => copy(),
+            Some(Keep::Json) => {
+                if let Some(text) = playback.with_sim(run_json) {
+                    save("json", "application/json", text);
+                }
+            }
+            Some(Keep::Csv) => {
+                match playback
+                    .with_sim(|s| s.record().map(requests_csv))
+                    .flatten()
+                {
+                    Some(text) => save("csv", "text/csv", text),
+                    None => message.set(Some(NO_ROWS.to_string())),
+                }
+            }
+            None => {}
+        }
+    };
     view! {
-        <div class="rll-export" class:rll-hidden=move || playback.state.get() == PlayState::Idle>
-            <button type="button" data-testid="copy-link" on:click=copy>"Copy link"</button>
-            <button type="button" data-testid="export-json" disabled=move || !done() on:click=save_json>"Download JSON"</button>
-            <button type="button" data-testid="export-csv" disabled=move || !done() || !recorded() title=move || (!recorded()).then_some("Runs this large keep no per-request record: there are no rows to save.") on:click=save_csv>"Download CSV"</button>
-            <span class="rll-field-help" role="status">{move || message.get()}</span>
-        </div>
+        <div class="rll-export rll-hidden" node_ref=root inner_html=export_markup() on:click=on_click></div>
     }
 }

@@ -1,12 +1,18 @@
 //! The knobs beside the run: a slider for each parameter a reader reaches for. Moving
-//! one reruns the strategy on the same seed at once (on release only, above
-//! [`LIVE_MAX_CUSTOMERS`] customers), and the run before stays as a ghost.
+//! one reruns the strategy on the same seed at once (on release only, above the page
+//! layer's live limit), and the run before stays as a ghost.
+//!
+//! The knobs are the page layer's markup, set once; one effect writes their values, the
+//! caption and the ghost's line, and one handler each reads a move and a click (README,
+//! "Sizes").
 
 use super::run_state::RunState;
-use crate::page::format::count;
-use crate::page::knobs::{KNOBS, LIVE_MAX_CUSTOMERS};
+use crate::page::knobs::{caption, ghost_values, is_live, knob, knobs_markup, KNOBS};
 use crate::page::params::PARAMS;
+use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement};
 
 /// The sliders, and a line saying what the ghost is.
 #[component]
@@ -14,74 +20,73 @@ pub fn Knobs(
     /// The run view whose numbers the knobs turn.
     state: RunState,
 ) -> impl IntoView {
-    let live = move || state.draft.with(|d| d.customers <= LIVE_MAX_CUSTOMERS);
-    let knobs = KNOBS
+    let root = NodeRef::<Div>::new();
+    let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
+    let live = move || state.draft.with(is_live);
+    let texts: Vec<_> = KNOBS
         .iter()
-        .map(|knob| {
-            let i = PARAMS.iter().position(|p| p.key == knob.key).unwrap_or(0);
-            let text = state.texts.with_value(|t| t[i]);
-            let spec = knob.spec();
-            let id = format!("rll-knob-{}", knob.key);
-            view! {
-                <div class="rll-knob">
-                    <label for=id.clone()>
-                        {spec.label} " "
-                        <span class="rll-num" data-knob-value=knob.key>{move || text.get()}</span>
-                        {(!spec.unit.is_empty()).then(|| format!(" {}", spec.unit))}
-                    </label>
-                    <input
-                        id=id
-                        type="range"
-                        data-knob=knob.key
-                        min=knob.min
-                        max=knob.max
-                        step=knob.step
-                        prop:value=move || knob.position(&text.get()).to_string()
-                        on:input:target=move |ev| {
-                            if let Ok(v) = ev.target().value().parse() {
-                                state.turn(knob, v, live());
-                            }
-                        }
-                        on:change:target=move |ev| {
-                            if let (false, Ok(v)) = (live(), ev.target().value().parse()) {
-                                state.turn(knob, v, true);
-                            }
-                        }
-                    />
-                </div>
+        .map(|k| {
+            let i = PARAMS.iter().position(|p| p.key == k.key).unwrap_or(0);
+            state.texts.with_value(|t| t[i])
+        })
+        .collect();
+    Effect::new(move |_| {
+        for (k, text) in KNOBS.iter().zip(&texts) {
+            let text = text.get();
+            if let Some(value) = find(&format!("[data-knob-value={}]", k.key)) {
+                value.set_text_content(Some(&text));
             }
-        })
-        .collect_view();
-    let ghost_line = move || {
-        state.ghost.with(|g| {
-            g.as_ref().map(|g| {
-                let changed: Vec<String> = PARAMS
-                    .iter()
-                    .filter(|p| state.draft.with(|d| p.read(d)) != p.read(&g.scenario))
-                    .map(|p| format!("{} {}", p.label, p.read(&g.scenario)))
-                    .collect();
-                view! {
-                    <p class="rll-ghost-line" data-testid="ghost">
-                        "Faint: the run before, with "
-                        <span data-testid="ghost-values">{changed.join(", ")}</span>
-                        ". "
-                        <button type="button" class="rll-link" data-testid="ghost-dismiss" on:click=move |_| state.dismiss_ghost()>"Forget it"</button>
-                    </p>
+            if let Some(slider) = find(&format!("[data-knob={}]", k.key))
+                .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            {
+                let position = k.position(&text).to_string();
+                if slider.value() != position {
+                    slider.set_value(&position);
                 }
-            })
-        })
+            }
+        }
+        if let Some(p) = find("[data-knobs-caption]") {
+            p.set_text_content(Some(&caption(live())));
+        }
+        let ghost = state.ghost.with(|g| {
+            g.as_ref()
+                .map(|g| state.draft.with(|d| ghost_values(&g.scenario, d)))
+        });
+        if let Some(line) = find("[data-testid=ghost]") {
+            let _ = line.toggle_attribute_with_force("hidden", ghost.is_none());
+        }
+        if let (Some(values), Some(ghost)) = (find("[data-testid=ghost-values]"), ghost) {
+            values.set_text_content(Some(&ghost));
+        }
+    });
+    // A move reruns at once while live; otherwise only letting go does.
+    let moved = move |ev: web_sys::Event, let_go: bool| {
+        let Some(slider) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let key = slider.get_attribute("data-knob").unwrap_or_default();
+        if let (Some(k), Ok(v)) = (knob(&key), slider.value().parse()) {
+            match (live(), let_go) {
+                (live, false) => state.turn(k, v, live),
+                (false, true) => state.turn(k, v, true),
+                (true, true) => {}
+            }
+        }
+    };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let dismiss = ev
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|e| e.get_attribute("data-testid").as_deref() == Some("ghost-dismiss"));
+        if dismiss {
+            state.dismiss_ghost();
+        }
     };
     view! {
-        <div class="rll-knobs" data-testid="knobs">
-            <div class="rll-knobs-grid">{knobs}</div>
-            <p class="rll-caption">
-                {move || if live() {
-                    "Each move reruns this strategy on the same seed.".to_string()
-                } else {
-                    format!("Above {} customers a knob reruns when you let go.", count(LIVE_MAX_CUSTOMERS.into()))
-                }}
-            </p>
-            {ghost_line}
-        </div>
+        <div class="rll-knobs" data-testid="knobs" node_ref=root inner_html=knobs_markup()
+            on:input=move |ev| moved(ev, false) on:change=move |ev| moved(ev, true) on:click=on_click></div>
     }
 }

@@ -2,11 +2,20 @@
 //! its range, an inline message for anything that cannot be used, and a reset to the
 //! article's values. The run page and the compare page each hold the texts and decide
 //! what an edit does; the form is the same.
+//!
+//! The form is the page layer's markup, set once; one effect writes what an edit changes
+//! and one input handler reads the field by its `data-param` (README, "Sizes").
 
-use super::later::Later;
-use crate::page::params::{ParamGroup, PARAMS};
+use crate::page::markup::items_markup;
+use crate::page::params::PARAMS;
+use crate::page::params_form::{
+    changed_count, changed_text, field_help, form_markup, RESET_TESTID,
+};
 use crate::sim::Scenario;
+use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement};
 
 /// The panel, folded away unless the numbers already differ from the article's.
 #[component]
@@ -25,82 +34,74 @@ pub fn ParamsForm(
     /// Called after every edit (and after a reset).
     on_edit: Callback<()>,
 ) -> impl IntoView {
-    let changed = move || scenario.with(|d| PARAMS.iter().filter(|p| !p.is_default(d)).count());
-    let open = scenario.with_untracked(|d| PARAMS.iter().any(|p| !p.is_default(d)));
-    let texts_r = texts.clone();
-    let reset = move |_| {
-        let d = Scenario::default();
-        for (p, t) in PARAMS.iter().zip(&texts_r) {
-            t.set(p.read(&d));
-        }
-        on_edit.run(());
-    };
-    let group = move |g: ParamGroup, title: &'static str| {
-        let fields = PARAMS
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.group() == g)
-            .map(|(i, p)| {
-                let (text, error) = (texts[i], errors[i]);
-                let id = format!("rll-param-{}", p.key);
-                let help = format!("{id}-help");
-                view! {
-                    <div class="rll-param" class:rll-param-changed=move || scenario.with(|d| !p.is_default(d))>
-                        <label for=id.clone()>{p.label}</label>
-                        <div class="rll-param-input">
-                            <input
-                                id=id
-                                type="text"
-                                data-param=p.key
-                                autocomplete="off"
-                                spellcheck="false"
-                                title=p.help()
-                                aria-describedby=help.clone()
-                                aria-invalid=move || error.get().is_some().to_string()
-                                prop:value=move || text.get()
-                                on:input:target=move |ev| {
-                                    text.set(ev.target().value());
-                                    on_edit.run(());
-                                }
-                            />
-                            <span class="rll-unit">{p.unit}</span>
-                        </div>
-                        <span id=help class="rll-field-help" class:rll-error=move || error.get().is_some() data-param-help=p.key>
-                            {move || error.get().unwrap_or_else(|| format!("{} · default {}", p.range_text(), p.default_text()))}
-                        </span>
-                    </div>
+    let root = NodeRef::<Div>::new();
+    let open = scenario.with_untracked(|d| changed_count(d) > 0);
+    let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
+    let (texts_w, errors_w) = (texts.clone(), errors.clone());
+    // Every field's value (left alone while it already matches, so the caret stays), its
+    // message and its changed mark; the summary's count and the problems.
+    Effect::new(move |_| {
+        for (i, p) in PARAMS.iter().enumerate() {
+            let (text, error) = (texts_w[i].get(), errors_w[i].get());
+            if let Some(input) = find(&format!("[data-param={}]", p.key))
+                .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            {
+                if input.value() != text {
+                    input.set_value(&text);
                 }
-            })
-            .collect_view();
-        view! {
-            <fieldset class="rll-params-group">
-                <legend>{title}</legend>
-                <div class="rll-params-grid">{fields}</div>
-            </fieldset>
+                let invalid = if error.is_some() { "true" } else { "false" };
+                let _ = input.set_attribute("aria-invalid", invalid);
+            }
+            if let Some(help) = find(&format!("[data-param-help={}]", p.key)) {
+                help.set_text_content(Some(&field_help(p, error.as_deref())));
+                let _ = help
+                    .class_list()
+                    .toggle_with_force("rll-error", error.is_some());
+            }
+            if let Some(field) = find(&format!("[data-param-field={}]", p.key)) {
+                let changed = scenario.with(|d| !p.is_default(d));
+                let _ = field
+                    .class_list()
+                    .toggle_with_force("rll-param-changed", changed);
+            }
+        }
+        if let Some(tail) = find("[data-params-changed]") {
+            tail.set_text_content(Some(&changed_text(scenario.with(changed_count))));
+        }
+        if let Some(list) = find("[data-params-problems]") {
+            let problems = problems.get();
+            list.set_inner_html(&items_markup(&problems));
+            let _ = list.toggle_attribute_with_force("hidden", problems.is_empty());
+        }
+    });
+    let texts_i = texts.clone();
+    let on_input = move |ev: web_sys::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let key = input.get_attribute("data-param").unwrap_or_default();
+        if let Some(i) = PARAMS.iter().position(|p| p.key == key) {
+            texts_i[i].set(input.value());
+            on_edit.run(());
+        }
+    };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let reset = ev
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|e| e.get_attribute("data-testid").as_deref() == Some(RESET_TESTID));
+        if reset {
+            let d = Scenario::default();
+            for (p, t) in PARAMS.iter().zip(&texts) {
+                t.set(p.read(&d));
+            }
+            on_edit.run(());
         }
     };
     view! {
-        <details class="rll-details rll-params" open=open data-testid="params">
-            <summary>
-                "Change the numbers"
-                {move || match changed() {
-                    0 => " (the article's values)".to_string(),
-                    n => format!(" ({n} changed)"),
-                }}
-            </summary>
-            <p class="rll-caption">{caption}</p>
-            // A field per parameter, folded away on most visits: built after the first paint, so
-            // they do not hold back what the page opens on (README, "Time to ready"). Open
-            // from the start, they are built at once, or the page below would move.
-            <Later now=open>
-            {group(ParamGroup::Provider, "The provider")}
-            {group(ParamGroup::Client, "The client")}
-            </Later>
-            {move || {
-                let msgs = problems.get();
-                (!msgs.is_empty()).then(|| view! { <ul class="rll-field-help rll-error" role="alert">{msgs.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul> })
-            }}
-            <button type="button" data-testid="params-reset" on:click=reset>"Reset to the article's values"</button>
-        </details>
+        <div node_ref=root inner_html=form_markup(open, &caption) on:input=on_input on:click=on_click></div>
     }
 }

@@ -117,7 +117,7 @@ pub fn RunView(
             </div>
         </section>
         <Later>
-        <StatsPanel playback compact=false/>
+        <StatsPanel playback/>
         <section class="rll-see" aria-labelledby="rll-grid-title">
             <h2 id="rll-grid-title">"Every customer"</h2>
             {unrecorded_note}

@@ -215,14 +215,14 @@ test('a knob reruns at once: timeout 1000 → 3000 ms on timeout-no-key gives th
   assert.equal(await page.textContent('[data-knob-value="timeoutMs"]'), '3000');
   // Space in a slider is not a shortcut that restarts anything odd; Forget it clears.
   await page.click('[data-testid="ghost-dismiss"]');
-  assert.equal(await page.locator('[data-testid="ghost"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="ghost"]').isVisible(), false);
   assert.equal(await page.locator('[data-ghost]').count(), 0);
   // Another knob value, then another strategy: the ghost goes with the strategy.
   await knob.focus();
   await page.keyboard.press('ArrowLeft');
   await page.locator('[data-testid="ghost"]').waitFor();
   await page.click('[data-strategy="keyed"]');
-  await page.waitForFunction(() => !document.querySelector('[data-testid="ghost"]'));
+  await page.locator('[data-testid="ghost"]').waitFor({ state: 'hidden' });
   assert.deepEqual(page.errors, []);
   await page.screenshot({ path: 'target/screenshots/stage-knobs.png', fullPage: false });
   await page.context().close();
