@@ -2,6 +2,7 @@
 //! that writes a URL or a `ratelab` command, so every page writes them the same way.
 
 use super::lab::settings::LabSettings;
+use super::markup::escape;
 use super::{param_sweep, Page, PageQuery, Section, View, PARAMS};
 use crate::sim::lab::ExperimentName;
 use crate::sim::param::ParamGroup;
@@ -274,6 +275,28 @@ fn quoted(word: &str) -> String {
     }
 }
 
+/// The footer of every page of the full lab, as markup: the command that prints the same
+/// numbers natively, then (on a page with a real-time counterpart, when `http` is given)
+/// the two commands that run it for real over HTTP, then what the lab is not.
+pub fn footer_markup(q: &PageQuery, http: Option<&HttpLines>) -> String {
+    let mut out = format!(
+        "<p>The same numbers, natively: <code data-testid=\"cli-command\">{}</code></p>",
+        escape(&cli_line(q))
+    );
+    if let Some(h) = http {
+        out.push_str(&format!(
+            "<p>…for real, over HTTP: <code data-testid=\"http-serve-command\">{}</code> then, \
+             in a second terminal, <code data-testid=\"http-cli-command\">{}</code></p>",
+            escape(&h.serve),
+            escape(&h.client)
+        ));
+    }
+    out.push_str(
+        "<p>A model, not a benchmark: no network, simulated time, one seeded random generator.</p>",
+    );
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -505,5 +528,33 @@ mod tests {
                 assert_eq!(sp.param.get(&run.scenario), to, "case {i}");
             }
         }
+    }
+
+    #[test]
+    fn the_footer_names_the_command_and_the_real_run_only_when_given() {
+        let q = PageQuery::for_run(
+            &Scenario {
+                seed: 4,
+                ..Scenario::default()
+            },
+            crate::page::Speed::Instant,
+        );
+        let http = http_cli_line(&q).expect("a run has a real-time counterpart");
+        let plain = footer_markup(&q, None);
+        assert!(plain.contains(&format!(
+            "<code data-testid=\"cli-command\">{}</code>",
+            escape(&cli_line(&q))
+        )));
+        assert!(!plain.contains("http-serve-command"));
+        let both = footer_markup(&q, Some(&http));
+        assert!(both.contains(&format!(
+            "<code data-testid=\"http-serve-command\">{}</code>",
+            escape(&http.serve)
+        )));
+        assert!(both.contains(&format!(
+            "<code data-testid=\"http-cli-command\">{}</code>",
+            escape(&http.client)
+        )));
+        assert!(both.ends_with("one seeded random generator.</p>"));
     }
 }

@@ -2,6 +2,7 @@
 //! (`index.html`, and `assets/loader.js` for the limits and headers pages) paints the same
 //! words before the module has started; a test holds the three files to these.
 
+use super::markup::list_markup;
 use super::Section;
 
 /// A section's heading, its introduction, and its tab's name.
@@ -89,6 +90,15 @@ pub fn sections_markup(current: Section, scenario: &crate::sim::Scenario) -> Str
         .collect()
 }
 
+/// The notice over a page whose link had values that could not be used: one sentence
+/// per value, shown as text (never as markup).
+pub fn problems_markup(problems: &[String]) -> String {
+    format!(
+        "<strong>Some of the link could not be used.</strong>{}",
+        list_markup(problems)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,5 +167,12 @@ mod tests {
                 t.title, t.lede
             )
         );
+    }
+
+    #[test]
+    fn a_link_s_problems_are_listed_as_text() {
+        let m = problems_markup(&["'<b>' is not a seed".to_string(), "two".to_string()]);
+        assert!(m.starts_with("<strong>Some of the link could not be used.</strong><ul>"));
+        assert!(m.contains("<li>&#39;&lt;b&gt;&#39; is not a seed</li><li>two</li>"));
     }
 }

@@ -172,6 +172,22 @@ pub const fn scene_label(scene: Scene) -> &'static str {
     }
 }
 
+/// What the "Customer #" field says to a number it cannot open.
+pub fn no_such_customer(customers: u32) -> String {
+    format!(
+        "Enter a customer number from 1 to {}.",
+        count(customers.into())
+    )
+}
+
+/// The story's place before a customer is picked, as markup.
+pub const NO_STORY_MARKUP: &str = "<p class=\"rll-caption\">Pick a customer in the grid, or one of the scenes above, to see their story.</p>";
+
+/// The open story as markup, or what to do to open one.
+pub fn story_markup(story: Option<&Story>) -> String {
+    story.map_or_else(|| NO_STORY_MARKUP.to_string(), table_markup)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,5 +323,15 @@ mod tests {
             "{m}"
         );
         assert!(!m.contains("<h3 class="), "charged once is no harm: {m}");
+    }
+
+    #[test]
+    fn before_a_customer_is_picked_the_story_says_how_to_pick_one() {
+        assert_eq!(story_markup(None), NO_STORY_MARKUP);
+        assert!(NO_STORY_MARKUP.contains("Pick a customer"));
+        assert_eq!(
+            no_such_customer(1_000),
+            "Enter a customer number from 1 to 1,000."
+        );
     }
 }

@@ -93,7 +93,7 @@ pub fn CompareView(
                 "Ten strategies, one seed, the same provider and the same dice. Highlighted rows are the ones the article is about; a warning sign marks harm. Each column's heading opens that run."
             </p>
             <CompareControls start shown on_change=Callback::new(move |s| run(s, true))/>
-            {move || problem.get().map(|p| view! { <p class="rll-notice" role="alert" data-testid="compare-problem">{p}</p> })}
+            <p class="rll-notice" role="alert" data-testid="compare-problem" hidden=move || problem.with(Option::is_none)>{move || problem.get()}</p>
             {move || compared.get().map(|c| view! { <CompareTable scenario=c.scenario runs=c.runs/> })}
             <div hidden=move || compared.with(Option::is_none)>
                 <h3 class="rll-multiples-title">"Every request, on one time axis"</h3>

@@ -2,7 +2,7 @@
 //! around the same frame, introduction and view tabs; both read the seed and numbers
 //! from the link, so neither needs anything from the run page.
 
-use super::frame::Frame;
+use super::frame::{Frame, HttpOf};
 use super::intro::Intro;
 use super::view_tabs::ViewTabs;
 use crate::page::{PageQuery, Section, View};
@@ -27,9 +27,10 @@ pub fn ExplorePage<H: IntoView + 'static>(
     /// What stands beside the heading (`()` for nothing: generic, so a page without it
     /// carries no code for it).
     beside: H,
-    /// More lines for the footer.
+    /// The commands that run what the page shows for real, if it has a real-time
+    /// counterpart.
     #[prop(optional)]
-    footer: Option<ViewFn>,
+    http: Option<HttpOf>,
     children: Children,
 ) -> impl IntoView {
     view! {
@@ -40,7 +41,7 @@ pub fn ExplorePage<H: IntoView + 'static>(
             view=Signal::stored(view)
             run_state
             shown
-            footer=footer.unwrap_or_else(|| ViewFn::from(|| ()))
+            http=http
         >
             <Intro scenario/>
             <ViewTabs current=view scenario/>

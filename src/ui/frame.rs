@@ -1,14 +1,17 @@
 //! What every page of the full lab shares: the title, messages about the link, the two
 //! sections, and the footer with the command that gives the same numbers natively.
 
-use super::notices::Notices;
 use super::tabs::stay_on_current;
-use crate::page::links::cli_line;
-use crate::page::sections::{header_markup, sections_markup};
+use crate::page::links::{footer_markup, HttpLines};
+use crate::page::sections::{header_markup, problems_markup, sections_markup};
 use crate::page::titles::title_for;
 use crate::page::{PageQuery, Section, View};
 use crate::sim::Scenario;
 use leptos::prelude::*;
+
+/// The page layer's commands for a page's real-time counterpart
+/// ([`crate::page::links::http_cli_line`]).
+pub type HttpOf = fn(&PageQuery) -> Option<HttpLines>;
 
 /// A page of the lab: its header and section links, `children`, and the footer.
 #[component]
@@ -25,29 +28,31 @@ pub fn Frame(
     run_state: Signal<&'static str>,
     /// What the page shows, for the footer's command that prints the same.
     shown: Signal<PageQuery>,
-    /// More lines for the footer, from the pages that have them.
-    #[prop(optional)]
-    footer: Option<ViewFn>,
+    /// The commands that run what the page shows for real, on the pages that have a
+    /// real-time counterpart (a function, so the other pages carry none of its code).
+    #[prop(optional_no_strip)]
+    http: Option<HttpOf>,
     children: Children,
 ) -> impl IntoView {
     let tabs = move || scenario.with(|sc| sections_markup(section, sc));
+    // The tab, history and bookmarks name the page and run on screen: set here, with the
+    // footer's commands that follow the same state (one reactive closure, not another
+    // effect, in every page's module).
+    let footer = move || {
+        shown.with(|q| {
+            document().set_title(&title_for(q));
+            footer_markup(q, http.and_then(|f| f(q)).as_ref())
+        })
+    };
     view! {
         <div class="rll" data-run-state=run_state data-view=move || view.get().as_str() data-testid="app">
             <header class="rll-header" inner_html=header_markup(section)></header>
-            <Notices messages=problems/>
+            {(!problems.is_empty()).then(|| view! {
+                <div class="rll-notice" role="alert" data-testid="query-problems" inner_html=problems_markup(&problems)></div>
+            })}
             <nav class="rll-sections" aria-label="Sections" inner_html=tabs on:click=stay_on_current></nav>
             {children()}
-            <footer class="rll-footer">
-                <p>"The same numbers, natively: " <code data-testid="cli-command">{move || shown.with(|q| {
-                    // The tab, history and bookmarks name the page and run on screen: set
-                    // here, with the command that follows the same state (one reactive
-                    // closure, not another effect, in every page's module).
-                    document().set_title(&title_for(q));
-                    cli_line(q)
-                })}</code></p>
-                {footer.map(|f| f.run())}
-                <p>"A model, not a benchmark: no network, simulated time, one seeded random generator."</p>
-            </footer>
+            <footer class="rll-footer" inner_html=footer></footer>
         </div>
     }
 }

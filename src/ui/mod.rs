@@ -25,7 +25,6 @@ pub mod explore_page;
 pub mod export_buttons;
 pub mod frame;
 pub mod headers_page;
-pub mod http_line;
 pub mod intro;
 pub mod key_counters;
 pub mod knobs;
@@ -33,7 +32,6 @@ pub mod lab;
 pub mod later;
 pub mod limits_page;
 pub mod matrix_view;
-pub mod notices;
 pub mod observe;
 pub mod page_query;
 pub mod param_sweep_chart;
@@ -99,7 +97,7 @@ pub fn mount_compare() {
         let beside = view! { <p class="rll-see-note" data-testid="differs">{note}</p> };
         let scenario = Signal::derive(move || shown.with(PageQuery::seeded_scenario));
         view! {
-            <explore_page::ExplorePage query view=View::Compare title="All ten, side by side" shown=shown.into() scenario run_state=run_state.into() beside footer=ViewFn::from(move || view! { <http_line::HttpLine shown=shown.into()/> })>
+            <explore_page::ExplorePage query view=View::Compare title="All ten, side by side" shown=shown.into() scenario run_state=run_state.into() beside http=crate::page::links::http_cli_line>
                 <compare_view::CompareView shown run_state/>
             </explore_page::ExplorePage>
         }

@@ -2,7 +2,6 @@
 //! its module holds only what it shows (README, "Sizes").
 
 use super::frame::Frame;
-use super::http_line::HttpLine;
 use super::intro::Intro;
 use super::page_query;
 use super::run_keys::RunKeys;
@@ -100,16 +99,7 @@ pub fn RunPage(
             ..PageQuery::for_run(&run, Speed::Instant)
         }
     });
-    let motion_note = move || {
-        (reduced.get() && playback.speed.get() == Speed::Instant).then(|| {
-            view! {
-                <p class="rll-notice" data-testid="motion-note">
-                    "Your system asks for reduced motion, so runs play instantly. "
-                    <button type="button" class="rll-link" on:click=move |_| playback.set_speed(Speed::X10)>"Animate anyway"</button>
-                </p>
-            }
-        })
-    };
+    let motion_hidden = move || !(reduced.get() && playback.speed.get() == Speed::Instant);
     view! {
         <Frame
             section=Section::Charges
@@ -118,9 +108,12 @@ pub fn RunPage(
             view=Signal::stored(View::Run)
             run_state=Signal::derive(move || playback.state.get().as_str())
             shown
-            footer=ViewFn::from(move || view! { <HttpLine shown/> })
+            http=Some(crate::page::links::http_cli_line)
         >
-            {motion_note}
+            <p class="rll-notice" data-testid="motion-note" hidden=motion_hidden>
+                "Your system asks for reduced motion, so runs play instantly. "
+                <button type="button" class="rll-link" on:click=move |_| playback.set_speed(Speed::X10)>"Animate anyway"</button>
+            </p>
             {verdict}
             <Intro scenario=state.draft.into()/>
             <ViewTabs current=View::Run scenario/>

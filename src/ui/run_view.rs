@@ -52,7 +52,7 @@ pub fn RunView(
             .scenario
             .with(|s| s.as_ref().is_none_or(|s| s.record))
     });
-    let unrecorded_note = move || unrecorded_note(recorded);
+    let note = recorded;
     let recorded = move || recorded.get();
     let stage = NodeRef::<leptos::html::Div>::new();
     // The customer pointed at in the grid, whose marks the timeline highlights.
@@ -100,7 +100,7 @@ pub fn RunView(
                 <div class="rll-stage-plot">
                     <BreakButton state/>
                     {move || walking.get().then(|| walk.map(|card| card(state)))}
-                    {unrecorded_note}
+                    {unrecorded_note(note)}
                     <div class:rll-hidden=move || !recorded()>
                         <RunTimeline playback scale ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer highlight=Signal::derive(move || hovered.get())>
                             <Playhead playback scale/>
@@ -120,7 +120,7 @@ pub fn RunView(
         <StatsPanel playback/>
         <section class="rll-see" aria-labelledby="rll-grid-title">
             <h2 id="rll-grid-title">"Every customer"</h2>
-            {unrecorded_note}
+            {unrecorded_note(note)}
             <div class:rll-hidden=move || !recorded()>
                 <CustomerGrid playback selected=customer hovered/>
                 <StoryPanel playback selected=customer/>
@@ -149,16 +149,12 @@ fn bring_into_view(el: &web_sys::HtmlDivElement) {
 }
 
 /// Says that a run too large to keep a record has no timeline, grid or story (the same
-/// note, one function, above the stage and above the grid).
+/// note, one function, above the stage and above the grid); hidden while there is one.
 fn unrecorded_note(recorded: Memo<bool>) -> impl IntoView {
-    move || {
-        (!recorded.get()).then(|| {
-            view! {
-                <p class="rll-callout" data-testid="unrecorded-note">
-                    "Runs above " {count(RECORD_MAX_CUSTOMERS.into())}
-                    " customers keep no per-request record, so there is no timeline, grid or story: the counters above are the whole result."
-                </p>
-            }
-        })
+    view! {
+        <p class="rll-callout" data-testid="unrecorded-note" hidden=move || recorded.get()>
+            "Runs above " {count(RECORD_MAX_CUSTOMERS.into())}
+            " customers keep no per-request record, so there is no timeline, grid or story: the counters above are the whole result."
+        </p>
     }
 }

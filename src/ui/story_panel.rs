@@ -2,7 +2,7 @@
 //! the scenes worth seeing in the current run.
 
 use super::use_playback::Playback;
-use crate::page::story::{scene_label, table_markup};
+use crate::page::story::{no_such_customer, scene_label, story_markup};
 use crate::sim::story::{Scene, Story};
 use leptos::prelude::*;
 
@@ -41,10 +41,7 @@ pub fn StoryPanel(
                 go_error.set(None);
                 selected.set(Some(c));
             }
-            _ => go_error.set(Some(format!(
-                "Enter a customer number from 1 to {}.",
-                customers()
-            ))),
+            _ => go_error.set(Some(no_such_customer(customers()))),
         }
     };
 
@@ -89,14 +86,8 @@ pub fn StoryPanel(
                     <button type="button" on:click=move |_| open()>"Open"</button>
                 </span>
             </div>
-            {move || go_error.get().map(|e| view! { <p class="rll-field-help rll-error" role="alert">{e}</p> })}
-            {move || match story.get() {
-                None => view! {
-                    <p class="rll-caption">"Pick a customer in the grid, or one of the scenes above, to see their story."</p>
-                }
-                .into_any(),
-                Some(s) => view! { <div inner_html=table_markup(&s)></div> }.into_any(),
-            }}
+            <p class="rll-field-help rll-error" role="alert" hidden=move || go_error.with(Option::is_none)>{move || go_error.get()}</p>
+            <div inner_html=move || story.with(|s| story_markup(s.as_ref()))></div>
         </div>
     }
 }

@@ -120,6 +120,7 @@ test('prefers-reduced-motion plays runs instantly, with a visible way to animate
   await waitForState(page, 'done', 5_000);
   await page.click('[data-testid="motion-note"] button');
   assert.equal(await page.getAttribute('[data-speed="10x"]', 'aria-pressed'), 'true');
+  assert.equal(await page.isVisible('[data-testid="motion-note"]'), false, 'the note goes once the run animates');
   await page.click('[data-strategy="keyed"]');
   await waitForState(page, 'running');
   await page.goto(`${lab.base}?strategy=keyed&seed=1&speed=1x&motion=on`);

@@ -98,6 +98,16 @@ test('a customer\'s story matches the core\'s record, from the URL and from a sc
   const texts = await page.$$eval('[data-testid="story"] td', (tds) => tds.map((t) => t.textContent));
   assert.ok(texts.some((t) => /409/.test(t)), 'the story shows the 409');
   await page.screenshot({ path: screenshotPath('story-pool-409.png'), fullPage: false });
+  // "Customer #": a number outside the run is refused in words; one inside opens its story.
+  const refusal = page.locator('.rll-story [role="alert"]');
+  assert.equal(await refusal.isVisible(), false);
+  await page.fill('#rll-goto', '1001');
+  await page.press('#rll-goto', 'Enter');
+  assert.equal((await refusal.textContent()).trim(), 'Enter a customer number from 1 to 1,000.');
+  await page.fill('#rll-goto', '7');
+  await page.press('#rll-goto', 'Enter');
+  await page.waitForSelector('[data-testid="story"][data-customer="7"]');
+  assert.equal(await refusal.isVisible(), false);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
