@@ -1,6 +1,7 @@
 //! The run page's keys: what each does, and the list the `?` panel shows. The UI only
 //! listens and carries out the [`KeyAction`] named here.
 
+use super::markup::escape;
 use super::Speed;
 use crate::sim::moments::{Harm, HarmMoment};
 use crate::sim::StrategyName;
@@ -89,6 +90,35 @@ pub const STEP_BUTTONS: [(&str, &str, &str, bool, bool); 4] = [
         true,
     ),
 ];
+
+/// The playhead's slider, its time and what it landed on, and the step buttons, as
+/// markup set once: `style` spans the slider along the plot. The UI writes the slider's
+/// range and value and the two texts as a run goes, and reads a step button's click by
+/// its `data-testid` ([`step_of`]).
+pub fn playhead_markup(style: &str) -> String {
+    let mut out = format!(
+        "<input type=\"range\" data-testid=\"playhead\" style=\"{}\" aria-label=\"{}\" min=\"0\" max=\"0\" step=\"1\">\
+         <span data-testid=\"playhead-time\"></span> <span data-testid=\"playhead-harm\"></span>",
+        escape(style),
+        escape(PLAYHEAD_LABEL)
+    );
+    for (id, text, title, _, _) in STEP_BUTTONS {
+        out.push_str(&format!(
+            " <button type=\"button\" class=\"rll-quiet\" data-testid=\"{id}\" title=\"{}\">{}</button>",
+            escape(title),
+            escape(text)
+        ));
+    }
+    out
+}
+
+/// What the step button with test id `id` steps to: (harm only, forward).
+pub fn step_of(id: &str) -> Option<(bool, bool)> {
+    STEP_BUTTONS
+        .iter()
+        .find(|b| b.0 == id)
+        .map(|&(_, _, _, harm, forward)| (harm, forward))
+}
 
 /// What the playhead landed on, in words: "double charge: customer 12".
 pub fn harm_text(m: &HarmMoment) -> String {
@@ -187,5 +217,18 @@ mod tests {
             m.starts_with("<dt><kbd>Space</kbd></dt><dd>Play, pause or resume</dd>"),
             "{m}"
         );
+    }
+
+    #[test]
+    fn the_playhead_s_step_buttons_are_read_back_by_their_test_ids() {
+        let markup = playhead_markup("margin-left:40px");
+        assert!(markup.contains("data-testid=\"playhead\" style=\"margin-left:40px\""));
+        assert!(markup.contains(&format!("aria-label=\"{}\"", escape(PLAYHEAD_LABEL))));
+        for (id, text, _, harm, forward) in STEP_BUTTONS {
+            assert!(markup.contains(&format!("data-testid=\"{id}\"")), "{id}");
+            assert!(markup.contains(&escape(text)), "{text}");
+            assert_eq!(step_of(id), Some((harm, forward)));
+        }
+        assert_eq!(step_of("playhead"), None);
     }
 }

@@ -172,6 +172,27 @@ pub const fn scene_label(scene: Scene) -> &'static str {
     }
 }
 
+/// The scene links as markup: one button per scene, disabled (and saying why) when the
+/// run has none. `found` is each scene with the first customer showing it; the UI reads
+/// a click by the button's `data-scene`.
+pub fn scenes_markup(found: &[(Scene, Option<u32>)]) -> String {
+    found
+        .iter()
+        .map(|(scene, customer)| {
+            let none = if customer.is_none() {
+                " disabled title=\"None in this run\""
+            } else {
+                ""
+            };
+            format!(
+                "<button type=\"button\" class=\"rll-link\" data-scene=\"{}\"{none}>{}</button>",
+                scene.as_str(),
+                scene_label(*scene)
+            )
+        })
+        .collect()
+}
+
 /// What the "Customer #" field says to a number it cannot open.
 pub fn no_such_customer(customers: u32) -> String {
     format!(
@@ -333,5 +354,19 @@ mod tests {
             no_such_customer(1_000),
             "Enter a customer number from 1 to 1,000."
         );
+    }
+
+    #[test]
+    fn a_scene_the_run_lacks_is_a_disabled_button_saying_so() {
+        let markup = scenes_markup(&[(Scene::Conflict, Some(12)), (Scene::Declined, None)]);
+        assert!(markup.contains(&format!(
+            "data-scene=\"{}\">{}</button>",
+            Scene::Conflict.as_str(),
+            scene_label(Scene::Conflict)
+        )));
+        assert!(markup.contains(&format!(
+            "data-scene=\"{}\" disabled title=\"None in this run\">",
+            Scene::Declined.as_str()
+        )));
     }
 }

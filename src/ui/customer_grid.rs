@@ -6,6 +6,7 @@
 
 use super::canvas::{context, use_canvas, Css, Fit, Surface};
 use super::use_playback::Playback;
+use crate::page::format::count;
 use crate::page::legend::{fates_markup, focused_cell};
 use crate::sim::world::Fate;
 use leptos::html::Canvas;
@@ -221,10 +222,7 @@ pub fn CustomerGrid(
                 }
             ></canvas>
             <p class="rll-sr" aria-live="polite">{announce}</p>
-            {move || {
-                (customers() > GRID_MAX_CELLS)
-                    .then(|| view! { <p class="rll-caption">"The grid shows the first " {GRID_MAX_CELLS} " customers."</p> })
-            }}
+            <p class="rll-caption" hidden=move || customers() <= GRID_MAX_CELLS>"The grid shows the first " {count(GRID_MAX_CELLS.into())} " customers."</p>
         </div>
     }
 }

@@ -4,9 +4,11 @@ use super::canvas::{use_canvas, Surface};
 use super::timeline::{draw, mark_at, Layout, Palette, TimelineData};
 use super::use_playback::{PlayState, Playback};
 use crate::page::format::{dec, duration_ms};
-use crate::page::keys::{harm_text, PLAYHEAD_LABEL, STEP_BUTTONS};
-use leptos::html::{Canvas, Figure, P};
+use crate::page::keys::{harm_text, playhead_markup, step_of};
+use leptos::html::{Canvas, Div, Figure, P};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement};
 
 /// The canvas with its legend and caption.
 #[component]
@@ -212,6 +214,10 @@ fn set_attr(figure: NodeRef<Figure>, name: &str, value: Option<&str>) {
 
 /// A slider along the timeline's width to see a finished run at any instant, with
 /// buttons stepping between requests and between harmful moments.
+///
+/// The page layer's markup, set once and hidden until the run is done; one effect writes
+/// the slider's range and value and what it landed on, and one handler each reads the
+/// slider and the step buttons (README, "Sizes").
 #[component]
 pub fn Playhead(
     /// The finished run to scrub.
@@ -225,55 +231,70 @@ pub fn Playhead(
         left = (Layout::FULL.left * scale).round() as i64,
         both = ((Layout::FULL.left + 8.0) * scale).round() as i64
     );
-    let ready = move || {
-        playback.state.get() == PlayState::Done
-            && playback.with_sim(|s| s.record().is_some()).unwrap_or(false)
-    };
-    let end_ms = move || {
+    let root = NodeRef::<Div>::new();
+    let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
+    Effect::new(move |_| {
+        let ready = playback.state.get() == PlayState::Done
+            && playback.with_sim(|s| s.record().is_some()).unwrap_or(false);
         playback.snapshot.track();
-        playback
+        let end_ms = playback
             .with_sim(|s| s.now_us().div_ceil(1_000))
-            .unwrap_or(0)
+            .unwrap_or(0);
+        let at_ms = playback.playhead.get().map_or(end_ms, |t| t / 1_000);
+        let harm = playback.harm.get();
+        let Some(el) = root.get() else { return };
+        let _ = el.toggle_attribute_with_force("hidden", !ready);
+        if !ready {
+            return;
+        }
+        if let Some(input) =
+            find("[data-testid=playhead]").and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        {
+            // The range first, or the browser clamps the value to the old one.
+            input.set_max(&end_ms.to_string());
+            let at = at_ms.to_string();
+            if input.value() != at {
+                input.set_value(&at);
+            }
+            let _ = input.set_attribute("data-ms", &at);
+        }
+        if let Some(time) = find("[data-testid=playhead-time]") {
+            time.set_text_content(Some(&duration_ms(at_ms)));
+        }
+        if let Some(landed) = find("[data-testid=playhead-harm]") {
+            match &harm {
+                Some(m) => {
+                    let _ = landed.set_attribute("data-harm", m.harm.as_str());
+                    let _ = landed.set_attribute("data-customer", &m.customer.to_string());
+                }
+                None => {
+                    let _ = landed.remove_attribute("data-harm");
+                    let _ = landed.remove_attribute("data-customer");
+                }
+            }
+            landed.set_text_content(harm.as_ref().map(harm_text).as_deref());
+        }
+    });
+    let on_input = move |ev: web_sys::Event| {
+        if let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        {
+            let ms = input.value().parse::<u64>().ok();
+            playback.seek(ms.map(|m| m * 1_000));
+        }
     };
-    let at_ms = move || playback.playhead.get().map_or_else(end_ms, |t| t / 1_000);
-    move || {
-        ready().then(|| view! {
-            <div class="rll-playhead">
-                <input
-                    type="range"
-                    data-testid="playhead"
-                    style=span.clone()
-                    aria-label=PLAYHEAD_LABEL
-                    min="0"
-                    max=move || end_ms().to_string()
-                    step="1"
-                    prop:value=move || at_ms().to_string()
-                    data-ms=move || at_ms().to_string()
-                    on:input:target=move |ev| {
-                        let ms = ev.target().value().parse::<u64>().ok();
-                        playback.seek(ms.map(|m| m * 1_000));
-                    }
-                />
-                <span data-testid="playhead-time">{move || duration_ms(at_ms())}</span>
-                <span
-                    data-testid="playhead-harm"
-                    data-harm=move || playback.harm.get().map(|m| m.harm.as_str())
-                    data-customer=move || playback.harm.get().map(|m| m.customer.to_string())
-                >
-                    {move || playback.harm.get().map(|m| harm_text(&m))}
-                </span>
-                {STEP_BUTTONS
-                    .iter()
-                    .map(|&(id, text, title, harm, forward)| {
-                        view! {
-                            <button type="button" class="rll-quiet" data-testid=id title=title on:click=move |_| {
-                                playback.step(harm, forward);
-                            }>{text}</button>
-                        }
-                    })
-                    .collect_view()}
-            </div>
-        })
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let id = ev
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|e| e.get_attribute("data-testid"));
+        if let Some((harm, forward)) = id.as_deref().and_then(step_of) {
+            playback.step(harm, forward);
+        }
+    };
+    view! {
+        <div class="rll-playhead" hidden node_ref=root inner_html=playhead_markup(&span) on:input=on_input on:click=on_click></div>
     }
 }
 

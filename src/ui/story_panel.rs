@@ -2,9 +2,10 @@
 //! the scenes worth seeing in the current run.
 
 use super::use_playback::Playback;
-use crate::page::story::{no_such_customer, scene_label, story_markup};
+use crate::page::story::{no_such_customer, scenes_markup, story_markup};
 use crate::sim::story::{Scene, Story};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The scene links and the selected customer's story.
 #[component]
@@ -48,26 +49,20 @@ pub fn StoryPanel(
     view! {
         <div class="rll-story" data-testid="story-panel">
             <div class="rll-scenes">
-                {move || {
-                    scenes
-                        .get()
-                        .into_iter()
-                        .map(|(scene, found)| {
-                            view! {
-                                <button
-                                    type="button"
-                                    class="rll-link"
-                                    data-scene=scene.as_str()
-                                    disabled=found.is_none()
-                                    title=if found.is_none() { "None in this run" } else { "" }
-                                    on:click=move |_| selected.set(found)
-                                >
-                                    {scene_label(scene)}
-                                </button>
-                            }
-                        })
-                        .collect_view()
-                }}
+                <span class="rll-scene-links" inner_html=move || scenes.with(|f| scenes_markup(f)) on:click=move |ev: web_sys::MouseEvent| {
+                    let scene = ev
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .and_then(|e| e.get_attribute("data-scene"));
+                    let found = scenes.with_untracked(|f| {
+                        f.iter()
+                            .find(|(s, _)| Some(s.as_str()) == scene.as_deref())
+                            .and_then(|(_, c)| *c)
+                    });
+                    if found.is_some() {
+                        selected.set(found);
+                    }
+                }></span>
                 <span class="rll-goto">
                     <label for="rll-goto">"Customer #"</label>
                     <input

@@ -1,8 +1,15 @@
 //! One button per strategy, in the article's order, then the next rungs (drawn apart: a
 //! row of their own on a wide screen, with a dashed edge). Pressing one runs it.
+//!
+//! The buttons are the page layer's markup, set once; one effect marks the strategy on
+//! screen and one click handler reads the button's `data-strategy` (README, "Sizes").
 
+use crate::page::titles::picker_markup;
 use crate::sim::StrategyName;
+use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::Element;
 
 /// The strategy buttons.
 #[component]
@@ -12,29 +19,35 @@ pub fn StrategyPicker(
     /// Called with the pressed strategy.
     on_pick: Callback<StrategyName>,
 ) -> impl IntoView {
+    let root = NodeRef::<Div>::new();
+    Effect::new(move |_| {
+        let on = selected.get();
+        let Some(buttons) = root
+            .get()
+            .and_then(|r| r.query_selector_all("[data-strategy]").ok())
+        else {
+            return;
+        };
+        for b in (0..buttons.length()).filter_map(|i| buttons.item(i)) {
+            if let Ok(b) = b.dyn_into::<Element>() {
+                let pressed = b.get_attribute("data-strategy").as_deref() == Some(on.as_str());
+                let _ = b.set_attribute("aria-pressed", if pressed { "true" } else { "false" });
+            }
+        }
+    });
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let picked = ev
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|e| e.closest("[data-strategy]").ok().flatten())
+            .and_then(|b| b.get_attribute("data-strategy"))
+            .and_then(|s| s.parse::<StrategyName>().ok());
+        if let Some(s) = picked {
+            on_pick.run(s);
+        }
+    };
     view! {
-        <div class="rll-picker" role="group" aria-label="Client strategy">
-            {StrategyName::ALL
-                .into_iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    view! {
-                        <button
-                            type="button"
-                            class="rll-strategy"
-                            class:rll-rung=s.is_next_rung()
-                            data-strategy=s.as_str()
-                            aria-pressed=move || (selected.get() == s).to_string()
-                            on:click=move |_| on_pick.run(s)
-                        >
-                            <span class="rll-step">{i + 1}</span>
-                            <span class="rll-strategy-name">{label(s)}</span>
-                        </button>
-                    }
-                })
-                .collect_view()}
-            <span class="rll-picker-note">{crate::page::titles::RUNGS_NOTE}</span>
-        </div>
+        <div class="rll-picker" role="group" aria-label="Client strategy" node_ref=root inner_html=picker_markup() on:click=on_click></div>
     }
 }
 

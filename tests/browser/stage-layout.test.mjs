@@ -161,6 +161,22 @@ test('above 50,000 customers: no empty timeline or grid, and no CSV button that 
   await page.context().close();
 });
 
+test('above 10,000 customers the grid says it shows the first 10,000; below, it says nothing', async () => {
+  const page = await openPage(lab.browser, { viewport: { width: 1366, height: 900 } });
+  const caption = page.locator('.rll-grid-wrap .rll-caption');
+  await page.goto(`${lab.server.base}?strategy=keyed&seed=1&speed=instant&customers=12000`);
+  await waitForState(page, 'done', 60_000);
+  await page.waitForSelector('[data-testid="grid"]');
+  assert.equal(await caption.isVisible(), true);
+  assert.match(await caption.textContent(), /first 10,000 customers/);
+  await page.goto(`${lab.server.base}?strategy=keyed&seed=1&speed=instant`);
+  await waitForState(page, 'done');
+  await page.waitForSelector('[data-testid="grid"]');
+  assert.equal(await caption.isVisible(), false);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('one duration: the clock names the provider\'s tail after the client finished', async () => {
   const page = await openPage(lab.browser, { viewport: { width: 1366, height: 900 } });
   await page.goto(`${lab.server.base}?strategy=timeout-no-key&seed=7&speed=instant`);

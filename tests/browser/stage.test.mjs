@@ -21,6 +21,10 @@ async function assertStatsAt(page, strategy, seed, ms) {
 
 test('dragging or clicking the playhead shows the counters the CLI prints --until-ms then', async () => {
   const page = await openPage(lab.browser);
+  // No slider before a run has finished: there is nothing to scrub yet.
+  await page.goto(`${lab.server.base}?seed=3`);
+  await page.waitForSelector('[data-strategy]');
+  assert.equal(await page.locator('[data-testid="playhead"]').isVisible(), false);
   for (const [strategy, seed] of [['keyed', '3'], ['naive', '1'], ['timeout-no-key', '7']]) {
     await page.goto(`${lab.server.base}?strategy=${strategy}&seed=${seed}&speed=instant`);
     await waitForState(page, 'done');
