@@ -350,7 +350,7 @@ pub fn draw(
     let axis_y = band_top - Layout::GAP + 4.0;
     ctx.set_fill_style_str(&pal.muted);
     ctx.set_font(CHART_FONT);
-    for (t_us, text) in crate::page::ticks::time_ticks(axis_end_us) {
+    for (t_us, text) in crate::page::ticks::time_ticks(axis_end_us, plot_w) {
         let xx = x(t_us);
         // Skip a label that would run off the right edge.
         if xx + 30.0 <= width {

@@ -98,6 +98,26 @@ for (const [width, height] of [[375, 740], [1366, 768]]) {
   });
 }
 
+test('on a 375 px phone every speed button is whole, inside its group and the window', async () => {
+  const page = await openPage(lab.browser, { viewport: { width: 375, height: 740 }, isMobile: true });
+  await page.goto(`${lab.server.base}?seed=3`);
+  await page.waitForSelector('[data-speed]');
+  const boxes = await page.$$eval('[data-speed]', (els) => els.map((b) => {
+    const r = b.getBoundingClientRect();
+    const g = b.parentElement.getBoundingClientRect();
+    const bar = b.closest('.rll-controls').getBoundingClientRect();
+    return { speed: b.dataset.speed, left: r.left, right: r.right, groupLeft: g.left, groupRight: g.right, barRight: bar.right, clipped: b.scrollWidth > b.clientWidth };
+  }));
+  assert.equal(boxes.length, 5);
+  for (const b of boxes) {
+    assert.ok(b.left >= b.groupLeft - 0.5 && b.right <= b.groupRight + 0.5, `${b.speed} reaches ${b.right} px in a group ending at ${b.groupRight} px`);
+    assert.ok(b.right <= Math.min(375, b.barRight) + 0.5, `${b.speed} reaches ${b.right} px; the bar ends at ${b.barRight} px`);
+    assert.equal(b.clipped, false, `${b.speed}'s label is cut`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a scene name in the URL opens the story the CLI names; the open story is in the URL; Back returns', async () => {
   const page = await openPage(lab.browser, { viewport: { width: 1366, height: 900 } });
   await page.goto(`${lab.server.base}?strategy=timeout-no-key&seed=7&speed=instant&customer=double-charge`);

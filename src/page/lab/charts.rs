@@ -365,7 +365,7 @@ pub fn herd_svg(r: &HerdResult, width: u32) -> String {
         }
     }
     let mut last = f64::NEG_INFINITY;
-    for (t, label) in time_ticks(end_us) {
+    for (t, label) in time_ticks(end_us, f64::from(width)) {
         let at = x(t);
         if at - last >= TICK_ROOM && at + TICK_ROOM / 2.0 <= f64::from(width) {
             text(&mut out, at, height - 4.0, "middle", &label);
