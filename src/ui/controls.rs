@@ -5,6 +5,7 @@
 //! one Leptos view per button and binding, the bar cost the widget's module about 10 KB
 //! gzip (README, "Sizes").
 
+use super::dom::target_as;
 use super::use_playback::{PlayState, Playback};
 use crate::page::controls::{controls_markup, pause_label, run_label, Action, SEED_HELP};
 use crate::page::Speed;
@@ -97,10 +98,8 @@ pub fn Controls(
     });
 
     let on_click = move |ev: web_sys::MouseEvent| {
-        let Some(button) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|e| e.closest("button").ok().flatten())
+        let Some(button) =
+            target_as::<Element>(&ev).and_then(|e| e.closest("button").ok().flatten())
         else {
             return;
         };
@@ -126,18 +125,12 @@ pub fn Controls(
         }
     };
     let on_input = move |ev: web_sys::Event| {
-        if let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-        {
+        if let Some(input) = target_as::<HtmlInputElement>(&ev) {
             seed_text.set(input.value());
         }
     };
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
-        let in_seed = ev
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-            .is_some();
+        let in_seed = target_as::<HtmlInputElement>(&ev).is_some();
         if in_seed && ev.key() == "Enter" {
             on_run.run(());
         }

@@ -4,6 +4,7 @@
 //! The bar is the page layer's markup, set once; one effect shows it and enables its
 //! buttons as a run goes, and one click handler reads the button's `data-testid`.
 
+use super::dom::target_as;
 use super::use_playback::{PlayState, Playback};
 use crate::page::export::{requests_csv, run_json};
 use crate::page::export_bar::{
@@ -89,9 +90,7 @@ pub fn ExportButtons(
         });
     };
     let on_click = move |ev: web_sys::MouseEvent| {
-        let keep = ev
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
+        let keep = target_as::<Element>(&ev)
             .and_then(|e| e.get_attribute("data-testid"))
             .and_then(|id| Keep::from_testid(&id));
         match keep {

@@ -6,6 +6,7 @@
 //! caption and the ghost's line, and one handler each reads a move and a click (README,
 //! "Sizes").
 
+use super::dom::target_as;
 use super::run_state::RunState;
 use crate::page::knobs::{caption, ghost_values, is_live, knob, knobs_markup, KNOBS};
 use crate::page::params::PARAMS;
@@ -61,10 +62,7 @@ pub fn Knobs(
     });
     // A move reruns at once while live; otherwise only letting go does.
     let moved = move |ev: web_sys::Event, let_go: bool| {
-        let Some(slider) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-        else {
+        let Some(slider) = target_as::<HtmlInputElement>(&ev) else {
             return;
         };
         let key = slider.get_attribute("data-knob").unwrap_or_default();
@@ -77,9 +75,7 @@ pub fn Knobs(
         }
     };
     let on_click = move |ev: web_sys::MouseEvent| {
-        let dismiss = ev
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
+        let dismiss = target_as::<Element>(&ev)
             .is_some_and(|e| e.get_attribute("data-testid").as_deref() == Some("ghost-dismiss"));
         if dismiss {
             state.dismiss_ghost();

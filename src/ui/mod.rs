@@ -20,6 +20,7 @@ pub mod compare_table;
 pub mod compare_view;
 pub mod controls;
 pub mod customer_grid;
+pub mod dom;
 pub mod embed;
 pub mod explore_page;
 pub mod export_buttons;

@@ -6,6 +6,7 @@
 //! The form is the page layer's markup, set once; one effect writes what an edit changes
 //! and one input handler reads the field by its `data-param` (README, "Sizes").
 
+use super::dom::target_as;
 use crate::page::markup::items_markup;
 use crate::page::params::PARAMS;
 use crate::page::params_form::{
@@ -76,10 +77,7 @@ pub fn ParamsForm(
     });
     let texts_i = texts.clone();
     let on_input = move |ev: web_sys::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-        else {
+        let Some(input) = target_as::<HtmlInputElement>(&ev) else {
             return;
         };
         let key = input.get_attribute("data-param").unwrap_or_default();
@@ -89,9 +87,7 @@ pub fn ParamsForm(
         }
     };
     let on_click = move |ev: web_sys::MouseEvent| {
-        let reset = ev
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
+        let reset = target_as::<Element>(&ev)
             .is_some_and(|e| e.get_attribute("data-testid").as_deref() == Some(RESET_TESTID));
         if reset {
             let d = Scenario::default();

@@ -1,6 +1,7 @@
 //! The run view's timeline: redrawn once per published frame, and on resize.
 
 use super::canvas::{use_canvas, Surface};
+use super::dom::target_as;
 use super::timeline::{draw, mark_at, Layout, Palette, TimelineData};
 use super::use_playback::{PlayState, Playback};
 use crate::page::format::{dec, duration_ms};
@@ -276,19 +277,13 @@ pub fn Playhead(
         }
     });
     let on_input = move |ev: web_sys::Event| {
-        if let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-        {
+        if let Some(input) = target_as::<HtmlInputElement>(&ev) {
             let ms = input.value().parse::<u64>().ok();
             playback.seek(ms.map(|m| m * 1_000));
         }
     };
     let on_click = move |ev: web_sys::MouseEvent| {
-        let id = ev
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|e| e.get_attribute("data-testid"));
+        let id = target_as::<Element>(&ev).and_then(|e| e.get_attribute("data-testid"));
         if let Some((harm, forward)) = id.as_deref().and_then(step_of) {
             playback.step(harm, forward);
         }

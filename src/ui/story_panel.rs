@@ -1,11 +1,11 @@
 //! A customer's story: each attempt, the client's view beside the provider's. Links find
 //! the scenes worth seeing in the current run.
 
+use super::dom::target_as;
 use super::use_playback::Playback;
 use crate::page::story::{no_such_customer, scenes_markup, story_markup};
 use crate::sim::story::{Scene, Story};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// The scene links and the selected customer's story.
 #[component]
@@ -50,9 +50,7 @@ pub fn StoryPanel(
         <div class="rll-story" data-testid="story-panel">
             <div class="rll-scenes">
                 <span class="rll-scene-links" inner_html=move || scenes.with(|f| scenes_markup(f)) on:click=move |ev: web_sys::MouseEvent| {
-                    let scene = ev
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    let scene = target_as::<web_sys::Element>(&ev)
                         .and_then(|e| e.get_attribute("data-scene"));
                     let found = scenes.with_untracked(|f| {
                         f.iter()

@@ -4,6 +4,7 @@
 //! The buttons are the page layer's markup, set once; one effect marks the strategy on
 //! screen and one click handler reads the button's `data-strategy` (README, "Sizes").
 
+use super::dom::target_as;
 use crate::page::titles::picker_markup;
 use crate::sim::StrategyName;
 use leptos::html::Div;
@@ -36,9 +37,7 @@ pub fn StrategyPicker(
         }
     });
     let on_click = move |ev: web_sys::MouseEvent| {
-        let picked = ev
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
+        let picked = target_as::<Element>(&ev)
             .and_then(|e| e.closest("[data-strategy]").ok().flatten())
             .and_then(|b| b.get_attribute("data-strategy"))
             .and_then(|s| s.parse::<StrategyName>().ok());

@@ -4,6 +4,7 @@
 //! stage (playhead, callout, the customer's story). Words, choices and moments come from
 //! [`crate::page::tour`]; this file only shows them and moves between steps.
 
+use super::dom::target_as;
 use super::page_query;
 use super::run_state::RunState;
 use super::use_playback::PlayState;
@@ -200,9 +201,7 @@ pub fn TourCard(
 /// True if the key went to a field that types (none in the card today, but a field added
 /// to it keeps its arrows).
 fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
-    use wasm_bindgen::JsCast;
-    ev.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    target_as::<web_sys::Element>(ev)
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 

@@ -3,6 +3,7 @@
 //! plays on its own.
 
 use super::controls::Controls;
+use super::dom::target_as;
 use super::key_counters::KeyCounters;
 use super::progress::Progress;
 use super::run_state::random_seed;
@@ -18,7 +19,6 @@ use crate::page::stage::{key_stats, run_scenario, RunProblem, MOTION_NOTE_MARKUP
 use crate::page::{parse_seed, PageQuery, Speed};
 use leptos::html::Div;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// One embedded scenario. `lab_url` is where "open the full lab" points.
 #[component]
@@ -72,10 +72,8 @@ pub fn Widget(
         }
     });
     let animate = move |ev: web_sys::MouseEvent| {
-        let on_button = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|e| e.tag_name() == "BUTTON");
+        let on_button =
+            target_as::<web_sys::Element>(&ev).is_some_and(|e| e.tag_name() == "BUTTON");
         if on_button {
             playback.set_speed(Speed::X10);
         }

@@ -12,9 +12,9 @@ use crate::page::lab::charts::{dragged, BurstAxis};
 use crate::page::lab::settings::LabSettings;
 use crate::page::lab::view::body_html;
 use crate::sim::lab::{ExperimentName, LabResult};
+use crate::ui::dom::target_as;
 use leptos::html::Div;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// One experiment, rerun as its knobs move.
 #[component]
@@ -70,9 +70,7 @@ pub fn ExperimentView(
             {move || result.get().err().map(|why| view! { <p class="rll-field-help rll-error" data-testid="lab-error">{why}</p> })}
             <div node_ref=body inner_html=markup
                 on:pointerdown=move |ev: web_sys::PointerEvent| {
-                    let volley = ev
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    let volley = target_as::<web_sys::Element>(&ev)
                         .and_then(|e| e.closest("[data-volley]").ok().flatten())
                         .and_then(|e| e.get_attribute("data-volley"));
                     if let (Some(v), Some(b)) = (volley, body.get_untracked()) {

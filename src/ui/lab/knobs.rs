@@ -7,15 +7,10 @@
 use crate::page::lab::settings::{knob, knobs_of, LabSettings, Range};
 use crate::page::lab::view::knobs_html;
 use crate::sim::lab::ExperimentName;
+use crate::ui::dom::target_as;
 use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-
-/// The element an event happened on.
-fn element(ev: &web_sys::Event) -> Option<web_sys::Element> {
-    ev.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-}
 
 /// Shows every knob of `experiment` at its value in `s`, under `root`.
 fn show(root: &web_sys::Element, experiment: ExperimentName, s: &LabSettings) {
@@ -72,7 +67,7 @@ pub fn LabKnobs(
     view! {
         <div class="rll-controls rll-knobs" data-testid="knobs" node_ref=root inner_html=markup
             on:input=move |ev| {
-                let Some(input) = element(&ev).and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) else {
+                let Some(input) = target_as::<web_sys::HtmlInputElement>(&ev) else {
                     return;
                 };
                 if let (Some(key), Ok(pos)) = (input.get_attribute("data-knob"), input.value().parse::<u64>()) {
@@ -83,7 +78,7 @@ pub fn LabKnobs(
             // refuse a flood of replaceState).
             on:change=move |_| changed.run(())
             on:click=move |ev| {
-                let Some(button) = element(&ev).and_then(|e| e.closest("button[data-value]").ok().flatten()) else {
+                let Some(button) = target_as::<web_sys::Element>(&ev).and_then(|e| e.closest("button[data-value]").ok().flatten()) else {
                     return;
                 };
                 let key = button.closest("[data-knob]").ok().flatten().and_then(|g| g.get_attribute("data-knob"));
