@@ -2,6 +2,7 @@
 //! simulated moment on screen. The run's parameters (and the URL) then hold that moment,
 //! so a copied link replays the same run.
 
+use super::erase::handler;
 use super::run_state::RunState;
 use super::use_playback::PlayState;
 use crate::page::incident::break_label;
@@ -25,7 +26,7 @@ pub fn BreakButton(
             class="rll-break"
             data-testid="break-provider"
             class:rll-hidden=move || !watched()
-            on:click=move |_| state.break_provider()
+            on:click=handler(move |_| state.break_provider())
         >
             {move || state.draft.with(break_label)}
         </button>

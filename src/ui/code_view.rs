@@ -5,6 +5,7 @@
 //! copied there by the build) when the view first shows them, so none of their text is
 //! in the page's `.wasm`.
 
+use super::erase::{handler, watch};
 use crate::page::code::{
     backoff_text, file_markup, served_path, view_markup, without_tests, SHARED_LOOP_PATH,
 };
@@ -77,7 +78,7 @@ pub fn CodeView(
     let shared = RwSignal::new(None);
     let wanted = Signal::derive(move || served_path(strategy.get()));
     // Each strategy's file is fetched when it is picked (the browser caches it after).
-    Effect::new(move |_| load(wanted.get(), file, wanted));
+    watch(move || load(wanted.get(), file, wanted));
     // The equivalents are one file for every strategy, fetched once.
     let equivalents = RwSignal::new(None);
     let path = EQUIVALENTS_PATH.to_string();
@@ -103,11 +104,11 @@ pub fn CodeView(
     view! {
         <div class="rll-code-view" data-testid="code-view">
             <div inner_html=head></div>
-            <details class="rll-details" on:toggle=move |_| {
+            <details class="rll-details" on:toggle=handler(move |_| {
                 if shared.with_untracked(Option::is_none) {
                     load(SHARED_LOOP_PATH.to_string(), shared, Signal::stored(SHARED_LOOP_PATH.to_string()));
                 }
-            }>
+            })>
                 <summary>"The loop every strategy shares (src/sim/strategy/charge.rs): take a turn, send, back off " {backoff} " · 2^(k−1)"</summary>
                 <pre class="rll-source" tabindex="0">
                     <code inner_html=shared_lines></code>

@@ -5,6 +5,7 @@
 use super::canvas::{use_canvas, Surface};
 use super::compare_controls::CompareControls;
 use super::compare_table::CompareTable;
+use super::erase::watch;
 use super::later::Later;
 use super::page_query;
 use super::strategy_picker::label;
@@ -124,7 +125,7 @@ fn SmallTimeline(
 ) -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     let surface = use_canvas(canvas, Palette::read);
-    Effect::new(move |_| {
+    watch(move || {
         let Some((el, Surface { palette, width })) = surface.get() else {
             return;
         };

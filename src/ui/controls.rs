@@ -6,6 +6,7 @@
 //! gzip (README, "Sizes").
 
 use super::dom::target_as;
+use super::erase::{handler, watch};
 use super::use_playback::{PlayState, Playback};
 use crate::page::controls::{controls_markup, pause_label, run_label, Action, SEED_HELP};
 use crate::page::Speed;
@@ -34,7 +35,7 @@ pub fn Controls(
     let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
 
     // Which speed is pressed, and the buttons a run enables and relabels.
-    Effect::new(move |_| {
+    watch(move || {
         let (speed, state) = (playback.speed.get(), playback.state.get());
         let Some(el) = root.get() else { return };
         if let Ok(buttons) = el.query_selector_all("[data-speed]") {
@@ -69,7 +70,7 @@ pub fn Controls(
 
     // The seed as typed (left alone while it already matches, so the caret stays), and
     // why it cannot be used.
-    Effect::new(move |_| {
+    watch(move || {
         let text = seed_text.get();
         let error = seed_error.get();
         if let Some(input) = find("#rll-seed").and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) {
@@ -89,7 +90,7 @@ pub fn Controls(
         }
     });
 
-    Effect::new(move |_| {
+    watch(move || {
         let error = run_error.get();
         if let Some(p) = find("[data-testid=run-error]") {
             p.set_text_content(error.as_deref());
@@ -136,6 +137,6 @@ pub fn Controls(
         }
     };
     view! {
-        <div class="rll-controls" node_ref=root inner_html=controls_markup() on:click=on_click on:input=on_input on:keydown=on_keydown></div>
+        <div class="rll-controls" node_ref=root inner_html=controls_markup() on:click=handler(on_click) on:input=handler(on_input) on:keydown=handler(on_keydown)></div>
     }
 }

@@ -5,6 +5,7 @@
 //! [`super::canvas`].
 
 use super::canvas::{context, use_canvas, Css, Fit, Surface};
+use super::erase::{handler, watch};
 use super::use_playback::Playback;
 use crate::page::format::count;
 use crate::page::legend::{fates_markup, focused_cell};
@@ -135,7 +136,7 @@ pub fn CustomerGrid(
     let canvas = NodeRef::<Canvas>::new();
     // Colours and width are read once (and again when the width changes).
     let surface = use_canvas(canvas, palette);
-    Effect::new(move |_| {
+    watch(move || {
         let Some((el, Surface { palette, width })) = surface.get() else {
             return;
         };
@@ -211,15 +212,15 @@ pub fn CustomerGrid(
                 data-testid="grid"
                 data-focus=move || focus.get().map(|c| c.to_string()).unwrap_or_default()
                 aria-label="Customers, one cell each. Arrow keys move between customers; Enter opens the story."
-                on:keydown=on_key
-                on:click=on_click
-                on:mousemove=on_move
-                on:mouseleave=move |_| if let Some(h) = hovered { h.set(None) }
-                on:focus=move |_| {
+                on:keydown=handler(on_key)
+                on:click=handler(on_click)
+                on:mousemove=handler(on_move)
+                on:mouseleave=handler(move |_| if let Some(h) = hovered { h.set(None) })
+                on:focus=handler(move |_| {
                     if focus.get_untracked().is_none() {
                         focus.set(Some(1));
                     }
-                }
+                })
             ></canvas>
             <p class="rll-sr" aria-live="polite">{announce}</p>
             <p class="rll-caption" hidden=move || customers() <= GRID_MAX_CELLS>"The grid shows the first " {count(GRID_MAX_CELLS.into())} " customers."</p>

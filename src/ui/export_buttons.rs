@@ -5,6 +5,7 @@
 //! buttons as a run goes, and one click handler reads the button's `data-testid`.
 
 use super::dom::target_as;
+use super::erase::{handler, watch};
 use super::use_playback::{PlayState, Playback};
 use crate::page::export::{requests_csv, run_json};
 use crate::page::export_bar::{
@@ -43,7 +44,7 @@ pub fn ExportButtons(
             .query_selector(&format!("[data-testid={}]", keep.testid()))
             .ok()?
     };
-    Effect::new(move |_| {
+    watch(move || {
         let state = playback.state.get();
         let recorded = playback
             .scenario
@@ -113,6 +114,6 @@ pub fn ExportButtons(
         }
     };
     view! {
-        <div class="rll-export rll-hidden" node_ref=root inner_html=export_markup() on:click=on_click></div>
+        <div class="rll-export rll-hidden" node_ref=root inner_html=export_markup() on:click=handler(on_click)></div>
     }
 }

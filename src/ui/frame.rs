@@ -1,6 +1,7 @@
 //! What every page of the full lab shares: the title, messages about the link, the two
 //! sections, and the footer with the command that gives the same numbers natively.
 
+use super::erase::handler;
 use super::tabs::stay_on_current;
 use crate::page::links::{footer_markup, HttpLines};
 use crate::page::sections::{header_markup, problems_markup, sections_markup};
@@ -50,7 +51,7 @@ pub fn Frame(
             {(!problems.is_empty()).then(|| view! {
                 <div class="rll-notice" role="alert" data-testid="query-problems" inner_html=problems_markup(&problems)></div>
             })}
-            <nav class="rll-sections" aria-label="Sections" inner_html=tabs on:click=stay_on_current></nav>
+            <nav class="rll-sections" aria-label="Sections" inner_html=tabs on:click=handler(stay_on_current)></nav>
             {children()}
             <footer class="rll-footer" inner_html=footer></footer>
         </div>

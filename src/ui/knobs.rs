@@ -7,6 +7,7 @@
 //! "Sizes").
 
 use super::dom::target_as;
+use super::erase::{handler, watch};
 use super::run_state::RunState;
 use crate::page::knobs::{caption, ghost_values, is_live, knob, knobs_markup, KNOBS};
 use crate::page::params::PARAMS;
@@ -31,7 +32,7 @@ pub fn Knobs(
             state.texts.with_value(|t| t[i])
         })
         .collect();
-    Effect::new(move |_| {
+    watch(move || {
         for (k, text) in KNOBS.iter().zip(&texts) {
             let text = text.get();
             if let Some(value) = find(&format!("[data-knob-value={}]", k.key)) {
@@ -83,6 +84,6 @@ pub fn Knobs(
     };
     view! {
         <div class="rll-knobs" data-testid="knobs" node_ref=root inner_html=knobs_markup()
-            on:input=move |ev| moved(ev, false) on:change=move |ev| moved(ev, true) on:click=on_click></div>
+            on:input=handler(move |ev| moved(ev, false)) on:change=handler(move |ev| moved(ev, true)) on:click=handler(on_click)></div>
     }
 }

@@ -22,6 +22,7 @@ pub mod controls;
 pub mod customer_grid;
 pub mod dom;
 pub mod embed;
+pub mod erase;
 pub mod explore_page;
 pub mod export_buttons;
 pub mod frame;
@@ -63,6 +64,7 @@ pub mod use_playback;
 pub mod use_visibility;
 pub mod verdict_card;
 pub mod view_tabs;
+
 pub mod widget;
 
 use crate::page::sweep_progress::SweepState;

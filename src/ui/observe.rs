@@ -4,6 +4,7 @@
 //! disconnects the observer when the component goes. Used by `use_pause_offscreen`, the
 //! framed page's height message and `use_measured`.
 
+use super::erase::watch;
 use leptos::html::ElementType;
 use leptos::prelude::*;
 use std::rc::Rc;
@@ -67,7 +68,7 @@ where
     E::Output: JsCast + Clone + AsRef<Element> + 'static,
 {
     let on_entries = Rc::new(on_entries);
-    Effect::new(move |_| {
+    watch(move || {
         let Some(el) = target.get() else { return };
         let f = Rc::clone(&on_entries);
         let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |entries| f(entries));

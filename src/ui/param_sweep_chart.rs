@@ -2,6 +2,7 @@
 //! ([`chart_markup`]); here it is put on the page, and a click on a point (or Enter on
 //! one that has focus) opens that point's run.
 
+use super::erase::handler;
 use super::strategy_picker::label;
 use crate::page::param_sweep_chart::chart_markup;
 use crate::sim::param_sweep::{ParamSweepSpec, Point};
@@ -36,8 +37,8 @@ pub fn ParamSweepChart(
     let markup = chart_markup(&spec, &lines, &base, label);
     view! {
         <div class="rll-psweep-chart" inner_html=markup
-            on:click=move |ev| open_point(ev.target())
-            on:keydown=move |ev| if ev.key() == "Enter" { open_point(ev.target()) }>
+            on:click=handler(move |ev: web_sys::MouseEvent| open_point(ev.target()))
+            on:keydown=handler(move |ev: web_sys::KeyboardEvent| if ev.key() == "Enter" { open_point(ev.target()) })>
         </div>
     }
 }

@@ -3,6 +3,7 @@
 //! [`use_animation_frame`]), with progress and a cancel button; then a chart of one
 //! stat. Presets set the form and start at once.
 
+use super::erase::handler;
 use super::param_sweep_chart::{Line, ParamSweepChart};
 use super::strategy_picker::label;
 use super::sweep_progress::SweepProgress;
@@ -216,10 +217,10 @@ pub fn ParamSweepView(
         .map(|p| {
             let p = *p;
             view! {
-                <button type="button" data-preset=p.title on:click=move |_| {
+                <button type="button" data-preset=p.title on:click=handler(move |_| {
                     form.set(preset_form(&p));
                     start();
-                }>{p.title}</button>
+                })>{p.title}</button>
             }
         })
         .collect_view();
@@ -307,10 +308,10 @@ pub fn ParamSweepView(
                     </span>
                 </div>
                 <div class="rll-buttons">
-                    <button type="button" class="rll-primary" data-testid="psweep-run" on:click=move |_| start()>"Run parameter sweep"</button>
+                    <button type="button" class="rll-primary" data-testid="psweep-run" on:click=handler(move |_| start())>"Run parameter sweep"</button>
                     <button type="button" data-testid="psweep-cancel"
                         disabled=move || state.get() != SweepState::Running
-                        on:click=move |_| cancel()>"Cancel"</button>
+                        on:click=handler(move |_| cancel())>"Cancel"</button>
                 </div>
             </div>
             <SweepProgress label="Parameter sweep runs" progress state took_ms/>

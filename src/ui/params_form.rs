@@ -7,6 +7,7 @@
 //! and one input handler reads the field by its `data-param` (README, "Sizes").
 
 use super::dom::target_as;
+use super::erase::{handler, watch};
 use crate::page::markup::items_markup;
 use crate::page::params::PARAMS;
 use crate::page::params_form::{
@@ -41,7 +42,7 @@ pub fn ParamsForm(
     let (texts_w, errors_w) = (texts.clone(), errors.clone());
     // Every field's value (left alone while it already matches, so the caret stays), its
     // message and its changed mark; the summary's count and the problems.
-    Effect::new(move |_| {
+    watch(move || {
         for (i, p) in PARAMS.iter().enumerate() {
             let (text, error) = (texts_w[i].get(), errors_w[i].get());
             if let Some(input) = find(&format!("[data-param={}]", p.key))
@@ -98,6 +99,6 @@ pub fn ParamsForm(
         }
     };
     view! {
-        <div node_ref=root inner_html=form_markup(open, &caption) on:input=on_input on:click=on_click></div>
+        <div node_ref=root inner_html=form_markup(open, &caption) on:input=handler(on_input) on:click=handler(on_click)></div>
     }
 }

@@ -4,6 +4,7 @@
 //! writes the bar's attributes and each gauge's number in place (the elements stay, so
 //! nothing that points at them loses them).
 
+use super::erase::watch;
 use super::use_playback::Playback;
 use crate::page::format::percent;
 use crate::page::stage::{gauge_values, gauges_markup};
@@ -28,7 +29,7 @@ pub fn Progress(
     let gauges = NodeRef::<Div>::new();
     // Once per published frame: the bar's attributes, then each gauge's number, found by
     // one query of the gauges' `data-gauge` names.
-    Effect::new(move |_| {
+    watch(move || {
         let (values, done, total) = snap.with(|s| {
             let (done, total) = s
                 .as_ref()

@@ -3,6 +3,7 @@
 //! text field, a select or a text area are the field's; plain arrows on the playhead
 //! slider are the slider's; Space on a focused button, link or checkbox is theirs.
 
+use super::erase::handler;
 use super::run_state::RunState;
 use super::use_playback::PlayState;
 use crate::page::keys::{action_for, key_list_markup, KeyAction, KEYS_TITLE};
@@ -81,14 +82,14 @@ pub fn RunKeys(
                 class="rll-quiet"
                 data-testid="keys-button"
                 aria-expanded=move || open.get().to_string()
-                on:click=move |_| open.update(|o| *o = !*o)
+                on:click=handler(move |_| open.update(|o| *o = !*o))
             >
                 {KEYS_TITLE} " (?)"
             </button>
             {move || open.get().then(|| view! {
                 <div class="rll-keys-panel" role="dialog" aria-label=KEYS_TITLE data-testid="keys-panel">
                     <dl inner_html=key_list_markup()></dl>
-                    <button type="button" class="rll-quiet" on:click=move |_| open.set(false)>"Close"</button>
+                    <button type="button" class="rll-quiet" on:click=handler(move |_| open.set(false))>"Close"</button>
                 </div>
             })}
         </div>

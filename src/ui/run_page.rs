@@ -1,6 +1,7 @@
 //! The run page: one strategy played back. It is the first page most readers open, so
 //! its module holds only what it shows (README, "Sizes").
 
+use super::erase::{handler, watch};
 use super::frame::Frame;
 use super::intro::Intro;
 use super::page_query;
@@ -54,7 +55,7 @@ pub fn RunPage(
     }
     // `customer=double-charge`: the first customer the run shows it for, once it is done.
     let scene = StoredValue::new(query.scene);
-    Effect::new(move |_| {
+    watch(move || {
         if playback.state.get() != PlayState::Done {
             return;
         }
@@ -64,7 +65,7 @@ pub fn RunPage(
         scene.set_value(None);
     });
     // The open story is part of the URL, and Back/Forward move through what was chosen.
-    Effect::new(move |_| {
+    watch(move || {
         state.customer.track();
         state.record_story();
     });
@@ -112,7 +113,7 @@ pub fn RunPage(
         >
             <p class="rll-notice" data-testid="motion-note" hidden=motion_hidden>
                 "Your system asks for reduced motion, so runs play instantly. "
-                <button type="button" class="rll-link" on:click=move |_| playback.set_speed(Speed::X10)>"Animate anyway"</button>
+                <button type="button" class="rll-link" on:click=handler(move |_| playback.set_speed(Speed::X10))>"Animate anyway"</button>
             </p>
             {verdict}
             <Intro scenario=state.draft.into()/>

@@ -2,6 +2,7 @@
 
 use super::canvas::{use_canvas, Surface};
 use super::dom::target_as;
+use super::erase::{handler, watch};
 use super::timeline::{draw, mark_at, Layout, Palette, TimelineData};
 use super::use_playback::{PlayState, Playback};
 use crate::page::format::{dec, duration_ms};
@@ -52,7 +53,7 @@ pub fn RunTimeline(
     let draw_ms_max = StoredValue::new(0.0_f64);
     let surface = use_canvas(canvas, Palette::read);
 
-    Effect::new(move |_| {
+    watch(move || {
         playback.snapshot.track();
         let show_ghost = ghost_on.is_some_and(|g| g.get());
         let lit = highlight.and_then(|h| h.get());
@@ -104,7 +105,7 @@ pub fn RunTimeline(
 
     // The figure's state, as attributes: idle (its sentence instead of a blank canvas),
     // and the customer whose marks stand out.
-    Effect::new(move |_| {
+    watch(move || {
         let idle = playback.state.get() == PlayState::Idle;
         let lit = highlight.and_then(|h| h.get()).map(|c| c.to_string());
         if let Some(f) = figure.get() {
@@ -187,9 +188,9 @@ pub fn RunTimeline(
         <figure class="rll-timeline rll-idle" node_ref=figure data-testid="timeline" data-highlight-marks="0">
             <canvas
                 node_ref=canvas
-                on:mousemove=on_move
-                on:mouseleave=move |_| show_tip(None)
-                on:click=on_click
+                on:mousemove=handler(on_move)
+                on:mouseleave=handler(move |_| show_tip(None))
+                on:click=handler(on_click)
                 role="img"
                 aria-label="Timeline: each request as a mark at the time it was sent, one row per customer; below, the provider's rate window and in-flight count against their limits."
             ></canvas>
@@ -234,7 +235,7 @@ pub fn Playhead(
     );
     let root = NodeRef::<Div>::new();
     let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
-    Effect::new(move |_| {
+    watch(move || {
         let ready = playback.state.get() == PlayState::Done
             && playback.with_sim(|s| s.record().is_some()).unwrap_or(false);
         playback.snapshot.track();
@@ -289,7 +290,7 @@ pub fn Playhead(
         }
     };
     view! {
-        <div class="rll-playhead" hidden node_ref=root inner_html=playhead_markup(&span) on:input=on_input on:click=on_click></div>
+        <div class="rll-playhead" hidden node_ref=root inner_html=playhead_markup(&span) on:input=handler(on_input) on:click=handler(on_click)></div>
     }
 }
 

@@ -5,6 +5,7 @@ use super::break_button::BreakButton;
 use super::code_view::CodeView;
 use super::controls::Controls;
 use super::customer_grid::CustomerGrid;
+use super::erase::watch;
 use super::export_buttons::ExportButtons;
 use super::key_counters::KeyCounters;
 use super::knobs::Knobs;
@@ -62,7 +63,7 @@ pub fn RunView(
     let walking = Memo::new(move |_| state.tour.with(Option::is_some));
     // A watched run brings the stage into view, so the controls, the clock, the
     // timeline and its counters share the screen while it plays.
-    Effect::new(move |_| {
+    watch(move || {
         let watched = playback.state.get() == PlayState::Running
             && playback.speed.get_untracked() != Speed::Instant;
         if let (true, Some(el)) = (watched, stage.get_untracked()) {

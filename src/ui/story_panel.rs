@@ -2,6 +2,7 @@
 //! the scenes worth seeing in the current run.
 
 use super::dom::target_as;
+use super::erase::handler;
 use super::use_playback::Playback;
 use crate::page::story::{no_such_customer, scenes_markup, story_markup};
 use crate::sim::story::{Scene, Story};
@@ -49,7 +50,7 @@ pub fn StoryPanel(
     view! {
         <div class="rll-story" data-testid="story-panel">
             <div class="rll-scenes">
-                <span class="rll-scene-links" inner_html=move || scenes.with(|f| scenes_markup(f)) on:click=move |ev: web_sys::MouseEvent| {
+                <span class="rll-scene-links" inner_html=move || scenes.with(|f| scenes_markup(f)) on:click=handler(move |ev: web_sys::MouseEvent| {
                     let scene = target_as::<web_sys::Element>(&ev)
                         .and_then(|e| e.get_attribute("data-scene"));
                     let found = scenes.with_untracked(|f| {
@@ -60,7 +61,7 @@ pub fn StoryPanel(
                     if found.is_some() {
                         selected.set(found);
                     }
-                }></span>
+                })></span>
                 <span class="rll-goto">
                     <label for="rll-goto">"Customer #"</label>
                     <input
@@ -70,13 +71,13 @@ pub fn StoryPanel(
                         autocomplete="off"
                         prop:value=move || go_to.get()
                         on:input:target=move |ev| go_to.set(ev.target().value())
-                        on:keydown=move |ev| {
+                        on:keydown=handler(move |ev: web_sys::KeyboardEvent| {
                             if ev.key() == "Enter" {
                                 open();
                             }
-                        }
+                        })
                     />
-                    <button type="button" on:click=move |_| open()>"Open"</button>
+                    <button type="button" on:click=handler(move |_| open())>"Open"</button>
                 </span>
             </div>
             <p class="rll-field-help rll-error" role="alert" hidden=move || go_error.with(Option::is_none)>{move || go_error.get()}</p>

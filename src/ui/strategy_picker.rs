@@ -5,6 +5,7 @@
 //! screen and one click handler reads the button's `data-strategy` (README, "Sizes").
 
 use super::dom::target_as;
+use super::erase::{handler, watch};
 use crate::page::titles::picker_markup;
 use crate::sim::StrategyName;
 use leptos::html::Div;
@@ -21,7 +22,7 @@ pub fn StrategyPicker(
     on_pick: Callback<StrategyName>,
 ) -> impl IntoView {
     let root = NodeRef::<Div>::new();
-    Effect::new(move |_| {
+    watch(move || {
         let on = selected.get();
         let Some(buttons) = root
             .get()
@@ -46,7 +47,7 @@ pub fn StrategyPicker(
         }
     };
     view! {
-        <div class="rll-picker" role="group" aria-label="Client strategy" node_ref=root inner_html=picker_markup() on:click=on_click></div>
+        <div class="rll-picker" role="group" aria-label="Client strategy" node_ref=root inner_html=picker_markup() on:click=handler(on_click)></div>
     }
 }
 

@@ -4,6 +4,7 @@
 //! One effect writes the sentence, its tone and the incident's note (as one Leptos
 //! binding per attribute, they weighed about 3 KB gzip in the widget's module).
 
+use super::erase::watch;
 use super::use_playback::{PlayState, Playback};
 use crate::page::incident::incident_sentence;
 use crate::page::stage::{verdict, Tone};
@@ -18,7 +19,7 @@ pub fn Summary(
 ) -> impl IntoView {
     let line = NodeRef::<P>::new();
     let note = NodeRef::<P>::new();
-    Effect::new(move |_| {
+    watch(move || {
         let done = playback.state.get() == PlayState::Done;
         let (found, incident) = playback.scenario.with(|sc| {
             playback.snapshot.with(|s| match (sc, s) {

@@ -2,6 +2,7 @@
 //! frame (on [`use_animation_frame`]), with progress and a cancel button; then each key
 //! stat's distribution.
 
+use super::erase::handler;
 use super::strategy_picker::label;
 use super::sweep_progress::SweepProgress;
 use super::sweep_result::{Row, SweepResult};
@@ -172,12 +173,12 @@ pub fn SweepView(
                     </span>
                 </div>
                 <div class="rll-buttons">
-                    <button type="button" class="rll-primary" data-testid="sweep-run" on:click=move |_| start()>"Run sweep"</button>
+                    <button type="button" class="rll-primary" data-testid="sweep-run" on:click=handler(move |_| start())>"Run sweep"</button>
                     <button
                         type="button"
                         data-testid="sweep-cancel"
                         disabled=move || state.get() != SweepState::Running
-                        on:click=move |_| cancel()
+                        on:click=handler(move |_| cancel())
                     >
                         "Cancel"
                     </button>

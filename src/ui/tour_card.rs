@@ -5,6 +5,7 @@
 //! [`crate::page::tour`]; this file only shows them and moves between steps.
 
 use super::dom::target_as;
+use super::erase::{handler, watch};
 use super::page_query;
 use super::run_state::RunState;
 use super::use_playback::PlayState;
@@ -44,7 +45,7 @@ pub fn TourCard(
     let strategy = move || tour::strategy(step());
     // The reader's prediction, forgotten when the step changes.
     let picked = RwSignal::new(None::<u64>);
-    Effect::new(move |_| {
+    watch(move || {
         state.tour.track();
         picked.set(None);
     });
@@ -63,7 +64,7 @@ pub fn TourCard(
     // Its final counters (the playhead may show an earlier instant).
     let final_stats = move || playback.with_sim(|sim| sim.snapshot().stats);
     // Once it is done, its moment is marked on the stage; the last one ends the walk.
-    Effect::new(move |_| {
+    watch(move || {
         if !done.get() {
             return;
         }
@@ -128,10 +129,10 @@ pub fn TourCard(
                             data-value=v
                             aria-pressed=move || (picked.get() == Some(v)).to_string()
                             class:rll-tour-right=move || v == right && done.get()
-                            on:click=move |_| {
+                            on:click=handler(move |_| {
                                 picked.set(Some(v));
                                 state.run(s);
-                            }
+                            })
                         >
                             {count(v)}
                         </button>
@@ -168,7 +169,7 @@ pub fn TourCard(
             role="region"
             aria-label="Guided walk"
             node_ref=card
-            on:keydown=on_key
+            on:keydown=handler(on_key)
         >
             <p>
                 <span class="rll-tour-title">"Guided walk · "</span>
@@ -182,16 +183,16 @@ pub fn TourCard(
             <p class="rll-tour-hint">{hint}</p>
             <div class="rll-tour-nav">
                 {move || (step() > 0).then(|| view! {
-                    <button type="button" class="rll-quiet" data-testid="tour-back" on:click=move |_| go(step() - 1)>"← Back"</button>
+                    <button type="button" class="rll-quiet" data-testid="tour-back" on:click=handler(move |_| go(step() - 1))>"← Back"</button>
                 })}
                 <button
                     type="button"
                     data-testid="tour-next"
-                    on:click=move |_| if step() + 1 < STEPS { go(step() + 1) } else { leave() }
+                    on:click=handler(move |_| if step() + 1 < STEPS { go(step() + 1) } else { leave() })
                 >
                     {move || tour::next_label(step())}
                 </button>
-                <button type="button" class="rll-quiet" data-testid="tour-leave" on:click=move |_| leave()>"Leave the walk"</button>
+                <button type="button" class="rll-quiet" data-testid="tour-leave" on:click=handler(move |_| leave())>"Leave the walk"</button>
                 <span class="rll-tour-keys">"With the focus in this card, ← and → move through the walk."</span>
             </div>
         </div>

@@ -2,6 +2,7 @@
 //! over a small timeline of the whole run, before the reader scrolls to watch it play.
 
 use super::canvas::{use_canvas, Surface};
+use super::erase::watch;
 use super::timeline::{draw, Layout, Palette, TimelineData};
 use crate::page::stage::{verdict, Tone};
 use crate::sim::{Scenario, Simulation};
@@ -29,7 +30,7 @@ fn card(scenario: Scenario) -> Option<impl IntoView> {
     let sim = StoredValue::new(sim);
     let canvas = NodeRef::<Canvas>::new();
     let surface = use_canvas(canvas, Palette::read);
-    Effect::new(move |_| {
+    watch(move || {
         let Some((el, Surface { palette, width })) = surface.get() else {
             return;
         };

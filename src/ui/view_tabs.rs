@@ -1,6 +1,7 @@
 //! The charges section's four views, as links: each view is a page of its own (README,
 //! "Sizes"). The view on screen does not reload itself.
 
+use super::erase::handler;
 use super::tabs::stay_on_current;
 use crate::page::intro::tabs_markup;
 use crate::page::View;
@@ -16,5 +17,5 @@ pub fn ViewTabs(
     scenario: Signal<Scenario>,
 ) -> impl IntoView {
     let tabs = move || scenario.with(|s| tabs_markup(current, s));
-    view! { <nav class="rll-tabs" aria-label="Views" inner_html=tabs on:click=stay_on_current></nav> }
+    view! { <nav class="rll-tabs" aria-label="Views" inner_html=tabs on:click=handler(stay_on_current)></nav> }
 }

@@ -4,6 +4,7 @@
 
 use super::controls::Controls;
 use super::dom::target_as;
+use super::erase::{handler, watch};
 use super::key_counters::KeyCounters;
 use super::progress::Progress;
 use super::run_state::random_seed;
@@ -65,7 +66,7 @@ pub fn Widget(
     let full = format!("{lab_url}{}", full_lab_href(&query));
     // Shown while reduced motion makes runs instant; its button asks for motion anyway.
     let motion_note = NodeRef::<leptos::html::P>::new();
-    Effect::new(move |_| {
+    watch(move || {
         let shown = reduced.get() && playback.speed.get() == Speed::Instant;
         if let Some(p) = motion_note.get() {
             let _ = p.toggle_attribute_with_force("hidden", !shown);
@@ -93,7 +94,7 @@ pub fn Widget(
                 on_run=Callback::new(move |()| run())
                 on_new_seed=Callback::new(move |()| new_seed())
             />
-            <p class="rll-caption" data-testid="widget-motion-note" node_ref=motion_note hidden on:click=animate inner_html=MOTION_NOTE_MARKUP></p>
+            <p class="rll-caption" data-testid="widget-motion-note" node_ref=motion_note hidden on:click=handler(animate) inner_html=MOTION_NOTE_MARKUP></p>
             <Progress playback=playback/>
             <RunTimeline playback=playback compact=true/>
             <Summary playback=playback/>

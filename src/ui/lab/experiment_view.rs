@@ -13,6 +13,7 @@ use crate::page::lab::settings::LabSettings;
 use crate::page::lab::view::body_html;
 use crate::sim::lab::{ExperimentName, LabResult};
 use crate::ui::dom::target_as;
+use crate::ui::erase::handler;
 use leptos::html::Div;
 use leptos::prelude::*;
 
@@ -69,7 +70,7 @@ pub fn ExperimentView(
             <LabKnobs experiment settings changed/>
             {move || result.get().err().map(|why| view! { <p class="rll-field-help rll-error" data-testid="lab-error">{why}</p> })}
             <div node_ref=body inner_html=markup
-                on:pointerdown=move |ev: web_sys::PointerEvent| {
+                on:pointerdown=handler(move |ev: web_sys::PointerEvent| {
                     let volley = target_as::<web_sys::Element>(&ev)
                         .and_then(|e| e.closest("[data-volley]").ok().flatten())
                         .and_then(|e| e.get_attribute("data-volley"));
@@ -78,15 +79,15 @@ pub fn ExperimentView(
                         let _ = b.set_pointer_capture(ev.pointer_id());
                         ev.prevent_default();
                     }
-                }
-                on:pointermove=drag
-                on:pointerup=move |_| {
+                })
+                on:pointermove=handler(drag)
+                on:pointerup=handler(move |_| {
                     if held.get_value().is_some() {
                         held.set_value(None);
                         changed.run(());
                     }
-                }
-                on:pointercancel=move |_| held.set_value(None)>
+                })
+                on:pointercancel=handler(move |_| held.set_value(None))>
             </div>
             <Cells cells=shown_cells/>
         </div>

@@ -5,6 +5,7 @@ use super::reader_result::ReaderResult;
 use crate::page::header_reader::{parse_now, read_block, EXAMPLES};
 use crate::sim::headers::http_date;
 use crate::sim::lab::LAB_EPOCH_S;
+use crate::ui::erase::handler;
 use leptos::prelude::*;
 
 /// The block, "now", the examples, and the two readings.
@@ -31,7 +32,7 @@ pub fn HeaderReader() -> impl IntoView {
                     .enumerate()
                     .map(|(i, e)| {
                         view! {
-                            <button type="button" data-example=e.id aria-pressed=move || (chosen.get() == Some(e.id)).to_string() on:click=move |_| load(i)>
+                            <button type="button" data-example=e.id aria-pressed=move || (chosen.get() == Some(e.id)).to_string() on:click=handler(move |_| load(i))>
                                 <strong>{e.label}</strong>
                                 <small>{e.source}</small>
                             </button>

@@ -8,6 +8,7 @@ use crate::page::lab::settings::{knob, knobs_of, LabSettings, Range};
 use crate::page::lab::view::knobs_html;
 use crate::sim::lab::ExperimentName;
 use crate::ui::dom::target_as;
+use crate::ui::erase::{handler, watch};
 use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -51,7 +52,7 @@ pub fn LabKnobs(
     changed: Callback<()>,
 ) -> impl IntoView {
     let root = NodeRef::<Div>::new();
-    Effect::new(move |_| {
+    watch(move || {
         let s = settings.get();
         if let Some(root) = root.get() {
             show(&root, experiment, &s);
@@ -66,18 +67,18 @@ pub fn LabKnobs(
     let markup = settings.with_untracked(|s| knobs_html(experiment, s));
     view! {
         <div class="rll-controls rll-knobs" data-testid="knobs" node_ref=root inner_html=markup
-            on:input=move |ev| {
+            on:input=handler(move |ev| {
                 let Some(input) = target_as::<web_sys::HtmlInputElement>(&ev) else {
                     return;
                 };
                 if let (Some(key), Ok(pos)) = (input.get_attribute("data-knob"), input.value().parse::<u64>()) {
                     set(&key, pos);
                 }
-            }
+            })
             // The address follows when a slider is let go, not on every step (browsers
             // refuse a flood of replaceState).
-            on:change=move |_| changed.run(())
-            on:click=move |ev| {
+            on:change=handler(move |_| changed.run(()))
+            on:click=handler(move |ev: web_sys::MouseEvent| {
                 let Some(button) = target_as::<web_sys::Element>(&ev).and_then(|e| e.closest("button[data-value]").ok().flatten()) else {
                     return;
                 };
@@ -89,7 +90,7 @@ pub fn LabKnobs(
                         changed.run(());
                     }
                 }
-            }>
+            })>
         </div>
     }
 }

@@ -6,6 +6,7 @@ use crate::page::links::{experiment_href, href};
 use crate::page::{Section, View};
 use crate::sim::lab::ExperimentName;
 use crate::sim::Scenario;
+use crate::ui::erase::handler;
 use leptos::prelude::*;
 
 /// A button label for each experiment.
@@ -65,7 +66,7 @@ pub fn LimitsSection(
                         view! {
                             <button type="button" class="rll-strategy" data-experiment=e.as_str()
                                 aria-pressed=move || (chosen.get() == Some(e)).to_string()
-                                on:click=move |_| pick(e)>
+                                on:click=handler(move |_| pick(e))>
                                 <span class="rll-step">{i + 1}</span>
                                 <span>{title(e)}</span>
                             </button>
