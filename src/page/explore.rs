@@ -24,6 +24,22 @@ pub fn compare_seed_help() -> String {
     )
 }
 
+/// The compare page's seed field, holding `seed`: set once; the UI then writes its
+/// `aria-invalid` and its help line (`data-help`) as the seed typed can or cannot be
+/// used.
+pub fn compare_seed_markup(seed: u64) -> String {
+    format!(
+        concat!(
+            "<div class=\"rll-field\"><label class=\"rll-field-label\" for=\"rll-compare-seed\">Seed</label>",
+            "<input id=\"rll-compare-seed\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" data-testid=\"compare-seed\" ",
+            "aria-describedby=\"rll-compare-seed-help\" aria-invalid=\"false\" value=\"{seed}\">",
+            "<span id=\"rll-compare-seed-help\" class=\"rll-field-help\" data-help>{help}</span></div>"
+        ),
+        seed = seed,
+        help = super::markup::escape(&compare_seed_help()),
+    )
+}
+
 /// What the compare page's "Change the numbers" says an edit does.
 pub fn compare_params_caption() -> String {
     format!(
@@ -371,5 +387,14 @@ mod tests {
             )),
             "{m}"
         );
+    }
+
+    #[test]
+    fn the_compare_seed_field_holds_its_seed_and_help() {
+        let m = compare_seed_markup(11);
+        assert!(m.contains("value=\"11\""), "{m}");
+        assert!(m.contains("data-testid=\"compare-seed\""));
+        assert!(m.contains(&super::super::markup::escape(&compare_seed_help())));
+        assert_eq!(m.matches("<div").count(), m.matches("</div>").count());
     }
 }

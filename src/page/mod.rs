@@ -39,6 +39,7 @@ pub mod seeds;
 pub mod stage;
 pub mod stats;
 pub mod story;
+pub mod sweep_forms;
 pub mod sweep_progress;
 pub mod ticks;
 pub mod titles;

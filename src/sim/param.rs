@@ -143,7 +143,10 @@ fn whole(v: ParamValue) -> u64 {
 }
 
 fn narrow(v: ParamValue) -> u32 {
-    u32::try_from(whole(v)).expect("every u32 parameter's range fits in a u32")
+    let Ok(n) = u32::try_from(whole(v)) else {
+        panic!("every u32 parameter's range fits in a u32");
+    };
+    n
 }
 
 fn odds(v: ParamValue) -> Odds {

@@ -305,7 +305,12 @@ impl Simulation {
             "the queue ran dry before every charge finished (seed {})",
             self.scenario.seed
         );
-        assert_eq!(self.counters.outstanding, 0);
+        assert!(
+            self.counters.outstanding == 0,
+            "{} requests still outstanding at the end (seed {})",
+            self.counters.outstanding,
+            self.scenario.seed
+        );
         self.stats()
     }
 
@@ -519,7 +524,9 @@ impl Simulation {
             customer,
             key: attempt.key,
         };
-        let number = u8::try_from(attempt.number).expect("attempts are capped at 20");
+        let Ok(number) = u8::try_from(attempt.number) else {
+            panic!("attempts are capped at 20");
+        };
         let arrival = self.provider.arrive(now_us, charge, &self.dice);
         self.meter.on_request(now_us);
         let (admission, done_at_us) = match arrival {

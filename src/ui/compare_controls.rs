@@ -3,11 +3,16 @@
 //! refusals). Each keystroke reads the whole form; when everything can be used, every
 //! strategy's run is made again.
 
+use super::dom::{target_as, value_of};
+use super::erase::{handler, watch};
 use super::params_form::ParamsForm;
-use crate::page::explore::{compare_params_caption, compare_seed_help, read_form};
+use crate::page::explore::{
+    compare_params_caption, compare_seed_help, compare_seed_markup, read_form,
+};
 use crate::page::params::PARAMS;
 use crate::page::PageQuery;
 use crate::sim::Scenario;
+use leptos::html::Div;
 use leptos::prelude::*;
 
 /// The seed field and the parameter fields.
@@ -44,29 +49,34 @@ pub fn CompareControls(
     };
     let recheck_seed = recheck.clone();
     let on_edit = Callback::new(move |()| recheck());
+    // The seed field is the page layer's markup; one effect writes whether its seed can
+    // be used, and the input handler reads what was typed.
+    let root = NodeRef::<Div>::new();
+    watch(move || {
+        let error = seed_error.get();
+        let Some(root) = root.get() else { return };
+        if let Ok(Some(input)) = root.query_selector("input") {
+            let _ = input.set_attribute(
+                "aria-invalid",
+                if error.is_some() { "true" } else { "false" },
+            );
+        }
+        if let Ok(Some(help)) = root.query_selector("[data-help]") {
+            let _ = help
+                .class_list()
+                .toggle_with_force("rll-error", error.is_some());
+            help.set_text_content(Some(&error.unwrap_or_else(compare_seed_help)));
+        }
+    });
+    let on_input = move |ev: web_sys::Event| {
+        if let Some(text) = target_as::<web_sys::Element>(&ev).and_then(|e| value_of(&e)) {
+            seed_text.set(text);
+            recheck_seed();
+        }
+    };
     view! {
-        <div class="rll-controls rll-compare-controls">
-            <div class="rll-field">
-                <label class="rll-field-label" for="rll-compare-seed">"Seed"</label>
-                <input
-                    id="rll-compare-seed"
-                    type="text"
-                    inputmode="numeric"
-                    autocomplete="off"
-                    data-testid="compare-seed"
-                    aria-describedby="rll-compare-seed-help"
-                    aria-invalid=move || seed_error.get().is_some().to_string()
-                    prop:value=move || seed_text.get()
-                    on:input:target=move |ev| {
-                        seed_text.set(ev.target().value());
-                        recheck_seed();
-                    }
-                />
-                <span id="rll-compare-seed-help" class="rll-field-help" class:rll-error=move || seed_error.get().is_some()>
-                    {move || seed_error.get().unwrap_or_else(compare_seed_help)}
-                </span>
-            </div>
-        </div>
+        <div class="rll-controls rll-compare-controls" node_ref=root inner_html=compare_seed_markup(start.seed)
+            on:input=handler(on_input)></div>
         <ParamsForm
             texts
             errors

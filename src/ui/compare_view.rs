@@ -15,7 +15,7 @@ use crate::page::PageQuery;
 use crate::sim::budget::Workload;
 use crate::sim::Stats;
 use crate::sim::{Scenario, Simulation, StrategyName};
-use leptos::html::Canvas;
+use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 
 /// Six runs of one scenario.
@@ -82,21 +82,34 @@ pub fn CompareView(
         run_state.set("done");
     };
     run(start.clone(), false);
-    let seed = move || {
-        compared.with(|c| {
-            c.as_ref()
-                .map_or(String::new(), |c| c.scenario.seed.to_string())
-        })
-    };
+    // The view's state and seed, the problem, and whether there is a comparison to show,
+    // written by one effect (as bindings, each was a reactive attribute type of the
+    // compare page's module).
+    let root = NodeRef::<Div>::new();
+    watch(move || {
+        let state = run_state.get();
+        let seed = compared.with(|c| c.as_ref().map(|c| c.scenario.seed));
+        let said = problem.get();
+        let Some(root) = root.get() else { return };
+        let _ = root.set_attribute("data-state", state);
+        let _ = root.set_attribute("data-seed", &seed.map_or(String::new(), |s| s.to_string()));
+        if let Ok(Some(p)) = root.query_selector("[data-testid=compare-problem]") {
+            p.set_text_content(said.as_deref());
+            let _ = p.toggle_attribute_with_force("hidden", said.is_none());
+        }
+        if let Ok(Some(multiples)) = root.query_selector("[data-multiples]") {
+            let _ = multiples.toggle_attribute_with_force("hidden", seed.is_none());
+        }
+    });
     view! {
-        <div class="rll-compare" data-testid="compare" data-state=move || run_state.get() data-seed=seed>
+        <div class="rll-compare" data-testid="compare" node_ref=root>
             <p class="rll-caption">
                 "Ten strategies, one seed, the same provider and the same dice. Highlighted rows are the ones the article is about; a warning sign marks harm. Each column's heading opens that run."
             </p>
             <CompareControls start shown on_change=Callback::new(move |s| run(s, true))/>
-            <p class="rll-notice" role="alert" data-testid="compare-problem" hidden=move || problem.with(Option::is_none)>{move || problem.get()}</p>
+            <p class="rll-notice" role="alert" data-testid="compare-problem" hidden></p>
             {move || compared.get().map(|c| view! { <CompareTable scenario=c.scenario runs=c.runs/> })}
-            <div hidden=move || compared.with(Option::is_none)>
+            <div data-multiples hidden>
                 <h3 class="rll-multiples-title">"Every request, on one time axis"</h3>
                 <div class="rll-multiples">
                     // Built after the first paint: the numbers above come first. Ten

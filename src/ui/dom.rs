@@ -1,9 +1,31 @@
 //! What an event happened on, for the delegated handlers that read a control of the page
-//! layer's markup by its `data-` attributes.
+//! layer's markup by its `data-` attributes, and the value of such a control.
 
 use wasm_bindgen::JsCast;
 
 /// The node an event happened on, as a `T` (an element, an input), if it is one.
 pub fn target_as<T: JsCast>(ev: &web_sys::Event) -> Option<T> {
     ev.target()?.dyn_into::<T>().ok()
+}
+
+/// The `value` of a form control of the page layer's markup (an `<input>` or a
+/// `<select>`), read the same way for both.
+pub fn value_of(el: &web_sys::Element) -> Option<String> {
+    js_sys::Reflect::get(el, &"value".into()).ok()?.as_string()
+}
+
+/// Sets a form control's `value`, unless it already holds it (so a field being typed
+/// in keeps its caret).
+pub fn set_value(el: &web_sys::Element, value: &str) {
+    if value_of(el).as_deref() != Some(value) {
+        let _ = js_sys::Reflect::set(el, &"value".into(), &value.into());
+    }
+}
+
+/// The control of a delegated event whose `data-field` names a form's field, and the
+/// field's name.
+pub fn field_of(ev: &web_sys::Event) -> Option<(web_sys::Element, String)> {
+    let el = target_as::<web_sys::Element>(ev)?;
+    let field = el.get_attribute("data-field")?;
+    Some((el, field))
 }

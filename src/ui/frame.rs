@@ -1,13 +1,14 @@
 //! What every page of the full lab shares: the title, messages about the link, the two
 //! sections, and the footer with the command that gives the same numbers natively.
 
-use super::erase::handler;
+use super::erase::{handler, watch};
 use super::tabs::stay_on_current;
 use crate::page::links::{footer_markup, HttpLines};
 use crate::page::sections::{header_markup, problems_markup, sections_markup};
 use crate::page::titles::title_for;
 use crate::page::{PageQuery, Section, View};
 use crate::sim::Scenario;
+use leptos::html::Div;
 use leptos::prelude::*;
 
 /// The page layer's commands for a page's real-time counterpart
@@ -35,25 +36,47 @@ pub fn Frame(
     http: Option<HttpOf>,
     children: Children,
 ) -> impl IntoView {
-    let tabs = move || scenario.with(|sc| sections_markup(section, sc));
-    // The tab, history and bookmarks name the page and run on screen: set here, with the
-    // footer's commands that follow the same state (one reactive closure, not another
-    // effect, in every page's module).
-    let footer = move || {
-        shown.with(|q| {
+    // The root's state attributes, the section links and the footer (with the tab's
+    // title, which follows the same state), each written by an effect: as bindings they
+    // cost every page's module a reactive attribute type each (README, "`.wasm` sizes").
+    let root = NodeRef::<Div>::new();
+    watch(move || {
+        let (state, view) = (run_state.get(), view.get());
+        if let Some(el) = root.get() {
+            let _ = el.set_attribute("data-run-state", state);
+            let _ = el.set_attribute("data-view", view.as_str());
+        }
+    });
+    let inner = move |selector: &str, html: &str| {
+        if let Some(el) = root
+            .get()
+            .and_then(|r| r.query_selector(selector).ok().flatten())
+        {
+            el.set_inner_html(html);
+        }
+    };
+    watch(move || {
+        inner(
+            ".rll-sections",
+            &scenario.with(|sc| sections_markup(section, sc)),
+        )
+    });
+    watch(move || {
+        let footer = shown.with(|q| {
             document().set_title(&title_for(q));
             footer_markup(q, http.and_then(|f| f(q)).as_ref())
-        })
-    };
+        });
+        inner(".rll-footer", &footer);
+    });
     view! {
-        <div class="rll" data-run-state=run_state data-view=move || view.get().as_str() data-testid="app">
+        <div class="rll" node_ref=root data-run-state="idle" data-testid="app">
             <header class="rll-header" inner_html=header_markup(section)></header>
             {(!problems.is_empty()).then(|| view! {
                 <div class="rll-notice" role="alert" data-testid="query-problems" inner_html=problems_markup(&problems)></div>
             })}
-            <nav class="rll-sections" aria-label="Sections" inner_html=tabs on:click=handler(stay_on_current)></nav>
+            <nav class="rll-sections" aria-label="Sections" on:click=handler(stay_on_current)></nav>
             {children()}
-            <footer class="rll-footer" inner_html=footer></footer>
+            <footer class="rll-footer"></footer>
         </div>
     }
 }

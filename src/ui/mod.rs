@@ -52,7 +52,6 @@ pub mod strategy_note;
 pub mod strategy_picker;
 pub mod summary;
 pub mod sweep_progress;
-pub mod sweep_result;
 pub mod sweep_view;
 mod tabs;
 pub mod timeline;

@@ -1,20 +1,26 @@
 //! Seed sweeps in the browser: many seeds, in batches that yield to the browser every
 //! frame (on [`use_animation_frame`]), with progress and a cancel button; then each key
 //! stat's distribution.
+//!
+//! The form is the page layer's markup ([`SeedSweepForm::markup`]), set once, as are the
+//! results ([`sweep_result_markup`]); one effect writes back what the form's state
+//! changes, and one delegated handler each reads typing and clicks.
 
-use super::erase::handler;
-use super::strategy_picker::label;
+use super::dom::{field_of, set_value, target_as, value_of};
+use super::erase::{handler, watch};
 use super::sweep_progress::SweepProgress;
-use super::sweep_result::{Row, SweepResult};
 use super::use_animation_frame::{now_ms, step_for_a_frame, use_animation_frame, First, Next};
 use crate::page::format::dec;
+use crate::page::histogram::sweep_result_markup;
 use crate::page::links::sweep_query;
+use crate::page::sweep_forms::{seed_sweep_help, SeedSweepForm};
 use crate::page::sweep_progress::SweepState;
 use crate::page::PageQuery;
-use crate::page::{parse_count, DEFAULT_SWEEP_SEEDS};
-use crate::sim::sweep::{SweepJob, MAX_SEEDS};
+use crate::sim::sweep::{Distribution, SweepJob};
 use crate::sim::{Scenario, StatField, StrategyName};
+use leptos::html::Div;
 use leptos::prelude::*;
+use web_sys::Element;
 
 /// The stats a sweep summarises.
 const FIELDS: [StatField; 8] = [
@@ -27,6 +33,14 @@ const FIELDS: [StatField; 8] = [
     StatField::MaxInflight,
     StatField::ElapsedMs,
 ];
+
+/// One strategy's distributions over the seeds.
+struct Row {
+    /// The strategy swept.
+    strategy: StrategyName,
+    /// Each stat summarised, with its distribution over the seeds.
+    fields: Vec<(StatField, Distribution)>,
+}
 
 /// A sweep in progress, and when it started.
 struct Job {
@@ -50,8 +64,7 @@ pub fn SweepView(
     /// Where the sweep is (the page's `data-run-state` reads it).
     state: RwSignal<SweepState>,
 ) -> impl IntoView {
-    let choice = RwSignal::new(strategy.map_or("all".to_string(), |s| s.as_str().to_string()));
-    let seeds_text = RwSignal::new(seeds.to_string());
+    let form = RwSignal::new(SeedSweepForm::new(strategy, seeds));
     let problem = RwSignal::new(None::<String>);
     let progress = RwSignal::new((0u64, 0u64));
     let rows = RwSignal::new(Vec::<Row>::new());
@@ -97,16 +110,9 @@ pub fn SweepView(
     }
 
     let start = move || {
-        let strategies = match choice.get_untracked().as_str() {
-            "all" => StrategyName::ALL.to_vec(),
-            name => match name.parse::<StrategyName>() {
-                Ok(s) => vec![s],
-                Err(e) => return problem.set(Some(e.to_string())),
-            },
-        };
-        let seeds = match parse_count(&seeds_text.get_untracked(), 1, MAX_SEEDS) {
-            Ok(n) => n,
-            Err(why) => return problem.set(Some(format!("The number of seeds {why}."))),
+        let (strategies, seeds) = match form.with_untracked(SeedSweepForm::read) {
+            Ok(read) => read,
+            Err(why) => return problem.set(Some(why)),
         };
         let steps = match SweepJob::new(&base, &strategies, seeds) {
             Ok(steps) => steps,
@@ -138,54 +144,66 @@ pub fn SweepView(
         start();
     }
 
+    let root = NodeRef::<Div>::new();
+    let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
+    watch(move || {
+        form.with(|f| {
+            for field in ["strategy", "seeds"] {
+                if let (Some(el), Some(value)) =
+                    (find(&format!("[data-field={field}]")), f.get(field))
+                {
+                    set_value(&el, value);
+                }
+            }
+        });
+    });
+    // Why the form cannot run, if it cannot; Cancel only while a sweep runs.
+    watch(move || {
+        let (problem, running) = (problem.get(), state.get() == SweepState::Running);
+        if let Some(help) = find("[data-help]") {
+            help.set_text_content(Some(&problem.clone().unwrap_or_else(seed_sweep_help)));
+            let _ = help
+                .class_list()
+                .toggle_with_force("rll-error", problem.is_some());
+        }
+        if let Some(cancel) = find("[data-action=cancel]") {
+            let _ = cancel.toggle_attribute_with_force("disabled", !running);
+        }
+    });
+    let on_field = move |ev: web_sys::Event| {
+        if let Some((el, field)) = field_of(&ev) {
+            let text = value_of(&el).unwrap_or_default();
+            form.update(|f| f.set(&field, text));
+        }
+    };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let action = target_as::<Element>(&ev)
+            .and_then(|e| e.closest("button").ok().flatten())
+            .and_then(|b| b.get_attribute("data-action"));
+        match action.as_deref() {
+            Some("run") => start(),
+            Some("cancel") => cancel(),
+            _ => {}
+        }
+    };
+    let results = move || {
+        rows.with(|rows| {
+            rows.iter()
+                .map(|row| sweep_result_markup(row.strategy, &row.fields))
+                .collect::<String>()
+        })
+    };
+
     view! {
         <div class="rll-sweep" data-testid="sweep" data-state=move || state.get().as_str() data-took-ms=move || dec(took_ms.get(), 0)>
             <p class="rll-caption">
                 "One seed is one roll of the dice. A sweep runs many seeds and shows how much each number moves: "
                 "which results are the strategy, and which are luck."
             </p>
-            <div class="rll-controls">
-                <div class="rll-field">
-                    <label class="rll-field-label" for="rll-sweep-strategy">"Strategy"</label>
-                    <select
-                        id="rll-sweep-strategy"
-                        data-testid="sweep-strategy"
-                        prop:value=move || choice.get()
-                        on:change:target=move |ev| choice.set(ev.target().value())
-                    >
-                        <option value="all">"All ten"</option>
-                        {StrategyName::ALL.map(|s| view! { <option value=s.as_str()>{label(s)}</option> }).collect_view()}
-                    </select>
-                </div>
-                <div class="rll-field">
-                    <label class="rll-field-label" for="rll-sweep-seeds">"Seeds"</label>
-                    <input
-                        id="rll-sweep-seeds"
-                        type="text"
-                        inputmode="numeric"
-                        data-testid="sweep-seeds"
-                        aria-describedby="rll-sweep-help"
-                        prop:value=move || seeds_text.get()
-                        on:input:target=move |ev| seeds_text.set(ev.target().value())
-                    />
-                    <span id="rll-sweep-help" class="rll-field-help" class:rll-error=move || problem.get().is_some()>
-                        {move || problem.get().unwrap_or_else(|| format!("1 to {MAX_SEEDS}; seeds 1, 2, 3, … Default {DEFAULT_SWEEP_SEEDS}."))}
-                    </span>
-                </div>
-                <div class="rll-buttons">
-                    <button type="button" class="rll-primary" data-testid="sweep-run" on:click=handler(move |_| start())>"Run sweep"</button>
-                    <button
-                        type="button"
-                        data-testid="sweep-cancel"
-                        disabled=move || state.get() != SweepState::Running
-                        on:click=handler(move |_| cancel())
-                    >
-                        "Cancel"
-                    </button>
-                </div>
-            </div>
+            <div node_ref=root inner_html=form.with_untracked(SeedSweepForm::markup)
+                on:input=handler(on_field) on:change=handler(on_field) on:click=handler(on_click)></div>
             <SweepProgress label="Seeds run" progress state took_ms/>
-            {move || rows.get().into_iter().map(|row| view! { <SweepResult row/> }).collect_view()}
+            <div inner_html=results></div>
         </div>
     }
 }

@@ -137,8 +137,18 @@ pub trait Limiter {
             return Err(LimiterError::CostOverCapacity { cost, capacity });
         }
         let d = self.decide(now_us, key, cost);
-        assert!(d.allowed == (d.retry_after_us == 0), "{d:?}");
-        assert!(d.remaining <= capacity, "{d:?}");
+        // (The messages print numbers only: a `Debug` payload would bring its formatting
+        // machinery into every page's module.)
+        assert!(
+            d.allowed == (d.retry_after_us == 0),
+            "a decision waits exactly when it refuses: retry after {} µs",
+            d.retry_after_us
+        );
+        assert!(
+            d.remaining <= capacity,
+            "{} remaining of a capacity of {capacity}",
+            d.remaining
+        );
         Ok(d)
     }
 }

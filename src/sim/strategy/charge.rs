@@ -221,14 +221,14 @@ impl Client {
 
     /// Starts a charge at `now_us`: its first attempt takes a pacer turn.
     pub fn begin(&mut self, task: &mut ChargeTask, now_us: u64) -> Step {
-        assert_eq!(task.phase, Phase::Idle, "a charge starts once");
+        assert!(task.phase == Phase::Idle, "a charge starts once");
         self.take_turn(task, now_us, 1)
     }
 
     /// Starts a charge whose first pacer turn was booked ahead (see
     /// [`Pacer::book_many`]) and has come at `now_us`: the first attempt goes now.
     pub fn begin_on_booked_turn(&mut self, task: &mut ChargeTask, now_us: u64) -> Step {
-        assert_eq!(task.phase, Phase::Idle, "a charge starts once");
+        assert!(task.phase == Phase::Idle, "a charge starts once");
         self.send(task, now_us, 1)
     }
 
@@ -237,7 +237,7 @@ impl Client {
         match task.phase {
             Phase::WaitingForTurn { attempt } => self.send(task, now_us, attempt),
             Phase::BackingOff { attempt } => self.take_turn(task, now_us, attempt),
-            other => panic!("woke a charge that was not sleeping: {other:?}"),
+            _ => panic!("woke a charge that was not sleeping"),
         }
     }
 
@@ -267,10 +267,7 @@ impl Client {
         dice: &KeyedDraws,
     ) -> Step {
         let Phase::Awaiting { attempt } = task.phase else {
-            panic!(
-                "an answer for a charge that was not waiting: {:?}",
-                task.phase
-            );
+            panic!("an answer for a charge that was not waiting");
         };
         let pushed_back = matches!(status, Status::TooManyRequests | Status::Overloaded);
         self.attempt_ended(now_us, task.sent_at_us, pushed_back);
@@ -306,10 +303,7 @@ impl Client {
     /// a jittered backoff takes its dice from `dice`.
     pub fn on_timeout(&mut self, task: &mut ChargeTask, now_us: u64, dice: &KeyedDraws) -> Step {
         let Phase::Awaiting { attempt } = task.phase else {
-            panic!(
-                "a timeout for a charge that was not waiting: {:?}",
-                task.phase
-            );
+            panic!("a timeout for a charge that was not waiting");
         };
         self.attempt_ended(now_us, task.sent_at_us, true);
         if let Some(b) = self.breaker.as_mut() {
