@@ -46,6 +46,14 @@ pub fn fates_markup(fates: &[Fate]) -> String {
         .collect()
 }
 
+/// Under the grid, when the run has more customers than it draws.
+pub fn grid_caption() -> String {
+    format!(
+        "The grid shows the first {} customers.",
+        super::format::count(crate::sim::budget::GRID_MAX_CELLS.into())
+    )
+}
+
 /// What the grid announces for the focused cell.
 pub fn focused_cell(customer: u32, fate: Fate) -> String {
     format!(

@@ -212,6 +212,14 @@ pub fn gauge_values(
     ]
 }
 
+/// Why a run too large to keep a record shows no timeline, grid or story.
+pub fn unrecorded_sentence() -> String {
+    format!(
+        "Runs above {} customers keep no per-request record, so there is no timeline, grid or story: the counters above are the whole result.",
+        super::format::count(crate::sim::budget::RECORD_MAX_CUSTOMERS.into())
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

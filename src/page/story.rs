@@ -201,6 +201,14 @@ pub fn no_such_customer(customers: u32) -> String {
     )
 }
 
+/// The "Customer #" field and its Open button, as markup: the UI reads the field when
+/// Enter is pressed in it or the button (`data-action="open"`) is clicked.
+pub const GOTO_MARKUP: &str = concat!(
+    "<label for=\"rll-goto\">Customer #</label>",
+    "<input id=\"rll-goto\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\">",
+    "<button type=\"button\" data-action=\"open\">Open</button>"
+);
+
 /// The story's place before a customer is picked, as markup.
 pub const NO_STORY_MARKUP: &str = "<p class=\"rll-caption\">Pick a customer in the grid, or one of the scenes above, to see their story.</p>";
 

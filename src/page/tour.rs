@@ -298,6 +298,49 @@ pub fn next_label(step: usize) -> String {
     }
 }
 
+/// The walk's card, as markup set once: its title, the setup (`data-testid="tour-setup"`),
+/// the question (`data-tour="question"`), the choices' place (`data-tour="choices"`, see
+/// [`choices_markup`]), the reveal (hidden until the step's run is done), the hint and
+/// the buttons that move through the walk (`data-tour-go`). The UI writes each part's
+/// words in place as the walk moves, so a focused choice keeps its focus.
+pub const CARD_MARKUP: &str = const_format::concatcp!(
+    "<p><span class=\"rll-tour-title\">Guided walk · </span><span data-testid=\"tour-setup\"></span></p>",
+    "<div class=\"rll-tour-ask\"><p><strong data-tour=\"question\"></strong></p>",
+    "<div class=\"rll-tour-choices\" role=\"group\" aria-label=\"Your prediction\" data-tour=\"choices\"></div></div>",
+    "<p data-testid=\"tour-reveal\" aria-live=\"polite\" hidden><strong data-tour=\"reveal\"></strong> ",
+    MARKED,
+    "</p>",
+    "<p class=\"rll-tour-hint\" data-tour=\"hint\"></p>",
+    "<div class=\"rll-tour-nav\">",
+    "<button type=\"button\" class=\"rll-quiet\" data-testid=\"tour-back\" data-tour-go=\"back\" hidden>← Back</button>",
+    "<button type=\"button\" data-testid=\"tour-next\" data-tour-go=\"next\"></button>",
+    "<button type=\"button\" class=\"rll-quiet\" data-testid=\"tour-leave\" data-tour-go=\"leave\">Leave the walk</button>",
+    "<span class=\"rll-tour-keys\">With the focus in this card, ← and → move through the walk.</span></div>"
+);
+
+/// A step's choices as buttons, none pressed yet (`data-value` is the number).
+pub fn choices_markup(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(|v| {
+            format!(
+                "<button type=\"button\" data-testid=\"tour-choice\" data-value=\"{v}\" aria-pressed=\"false\">{}</button>",
+                count(*v)
+            )
+        })
+        .collect()
+}
+
+/// What the card asks of the reader while the step's run is not done: to pick, or to
+/// watch the run they started.
+pub fn hint(done: bool, picked: bool) -> &'static str {
+    match (done, picked) {
+        (true, _) => "",
+        (false, true) => "Watch it run: Pause, above, stops it where it is.",
+        (false, false) => "Pick one, and the run starts.",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -457,5 +500,42 @@ mod tests {
     fn the_last_step_finishes() {
         assert_eq!(next_label(0), "Next: Paced →");
         assert_eq!(next_label(STEPS - 1), "Finish the walk");
+    }
+
+    #[test]
+    fn the_card_holds_every_part_the_walk_writes_and_its_words() {
+        for part in [
+            "tour-setup",
+            "tour-reveal",
+            "tour-back",
+            "tour-next",
+            "tour-leave",
+        ] {
+            assert_eq!(
+                CARD_MARKUP
+                    .matches(&format!("data-testid=\"{part}\""))
+                    .count(),
+                1,
+                "{part}"
+            );
+        }
+        for part in ["question", "choices", "reveal", "hint"] {
+            assert_eq!(
+                CARD_MARKUP
+                    .matches(&format!("data-tour=\"{part}\""))
+                    .count(),
+                1,
+                "{part}"
+            );
+        }
+        assert!(CARD_MARKUP.contains(MARKED));
+        let m = choices_markup(&[12, 1_017]);
+        assert_eq!(m.matches("data-testid=\"tour-choice\"").count(), 2);
+        assert!(
+            m.contains("data-value=\"1017\"") && m.contains(">1,017<"),
+            "{m}"
+        );
+        assert_eq!(hint(true, true), "");
+        assert_ne!(hint(false, true), hint(false, false));
     }
 }

@@ -23,6 +23,10 @@ pub const RUN_MAX_CUSTOMERS: u32 = 1_000_000;
 /// but there is no timeline, grid or story (each would need a record per request).
 pub const RECORD_MAX_CUSTOMERS: u32 = 50_000;
 
+/// The most customers the run page's grid draws, one cell each; a larger run shows its
+/// first ones (more would not fit a page).
+pub const GRID_MAX_CELLS: u32 = 10_000;
+
 /// The most customers the compare page runs: all six at once, between frames.
 pub const COMPARE_MAX_CUSTOMERS: u32 = 20_000;
 

@@ -2,7 +2,8 @@
 //! simulated moment on screen. The run's parameters (and the URL) then hold that moment,
 //! so a copied link replays the same run.
 
-use super::erase::handler;
+use super::dom::by_testid;
+use super::erase::{handler, watch};
 use super::run_state::RunState;
 use super::use_playback::PlayState;
 use crate::page::incident::break_label;
@@ -20,15 +21,16 @@ pub fn BreakButton(
         matches!(playback.state.get(), PlayState::Running | PlayState::Paused)
             && playback.speed.get() != Speed::Instant
     };
+    // Shown and labelled by one effect (as bindings, a class and a text of their own).
+    watch(move || {
+        let (shown, label) = (watched(), state.draft.with(break_label));
+        if let Some(button) = by_testid("break-provider") {
+            let _ = button.class_list().toggle_with_force("rll-hidden", !shown);
+            button.set_text_content(Some(&label));
+        }
+    });
     view! {
-        <button
-            type="button"
-            class="rll-break"
-            data-testid="break-provider"
-            class:rll-hidden=move || !watched()
-            on:click=handler(move |_| state.break_provider())
-        >
-            {move || state.draft.with(break_label)}
-        </button>
+        <button type="button" class="rll-break rll-hidden" data-testid="break-provider"
+            on:click=handler(move |_| state.break_provider())></button>
     }
 }

@@ -7,14 +7,11 @@
 use super::canvas::{context, use_canvas, Css, Fit, Surface};
 use super::erase::{handler, watch};
 use super::use_playback::Playback;
-use crate::page::format::count;
-use crate::page::legend::{fates_markup, focused_cell};
+use crate::page::legend::{fates_markup, focused_cell, grid_caption};
+use crate::sim::budget::GRID_MAX_CELLS;
 use crate::sim::world::Fate;
 use leptos::html::Canvas;
 use leptos::prelude::*;
-
-/// More cells than this would not fit a page; larger runs show the first ones.
-pub const GRID_MAX_CELLS: u32 = 10_000;
 
 /// Cell side and the gap after it, in CSS pixels.
 const CELL: f64 = 12.0;
@@ -194,12 +191,27 @@ pub fn CustomerGrid(
             }
         }
     };
-    let announce = move || {
-        focus.get().map(|c| {
+    // The focused cell, announced, and whether the run is larger than the grid: written
+    // by one effect beside the canvas.
+    watch(move || {
+        let announce = focus.get().map(|c| {
             let f = fates.with(|f| f.get(c as usize - 1).copied().unwrap_or(Fate::Pending));
             focused_cell(c, f)
-        })
-    };
+        });
+        let cut = customers() > GRID_MAX_CELLS;
+        let Some(el) = canvas.get() else { return };
+        let _ = el.set_attribute(
+            "data-focus",
+            &focus.get().map(|c| c.to_string()).unwrap_or_default(),
+        );
+        let said = el.next_element_sibling();
+        if let Some(p) = &said {
+            p.set_text_content(announce.as_deref());
+        }
+        if let Some(caption) = said.and_then(|p| p.next_element_sibling()) {
+            let _ = caption.toggle_attribute_with_force("hidden", !cut);
+        }
+    });
 
     view! {
         <div class="rll-grid-wrap">
@@ -210,7 +222,6 @@ pub fn CustomerGrid(
                 tabindex="0"
                 role="application"
                 data-testid="grid"
-                data-focus=move || focus.get().map(|c| c.to_string()).unwrap_or_default()
                 aria-label="Customers, one cell each. Arrow keys move between customers; Enter opens the story."
                 on:keydown=handler(on_key)
                 on:click=handler(on_click)
@@ -222,8 +233,8 @@ pub fn CustomerGrid(
                     }
                 })
             ></canvas>
-            <p class="rll-sr" aria-live="polite">{announce}</p>
-            <p class="rll-caption" hidden=move || customers() <= GRID_MAX_CELLS>"The grid shows the first " {count(GRID_MAX_CELLS.into())} " customers."</p>
+            <p class="rll-sr" aria-live="polite"></p>
+            <p class="rll-caption" hidden>{grid_caption()}</p>
         </div>
     }
 }

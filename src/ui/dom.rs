@@ -29,3 +29,12 @@ pub fn field_of(ev: &web_sys::Event) -> Option<(web_sys::Element, String)> {
     let field = el.get_attribute("data-field")?;
     Some((el, field))
 }
+
+/// The element of the document with this `data-testid`, for the run page's parts that
+/// are written by an effect (the run page is never in a shadow root, unlike a widget).
+pub fn by_testid(id: &str) -> Option<web_sys::Element> {
+    web_sys::window()?
+        .document()?
+        .query_selector(&format!("[data-testid={id}]"))
+        .ok()?
+}

@@ -3,11 +3,12 @@
 //! text field, a select or a text area are the field's; plain arrows on the playhead
 //! slider are the slider's; Space on a focused button, link or checkbox is theirs.
 
-use super::erase::handler;
+use super::erase::{handler, watch};
 use super::run_state::RunState;
 use super::use_playback::PlayState;
 use crate::page::keys::{action_for, key_list_markup, KeyAction, KEYS_TITLE};
 use leptos::ev;
+use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -75,23 +76,37 @@ pub fn RunKeys(
         }
     });
     on_cleanup(move || handle.remove());
+    // The panel is kept and hidden while closed; one effect opens and closes it.
+    let root = NodeRef::<Div>::new();
+    watch(move || {
+        let open = open.get();
+        let Some(root) = root.get() else { return };
+        if let Ok(Some(button)) = root.query_selector("[data-testid=keys-button]") {
+            let _ = button.set_attribute("aria-expanded", if open { "true" } else { "false" });
+        }
+        if let Ok(Some(panel)) = root.query_selector("[data-testid=keys-panel]") {
+            let _ = panel.toggle_attribute_with_force("hidden", !open);
+        }
+    });
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let asked = super::dom::target_as::<web_sys::Element>(&ev)
+            .and_then(|e| e.closest("button").ok().flatten())
+            .and_then(|b| b.get_attribute("data-keys"));
+        match asked.as_deref() {
+            Some("toggle") => open.update(|o| *o = !*o),
+            Some("close") => open.set(false),
+            _ => {}
+        }
+    };
     view! {
-        <div class="rll-keys">
-            <button
-                type="button"
-                class="rll-quiet"
-                data-testid="keys-button"
-                aria-expanded=move || open.get().to_string()
-                on:click=handler(move |_| open.update(|o| *o = !*o))
-            >
+        <div class="rll-keys" node_ref=root on:click=handler(on_click)>
+            <button type="button" class="rll-quiet" data-testid="keys-button" data-keys="toggle" aria-expanded="false">
                 {KEYS_TITLE} " (?)"
             </button>
-            {move || open.get().then(|| view! {
-                <div class="rll-keys-panel" role="dialog" aria-label=KEYS_TITLE data-testid="keys-panel">
-                    <dl inner_html=key_list_markup()></dl>
-                    <button type="button" class="rll-quiet" on:click=handler(move |_| open.set(false))>"Close"</button>
-                </div>
-            })}
+            <div class="rll-keys-panel" role="dialog" aria-label=KEYS_TITLE data-testid="keys-panel" hidden>
+                <dl inner_html=key_list_markup()></dl>
+                <button type="button" class="rll-quiet" data-keys="close">"Close"</button>
+            </div>
         </div>
     }
 }

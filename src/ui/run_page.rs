@@ -1,6 +1,7 @@
 //! The run page: one strategy played back. It is the first page most readers open, so
 //! its module holds only what it shows (README, "Sizes").
 
+use super::dom::by_testid;
 use super::erase::{handler, watch};
 use super::frame::Frame;
 use super::intro::Intro;
@@ -100,7 +101,13 @@ pub fn RunPage(
             ..PageQuery::for_run(&run, Speed::Instant)
         }
     });
-    let motion_hidden = move || !(reduced.get() && playback.speed.get() == Speed::Instant);
+    // The reduced-motion note, shown while it is why runs play instantly.
+    watch(move || {
+        let shown = reduced.get() && playback.speed.get() == Speed::Instant;
+        if let Some(note) = by_testid("motion-note") {
+            let _ = note.toggle_attribute_with_force("hidden", !shown);
+        }
+    });
     view! {
         <Frame
             section=Section::Charges
@@ -111,7 +118,7 @@ pub fn RunPage(
             shown
             http=Some(crate::page::links::http_cli_line)
         >
-            <p class="rll-notice" data-testid="motion-note" hidden=motion_hidden>
+            <p class="rll-notice" data-testid="motion-note" hidden>
                 "Your system asks for reduced motion, so runs play instantly. "
                 <button type="button" class="rll-link" on:click=handler(move |_| playback.set_speed(Speed::X10))>"Animate anyway"</button>
             </p>

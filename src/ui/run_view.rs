@@ -21,10 +21,8 @@ use super::strategy_note::StrategyNote;
 use super::strategy_picker::StrategyPicker;
 use super::summary::Summary;
 use super::use_playback::PlayState;
-use crate::page::format::count;
-use crate::page::stage::key_stats;
+use crate::page::stage::{key_stats, unrecorded_sentence};
 use crate::page::Speed;
-use crate::sim::budget::RECORD_MAX_CUSTOMERS;
 use leptos::prelude::*;
 
 /// Builds the guided walk's card for a run view's state.
@@ -47,14 +45,14 @@ pub fn RunView(
         draft,
         ..
     } = state;
-    // Without a record the timeline and grid are hidden, not drawn empty.
+    // Without a record the timeline and grid are hidden, not drawn empty: the frame is
+    // marked, and the stylesheet hides what needs a record and shows the notes that say
+    // why (`.rll-if-recorded`, `.rll-unrecorded-note`).
     let recorded = Memo::new(move |_| {
         playback
             .scenario
             .with(|s| s.as_ref().is_none_or(|s| s.record))
     });
-    let note = recorded;
-    let recorded = move || recorded.get();
     let stage = NodeRef::<leptos::html::Div>::new();
     // The customer pointed at in the grid, whose marks the timeline highlights.
     let hovered = RwSignal::new(None::<u32>);
@@ -79,6 +77,12 @@ pub fn RunView(
             state.run(selected.get_untracked());
         }
     });
+    watch(move || {
+        let unrecorded = !recorded.get();
+        if let Some(frame) = stage.get().and_then(|el| el.closest(".rll").ok().flatten()) {
+            let _ = frame.toggle_attribute_with_force("data-unrecorded", unrecorded);
+        }
+    });
     let scale = if state.present { 4.0 / 3.0 } else { 1.0 };
     view! {
         <section class="rll-run" aria-labelledby="rll-run-title">
@@ -101,8 +105,8 @@ pub fn RunView(
                 <div class="rll-stage-plot">
                     <BreakButton state/>
                     {move || walking.get().then(|| walk.map(|card| card(state)))}
-                    {unrecorded_note(note)}
-                    <div class:rll-hidden=move || !recorded()>
+                    {unrecorded_note()}
+                    <div class="rll-if-recorded">
                         <RunTimeline playback scale ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer highlight=Signal::derive(move || hovered.get())>
                             <Playhead playback scale/>
                             <figcaption><Legend/></figcaption>
@@ -121,8 +125,8 @@ pub fn RunView(
         <StatsPanel playback/>
         <section class="rll-see" aria-labelledby="rll-grid-title">
             <h2 id="rll-grid-title">"Every customer"</h2>
-            {unrecorded_note(note)}
-            <div class:rll-hidden=move || !recorded()>
+            {unrecorded_note()}
+            <div class="rll-if-recorded">
                 <CustomerGrid playback selected=customer hovered/>
                 <StoryPanel playback selected=customer/>
             </div>
@@ -150,12 +154,12 @@ fn bring_into_view(el: &web_sys::HtmlDivElement) {
 }
 
 /// Says that a run too large to keep a record has no timeline, grid or story (the same
-/// note, one function, above the stage and above the grid); hidden while there is one.
-fn unrecorded_note(recorded: Memo<bool>) -> impl IntoView {
+/// note, one function, above the stage and above the grid); hidden by the stylesheet
+/// while there is one.
+fn unrecorded_note() -> impl IntoView {
     view! {
-        <p class="rll-callout" data-testid="unrecorded-note" hidden=move || recorded.get()>
-            "Runs above " {count(RECORD_MAX_CUSTOMERS.into())}
-            " customers keep no per-request record, so there is no timeline, grid or story: the counters above are the whole result."
+        <p class="rll-callout rll-unrecorded-note" data-testid="unrecorded-note">
+            {unrecorded_sentence()}
         </p>
     }
 }

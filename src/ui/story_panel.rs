@@ -1,11 +1,12 @@
 //! A customer's story: each attempt, the client's view beside the provider's. Links find
 //! the scenes worth seeing in the current run.
 
-use super::dom::target_as;
-use super::erase::handler;
+use super::dom::{target_as, value_of};
+use super::erase::{handler, watch};
 use super::use_playback::Playback;
-use crate::page::story::{no_such_customer, scenes_markup, story_markup};
+use crate::page::story::{no_such_customer, scenes_markup, story_markup, GOTO_MARKUP};
 use crate::sim::story::{Scene, Story};
+use leptos::html::Div;
 use leptos::prelude::*;
 
 /// The scene links and the selected customer's story.
@@ -29,15 +30,19 @@ pub fn StoryPanel(
             .with_sim(|sim| Scene::ALL.map(|s| (s, sim.record().and_then(|r| s.find(r)))))
             .unwrap_or(Scene::ALL.map(|s| (s, None)))
     });
-    let go_to = RwSignal::new(String::new());
     let go_error = RwSignal::new(None::<String>);
     let customers = move || {
         playback
             .scenario
             .with(|s| s.as_ref().map_or(0, |s| s.customers))
     };
+    let root = NodeRef::<Div>::new();
     let open = move || {
-        let text = go_to.get_untracked();
+        let text = root
+            .get_untracked()
+            .and_then(|r| r.query_selector("#rll-goto").ok().flatten())
+            .and_then(|input| value_of(&input))
+            .unwrap_or_default();
         match text.trim().parse::<u32>() {
             Ok(c) if (1..=customers()).contains(&c) => {
                 go_error.set(None);
@@ -46,9 +51,31 @@ pub fn StoryPanel(
             _ => go_error.set(Some(no_such_customer(customers()))),
         }
     };
+    // Why the number typed cannot be opened, if it cannot.
+    watch(move || {
+        let said = go_error.get();
+        if let Some(p) = root
+            .get()
+            .and_then(|r| r.query_selector("[role=alert]").ok().flatten())
+        {
+            p.set_text_content(said.as_deref());
+            let _ = p.toggle_attribute_with_force("hidden", said.is_none());
+        }
+    });
+    let on_goto_key = move |ev: web_sys::KeyboardEvent| {
+        if ev.key() == "Enter" {
+            open();
+        }
+    };
+    let on_goto_click = move |ev: web_sys::MouseEvent| {
+        let asked = target_as::<web_sys::Element>(&ev).and_then(|e| e.get_attribute("data-action"));
+        if asked.as_deref() == Some("open") {
+            open();
+        }
+    };
 
     view! {
-        <div class="rll-story" data-testid="story-panel">
+        <div class="rll-story" data-testid="story-panel" node_ref=root>
             <div class="rll-scenes">
                 <span class="rll-scene-links" inner_html=move || scenes.with(|f| scenes_markup(f)) on:click=handler(move |ev: web_sys::MouseEvent| {
                     let scene = target_as::<web_sys::Element>(&ev)
@@ -62,25 +89,9 @@ pub fn StoryPanel(
                         selected.set(found);
                     }
                 })></span>
-                <span class="rll-goto">
-                    <label for="rll-goto">"Customer #"</label>
-                    <input
-                        id="rll-goto"
-                        type="text"
-                        inputmode="numeric"
-                        autocomplete="off"
-                        prop:value=move || go_to.get()
-                        on:input:target=move |ev| go_to.set(ev.target().value())
-                        on:keydown=handler(move |ev: web_sys::KeyboardEvent| {
-                            if ev.key() == "Enter" {
-                                open();
-                            }
-                        })
-                    />
-                    <button type="button" on:click=handler(move |_| open())>"Open"</button>
-                </span>
+                <span class="rll-goto" inner_html=GOTO_MARKUP on:keydown=handler(on_goto_key) on:click=handler(on_goto_click)></span>
             </div>
-            <p class="rll-field-help rll-error" role="alert" hidden=move || go_error.with(Option::is_none)>{move || go_error.get()}</p>
+            <p class="rll-field-help rll-error" role="alert" hidden></p>
             <div inner_html=move || story.with(|s| story_markup(s.as_ref()))></div>
         </div>
     }

@@ -9,10 +9,10 @@ use super::erase::{handler, watch};
 use super::page_query;
 use super::run_state::RunState;
 use super::use_playback::PlayState;
-use crate::page::format::count;
 use crate::page::tour::{self, STEPS};
 use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The `localStorage` key set once the walk was left or finished: later visits with no
 /// query open the page without it.
@@ -114,88 +114,111 @@ pub fn TourCard(
             go(to);
         }
     };
-    let choices = move || {
-        let (sc, stats) = ahead()?;
-        let s = strategy();
-        let right = tour::answer(s, &stats);
-        Some(
-            tour::step_choices(s, &sc, &stats)
-                .into_iter()
-                .map(|v| {
-                    view! {
-                        <button
-                            type="button"
-                            data-testid="tour-choice"
-                            data-value=v
-                            aria-pressed=move || (picked.get() == Some(v)).to_string()
-                            class:rll-tour-right=move || v == right && done.get()
-                            on:click=handler(move |_| {
-                                picked.set(Some(v));
-                                state.run(s);
-                            })
-                        >
-                            {count(v)}
-                        </button>
-                    }
-                })
-                .collect_view(),
-        )
-    };
-    let reveal = move || {
-        let s = strategy();
-        let stats = done.get().then(final_stats).flatten()?;
-        Some(view! {
-            <p data-testid="tour-reveal" data-answer=tour::answer(s, &stats) aria-live="polite">
-                <strong>{tour::reveal(s, &stats, picked.get())}</strong>
-                " " {tour::MARKED}
-            </p>
-        })
-    };
-    let hint = move || {
-        (!done.get()).then(|| {
-            if picked.get().is_some() {
-                "Watch it run: Pause, above, stops it where it is."
-            } else {
-                "Pick one, and the run starts."
+    // The card is the page layer's markup, set once; two effects write its parts in
+    // place (so a focused choice keeps its focus), and one handler reads its clicks.
+    let find = move |selector: &str| card.get()?.query_selector(selector).ok()?;
+    // The step: its number, setup, question, choices and buttons.
+    watch(move || {
+        let (n, s) = (step(), strategy());
+        let setup = tour::setup(s, &state.draft.get());
+        let values = ahead().map(|(sc, stats)| tour::step_choices(s, &sc, &stats));
+        let Some(el) = card.get() else { return };
+        let _ = el.set_attribute("data-step", &(n + 1).to_string());
+        let text = |selector: &str, words: &str| {
+            if let Some(part) = find(selector) {
+                part.set_text_content(Some(words));
             }
-        })
+        };
+        text("[data-testid=tour-setup]", &setup);
+        text("[data-tour=question]", tour::question(s));
+        text("[data-testid=tour-next]", &tour::next_label(n));
+        if let Some(back) = find("[data-testid=tour-back]") {
+            let _ = back.toggle_attribute_with_force("hidden", n == 0);
+        }
+        // The buttons are written again only when the numbers change.
+        let key = values.as_ref().map_or(String::new(), |v| {
+            v.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+        });
+        if let Some(choices) = find("[data-tour=choices]") {
+            if choices.get_attribute("data-values").as_deref() != Some(key.as_str()) {
+                choices
+                    .set_inner_html(&values.map(|v| tour::choices_markup(&v)).unwrap_or_default());
+                let _ = choices.set_attribute("data-values", &key);
+            }
+        }
+    });
+    // The reader's pick, the right answer once the run is done, the reveal and the hint.
+    watch(move || {
+        let (picked, done) = (picked.get(), done.get());
+        let s = strategy();
+        let stats = done.then(final_stats).flatten();
+        let right = stats.as_ref().map(|st| tour::answer(s, st));
+        if let Some(choices) = card
+            .get()
+            .and_then(|c| c.query_selector_all("[data-testid=tour-choice]").ok())
+        {
+            for b in (0..choices.length()).filter_map(|i| choices.item(i)) {
+                let Ok(b) = b.dyn_into::<web_sys::Element>() else {
+                    continue;
+                };
+                let v = b
+                    .get_attribute("data-value")
+                    .and_then(|v| v.parse::<u64>().ok());
+                let _ = b.set_attribute(
+                    "aria-pressed",
+                    if v.is_some() && v == picked {
+                        "true"
+                    } else {
+                        "false"
+                    },
+                );
+                let _ = b
+                    .class_list()
+                    .toggle_with_force("rll-tour-right", v.is_some() && v == right);
+            }
+        }
+        if let Some(reveal) = find("[data-testid=tour-reveal]") {
+            match (&stats, right) {
+                (Some(st), Some(answer)) => {
+                    let _ = reveal.set_attribute("data-answer", &answer.to_string());
+                    if let Some(words) = find("[data-tour=reveal]") {
+                        words.set_text_content(Some(&tour::reveal(s, st, picked)));
+                    }
+                    let _ = reveal.remove_attribute("hidden");
+                }
+                _ => {
+                    let _ = reveal.set_attribute("hidden", "");
+                }
+            }
+        }
+        if let Some(hint) = find("[data-tour=hint]") {
+            hint.set_text_content(Some(tour::hint(done, picked.is_some())));
+        }
+    });
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let Some(button) =
+            target_as::<web_sys::Element>(&ev).and_then(|e| e.closest("button").ok().flatten())
+        else {
+            return;
+        };
+        if let Some(v) = button
+            .get_attribute("data-value")
+            .and_then(|v| v.parse::<u64>().ok())
+        {
+            picked.set(Some(v));
+            state.run(strategy());
+            return;
+        }
+        match button.get_attribute("data-tour-go").as_deref() {
+            Some("back") => go(step().saturating_sub(1)),
+            Some("next") if step() + 1 < STEPS => go(step() + 1),
+            Some("next" | "leave") => leave(),
+            _ => {}
+        }
     };
     view! {
-        <div
-            class="rll-tour"
-            data-testid="tour"
-            data-step=move || step() + 1
-            tabindex="-1"
-            role="region"
-            aria-label="Guided walk"
-            node_ref=card
-            on:keydown=handler(on_key)
-        >
-            <p>
-                <span class="rll-tour-title">"Guided walk · "</span>
-                <span data-testid="tour-setup">{move || tour::setup(strategy(), &state.draft.get())}</span>
-            </p>
-            <div class="rll-tour-ask">
-                <p><strong>{move || tour::question(strategy())}</strong></p>
-                <div class="rll-tour-choices" role="group" aria-label="Your prediction">{choices}</div>
-            </div>
-            {reveal}
-            <p class="rll-tour-hint">{hint}</p>
-            <div class="rll-tour-nav">
-                {move || (step() > 0).then(|| view! {
-                    <button type="button" class="rll-quiet" data-testid="tour-back" on:click=handler(move |_| go(step() - 1))>"← Back"</button>
-                })}
-                <button
-                    type="button"
-                    data-testid="tour-next"
-                    on:click=handler(move |_| if step() + 1 < STEPS { go(step() + 1) } else { leave() })
-                >
-                    {move || tour::next_label(step())}
-                </button>
-                <button type="button" class="rll-quiet" data-testid="tour-leave" on:click=handler(move |_| leave())>"Leave the walk"</button>
-                <span class="rll-tour-keys">"With the focus in this card, ← and → move through the walk."</span>
-            </div>
-        </div>
+        <div class="rll-tour" data-testid="tour" data-step="1" tabindex="-1" role="region" aria-label="Guided walk"
+            node_ref=card inner_html=tour::CARD_MARKUP on:keydown=handler(on_key) on:click=handler(on_click)></div>
     }
 }
 
