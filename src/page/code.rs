@@ -134,6 +134,14 @@ pub fn backoff_text(c: &ClientParams) -> String {
     duration_ms(whole_ms(c.backoff_base_us))
 }
 
+/// The shared loop's caption, as markup, with the run's backoff base.
+pub fn shared_loop_caption(c: &ClientParams) -> String {
+    format!(
+        "The loop every strategy shares (src/sim/strategy/charge.rs): take a turn, send, back off {} · 2^(k−1)",
+        super::markup::escape(&backoff_text(c))
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,5 +251,19 @@ mod tests {
             "{naive}"
         );
         assert_eq!(backoff_text(&c), "100 ms");
+    }
+
+    #[test]
+    fn the_shared_loop_caption_names_the_backoff_base() {
+        let c = ClientParams::default();
+        let caption = shared_loop_caption(&c);
+        assert!(caption.contains(&backoff_text(&c)), "{caption}");
+        assert!(
+            caption.contains(
+                SHARED_LOOP_PATH
+                    .trim_start_matches("source/")
+                    .trim_end_matches(".rs")
+            ) || caption.contains("charge.rs")
+        );
     }
 }

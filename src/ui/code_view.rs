@@ -7,7 +7,7 @@
 
 use super::erase::{handler, watch};
 use crate::page::code::{
-    backoff_text, file_markup, served_path, view_markup, without_tests, SHARED_LOOP_PATH,
+    file_markup, served_path, shared_loop_caption, view_markup, without_tests, SHARED_LOOP_PATH,
 };
 use crate::page::equivalents::EQUIVALENTS_PATH;
 use crate::sim::{Scenario, StrategyName};
@@ -83,7 +83,7 @@ pub fn CodeView(
     let equivalents = RwSignal::new(None);
     let path = EQUIVALENTS_PATH.to_string();
     load(path.clone(), equivalents, Signal::stored(path));
-    let backoff = move || scenario.with(|s| backoff_text(&s.client));
+    let caption = move || scenario.with(|s| shared_loop_caption(&s.client));
     let head = move || {
         let s = strategy.get();
         let text = text_for(file, &served_path(s));
@@ -109,7 +109,7 @@ pub fn CodeView(
                     load(SHARED_LOOP_PATH.to_string(), shared, Signal::stored(SHARED_LOOP_PATH.to_string()));
                 }
             })>
-                <summary>"The loop every strategy shares (src/sim/strategy/charge.rs): take a turn, send, back off " {backoff} " · 2^(k−1)"</summary>
+                <summary inner_html=caption></summary>
                 <pre class="rll-source" tabindex="0">
                     <code inner_html=shared_lines></code>
                 </pre>

@@ -5,6 +5,7 @@
 //! [`super::canvas`].
 
 use super::canvas::{context, use_canvas, Css, Fit, Surface};
+use super::dom::set_text;
 use super::erase::{handler, watch};
 use super::use_playback::Playback;
 use crate::page::legend::{fates_markup, focused_cell, grid_caption};
@@ -118,12 +119,16 @@ pub fn CustomerGrid(
     #[prop(optional)]
     hovered: Option<RwSignal<Option<u32>>>,
 ) -> impl IntoView {
-    let fates = Memo::new(move |_| {
+    // What became of each customer drawn, as of the snapshot on screen; the list under
+    // the grid is rewritten only when it changes (a memo of markup, the type the other
+    // panels' memos share).
+    let fates = move || {
         playback.snapshot.track();
         let mut f = playback.fates();
         f.truncate(GRID_MAX_CELLS as usize);
         f
-    });
+    };
+    let list = Memo::new(move |_| fates_markup(&fates()));
     let customers = move || {
         playback
             .scenario
@@ -138,7 +143,7 @@ pub fn CustomerGrid(
             return;
         };
         let (sel, foc) = (selected.get(), focus.get());
-        fates.with(|f| draw(&el, &palette, width, f, sel, foc));
+        draw(&el, &palette, width, &fates(), sel, foc);
     });
 
     let cols = move || {
@@ -146,7 +151,7 @@ pub fn CustomerGrid(
             .width()
             .map_or(1, |w| ((w / PITCH).floor() as u32).max(1))
     };
-    let n = move || fates.with(|f| f.len() as u32);
+    let n = move || untrack(fates).len() as u32;
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         let n = n();
         if n == 0 {
@@ -195,7 +200,10 @@ pub fn CustomerGrid(
     // by one effect beside the canvas.
     watch(move || {
         let announce = focus.get().map(|c| {
-            let f = fates.with(|f| f.get(c as usize - 1).copied().unwrap_or(Fate::Pending));
+            let f = fates()
+                .get(c as usize - 1)
+                .copied()
+                .unwrap_or(Fate::Pending);
             focused_cell(c, f)
         });
         let cut = customers() > GRID_MAX_CELLS;
@@ -206,7 +214,7 @@ pub fn CustomerGrid(
         );
         let said = el.next_element_sibling();
         if let Some(p) = &said {
-            p.set_text_content(announce.as_deref());
+            set_text(p, announce.as_deref());
         }
         if let Some(caption) = said.and_then(|p| p.next_element_sibling()) {
             let _ = caption.toggle_attribute_with_force("hidden", !cut);
@@ -215,7 +223,7 @@ pub fn CustomerGrid(
 
     view! {
         <div class="rll-grid-wrap">
-            <ul class="rll-fates" inner_html=move || fates.with(|f| fates_markup(f))></ul>
+            <ul class="rll-fates" inner_html=list></ul>
             <canvas
                 class="rll-grid"
                 node_ref=canvas

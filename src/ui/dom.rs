@@ -38,3 +38,11 @@ pub fn by_testid(id: &str) -> Option<web_sys::Element> {
         .query_selector(&format!("[data-testid={id}]"))
         .ok()?
 }
+
+/// Sets an element's text, unless it already says it (a live region announces every
+/// change, even to the same words).
+pub fn set_text(el: &web_sys::Element, text: Option<&str>) {
+    if el.text_content().as_deref().unwrap_or("") != text.unwrap_or("") {
+        el.set_text_content(text);
+    }
+}

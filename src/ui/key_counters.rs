@@ -16,15 +16,15 @@ pub fn KeyCounters(
     #[prop(optional)]
     before: Option<Signal<Option<Stats>>>,
 ) -> impl IntoView {
-    let stats = Memo::new(move |_| {
-        playback
-            .snapshot
-            .with(|s| s.as_ref().map(|s| s.stats.clone()).unwrap_or_default())
-    });
-    let cards = move || {
+    // Rewritten only when a card changes (a memo of markup, the type the other panels'
+    // memos share).
+    let cards = Memo::new(move |_| {
         let before = before.and_then(|b| b.get());
-        fields.with(|f| stats.with(|s| cards_markup(f, s, true, before.as_ref())))
-    };
+        playback.snapshot.with(|s| {
+            let stats = s.as_ref().map(|s| s.stats.clone()).unwrap_or_default();
+            fields.with(|f| cards_markup(f, &stats, true, before.as_ref()))
+        })
+    });
     view! {
         <dl class="rll-cards rll-key-counters" data-testid="key-counters" aria-label="The counters that matter here" inner_html=cards></dl>
     }

@@ -7,7 +7,7 @@ use super::timeline::{draw, mark_at, Layout, Palette, TimelineData};
 use super::use_playback::{PlayState, Playback};
 use crate::page::format::{dec, duration_ms};
 use crate::page::keys::{harm_text, playhead_markup, step_of};
-use leptos::html::{Canvas, Div, Figure, P};
+use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
@@ -42,14 +42,15 @@ pub fn RunTimeline(
     #[prop(optional)]
     children: Option<Children>,
 ) -> impl IntoView {
-    let figure = NodeRef::<Figure>::new();
-    let tip = NodeRef::<P>::new();
     let layout = match (compact, scale > 1.0) {
         (true, _) => Layout::COMPACT,
         (false, true) => Layout::PRESENT,
         (false, false) => Layout::FULL,
     };
+    // The figure and the tip are found from the canvas (a node reference of their own
+    // element types would cost the module their own copy of its code).
     let canvas = NodeRef::<Canvas>::new();
+    let figure = move || canvas.get_untracked()?.parent_element();
     let draw_ms_max = StoredValue::new(0.0_f64);
     let surface = use_canvas(canvas, Palette::read);
 
@@ -108,7 +109,8 @@ pub fn RunTimeline(
     watch(move || {
         let idle = playback.state.get() == PlayState::Idle;
         let lit = highlight.and_then(|h| h.get()).map(|c| c.to_string());
-        if let Some(f) = figure.get() {
+        canvas.track();
+        if let Some(f) = figure() {
             let _ = f.class_list().toggle_with_force("rll-idle", idle);
         }
         set_attr(figure, "data-highlight", lit.as_deref());
@@ -116,7 +118,8 @@ pub fn RunTimeline(
 
     // Pointing: the request under the pointer is named; a click opens its customer.
     let show_tip = move |found: Option<(f64, f64, String, u32)>| {
-        let (Some(p), Some(c)) = (tip.get_untracked(), canvas.get_untracked()) else {
+        let tip = figure().and_then(|f| f.query_selector(".rll-tip").ok().flatten());
+        let (Some(p), Some(c)) = (tip, canvas.get_untracked()) else {
             return;
         };
         let _ = c
@@ -185,7 +188,7 @@ pub fn RunTimeline(
         }
     };
     view! {
-        <figure class="rll-timeline rll-idle" node_ref=figure data-testid="timeline" data-highlight-marks="0">
+        <figure class="rll-timeline rll-idle" data-testid="timeline" data-highlight-marks="0">
             <canvas
                 node_ref=canvas
                 on:mousemove=handler(on_move)
@@ -197,7 +200,7 @@ pub fn RunTimeline(
             <p class="rll-timeline-empty" data-testid="timeline-empty">
                 "Every request will appear here, one mark each, as the run sends it: pick a strategy, or press Space."
             </p>
-            <p class="rll-tip" role="tooltip" data-testid="timeline-tip" node_ref=tip hidden></p>
+            <p class="rll-tip" role="tooltip" data-testid="timeline-tip" hidden></p>
             {children.map(|c| c())}
         </figure>
     }
@@ -205,8 +208,8 @@ pub fn RunTimeline(
 
 /// Sets (or, given `None`, removes) the attribute `name` of the figure, once it is on
 /// the page.
-fn set_attr(figure: NodeRef<Figure>, name: &str, value: Option<&str>) {
-    if let Some(f) = figure.get_untracked() {
+fn set_attr(figure: impl Fn() -> Option<web_sys::Element>, name: &str, value: Option<&str>) {
+    if let Some(f) = figure() {
         let _ = match value {
             Some(v) => f.set_attribute(name, v),
             None => f.remove_attribute(name),

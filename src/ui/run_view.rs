@@ -48,11 +48,11 @@ pub fn RunView(
     // Without a record the timeline and grid are hidden, not drawn empty: the frame is
     // marked, and the stylesheet hides what needs a record and shows the notes that say
     // why (`.rll-if-recorded`, `.rll-unrecorded-note`).
-    let recorded = Memo::new(move |_| {
+    let recorded = move || {
         playback
             .scenario
             .with(|s| s.as_ref().is_none_or(|s| s.record))
-    });
+    };
     let stage = NodeRef::<leptos::html::Div>::new();
     // The customer pointed at in the grid, whose marks the timeline highlights.
     let hovered = RwSignal::new(None::<u32>);
@@ -78,7 +78,7 @@ pub fn RunView(
         }
     });
     watch(move || {
-        let unrecorded = !recorded.get();
+        let unrecorded = !recorded();
         if let Some(frame) = stage.get().and_then(|el| el.closest(".rll").ok().flatten()) {
             let _ = frame.toggle_attribute_with_force("data-unrecorded", unrecorded);
         }
@@ -104,10 +104,10 @@ pub fn RunView(
                 </div>
                 <div class="rll-stage-plot">
                     <BreakButton state/>
-                    {move || walking.get().then(|| walk.map(|card| card(state)))}
+                    {move || walk.filter(|_| walking.get()).map(|card| card(state))}
                     {unrecorded_note()}
                     <div class="rll-if-recorded">
-                        <RunTimeline playback scale ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer highlight=Signal::derive(move || hovered.get())>
+                        <RunTimeline playback scale ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer highlight=hovered.into()>
                             <Playhead playback scale/>
                             <figcaption><Legend/></figcaption>
                         </RunTimeline>

@@ -17,18 +17,26 @@ pub fn StoryPanel(
     /// The customer whose story is open.
     selected: RwSignal<Option<u32>>,
 ) -> impl IntoView {
+    // The story and the scene links as markup, each rewritten only when it changes (one
+    // memo type with the other panels' markup: a memo of its own type would cost the
+    // module its own copy of the memo's machinery).
     let story = Memo::new(move |_| {
         playback.snapshot.track();
-        let customer = selected.get()?;
-        playback
-            .with_sim(|sim| sim.record().map(|r| Story::of(r, customer)))
-            .flatten()
+        let story = selected.get().and_then(|customer| {
+            playback
+                .with_sim(|sim| sim.record().map(|r| Story::of(r, customer)))
+                .flatten()
+        });
+        story_markup(story.as_ref())
     });
-    let scenes = Memo::new(move |_| {
-        playback.snapshot.track();
+    let found = move || {
         playback
             .with_sim(|sim| Scene::ALL.map(|s| (s, sim.record().and_then(|r| s.find(r)))))
             .unwrap_or(Scene::ALL.map(|s| (s, None)))
+    };
+    let scenes = Memo::new(move |_| {
+        playback.snapshot.track();
+        scenes_markup(&found())
     });
     let go_error = RwSignal::new(None::<String>);
     let customers = move || {
@@ -77,14 +85,13 @@ pub fn StoryPanel(
     view! {
         <div class="rll-story" data-testid="story-panel" node_ref=root>
             <div class="rll-scenes">
-                <span class="rll-scene-links" inner_html=move || scenes.with(|f| scenes_markup(f)) on:click=handler(move |ev: web_sys::MouseEvent| {
+                <span class="rll-scene-links" inner_html=scenes on:click=handler(move |ev: web_sys::MouseEvent| {
                     let scene = target_as::<web_sys::Element>(&ev)
                         .and_then(|e| e.get_attribute("data-scene"));
-                    let found = scenes.with_untracked(|f| {
-                        f.iter()
-                            .find(|(s, _)| Some(s.as_str()) == scene.as_deref())
-                            .and_then(|(_, c)| *c)
-                    });
+                    let found = found()
+                        .iter()
+                        .find(|(s, _)| Some(s.as_str()) == scene.as_deref())
+                        .and_then(|(_, c)| *c);
                     if found.is_some() {
                         selected.set(found);
                     }
@@ -92,7 +99,7 @@ pub fn StoryPanel(
                 <span class="rll-goto" inner_html=GOTO_MARKUP on:keydown=handler(on_goto_key) on:click=handler(on_goto_click)></span>
             </div>
             <p class="rll-field-help rll-error" role="alert" hidden></p>
-            <div inner_html=move || story.with(|s| story_markup(s.as_ref()))></div>
+            <div inner_html=story></div>
         </div>
     }
 }

@@ -4,11 +4,12 @@
 //! One effect writes the sentence, its tone and the incident's note (as one Leptos
 //! binding per attribute, they weighed about 3 KB gzip in the widget's module).
 
+use super::dom::set_text;
 use super::erase::watch;
 use super::use_playback::{PlayState, Playback};
 use crate::page::incident::incident_sentence;
 use crate::page::stage::{verdict, Tone};
-use leptos::html::P;
+use leptos::html::Div;
 use leptos::prelude::*;
 
 /// A live region that stays empty until the run is done, then says how it went.
@@ -17,8 +18,11 @@ pub fn Summary(
     /// The run to sum up once it is done.
     playback: Playback,
 ) -> impl IntoView {
-    let line = NodeRef::<P>::new();
-    let note = NodeRef::<P>::new();
+    // The two lines, found in their box (a `display: contents` box, so the stage's
+    // layout sees the lines themselves).
+    let root = NodeRef::<Div>::new();
+    let line = move || root.get()?.first_element_child();
+    let note = move || line()?.next_element_sibling();
     watch(move || {
         let done = playback.state.get() == PlayState::Done;
         let (found, incident) = playback.scenario.with(|sc| {
@@ -31,10 +35,10 @@ pub fn Summary(
                 _ => (None, None),
             })
         });
-        let (Some(line), Some(note)) = (line.get(), note.get()) else {
+        let (Some(line), Some(note)) = (line(), note()) else {
             return;
         };
-        line.set_text_content(found.as_ref().map(|v| v.text.as_str()));
+        set_text(&line, found.as_ref().map(|v| v.text.as_str()));
         let harm = found.as_ref().map(|v| v.tone != Tone::Good);
         match harm {
             Some(harm) => {
@@ -48,10 +52,12 @@ pub fn Summary(
         let _ = classes.toggle_with_force("rll-summary-shown", found.is_some());
         let harm_tone = found.as_ref().is_some_and(|v| v.tone == Tone::Harm);
         let _ = classes.toggle_with_force("rll-summary-harm", harm_tone);
-        note.set_text_content(incident.as_deref());
+        set_text(&note, incident.as_deref());
     });
     view! {
-        <p class="rll-summary" role="status" data-testid="summary" node_ref=line></p>
-        <p class="rll-field-help" data-testid="incident-note" node_ref=note></p>
+        <div class="rll-summary-box" node_ref=root>
+            <p class="rll-summary" role="status" data-testid="summary"></p>
+            <p class="rll-field-help" data-testid="incident-note"></p>
+        </div>
     }
 }
