@@ -18,6 +18,52 @@ use crate::sim::lab::herd::Jitter;
 use crate::sim::lab::{ExperimentName, LabResult};
 use std::fmt::Write;
 
+/// An experiment's button label and heading.
+pub fn experiment_title(e: ExperimentName) -> &'static str {
+    match e {
+        ExperimentName::Burst => "Boundary burst",
+        ExperimentName::Units => "Header units",
+        ExperimentName::Clients => "Blind, obedient, proactive",
+        ExperimentName::Neighbour => "Noisy neighbour",
+        ExperimentName::Memory => "Memory cost",
+        ExperimentName::Herd => "Thundering herd",
+    }
+}
+
+/// What stands where an experiment will be, before one is picked.
+pub const PICK_AN_EXPERIMENT: &str = "Pick an experiment to run it.";
+
+/// The limits section's opening paragraph, as markup: what the experiments are, the
+/// seed they run from, and the link to the headers page.
+pub fn limits_intro_markup(seed: u64, headers_href: &str) -> String {
+    format!(
+        concat!(
+            "The other side of the same problem: you run the API. Which limiter do you put in front of it, ",
+            "what do you tell callers in the headers, and what do careless clients do with what you tell them? ",
+            "Each experiment runs in simulated time, from seed {seed}. ",
+            "The headers themselves, and a reader for them, are on <a href=\"{href}\">the headers page</a>."
+        ),
+        seed = seed,
+        href = escape(headers_href),
+    )
+}
+
+/// One button per experiment, numbered, none pressed yet (`data-experiment` names it).
+pub fn experiments_markup() -> String {
+    ExperimentName::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            format!(
+                "<button type=\"button\" class=\"rll-strategy\" data-experiment=\"{}\" aria-pressed=\"false\"><span class=\"rll-step\">{}</span><span>{}</span></button>",
+                e.as_str(),
+                i + 1,
+                escape(experiment_title(*e))
+            )
+        })
+        .collect()
+}
+
 fn ms(us: u64) -> String {
     duration_ms(round_ms(us))
 }
@@ -437,5 +483,25 @@ mod tests {
         };
         assert!(burst_lead(b)
             .starts_with("10 requests 150 ms before a window boundary and 10 more 170 ms after"));
+    }
+
+    #[test]
+    fn every_experiment_has_a_button_and_the_intro_names_its_seed_and_link() {
+        let m = experiments_markup();
+        for e in ExperimentName::ALL {
+            assert_eq!(
+                m.matches(&format!("data-experiment=\"{}\"", e.as_str()))
+                    .count(),
+                1,
+                "{e:?}"
+            );
+            assert!(m.contains(&escape(experiment_title(e))));
+        }
+        let intro = limits_intro_markup(7, "headers.html?section=headers&a=1");
+        assert!(intro.contains("from seed 7."), "{intro}");
+        assert!(
+            intro.contains("href=\"headers.html?section=headers&amp;a=1\""),
+            "{intro}"
+        );
     }
 }

@@ -13,7 +13,7 @@ use crate::page::lab::settings::LabSettings;
 use crate::page::lab::view::body_html;
 use crate::sim::lab::{ExperimentName, LabResult};
 use crate::ui::dom::target_as;
-use crate::ui::erase::handler;
+use crate::ui::erase::{handler, watch};
 use leptos::html::Div;
 use leptos::prelude::*;
 
@@ -63,12 +63,23 @@ pub fn ExperimentView(
             settings.set(next);
         }
     };
+    // Why the experiment cannot run with these numbers, if it cannot.
+    watch(move || {
+        let why = result.with(|r| r.as_ref().err().cloned());
+        let line = box_ref
+            .get()
+            .and_then(|b| b.query_selector("[data-testid=lab-error]").ok().flatten());
+        if let Some(line) = line {
+            line.set_text_content(why.as_deref());
+            let _ = line.toggle_attribute_with_force("hidden", why.is_none());
+        }
+    });
     let shown_cells =
         Signal::derive(move || result.with(|r| r.as_ref().map(cells).unwrap_or_default()));
     view! {
         <div class="rll-experiment" node_ref=box_ref>
             <LabKnobs experiment settings changed/>
-            {move || result.get().err().map(|why| view! { <p class="rll-field-help rll-error" data-testid="lab-error">{why}</p> })}
+            <p class="rll-field-help rll-error" data-testid="lab-error" hidden></p>
             <div node_ref=body inner_html=markup
                 on:pointerdown=handler(move |ev: web_sys::PointerEvent| {
                     let volley = target_as::<web_sys::Element>(&ev)

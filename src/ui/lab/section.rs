@@ -2,24 +2,18 @@
 
 use super::experiment_view::ExperimentView;
 use crate::page::lab::settings::{self, LabSettings};
+use crate::page::lab::view::{
+    experiment_title, experiments_markup, limits_intro_markup, PICK_AN_EXPERIMENT,
+};
 use crate::page::links::{experiment_href, href};
 use crate::page::{Section, View};
 use crate::sim::lab::ExperimentName;
 use crate::sim::Scenario;
-use crate::ui::erase::handler;
+use crate::ui::dom::target_as;
+use crate::ui::erase::{handler, watch};
+use leptos::html::Div;
 use leptos::prelude::*;
-
-/// A button label for each experiment.
-fn title(e: ExperimentName) -> &'static str {
-    match e {
-        ExperimentName::Burst => "Boundary burst",
-        ExperimentName::Units => "Header units",
-        ExperimentName::Clients => "Blind, obedient, proactive",
-        ExperimentName::Neighbour => "Noisy neighbour",
-        ExperimentName::Memory => "Memory cost",
-        ExperimentName::Herd => "Thundering herd",
-    }
-}
+use wasm_bindgen::JsCast;
 
 /// The limits section. The experiment `chosen` when it mounts runs as the page loads,
 /// and reruns whenever one of its knobs moves.
@@ -46,43 +40,50 @@ pub fn LimitsSection(
         chosen.set(Some(e));
         sync();
     };
+    // The buttons are the page layer's markup; one effect presses the one on screen and
+    // writes the section's state, and one handler reads which was clicked.
+    let picker = NodeRef::<Div>::new();
+    watch(move || {
+        let on = chosen.get();
+        let Some(picker) = picker.get() else { return };
+        if let Some(section) = picker.parent_element() {
+            let _ = section.set_attribute("data-state", if on.is_some() { "done" } else { "idle" });
+            let _ = section.set_attribute("data-experiment", on.map_or("", |e| e.as_str()));
+        }
+        if let Ok(buttons) = picker.query_selector_all("[data-experiment]") {
+            for b in (0..buttons.length()).filter_map(|i| buttons.item(i)) {
+                if let Ok(b) = b.dyn_into::<web_sys::Element>() {
+                    let pressed =
+                        b.get_attribute("data-experiment").as_deref() == on.map(|e| e.as_str());
+                    let _ = b.set_attribute("aria-pressed", if pressed { "true" } else { "false" });
+                }
+            }
+        }
+    });
+    let on_pick = move |ev: web_sys::MouseEvent| {
+        let picked = target_as::<web_sys::Element>(&ev)
+            .and_then(|e| e.closest("[data-experiment]").ok().flatten())
+            .and_then(|b| b.get_attribute("data-experiment"))
+            .and_then(|name| ExperimentName::ALL.into_iter().find(|e| e.as_str() == name));
+        if let Some(e) = picked {
+            pick(e);
+        }
+    };
     view! {
-        <section class="rll-see" data-testid="limits"
-            data-state=move || if chosen.get().is_some() { "done" } else { "idle" }
-            data-experiment=move || chosen.get().map(|e| e.as_str()).unwrap_or("")>
+        <section class="rll-see" data-testid="limits" data-state="idle" data-experiment="">
             <h2>"Publishing your limit"</h2>
-            <p>
-                "The other side of the same problem: you run the API. Which limiter do you put in front of it, "
-                "what do you tell callers in the headers, and what do careless clients do with what you tell them? "
-                "Each experiment runs in simulated time, from seed " {seed.to_string()} ". "
-                "The headers themselves, and a reader for them, are on "
-                <a href=headers_link>"the headers page"</a> "."
-            </p>
-            <div class="rll-picker rll-experiments" role="group" aria-label="Experiments">
-                {ExperimentName::ALL
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, e)| {
-                        view! {
-                            <button type="button" class="rll-strategy" data-experiment=e.as_str()
-                                aria-pressed=move || (chosen.get() == Some(e)).to_string()
-                                on:click=handler(move |_| pick(e))>
-                                <span class="rll-step">{i + 1}</span>
-                                <span>{title(e)}</span>
-                            </button>
-                        }
-                    })
-                    .collect_view()}
-            </div>
+            <p inner_html=limits_intro_markup(seed, &headers_link)></p>
+            <div class="rll-picker rll-experiments" role="group" aria-label="Experiments" node_ref=picker
+                inner_html=experiments_markup() on:click=handler(on_pick)></div>
             {move || match chosen.get() {
-                None => view! { <p class="rll-caption">"Pick an experiment to run it."</p> }.into_any(),
+                None => view! { <p class="rll-caption">{PICK_AN_EXPERIMENT}</p> }.into_any(),
                 Some(e) => {
                     // Every run is new: comparing results would only cost bytes.
                     let result = Memo::new_with_compare(
                         move |_| lab_settings.with(|l| settings::run_on_page(e, seed, l)),
                         |_, _| true,
                     );
-                    view! { <h3>{title(e)}</h3><ExperimentView experiment=e result settings=lab_settings changed/> }.into_any()
+                    view! { <h3>{experiment_title(e)}</h3><ExperimentView experiment=e result settings=lab_settings changed/> }.into_any()
                 }
             }}
         </section>
