@@ -8,8 +8,10 @@
 //!
 //! The browser's mechanisms are each written once: [`use_animation_frame`] (the frame
 //! loop that playbacks and sweeps run on), [`canvas`] (a canvas's context, pixel ratio
-//! and colours), [`observe`] (intersection and resize observers) and [`use_measured`]
-//! (what is read from layout once).
+//! and colours), [`observe`] (intersection and resize observers), [`use_measured`]
+//! (what is read from layout once), [`erase`] (every effect and every listener of a
+//! module through one closure type each) and [`dom`] (reading and writing the page
+//! layer's markup: a control's value, an element's text, an event's target).
 
 pub mod break_button;
 pub mod bridge;
