@@ -20,6 +20,16 @@ use crate::sim::param_sweep::{strategies_using, ParamSweepSpec, MAX_STEPS, MIN_S
 use crate::sim::sweep::MAX_SEEDS;
 use crate::sim::{StatField, StrategyName};
 
+/// A form's fields by their `data-field` names, as the UI reads and writes them.
+pub trait Fields {
+    /// Every field's `data-field`, in the form's order.
+    const FIELDS: &'static [&'static str];
+    /// The text of the field whose `data-field` is `field`.
+    fn get(&self, field: &str) -> Option<&str>;
+    /// Takes the text of the field whose `data-field` is `field`.
+    fn set(&mut self, field: &str, text: String);
+}
+
 /// What the seed sweep's help line says while the form can be read.
 pub fn seed_sweep_help() -> String {
     format!("1 to {MAX_SEEDS}; seeds 1, 2, 3, … Default {DEFAULT_SWEEP_SEEDS}.")
@@ -119,24 +129,6 @@ impl SeedSweepForm {
         }
     }
 
-    /// Takes the text of the field whose `data-field` is `field`.
-    pub fn set(&mut self, field: &str, text: String) {
-        match field {
-            "strategy" => self.strategy = text,
-            "seeds" => self.seeds = text,
-            _ => {}
-        }
-    }
-
-    /// The text of the field whose `data-field` is `field`.
-    pub fn get(&self, field: &str) -> Option<&str> {
-        match field {
-            "strategy" => Some(&self.strategy),
-            "seeds" => Some(&self.seeds),
-            _ => None,
-        }
-    }
-
     /// The strategies to sweep and the number of seeds, or why the form cannot run.
     pub fn read(&self) -> Result<(Vec<StrategyName>, u64), String> {
         let strategies = match self.strategy.as_str() {
@@ -162,6 +154,26 @@ impl SeedSweepForm {
             escape(&seed_sweep_help()),
             buttons("sweep", "Run sweep"),
         )
+    }
+}
+
+impl Fields for SeedSweepForm {
+    const FIELDS: &'static [&'static str] = &["strategy", "seeds"];
+
+    fn set(&mut self, field: &str, text: String) {
+        match field {
+            "strategy" => self.strategy = text,
+            "seeds" => self.seeds = text,
+            _ => {}
+        }
+    }
+
+    fn get(&self, field: &str) -> Option<&str> {
+        match field {
+            "strategy" => Some(&self.strategy),
+            "seeds" => Some(&self.seeds),
+            _ => None,
+        }
     }
 }
 
@@ -238,43 +250,6 @@ impl ParamSweepForm {
             }
             None => Self::preset(&PRESETS[0]),
         }
-    }
-
-    /// Takes the text of the field whose `data-field` is `field`. A new parameter
-    /// brings its own span and the default steps.
-    pub fn set(&mut self, field: &str, text: String) {
-        match field {
-            "param" => {
-                if let Some(p) = param(&text) {
-                    let (lo, hi) = default_span(p.param);
-                    self.from = value_text(p.param, lo);
-                    self.to = value_text(p.param, hi);
-                    self.steps = DEFAULT_STEPS.to_string();
-                }
-                self.param = text;
-            }
-            "from" => self.from = text,
-            "to" => self.to = text,
-            "steps" => self.steps = text,
-            "stat" => self.stat = text,
-            "strategy" => self.strategy = text,
-            "seeds" => self.seeds = text,
-            _ => {}
-        }
-    }
-
-    /// The text of the field whose `data-field` is `field`.
-    pub fn get(&self, field: &str) -> Option<&str> {
-        Some(match field {
-            "param" => &self.param,
-            "from" => &self.from,
-            "to" => &self.to,
-            "steps" => &self.steps,
-            "stat" => &self.stat,
-            "strategy" => &self.strategy,
-            "seeds" => &self.seeds,
-            _ => return None,
-        })
     }
 
     /// The unit of the chosen parameter (`ms`, `workers`, …), or nothing.
@@ -386,6 +361,45 @@ impl ParamSweepForm {
             help = escape(&param_sweep_help()),
             buttons = buttons("psweep", "Run parameter sweep"),
         )
+    }
+}
+
+impl Fields for ParamSweepForm {
+    const FIELDS: &'static [&'static str] = &PARAM_SWEEP_FIELDS;
+
+    /// A new parameter brings its own span and the default steps.
+    fn set(&mut self, field: &str, text: String) {
+        match field {
+            "param" => {
+                if let Some(p) = param(&text) {
+                    let (lo, hi) = default_span(p.param);
+                    self.from = value_text(p.param, lo);
+                    self.to = value_text(p.param, hi);
+                    self.steps = DEFAULT_STEPS.to_string();
+                }
+                self.param = text;
+            }
+            "from" => self.from = text,
+            "to" => self.to = text,
+            "steps" => self.steps = text,
+            "stat" => self.stat = text,
+            "strategy" => self.strategy = text,
+            "seeds" => self.seeds = text,
+            _ => {}
+        }
+    }
+
+    fn get(&self, field: &str) -> Option<&str> {
+        Some(match field {
+            "param" => &self.param,
+            "from" => &self.from,
+            "to" => &self.to,
+            "steps" => &self.steps,
+            "stat" => &self.stat,
+            "strategy" => &self.strategy,
+            "seeds" => &self.seeds,
+            _ => return None,
+        })
     }
 }
 

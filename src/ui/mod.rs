@@ -53,6 +53,7 @@ pub mod story_panel;
 pub mod strategy_note;
 pub mod strategy_picker;
 pub mod summary;
+pub mod sweep_form;
 pub mod sweep_progress;
 pub mod sweep_view;
 mod tabs;

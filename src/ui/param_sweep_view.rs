@@ -7,16 +7,17 @@
 //! effect writes back what the form's state changes, and one delegated handler each
 //! reads typing and clicks by the controls' `data-` attributes.
 
-use super::dom::{field_of, set_value, target_as};
+use super::dom::target_as;
 use super::erase::{handler, watch};
 use super::param_sweep_chart::{open_point, Line};
 use super::strategy_picker::label;
+use super::sweep_form::bind_form;
 use super::sweep_progress::SweepProgress;
 use super::use_animation_frame::{now_ms, step_for_a_frame, use_animation_frame, First, Next};
 use crate::page::links::param_sweep_query;
 use crate::page::param_sweep::sentence;
 use crate::page::param_sweep_chart::chart_markup;
-use crate::page::sweep_forms::{param_sweep_help, ParamSweepForm, PARAM_SWEEP_FIELDS};
+use crate::page::sweep_forms::{param_sweep_help, ParamSweepForm};
 use crate::page::sweep_progress::SweepState;
 use crate::page::PageQuery;
 use crate::sim::param_sweep::{ParamSweepJob, ParamSweepSpec};
@@ -123,17 +124,10 @@ pub fn ParamSweepView(
     }
     let root = NodeRef::<Div>::new();
     let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
-    // The fields' values, the span's unit and the strategies' hint, as the form's state
-    // has them (a new parameter or a preset changes several at once).
+    let on_field = bind_form(root, form, problem, state, param_sweep_help);
+    // The span's unit and the strategies' hint follow the parameter.
     watch(move || {
         form.with(|f| {
-            for field in PARAM_SWEEP_FIELDS {
-                if let (Some(el), Some(value)) =
-                    (find(&format!("[data-field={field}]")), f.get(field))
-                {
-                    set_value(&el, value);
-                }
-            }
             for field in ["from", "to"] {
                 if let Some(label) = find(&format!("[data-label={field}]")) {
                     label.set_text_content(Some(&f.span_label(field)));
@@ -144,25 +138,6 @@ pub fn ParamSweepView(
             }
         });
     });
-    // Why the form cannot run, if it cannot; Cancel only while a sweep runs.
-    watch(move || {
-        let (problem, running) = (problem.get(), state.get() == SweepState::Running);
-        if let Some(help) = find("[data-help]") {
-            help.set_text_content(Some(&problem.clone().unwrap_or_else(param_sweep_help)));
-            let _ = help
-                .class_list()
-                .toggle_with_force("rll-error", problem.is_some());
-        }
-        if let Some(cancel) = find("[data-action=cancel]") {
-            let _ = cancel.toggle_attribute_with_force("disabled", !running);
-        }
-    });
-    let on_field = move |ev: web_sys::Event| {
-        if let Some((el, field)) = field_of(&ev) {
-            let text = super::dom::value_of(&el).unwrap_or_default();
-            form.update(|f| f.set(&field, text));
-        }
-    };
     let on_click = move |ev: web_sys::MouseEvent| {
         let Some(button) =
             target_as::<Element>(&ev).and_then(|e| e.closest("button").ok().flatten())

@@ -6,8 +6,9 @@
 //! results ([`sweep_result_markup`]); one effect writes back what the form's state
 //! changes, and one delegated handler each reads typing and clicks.
 
-use super::dom::{field_of, set_value, target_as, value_of};
-use super::erase::{handler, watch};
+use super::dom::target_as;
+use super::erase::handler;
+use super::sweep_form::bind_form;
 use super::sweep_progress::SweepProgress;
 use super::use_animation_frame::{now_ms, step_for_a_frame, use_animation_frame, First, Next};
 use crate::page::format::dec;
@@ -145,37 +146,7 @@ pub fn SweepView(
     }
 
     let root = NodeRef::<Div>::new();
-    let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
-    watch(move || {
-        form.with(|f| {
-            for field in ["strategy", "seeds"] {
-                if let (Some(el), Some(value)) =
-                    (find(&format!("[data-field={field}]")), f.get(field))
-                {
-                    set_value(&el, value);
-                }
-            }
-        });
-    });
-    // Why the form cannot run, if it cannot; Cancel only while a sweep runs.
-    watch(move || {
-        let (problem, running) = (problem.get(), state.get() == SweepState::Running);
-        if let Some(help) = find("[data-help]") {
-            help.set_text_content(Some(&problem.clone().unwrap_or_else(seed_sweep_help)));
-            let _ = help
-                .class_list()
-                .toggle_with_force("rll-error", problem.is_some());
-        }
-        if let Some(cancel) = find("[data-action=cancel]") {
-            let _ = cancel.toggle_attribute_with_force("disabled", !running);
-        }
-    });
-    let on_field = move |ev: web_sys::Event| {
-        if let Some((el, field)) = field_of(&ev) {
-            let text = value_of(&el).unwrap_or_default();
-            form.update(|f| f.set(&field, text));
-        }
-    };
+    let on_field = bind_form(root, form, problem, state, seed_sweep_help);
     let on_click = move |ev: web_sys::MouseEvent| {
         let action = target_as::<Element>(&ev)
             .and_then(|e| e.closest("button").ok().flatten())
