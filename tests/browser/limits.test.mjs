@@ -29,6 +29,30 @@ for (const seed of ['1', '7']) {
   });
 }
 
+test('on a 375 px phone and at 1366 px, no experiment button breaks a word of its name', async () => {
+  for (const width of [375, 1366]) {
+    const page = await openPage(lab.browser, { viewport: { width, height: 800 } });
+    await page.goto(`${lab.server.base}?section=limits`);
+    await page.waitForSelector('[data-testid="limits"][data-state="idle"]');
+    // A word laid out on more than one line has more than one box.
+    const cut = await page.$$eval('button[data-experiment] span:last-child', (labels) =>
+      labels.flatMap((label) => {
+        const text = label.firstChild;
+        const broken = [];
+        for (const m of text.textContent.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, m.index);
+          range.setEnd(text, m.index + m[0].length);
+          if (range.getClientRects().length > 1) broken.push(m[0]);
+        }
+        return broken;
+      }),
+    );
+    assert.deepEqual(cut, [], `at ${width} px`);
+    await page.context().close();
+  }
+});
+
 test('the experiment buttons switch experiments and the URL follows', async () => {
   const page = await openPage(lab.browser);
   await page.goto(`${lab.server.base}?section=limits`);
