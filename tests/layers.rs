@@ -120,3 +120,40 @@ fn the_core_and_the_page_layer_build_without_the_browser_crates() {
         assert!(at > wasm_section, "{browser_crate} is wasm32-only");
     }
 }
+
+/// The UI reaches Leptos' generic effect and listener machinery only through
+/// `ui::erase` (`watch`, `handler`): an `Effect::new` or an `on:` handler given a bare
+/// closure brings its own copy of that machinery into the page's module (README,
+/// "`.wasm` sizes").
+#[test]
+fn the_ui_makes_effects_and_listeners_only_through_erase() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
+    let mut problems = Vec::new();
+    for file in rust_files(&root) {
+        if file.ends_with("erase.rs") {
+            continue;
+        }
+        let source = fs::read_to_string(&file).expect("a readable source file");
+        for (line, word) in reaches(&source, &["Effect::new"]) {
+            problems.push(format!("{}:{line} names {word}", file.display()));
+        }
+        for (n, text) in source.lines().enumerate() {
+            let code = text.split("//").next().unwrap_or("");
+            for (i, _) in code.match_indices("on:") {
+                let rest = &code[i + 3..];
+                let Some(eq) = rest.find('=') else { continue };
+                let (event, value) = (&rest[..eq], &rest[eq + 1..]);
+                let is_attribute =
+                    !event.is_empty() && event.chars().all(|c| c.is_ascii_lowercase() || c == ':');
+                if is_attribute && !value.starts_with("handler(") {
+                    problems.push(format!(
+                        "{}:{} gives on:{event} a bare closure",
+                        file.display(),
+                        n + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

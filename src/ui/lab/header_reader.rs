@@ -5,6 +5,7 @@ use super::reader_result::ReaderResult;
 use crate::page::header_reader::{parse_now, read_block, EXAMPLES};
 use crate::sim::headers::http_date;
 use crate::sim::lab::LAB_EPOCH_S;
+use crate::ui::dom::{target_as, value_of};
 use crate::ui::erase::handler;
 use leptos::prelude::*;
 
@@ -45,15 +46,15 @@ pub fn HeaderReader() -> impl IntoView {
                     <label class="rll-field-label" for="rll-reader-block">"Response headers, one per line"</label>
                     <textarea id="rll-reader-block" rows="8" spellcheck="false" autocomplete="off" data-testid="reader-block"
                         prop:value=move || block.get()
-                        on:input:target=move |ev| {
-                            block.set(ev.target().value());
+                        on:input=handler(move |ev: web_sys::Event| {
+                            block.set(target_value(&ev));
                             chosen.set(None);
-                        }></textarea>
+                        })></textarea>
                 </div>
                 <div class="rll-field">
                     <label class="rll-field-label" for="rll-reader-now">"Now (Unix seconds)"</label>
                     <input id="rll-reader-now" class="rll-now" type="text" inputmode="numeric" spellcheck="false" autocomplete="off" data-testid="reader-now"
-                        prop:value=move || now_text.get() on:input:target=move |ev| now_text.set(ev.target().value())/>
+                        prop:value=move || now_text.get() on:input=handler(move |ev: web_sys::Event| now_text.set(target_value(&ev)))/>
                     <span class="rll-field-help" class:rll-error=move || now().is_err() data-testid="reader-now-date">
                         {move || match now() {
                             Ok(s) => http_date(s),
@@ -65,4 +66,11 @@ pub fn HeaderReader() -> impl IntoView {
             <ReaderResult outcome=outcome.into()/>
         </div>
     }
+}
+
+/// What the field an input event happened on holds now.
+fn target_value(ev: &web_sys::Event) -> String {
+    target_as::<web_sys::Element>(ev)
+        .and_then(|el| value_of(&el))
+        .unwrap_or_default()
 }
