@@ -164,8 +164,11 @@ test('the timeline and the grid are drawn for the device\'s pixel ratio after a 
   assert.equal(grid.width, Math.round(grid.cssWidth * 2), 'grid width');
   assert.equal(grid.height, rows * 15 * 2, 'grid height');
   assert.ok(grid.inked > 1000 * 12 * 12 * 4 * 0.5, `the grid has its cells (${grid.inked} pixels)`);
-  // A narrower window: both are measured and drawn again at their new width.
+  // A narrower window: both are measured and drawn again at their new width. The grid's
+  // section is laid out only near the screen (`content-visibility: auto`), so it is
+  // measured again when the reader comes to it: it is brought into view here.
   await page.setViewportSize({ width: 800, height: 900 });
+  await page.evaluate(() => document.querySelector('[data-testid="grid"]').scrollIntoView());
   await page.waitForFunction(
     ([before]) =>
       ['[data-testid="timeline"] canvas', '[data-testid="grid"]'].every((sel) => {

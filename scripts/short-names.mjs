@@ -1,0 +1,92 @@
+// Short names between each module and its JS glue, and the glue minified. wasm-bindgen
+// names every import after the Rust function and a 16-digit hash
+// (`__wbg_set_innerHTML_a9d3a267967b5117`), from a module named after the glue's file, and
+// writes each name twice: in the .wasm's import section and in the glue's import object.
+// Hashes do not compress, so across ~200 imports they cost the run page about 2.6 KB of
+// its gzipped .wasm and 2.7 KB of its glue; the glue's whitespace and long local names
+// another 2.4 KB (README, "Time to ready").
+//
+// For each `<name>_bg.wasm` beside its `<name>.js`:
+// 1. binaryen's `--minify-imports-and-exports-and-modules` renames every import, export and
+//    import module, and prints what it renamed;
+// 2. the glue's import object, its module key and every `wasm.<export>` take the new names;
+// 3. the result is checked against the renamed module itself (WebAssembly.Module.imports
+//    and .exports): every import the module asks for is in the object and nothing else,
+//    and every export the glue reads exists. Any mismatch fails the build;
+// 4. terser minifies the glue (an ES module: its exports keep their names).
+//
+// Run by trunk after each release build (Trunk.toml's post_build hook), or by hand on a
+// built dist/: node scripts/short-names.mjs [dir]. A debug build (`trunk serve`) is left
+// readable.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { minify } from 'terser';
+
+const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
+if (!dir) {
+  console.error('usage: node scripts/short-names.mjs <built dist directory> (trunk sets TRUNK_STAGING_DIR)');
+  process.exit(2);
+}
+if (!process.argv[2] && process.env.TRUNK_PROFILE !== 'release') process.exit(0);
+
+// The features rustc's wasm32 output uses (wasm-opt would refuse a module with others).
+const FEATURES = ['bulk-memory', 'nontrapping-float-to-int', 'sign-ext', 'mutable-globals', 'reference-types', 'multivalue']
+  .map((f) => `--enable-${f}`);
+const wasmOpt = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'node_modules', '.bin', 'wasm-opt');
+
+const fail = (why) => {
+  console.error(`short-names: ${why}`);
+  process.exit(1);
+};
+
+for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('_bg.wasm')).sort()) {
+  const stem = file.slice(0, -'_bg.wasm'.length);
+  const wasmPath = path.join(dir, file);
+  const jsPath = path.join(dir, `${stem}.js`);
+  if (!fs.existsSync(jsPath)) fail(`${file} has no ${stem}.js beside it`);
+  let js = fs.readFileSync(jsPath, 'utf8');
+  const moduleKey = `"./${stem}_bg.js": import0`;
+  if (!js.includes(moduleKey)) {
+    // Already renamed (a second run on the same directory): nothing to do.
+    if (js.includes('"./')) fail(`${stem}.js has no ${moduleKey} to rename`);
+    continue;
+  }
+  const before = [fs.statSync(wasmPath).size, js.length];
+
+  const printed = execFileSync(wasmOpt, [...FEATURES, '--minify-imports-and-exports-and-modules', wasmPath, '-o', wasmPath], {
+    encoding: 'utf8',
+  });
+  const renamed = JSON.parse(printed.slice(printed.indexOf('{')));
+  const module = new WebAssembly.Module(fs.readFileSync(wasmPath));
+  const modules = new Set(WebAssembly.Module.imports(module).map((i) => i.module));
+  if (modules.size !== 1) fail(`${file} imports from ${modules.size} modules, not one`);
+  const [newModule] = modules;
+
+  for (const [from, name, to] of renamed.imports) {
+    if (from !== `./${stem}_bg.js`) fail(`${file} imports ${name} from ${from}`);
+    const key = new RegExp(`^(\\s+)${name}: function`, 'm');
+    if (!key.test(js)) fail(`${stem}.js has no import ${name}`);
+    js = js.replace(key, `$1${JSON.stringify(to)}: function`);
+  }
+  js = js.replace(moduleKey, `${JSON.stringify(newModule)}: import0`);
+  const exportsRenamed = new Map(renamed.exports);
+  js = js.replace(/wasm\.([A-Za-z_$][\w$]*)/g, (all, name) => {
+    if (!exportsRenamed.has(name)) fail(`${stem}.js reads wasm.${name}, which ${file} does not export`);
+    return `wasm[${JSON.stringify(exportsRenamed.get(name))}]`;
+  });
+
+  // The check: the import object against what the module asks for, and every export read.
+  const asked = WebAssembly.Module.imports(module).map((i) => i.name).sort();
+  const given = [...js.matchAll(/^\s+("[^"]*"): function/gm)].map((m) => JSON.parse(m[1])).sort();
+  if (asked.join('\n') !== given.join('\n')) fail(`${stem}.js's imports differ from what ${file} asks for`);
+  const exported = new Set(WebAssembly.Module.exports(module).map((e) => e.name));
+  for (const [, name] of js.matchAll(/wasm\["([^"]*)"\]/g)) {
+    if (!exported.has(name)) fail(`${stem}.js reads ${name}, which ${file} does not export`);
+  }
+
+  const small = await minify(js, { module: true, compress: true, mangle: true, format: { comments: false } });
+  fs.writeFileSync(jsPath, small.code);
+  const after = [fs.statSync(wasmPath).size, small.code.length];
+  console.log(`short-names: ${stem}: .wasm ${before[0]} → ${after[0]} B, glue ${before[1]} → ${after[1]} B (uncompressed)`);
+}
