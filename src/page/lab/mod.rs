@@ -107,7 +107,10 @@ pub fn wait_text(us: u64) -> String {
     } else if us < year_us {
         format!("{} s", count((us + US_PER_S / 2) / US_PER_S))
     } else {
-        let tenths = (u128::from(us) * 10 + u128::from(year_us) / 2) / u128::from(year_us);
+        // (us × 10 + year / 2) / year, in u64: a year in µs is a multiple of 20, and the
+        // sum saturates only within half a tenth of u64::MAX, where it rounds the same.
+        let tenth_us = year_us / 10;
+        let tenths = us.saturating_add(tenth_us / 2) / tenth_us;
         format!("{}.{} years", tenths / 10, tenths % 10)
     }
 }
@@ -179,5 +182,24 @@ mod tests {
         assert_eq!(wait_text(u64::MAX), "584542.0 years");
         assert_eq!(round_ms(1_499), 1);
         assert_eq!(round_ms(1_500), 2);
+    }
+
+    /// Years in tenths, rounded half up, as exact 128-bit arithmetic gives them: around
+    /// every rounding edge, and at the top of u64.
+    #[test]
+    fn years_round_as_exact_arithmetic_does() {
+        let year_us = secs(SECONDS_PER_YEAR);
+        let exact = |us: u64| {
+            let tenths = (u128::from(us) * 10 + u128::from(year_us) / 2) / u128::from(year_us);
+            format!("{}.{} years", tenths / 10, tenths % 10)
+        };
+        let tenth_us = year_us / 10;
+        let edges = (10..2_000u64).flat_map(|t| {
+            let edge = t * tenth_us + tenth_us / 2;
+            [edge - 1, edge, edge + 1]
+        });
+        for us in edges.chain((0..4_000).map(|k| u64::MAX - k)) {
+            assert_eq!(wait_text(us), exact(us), "{us} µs");
+        }
     }
 }
