@@ -31,6 +31,10 @@ function walkSeen() {
   }
 }
 
+// The module a page file's head has already asked for (scripts/entry-pages.mjs marks
+// each file, the lab's bare address included), if this is one.
+const hinted = ownPage ? document.documentElement.getAttribute('data-rate-limit-lab-hint') : null;
+
 function moduleName() {
   // Widgets in a host page, or the framed widget page.
   if ((!ownPage && document.querySelector('[data-rate-limit-lab]')) || value('embed') === '1') return 'rate-limit-lab-embed';
@@ -39,14 +43,39 @@ function moduleName() {
   if (value('view') === 'compare') return 'rate-limit-lab-compare';
   if (value('view') === 'sweep') return 'rate-limit-lab-sweep';
   if (value('view') === 'matrix') return 'rate-limit-lab-matrix';
-  // The run page with its guided walk, by the rule of `page::tour::opens_walk`: the link
-  // asks for it, or this is a first visit (no query, the walk never left or finished
-  // here: the key src/ui/tour_card.rs sets). Every other run page goes without it.
-  if (value('tour') === '1' || (location.search.length <= 1 && !walkSeen())) return 'rate-limit-lab-tour';
+  // The run page with its guided walk, which opens by the rule of `page::tour::opens_walk`:
+  // the link asks for it, or this is a first visit (no query, the walk never left or
+  // finished here: the key src/ui/tour_card.rs sets). At the lab's bare address with no
+  // query the walk's module is the one its head asked for, and it applies that rule
+  // itself (a returning reader gets the run page without the walk); elsewhere a run page
+  // with no query takes it only on a first visit. Every other run page goes without it.
+  if (value('tour') === '1') return 'rate-limit-lab-tour';
+  if (location.search.length <= 1 && (hinted === 'rate-limit-lab-tour' || !walkSeen())) return 'rate-limit-lab-tour';
   return 'rate-limit-lab';
 }
 
+// Each module's own file (`Page::entry_file`, whose test holds this list equal; the walk's
+// is the lab's bare address).
+const FILES = {
+  'rate-limit-lab': 'run.html',
+  'rate-limit-lab-compare': 'compare.html',
+  'rate-limit-lab-sweep': 'sweep.html',
+  'rate-limit-lab-matrix': 'matrix.html',
+  'rate-limit-lab-limits': 'limits.html',
+  'rate-limit-lab-headers': 'headers.html',
+  'rate-limit-lab-embed': 'embed.html',
+  'rate-limit-lab-tour': './',
+};
+
 const name = moduleName();
+// A page file opened with another page's link (an old link to the bare address, say):
+// its head is already downloading the wrong module, so rather than download the right
+// one beside it, open the right file, with the same query. The navigation cancels the
+// hint's download, and the right file's head starts the right module at once.
+if (hinted && hinted !== name && FILES[name]) {
+  location.replace(new URL(FILES[name] + location.search + location.hash, base));
+  await new Promise(() => {});
+}
 // The module's download starts now, beside the JS glue's, not after it: on a slow link
 // that saves a round trip and the glue's transfer before the largest file starts.
 const wasm = fetch(new URL(`${name}_bg.wasm`, base));

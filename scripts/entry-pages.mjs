@@ -3,9 +3,12 @@
 // before the loader has arrived, one round trip after the HTML. A page that knows its
 // module can ask for it in its <head>, beside the loader: run.html, compare.html, … and
 // embed.html are index.html with that one hint for their page's module (README, "Time to
-// ready"). Their links still carry the whole query (`view=compare`, `embed=1`, …), so the
-// loader and the page read them exactly as they read index.html's: a file opened with
-// another page's query still shows that page, only without the head start.
+// ready"). index.html itself, the lab's bare address, asks for the guided walk's module,
+// which a visit with no query opens (and which, on a returning visit, shows the run page
+// without the walk). Each file's root element names the module it asked for
+// (`data-rate-limit-lab-hint`), so that the loader, given a link to another page (an old
+// link to the bare address with `?view=compare`, say), opens that page's own file instead
+// of downloading a second module beside the first.
 //
 // Run by trunk after each build (Trunk.toml's post_build hook) on its staging directory,
 // or by hand on a built dist/: node scripts/entry-pages.mjs [dir]
@@ -28,12 +31,17 @@ const ENTRIES = [
   ['limits.html', 'rate-limit-lab-limits'],
   ['headers.html', 'rate-limit-lab-headers'],
   ['embed.html', 'rate-limit-lab-embed'],
+  // Last: the others are written from index.html as trunk left it.
+  ['index.html', 'rate-limit-lab-tour'],
 ];
 
 const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
 const loader = /<script type="module" async fetchpriority="high" src="\.\/loader\.js"><\/script>/;
-if (!loader.test(index)) {
-  console.error(`entry-pages: ${dir}/index.html has no loader <script> to put the hints beside`);
+const root = '<html lang="en" data-rate-limit-lab-page>';
+if (!loader.test(index) || !index.includes(root)) {
+  // Run twice on one directory, index.html already has its hint: nothing more to do.
+  if (index.includes('data-rate-limit-lab-hint=')) process.exit(0);
+  console.error(`entry-pages: ${dir}/index.html has no loader <script> or lab root element to mark`);
   process.exit(1);
 }
 for (const [file, module] of ENTRIES) {
@@ -42,6 +50,8 @@ for (const [file, module] of ENTRIES) {
   const hints =
     `<link rel="preload" href="./${module}_bg.wasm" as="fetch" type="application/wasm" crossorigin fetchpriority="high" />\n` +
     `    <link rel="modulepreload" href="./${module}.js" />\n    `;
-  const html = index.replace(loader, (tag) => hints + tag);
+  const html = index
+    .replace(loader, (tag) => hints + tag)
+    .replace(root, `<html lang="en" data-rate-limit-lab-page data-rate-limit-lab-hint="${module}">`);
   fs.writeFileSync(path.join(dir, file), html);
 }

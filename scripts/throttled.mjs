@@ -51,8 +51,14 @@ export async function timeToReady(browser, url, selector) {
   // priority, which runs once that frame's style, layout and paint are done (and before
   // any ordinary task, such as what the page builds after its first paint), and keeps the
   // time there. Reading it from here once the wait returns would add a round trip to the
-  // browser and back: about 0.1 s under this throttling, on every page alike.
+  // browser and back: about 0.1 s under this throttling, on every page alike. The clock
+  // starts at the first navigation, kept across the page's own redirects (the loader opens
+  // a page's own file when a link names another page's): each document's
+  // `performance.now()` starts at its own.
   await context.addInitScript((sel) => {
+    const kept = Number(sessionStorage.getItem('rll-clock-start'));
+    const start = kept > 0 ? kept : performance.timeOrigin;
+    sessionStorage.setItem('rll-clock-start', String(start));
     const ready = () => {
       const el = document.querySelector(sel);
       if (!el || el.disabled) return false;
@@ -62,7 +68,7 @@ export async function timeToReady(browser, url, selector) {
     const frame = () => {
       if (!ready()) return requestAnimationFrame(frame);
       scheduler.postTask(() => {
-        window.__readyMs = performance.now();
+        window.__readyMs = performance.timeOrigin + performance.now() - start;
       }, { priority: 'user-blocking' });
     };
     requestAnimationFrame(frame);

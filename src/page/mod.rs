@@ -157,7 +157,9 @@ impl Page {
     /// (`run.html`, `compare.html`, …), which is `index.html` with a hint in its head that
     /// starts this page's module at once, rather than after the loader has read the link
     /// (README, "Time to ready"; `scripts/entry-pages.mjs` writes them). A link into the
-    /// guided walk is the exception ([`PageQuery::href`]).
+    /// guided walk is the exception ([`PageQuery::href`]): the lab's bare address, whose
+    /// `index.html` starts the walk's module. Given another page's link, a page's file
+    /// opens that page's file instead (`assets/loader.js`).
     pub const fn entry_file(self) -> &'static str {
         match self {
             Page::Run => "run.html",
@@ -1667,8 +1669,10 @@ pub(crate) mod tests {
 
     #[test]
     fn every_page_file_is_written_after_the_build_with_its_module() {
-        // scripts/entry-pages.mjs writes each page's file with a hint for its module.
+        // scripts/entry-pages.mjs writes each page's file with a hint for its module, and
+        // assets/loader.js opens a page's own file when a link names another page's.
         let script = include_str!("../../scripts/entry-pages.mjs");
+        let loader = include_str!("../../assets/loader.js");
         for page in Page::ALL {
             let file = page.entry_file();
             let module = match file.trim_end_matches(".html") {
@@ -1679,7 +1683,14 @@ pub(crate) mod tests {
                 script.contains(&format!("['{file}', '{module}']")),
                 "{page:?}: scripts/entry-pages.mjs writes {file} for {module}"
             );
+            assert!(
+                loader.contains(&format!("'{module}': '{file}',")),
+                "{page:?}: assets/loader.js opens {file} for {module}"
+            );
         }
+        // The walk's module: at the lab's bare address, index.html.
+        assert!(script.contains("['index.html', 'rate-limit-lab-tour']"));
+        assert!(loader.contains("'rate-limit-lab-tour': './',"));
         let run = PageQuery::for_run(&Scenario::default(), Speed::X10);
         assert!(run.href().starts_with("run.html?"), "{}", run.href());
         let walk = PageQuery { tour: true, ..run };

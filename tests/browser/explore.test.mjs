@@ -289,7 +289,7 @@ test('a parameter sweep reports done too, and the sweep page fits a phone', asyn
 
 test('each page has its own title, and the static page carries the preview words', async () => {
   const page = await openPage(lab.browser);
-  const res = await page.goto(lab.server.base + '?view=compare&seed=9');
+  const res = await page.goto(lab.server.base + 'compare.html?view=compare&seed=9');
   const html = await res.text();
   for (const property of ['og:title', 'og:description', 'og:site_name']) {
     assert.match(html, new RegExp(`<meta property="${property}" content="[^"]+"`), property);

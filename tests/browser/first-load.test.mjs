@@ -118,6 +118,8 @@ const ENTRY_PAGES = [
   ['limits.html?section=limits', 'rate-limit-lab-limits', 'button[data-experiment]'],
   ['headers.html?section=headers', 'rate-limit-lab-headers', '[data-testid="reader-block"]'],
   ['embed.html?embed=1&strategy=pool&seed=2&speed=instant', 'rate-limit-lab-embed', '[data-testid="widget"][data-run-state="done"]'],
+  // The lab's bare address: a first visit, the guided walk's module.
+  ['', 'rate-limit-lab-tour', '[data-testid="tour"][data-step="1"]'],
 ];
 
 test('each page\'s own file asks for its module in its head: the download starts before the loader has arrived, once', async () => {
@@ -128,6 +130,28 @@ test('each page\'s own file asks for its module in its head: the download starts
     await page.waitForSelector(started);
     assert.ok(held.moduleFirst(), `${link}: ${held.order.join(' → ')}`);
     assert.equal(held.requests(), 1, `${link}: the loader takes the response the hint started, not a second download`);
+    assert.deepEqual(page.errors, [], link);
+    await page.context().close();
+  }
+});
+
+test('a page file given another page\'s link opens that page\'s own file, with the same query', async () => {
+  for (const [link, file, started] of [
+    ['?view=compare&seed=7#x', 'compare.html', '[data-testid="compare"][data-state="done"]'],
+    ['?strategy=keyed&seed=7&speed=instant', 'run.html', '[data-testid="app"][data-run-state="done"]'],
+    ['run.html?section=limits', 'limits.html', 'button[data-experiment]'],
+    ['compare.html?tour=1', '', '[data-testid="tour"][data-step="1"]'],
+  ]) {
+    const page = await openPage(lab.browser);
+    await page.goto(`${lab.server.base}${link}`);
+    await page.waitForSelector(started);
+    const query = link.slice(link.indexOf('?'));
+    const at = await page.evaluate(() => location.pathname.split('/').pop() + location.search + location.hash);
+    // The app may then write its own query; what the loader opened is the file, with the link's query.
+    assert.ok(at.startsWith(file + '?'), `${link}: ${at}`);
+    const wanted = new URLSearchParams(query.split('#')[0]);
+    const now = new URLSearchParams(at.slice(file.length).split('#')[0]);
+    for (const [key, value] of wanted) assert.equal(now.get(key), value, `${link}: ${key} in ${at}`);
     assert.deepEqual(page.errors, [], link);
     await page.context().close();
   }

@@ -7,15 +7,21 @@ import { useLab, openPage, waitForState, assertAddress } from './harness.mjs';
 
 const lab = useLab(before, after);
 
-test('leaving the walk is remembered by the loader: the next visit with no query loads the run page without it', async () => {
+test('leaving the walk is remembered: the next visit with no query shows the run page without it', async () => {
   const page = await openPage(lab.browser);
   await page.goto(lab.server.base);
   await page.waitForSelector('[data-testid="tour"]');
   assert.deepEqual(await modules(page), ['rate-limit-lab-tour_bg.wasm']);
   await page.click('[data-testid="tour-leave"]');
   await page.waitForFunction(() => !document.querySelector('[data-testid="tour"]'));
-  // The same address as a first visit, in the same browser.
+  // The same address as a first visit, in the same browser: the module the bare address's
+  // head asks for (the walk's, which holds the run page) opens the run page alone.
   await page.goto(lab.server.base);
+  await waitForState(page, 'idle');
+  assert.deepEqual(await modules(page), ['rate-limit-lab-tour_bg.wasm']);
+  assert.equal(await page.locator('[data-testid="tour"]').count(), 0);
+  // The run page's own file, with no query, downloads the run page's module alone.
+  await page.goto(lab.server.base + 'run.html');
   await waitForState(page, 'idle');
   assert.deepEqual(await modules(page), ['rate-limit-lab_bg.wasm']);
   assert.equal(await page.locator('[data-testid="tour"]').count(), 0);
