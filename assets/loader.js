@@ -100,6 +100,12 @@ const SHELLS = {
 };
 const shell = document.getElementById('rll-shell');
 const loading = document.getElementById('rll-loading');
+// The bare address's shell also holds the sections and the provider's rules for the
+// article's numbers (index.html): right only for the run page with no query.
+if (location.search.length > 1 || (name !== 'rate-limit-lab' && name !== 'rate-limit-lab-tour')) {
+  document.getElementById('rll-shell-nav')?.remove();
+  document.getElementById('rll-shell-intro')?.remove();
+}
 if (shell && name === 'rate-limit-lab-embed') {
   // The framed widget has no page header: only the line that it is starting.
   shell.querySelector('header')?.remove();

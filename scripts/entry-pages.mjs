@@ -50,7 +50,14 @@ for (const [file, module] of ENTRIES) {
   const hints =
     `<link rel="preload" href="./${module}_bg.wasm" as="fetch" type="application/wasm" crossorigin fetchpriority="high" />\n` +
     `    <link rel="modulepreload" href="./${module}.js" />\n    `;
-  const html = index
+  // Only the bare address's shell holds the sections and the rules (index.html): every
+  // other file is opened with a query, whose numbers they might not match.
+  const shell = file === 'index.html' ? index : index.replace(/\s*<!-- At the lab's bare address[\s\S]*?id="rll-shell-intro">[\s\S]*?<\/section>/, '');
+  if (file !== 'index.html' && shell.includes('rll-shell-intro')) {
+    console.error(`entry-pages: could not take the sections and rules out of ${file}`);
+    process.exit(1);
+  }
+  const html = shell
     .replace(loader, (tag) => hints + tag)
     .replace(root, `<html lang="en" data-rate-limit-lab-page data-rate-limit-lab-hint="${module}">`);
   fs.writeFileSync(path.join(dir, file), html);

@@ -120,6 +120,19 @@ mod tests {
         let charges = section_text(Section::Charges);
         assert!(held(&index, charges.title), "index.html's title");
         assert!(held(&index, charges.lede), "index.html's lede");
+        // At the bare address, the sections and the provider's rules as a first visit
+        // shows them: an empty query's scenario.
+        let first = crate::page::parse(&[]).seeded_scenario();
+        let nav = sections_markup(Section::Charges, &first);
+        assert!(
+            index.contains(&format!("id=\"rll-shell-nav\">{nav}</nav>")),
+            "index.html's sections: {nav}"
+        );
+        let intro = crate::page::intro::intro_markup(&first.provider, first.customers);
+        assert!(
+            index.contains(&format!("id=\"rll-shell-intro\">{intro}</section>")),
+            "index.html's rules: {intro}"
+        );
         let loader = file("assets/loader.js");
         for s in [Section::Limits, Section::Headers] {
             let t = section_text(s);

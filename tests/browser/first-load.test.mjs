@@ -63,6 +63,43 @@ test('the lab takes over from the shell without moving its heading', async () =>
   }
 });
 
+test('at the bare address the shell holds the sections and the provider\'s rules, where the app then shows them', async () => {
+  for (const viewport of [{ width: 375, height: 740 }, { width: 1366, height: 768 }]) {
+    const blocked = await openPage(lab.browser, { viewport });
+    await blocked.route('**/*_bg.wasm', () => {}); // never answered: the shell stays
+    await blocked.goto(lab.server.base);
+    await blocked.waitForSelector('#rll-shell h1');
+    assert.equal(await blocked.locator('#rll-shell .rll-sections a').count(), 3);
+    assert.equal(await blocked.locator('#rll-shell .rll-rules li').count(), 6);
+    assert.match(await blocked.textContent('#rll-shell .rll-intro'), /1,000 customers/);
+    assert.match(await blocked.textContent('#rll-loading'), /starting/);
+    const place = (page, root) => page.evaluate((root) => ['.rll-sections', '.rll-intro h2', '.rll-rules li:last-child'].map((sel) => {
+      const r = document.querySelector(`${root} ${sel}`).getBoundingClientRect();
+      return [sel, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(' ');
+    }), root);
+    const before = await place(blocked, '#rll-shell');
+    await blocked.context().close();
+
+    const page = await openPage(lab.browser, { viewport });
+    await page.goto(lab.server.base);
+    await page.waitForSelector('[data-testid="app"] .rll-intro');
+    assert.equal(await page.locator('#rll-shell').count(), 0, 'the shell is gone');
+    assert.deepEqual(await place(page, '[data-testid="app"]'), before, `${viewport.width} px: nothing moves when the app takes over`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+  // A page's own file, and any link with a query, may have other numbers: no rules in its shell.
+  for (const link of ['run.html?seed=7', '?tour=1&customers=50']) {
+    const blocked = await openPage(lab.browser);
+    await blocked.route('**/*_bg.wasm', () => {});
+    await blocked.goto(lab.server.base + link);
+    await blocked.waitForSelector('#rll-shell h1');
+    await blocked.waitForFunction(() => !document.getElementById('rll-shell-intro'));
+    assert.equal(await blocked.locator('#rll-shell .rll-rules, #rll-shell .rll-sections').count(), 0, link);
+    await blocked.context().close();
+  }
+});
+
 /**
  * Holds back the responses to `held` (a route pattern) until the module `module` has been
  * requested, and records the order: `what requested`, `wasm requested`, `what answered`.
