@@ -24,6 +24,7 @@ use super::use_playback::PlayState;
 use crate::page::stage::{key_stats, unrecorded_sentence};
 use crate::page::Speed;
 use leptos::prelude::*;
+use std::time::Duration;
 
 /// Builds the guided walk's card for a run view's state.
 pub type WalkCard = fn(RunState) -> AnyView;
@@ -60,12 +61,16 @@ pub fn RunView(
     // The guided walk's card, mounted once while the walk is open (not on every step).
     let walking = Memo::new(move |_| state.tour.with(Option::is_some));
     // A watched run brings the stage into view, so the controls, the clock, the
-    // timeline and its counters share the screen while it plays.
+    // timeline and its counters share the screen while it plays: after the frame, once
+    // what `Later` builds is there (a run that plays as the page loads would otherwise
+    // scroll a page not yet tall enough to bring the stage to the top).
     watch(move || {
         let watched = playback.state.get() == PlayState::Running
             && playback.speed.get_untracked() != Speed::Instant;
         if let (true, Some(el)) = (watched, stage.get_untracked()) {
-            bring_into_view(&el);
+            request_animation_frame(move || {
+                set_timeout(move || bring_into_view(&el), Duration::ZERO);
+            });
         }
     });
     // A linked run on a phone waits for its stage to scroll into view before playing.
@@ -102,7 +107,10 @@ pub fn RunView(
                     />
                     <Progress playback/>
                 </div>
+                // Below the control bar, built a frame later: on a phone the bar's buttons
+                // are what a reader reaches first, and these lie under them.
                 <div class="rll-stage-plot">
+                    <Later>
                     <BreakButton state/>
                     {move || walk.filter(|_| walking.get()).map(|card| card(state))}
                     {unrecorded_note()}
@@ -113,11 +121,14 @@ pub fn RunView(
                         </RunTimeline>
                     </div>
                     <Knobs state/>
+                    </Later>
                 </div>
                 <div class="rll-stage-side">
+                    <Later>
                     <KeyCounters playback fields=key_fields before=Signal::derive(move || state.ghost.with(|g| g.as_ref().map(|g| g.stats.clone())))/>
                     <Summary playback/>
                     <ExportButtons playback/>
+                    </Later>
                 </div>
             </div>
         </section>
