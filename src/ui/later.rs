@@ -20,9 +20,8 @@ pub fn Later(
     // Built once, untracked: `shown` only ever turns on, and nothing the children read
     // while being built may run this again (it would find them gone).
     let children = StoredValue::new_local(Some(children));
-    // An animation frame runs just before a paint; a task queued from it runs after.
     if !now {
-        request_animation_frame(move || set_timeout(move || shown.set(true), Duration::ZERO));
+        after_next_paint(move || shown.set(true));
     }
     move || {
         shown
@@ -35,4 +34,12 @@ pub fn Later(
             })
             .flatten()
     }
+}
+
+/// Runs `f` once the next frame has painted: an animation frame runs just before a paint,
+/// and a task queued from it runs after. If a `Later` was mounted before `f` was given,
+/// what it builds is already there when `f` runs (its frame callback, and so its task,
+/// come first).
+pub fn after_next_paint(f: impl FnOnce() + 'static) {
+    request_animation_frame(move || set_timeout(f, Duration::ZERO));
 }

@@ -9,7 +9,7 @@ use super::erase::watch;
 use super::export_buttons::ExportButtons;
 use super::key_counters::KeyCounters;
 use super::knobs::Knobs;
-use super::later::Later;
+use super::later::{after_next_paint, Later};
 use super::observe::{last_entry, use_observer};
 use super::params_panel::ParamsPanel;
 use super::progress::Progress;
@@ -24,7 +24,6 @@ use super::use_playback::PlayState;
 use crate::page::stage::{key_stats, unrecorded_sentence};
 use crate::page::Speed;
 use leptos::prelude::*;
-use std::time::Duration;
 
 /// Builds the guided walk's card for a run view's state.
 pub type WalkCard = fn(RunState) -> AnyView;
@@ -68,9 +67,7 @@ pub fn RunView(
         let watched = playback.state.get() == PlayState::Running
             && playback.speed.get_untracked() != Speed::Instant;
         if let (true, Some(el)) = (watched, stage.get_untracked()) {
-            request_animation_frame(move || {
-                set_timeout(move || bring_into_view(&el), Duration::ZERO);
-            });
+            after_next_paint(move || bring_into_view(&el));
         }
     });
     // A linked run on a phone waits for its stage to scroll into view before playing.
