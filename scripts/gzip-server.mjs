@@ -20,8 +20,17 @@ export function arg(name, fallback) {
   return i > 0 ? process.argv[i + 1] : fallback;
 }
 
-/** Serves `dir` with gzip (each file compressed once, at level 9) on `host:port`; `extra`
- * maps a path to [body, type] for pages that are not files (the benchmark's plain page).
+/** The build's own `<file>.gz` (scripts/precompress.mjs), as a static host that serves
+ * precompressed files sends it, if there is one at least as new as the file. */
+function precompressed(file) {
+  if (!file) return null;
+  const gz = `${file}.gz`;
+  return fs.existsSync(gz) && fs.statSync(gz).mtimeMs >= fs.statSync(file).mtimeMs ? fs.readFileSync(gz) : null;
+}
+
+/** Serves `dir` with gzip (each file's `.gz` from the build where there is one, else the
+ * file compressed once, at level 9) on `host:port`; `extra` maps a path to [body, type]
+ * for pages that are not files (the benchmark's plain page).
  * Resolves to the server once it listens. */
 export function serveGzip(dir, { host = '127.0.0.1', port = 0, extra = {} } = {}) {
   const gzipped = new Map();
@@ -29,11 +38,12 @@ export function serveGzip(dir, { host = '127.0.0.1', port = 0, extra = {} } = {}
     const url = new URL(req.url, 'http://localhost');
     let body;
     let type;
+    let file = null;
     if (extra[url.pathname]) {
       [body, type] = extra[url.pathname];
     } else {
       const rel = decodeURIComponent(url.pathname.slice(1)) || 'index.html';
-      const file = path.join(dir, rel);
+      file = path.join(dir, rel);
       if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
         res.writeHead(404).end('not found');
         return;
@@ -41,7 +51,7 @@ export function serveGzip(dir, { host = '127.0.0.1', port = 0, extra = {} } = {}
       body = fs.readFileSync(file);
       type = TYPES[path.extname(file)] ?? 'application/octet-stream';
     }
-    if (!gzipped.has(url.pathname)) gzipped.set(url.pathname, zlib.gzipSync(body, { level: 9 }));
+    if (!gzipped.has(url.pathname)) gzipped.set(url.pathname, precompressed(file) ?? zlib.gzipSync(body, { level: 9 }));
     res.writeHead(200, {
       'content-type': type,
       'content-encoding': 'gzip',

@@ -14,6 +14,7 @@
 //    and .exports): every import the module asks for is in the object and nothing else,
 //    and every export the glue reads exists. Any mismatch fails the build;
 // 4. terser minifies the glue (an ES module: its exports keep their names).
+// Then every shipped file is compressed ahead with zopfli (scripts/precompress.mjs).
 //
 // Run by trunk after each release build (Trunk.toml's post_build hook), or by hand on a
 // built dist/: node scripts/short-names.mjs [dir]. A debug build (`trunk serve`) is left
@@ -22,6 +23,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { minify } from 'terser';
+import { precompress } from './precompress.mjs';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -90,3 +92,4 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('_bg.wasm')).sor
   const after = [fs.statSync(wasmPath).size, small.code.length];
   console.log(`short-names: ${stem}: .wasm ${before[0]} → ${after[0]} B, glue ${before[1]} → ${after[1]} B (uncompressed)`);
 }
+for (const [name, raw, gz] of await precompress(dir)) console.log(`precompress: ${name} ${raw} → ${gz} B (zopfli)`);

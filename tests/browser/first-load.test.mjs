@@ -209,3 +209,35 @@ test('the lab\'s links open each page through its own file', async () => {
   assert.ok(run?.startsWith('run.html?'), `a run opens through run.html: ${run}`);
   await page.context().close();
 });
+
+test('the release build ships every module, glue, loader and stylesheet precompressed, and the benchmark\'s server sends those bytes', async () => {
+  const { DIST } = await import('./harness.mjs');
+  const { serveGzip } = await import('../../scripts/gzip-server.mjs');
+  const fs = await import('node:fs');
+  const http = await import('node:http');
+  const zlib = await import('node:zlib');
+  const path = await import('node:path');
+  const shipped = fs.readdirSync(DIST).filter((f) => /\.(wasm|js|css)$/.test(f));
+  assert.ok(shipped.filter((f) => f.endsWith('.wasm')).length >= 8, shipped.join(' '));
+  const server = await serveGzip(DIST);
+  try {
+    for (const name of shipped) {
+      const file = fs.readFileSync(path.join(DIST, name));
+      const gz = fs.readFileSync(path.join(DIST, `${name}.gz`));
+      assert.ok(zlib.gunzipSync(gz).equals(file), `${name}.gz gives back ${name}`);
+      // zopfli, not gzip -9: smaller, or the build step is doing nothing.
+      if (file.length > 10_000) assert.ok(gz.length < zlib.gzipSync(file, { level: 9 }).length, name);
+      const sent = await new Promise((resolve, reject) => {
+        http.get(`http://127.0.0.1:${server.address().port}/${name}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          const parts = [];
+          res.on('data', (c) => parts.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }));
+        }).on('error', reject);
+      });
+      assert.equal(sent.encoding, 'gzip', name);
+      assert.ok(sent.body.equals(gz), `${name}: the server sends the build's .gz`);
+    }
+  } finally {
+    server.close();
+  }
+});
