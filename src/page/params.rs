@@ -18,7 +18,8 @@ use std::ops::RangeInclusive;
 
 pub use crate::sim::param::{Param, ParamGroup, ParamKind, ParamValue};
 
-/// One parameter of a run as readers meet it: its name, label, unit and help.
+/// One parameter of a run as readers meet it: its name, label and unit (its help:
+/// [`ParamSpec::help`]).
 #[derive(Clone, Copy, Debug)]
 pub struct ParamSpec {
     /// The core's parameter.
@@ -29,8 +30,6 @@ pub struct ParamSpec {
     pub label: &'static str,
     /// The unit the value is written in, e.g. "ms" ("" for none).
     pub unit: &'static str,
-    /// One line of help for the panel: read it with [`ParamSpec::help`].
-    help: Help,
 }
 
 /// A parameter's line of help: written once, or built from the core's constants when it
@@ -62,9 +61,11 @@ fn incident_help() -> String {
     )
 }
 
-/// The words for `param`. A new parameter in the core fails to compile here until it
-/// has them.
-const fn words(param: Param) -> ParamSpec {
+/// The words for `param`, and its line of help. A new parameter in the core fails to
+/// compile here until it has them. The help stays out of [`PARAMS`], so a page that never
+/// shows it (the limits and headers pages read the URL but show no parameter's help)
+/// carries none of its sentences.
+const fn words(param: Param) -> (ParamSpec, Help) {
     use Help::{Built, Fixed};
     let (key, label, unit, help) = match param {
         Param::Customers => (
@@ -179,21 +180,23 @@ const fn words(param: Param) -> ParamSpec {
             Fixed("How long the incident lasts."),
         ),
     };
-    ParamSpec {
-        param,
-        key,
-        label,
-        unit,
+    (
+        ParamSpec {
+            param,
+            key,
+            label,
+            unit,
+        },
         help,
-    }
+    )
 }
 
 /// Every parameter of a run, in panel (and URL) order: the core's order.
 pub const PARAMS: [ParamSpec; Param::ALL.len()] = {
-    let mut out = [words(Param::Customers); Param::ALL.len()];
+    let mut out = [words(Param::Customers).0; Param::ALL.len()];
     let mut i = 0;
     while i < out.len() {
-        out[i] = words(Param::ALL[i]);
+        out[i] = words(Param::ALL[i]).0;
         i += 1;
     }
     out
@@ -302,7 +305,18 @@ impl From<ValueFault> for Fault {
 impl ParamSpec {
     /// One line of help for the panel and the command line's long help.
     pub fn help(&self) -> String {
-        match self.help {
+        /// Each parameter's help, in [`PARAMS`]' order.
+        const HELP: [Help; Param::ALL.len()] = {
+            let mut out = [words(Param::Customers).1; Param::ALL.len()];
+            let mut i = 0;
+            while i < out.len() {
+                out[i] = words(Param::ALL[i]).1;
+                i += 1;
+            }
+            out
+        };
+        let at = Param::ALL.iter().position(|p| *p == self.param);
+        match HELP[at.expect("Param::ALL holds every parameter")] {
             Help::Fixed(text) => text.to_string(),
             Help::Built(build) => build(),
         }
