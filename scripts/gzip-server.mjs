@@ -21,11 +21,13 @@ export function arg(name, fallback) {
 }
 
 /** The build's own `<file>.gz` (scripts/precompress.mjs), as a static host that serves
- * precompressed files sends it, if there is one at least as new as the file. */
-function precompressed(file) {
-  if (!file) return null;
-  const gz = `${file}.gz`;
-  return fs.existsSync(gz) && fs.statSync(gz).mtimeMs >= fs.statSync(file).mtimeMs ? fs.readFileSync(gz) : null;
+ * precompressed files sends it, if there is one and it gives back the file as it is now
+ * (a file changed by hand after the build is compressed afresh instead). */
+function precompressed(file, body) {
+  const gz = file && `${file}.gz`;
+  if (!gz || !fs.existsSync(gz)) return null;
+  const bytes = fs.readFileSync(gz);
+  return zlib.gunzipSync(bytes).equals(body) ? bytes : null;
 }
 
 /** Serves `dir` with gzip (each file's `.gz` from the build where there is one, else the
@@ -51,7 +53,7 @@ export function serveGzip(dir, { host = '127.0.0.1', port = 0, extra = {} } = {}
       body = fs.readFileSync(file);
       type = TYPES[path.extname(file)] ?? 'application/octet-stream';
     }
-    if (!gzipped.has(url.pathname)) gzipped.set(url.pathname, precompressed(file) ?? zlib.gzipSync(body, { level: 9 }));
+    if (!gzipped.has(url.pathname)) gzipped.set(url.pathname, precompressed(file, body) ?? zlib.gzipSync(body, { level: 9 }));
     res.writeHead(200, {
       'content-type': type,
       'content-encoding': 'gzip',

@@ -3,6 +3,7 @@
 
 use super::canvas::{use_canvas, Surface};
 use super::erase::watch;
+use super::later::after_next_paint;
 use super::timeline::{draw, Layout, Palette, TimelineData};
 use crate::page::stage::{verdict, Tone};
 use crate::sim::{Scenario, Simulation};
@@ -30,10 +31,18 @@ fn card(scenario: Scenario) -> Option<impl IntoView> {
     let sim = StoredValue::new(sim);
     let canvas = NodeRef::<Canvas>::new();
     let surface = use_canvas(canvas, Palette::read);
+    // Drawn once the page has painted: the sentence and the stage's buttons first (on a
+    // throttled phone the drawing took about 30 ms of the first frame), the picture a frame
+    // later, in a canvas already given the drawing's height.
+    let painted = RwSignal::new(false);
+    after_next_paint(move || painted.set(true));
     watch(move || {
         let Some((el, Surface { palette, width })) = surface.get() else {
             return;
         };
+        if !painted.get() {
+            return;
+        }
         sim.with_value(|sim| {
             draw(
                 &el,
@@ -44,12 +53,14 @@ fn card(scenario: Scenario) -> Option<impl IntoView> {
             );
         });
     });
+    // The drawing's height from the start, so nothing moves when it is drawn.
+    let height = format!("height: {}px", Layout::COMPACT.height().round() as u32);
     let harm = v.tone == Tone::Harm;
     Some(view! {
         <section class="rll-verdict" class:rll-verdict-harm=harm aria-label="How this run ends" data-testid="verdict">
             <p class="rll-verdict-text" data-tone=if harm { "harm" } else { "good" }>{v.text}</p>
             {recorded.then(|| view! {
-                <canvas node_ref=canvas role="img" aria-label="The whole run: every request, one row per customer."></canvas>
+                <canvas node_ref=canvas style=height role="img" aria-label="The whole run: every request, one row per customer."></canvas>
             })}
             <a class="rll-link" href="#rll-stage">"Watch it happen ↓"</a>
         </section>

@@ -62,6 +62,17 @@ test('at 1366×768, play/pause, the clock, the timeline and the key counters sha
 test('on a 375 px phone, a linked run opens on its verdict and plays only once its stage is in view', async () => {
   const viewport = { width: 375, height: 740 };
   const page = await openPage(lab.browser, { viewport, isMobile: true, hasTouch: true });
+  // Where the verdict and its picture are in the first frame that shows the buttons: the
+  // picture is drawn a frame later, and nothing may move when it is.
+  await page.addInitScript(() => {
+    const frame = () => {
+      const verdict = document.querySelector('[data-testid="verdict"]');
+      const canvas = document.querySelector('[data-testid="verdict"] canvas');
+      if (!verdict || !canvas || !document.querySelector('[data-strategy]')) return requestAnimationFrame(frame);
+      window.__firstFrame = { verdictBottom: verdict.getBoundingClientRect().bottom + scrollY, canvasHeight: canvas.getBoundingClientRect().height, pixels: canvas.width };
+    };
+    requestAnimationFrame(frame);
+  });
   await page.goto(`${lab.server.base}?strategy=timeout-no-key&seed=7&speed=10x`);
   const verdict = page.locator('[data-testid="verdict"]');
   await verdict.waitFor();
@@ -72,6 +83,16 @@ test('on a 375 px phone, a linked run opens on its verdict and plays only once i
   inside(await page.locator('[data-testid="verdict"] canvas').boundingBox(), viewport, 'the verdict\'s small timeline');
   await page.screenshot({ path: 'target/screenshots/stage-phone-verdict.png' });
   await page.waitForTimeout(500);
+  const first = await page.evaluate(() => window.__firstFrame);
+  const now = await page.evaluate(() => ({
+    verdictBottom: document.querySelector('[data-testid="verdict"]').getBoundingClientRect().bottom + scrollY,
+    canvasHeight: document.querySelector('[data-testid="verdict"] canvas').getBoundingClientRect().height,
+    pixels: document.querySelector('[data-testid="verdict"] canvas').width,
+  }));
+  assert.notEqual(now.pixels, 300, `the verdict's picture has been drawn: ${JSON.stringify(now)}`);
+  assert.equal(now.canvasHeight, first.canvasHeight, 'the picture kept the height it had before it was drawn');
+  assert.equal(now.verdictBottom, first.verdictBottom, 'nothing below the verdict moved when the picture was drawn');
+  assert.equal(first.pixels, 300, 'the first frame did not wait for the drawing');
   assert.equal(await page.getAttribute('[data-testid="app"]', 'data-run-state'), 'idle', 'nothing plays out of sight');
   await page.locator('[data-testid="stage"]').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('[data-testid="app"]').dataset.runState !== 'idle');
