@@ -8,6 +8,7 @@
 
 use super::dom::target_as;
 use super::erase::{handler, watch};
+use super::later::after_next_paint;
 use crate::page::markup::items_markup;
 use crate::page::params::PARAMS;
 use crate::page::params_form::{
@@ -35,14 +36,27 @@ pub fn ParamsForm(
     caption: String,
     /// Called after every edit (and after a reset).
     on_edit: Callback<()>,
+    /// Folded, fill the fields in after the first paint (the run page, where the form lies
+    /// above the stage: its markup is in the first frame, so nothing below it moves, but
+    /// the 70-odd lookups that fill it are not). The compare page fills them at once: its
+    /// first card comes a few frames later, and the fill would land before it.
+    #[prop(optional)]
+    fill_after_paint: bool,
 ) -> impl IntoView {
     let root = NodeRef::<Div>::new();
     let open = scenario.with_untracked(|d| changed_count(d) > 0);
     let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
     let (texts_w, errors_w) = (texts.clone(), errors.clone());
+    let filled = RwSignal::new(open || !fill_after_paint);
+    if !filled.get_untracked() {
+        after_next_paint(move || filled.set(true));
+    }
     // Every field's value (left alone while it already matches, so the caret stays), its
     // message and its changed mark; the summary's count and the problems.
     watch(move || {
+        if !filled.get() {
+            return;
+        }
         for (i, p) in PARAMS.iter().enumerate() {
             let (text, error) = (texts_w[i].get(), errors_w[i].get());
             if let Some(input) = find(&format!("[data-param={}]", p.key))

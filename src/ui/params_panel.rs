@@ -19,6 +19,7 @@ pub fn ParamsPanel(
             scenario=state.draft.into()
             caption="Changes apply to the next run. Every value has a range; anything outside it is refused, never quietly adjusted."
             on_edit=Callback::new(move |()| state.recheck())
+            fill_after_paint=true
         />
     }
 }

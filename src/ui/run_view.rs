@@ -90,7 +90,7 @@ pub fn RunView(
         <section class="rll-run" aria-labelledby="rll-run-title">
             <h2 id="rll-run-title">"Send the charges"</h2>
             <StrategyNote strategy=selected.into() scenario=draft.into()/>
-            <Later><ParamsPanel state/></Later>
+            <ParamsPanel state/>
             <div class="rll-stage" id="rll-stage" node_ref=stage data-testid="stage">
                 <div class="rll-stage-bar">
                     <StrategyPicker selected=selected.into() on_pick=Callback::new(move |s| state.run(s))/>

@@ -69,7 +69,8 @@ test('on a 375 px phone, a linked run opens on its verdict and plays only once i
       const verdict = document.querySelector('[data-testid="verdict"]');
       const canvas = document.querySelector('[data-testid="verdict"] canvas');
       if (!verdict || !canvas || !document.querySelector('[data-strategy]')) return requestAnimationFrame(frame);
-      window.__firstFrame = { verdictBottom: verdict.getBoundingClientRect().bottom + scrollY, canvasHeight: canvas.getBoundingClientRect().height, pixels: canvas.width };
+      const buttons = document.querySelector('[data-strategy]').getBoundingClientRect().top + scrollY;
+      window.__firstFrame = { verdictBottom: verdict.getBoundingClientRect().bottom + scrollY, canvasHeight: canvas.getBoundingClientRect().height, pixels: canvas.width, buttons };
     };
     requestAnimationFrame(frame);
   });
@@ -86,6 +87,7 @@ test('on a 375 px phone, a linked run opens on its verdict and plays only once i
   const first = await page.evaluate(() => window.__firstFrame);
   const now = await page.evaluate(() => ({
     verdictBottom: document.querySelector('[data-testid="verdict"]').getBoundingClientRect().bottom + scrollY,
+    buttons: document.querySelector('[data-strategy]').getBoundingClientRect().top + scrollY,
     canvasHeight: document.querySelector('[data-testid="verdict"] canvas').getBoundingClientRect().height,
     pixels: document.querySelector('[data-testid="verdict"] canvas').width,
   }));
@@ -93,6 +95,8 @@ test('on a 375 px phone, a linked run opens on its verdict and plays only once i
   assert.equal(now.canvasHeight, first.canvasHeight, 'the picture kept the height it had before it was drawn');
   assert.equal(now.verdictBottom, first.verdictBottom, 'nothing below the verdict moved when the picture was drawn');
   assert.equal(first.pixels, 300, 'the first frame did not wait for the drawing');
+  // What is built after the first paint lies below the strategy buttons: they stay put.
+  assert.equal(now.buttons, first.buttons, 'the strategy buttons did not move after the first frame');
   assert.equal(await page.getAttribute('[data-testid="app"]', 'data-run-state'), 'idle', 'nothing plays out of sight');
   await page.locator('[data-testid="stage"]').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('[data-testid="app"]').dataset.runState !== 'idle');
