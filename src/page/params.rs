@@ -191,16 +191,24 @@ const fn words(param: Param) -> (ParamSpec, Help) {
     )
 }
 
-/// Every parameter of a run, in panel (and URL) order: the core's order.
-pub const PARAMS: [ParamSpec; Param::ALL.len()] = {
-    let mut out = [words(Param::Customers).0; Param::ALL.len()];
+/// Every parameter's words and its help, each in panel (and URL) order: the core's order.
+/// Two tables, evaluated at compile time, so a module that reads only the first carries
+/// none of the second's sentences.
+const TABLES: ([ParamSpec; Param::ALL.len()], [Help; Param::ALL.len()]) = {
+    let (spec, help) = words(Param::Customers);
+    let mut out = ([spec; Param::ALL.len()], [help; Param::ALL.len()]);
     let mut i = 0;
-    while i < out.len() {
-        out[i] = words(Param::ALL[i]).0;
+    while i < Param::ALL.len() {
+        let (spec, help) = words(Param::ALL[i]);
+        out.0[i] = spec;
+        out.1[i] = help;
         i += 1;
     }
     out
 };
+
+/// Every parameter of a run, in panel (and URL) order: the core's order.
+pub const PARAMS: [ParamSpec; Param::ALL.len()] = TABLES.0;
 
 /// The words for one parameter.
 pub fn spec(param: Param) -> &'static ParamSpec {
@@ -305,18 +313,8 @@ impl From<ValueFault> for Fault {
 impl ParamSpec {
     /// One line of help for the panel and the command line's long help.
     pub fn help(&self) -> String {
-        /// Each parameter's help, in [`PARAMS`]' order.
-        const HELP: [Help; Param::ALL.len()] = {
-            let mut out = [words(Param::Customers).1; Param::ALL.len()];
-            let mut i = 0;
-            while i < out.len() {
-                out[i] = words(Param::ALL[i]).1;
-                i += 1;
-            }
-            out
-        };
         let at = Param::ALL.iter().position(|p| *p == self.param);
-        match HELP[at.expect("Param::ALL holds every parameter")] {
+        match TABLES.1[at.expect("Param::ALL holds every parameter")] {
             Help::Fixed(text) => text.to_string(),
             Help::Built(build) => build(),
         }
