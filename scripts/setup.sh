@@ -36,7 +36,8 @@ fi
 
 # Node tools: a wasm-opt that works (binaryen 132; Debian's 108 corrupts the output),
 # playwright-core to drive the system chromium, axe-core, and terser and zopfli for the
-# release build's JS glue and precompressed files (scripts/short-names.mjs). `npm ci` is quick when nothing changed.
+# release build's JS glue and precompressed files (scripts/short-names.mjs). `npm ci` is
+# quick when nothing changed.
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ] \
   || [ ! -d node_modules/terser ] || [ ! -d node_modules/@gfx/zopfli ] \
   || [ package-lock.json -nt node_modules/.package-lock.json ]; then

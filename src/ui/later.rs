@@ -16,13 +16,10 @@ pub fn Later(
     /// What to build after the first paint.
     children: Children,
 ) -> impl IntoView {
-    let shown = RwSignal::new(now);
+    let shown = painted(now);
     // Built once, untracked: `shown` only ever turns on, and nothing the children read
     // while being built may run this again (it would find them gone).
     let children = StoredValue::new_local(Some(children));
-    if !now {
-        after_next_paint(move || shown.set(true));
-    }
     move || {
         shown
             .get()
@@ -34,6 +31,16 @@ pub fn Later(
             })
             .flatten()
     }
+}
+
+/// False until the next frame has painted, then true (true from the start if `already`):
+/// for what a component builds or draws only after the first paint.
+pub fn painted(already: bool) -> ReadSignal<bool> {
+    let (shown, set_shown) = signal(already);
+    if !already {
+        after_next_paint(move || set_shown.set(true));
+    }
+    shown
 }
 
 /// Runs `f` once the next frame has painted: an animation frame runs just before a paint,

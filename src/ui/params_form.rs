@@ -8,7 +8,7 @@
 
 use super::dom::target_as;
 use super::erase::{handler, watch};
-use super::later::after_next_paint;
+use super::later::painted;
 use crate::page::markup::items_markup;
 use crate::page::params::PARAMS;
 use crate::page::params_form::{
@@ -47,10 +47,7 @@ pub fn ParamsForm(
     let open = scenario.with_untracked(|d| changed_count(d) > 0);
     let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
     let (texts_w, errors_w) = (texts.clone(), errors.clone());
-    let filled = RwSignal::new(open || !fill_after_paint);
-    if !filled.get_untracked() {
-        after_next_paint(move || filled.set(true));
-    }
+    let filled = painted(open || !fill_after_paint);
     // Every field's value (left alone while it already matches, so the caret stays), its
     // message and its changed mark; the summary's count and the problems.
     watch(move || {

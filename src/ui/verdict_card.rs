@@ -3,7 +3,7 @@
 
 use super::canvas::{use_canvas, Surface};
 use super::erase::watch;
-use super::later::after_next_paint;
+use super::later::painted;
 use super::timeline::{draw, Layout, Palette, TimelineData};
 use crate::page::stage::{verdict, Tone};
 use crate::sim::{Scenario, Simulation};
@@ -34,13 +34,12 @@ fn card(scenario: Scenario) -> Option<impl IntoView> {
     // Drawn once the page has painted: the sentence and the stage's buttons first (on a
     // throttled phone the drawing took about 30 ms of the first frame), the picture a frame
     // later, in a canvas already given the drawing's height.
-    let painted = RwSignal::new(false);
-    after_next_paint(move || painted.set(true));
+    let after_paint = painted(false);
     watch(move || {
         let Some((el, Surface { palette, width })) = surface.get() else {
             return;
         };
-        if !painted.get() {
+        if !after_paint.get() {
             return;
         }
         sim.with_value(|sim| {
