@@ -3,7 +3,12 @@
 // these check only what cannot be noisy: order, words and layout.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, openPage, waitForState } from './harness.mjs';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { DIST, useLab, openPage, waitForState } from './harness.mjs';
+import { serveGzip } from '../../scripts/gzip-server.mjs';
 
 const lab = useLab(before, after);
 
@@ -211,12 +216,6 @@ test('the lab\'s links open each page through its own file', async () => {
 });
 
 test('the release build ships every module, glue, loader and stylesheet precompressed, and the benchmark\'s server sends those bytes', async () => {
-  const { DIST } = await import('./harness.mjs');
-  const { serveGzip } = await import('../../scripts/gzip-server.mjs');
-  const fs = await import('node:fs');
-  const http = await import('node:http');
-  const zlib = await import('node:zlib');
-  const path = await import('node:path');
   const shipped = fs.readdirSync(DIST).filter((f) => /\.(wasm|js|css)$/.test(f));
   assert.ok(shipped.filter((f) => f.endsWith('.wasm')).length >= 8, shipped.join(' '));
   const server = await serveGzip(DIST);
