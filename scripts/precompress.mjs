@@ -1,10 +1,10 @@
-// Each shipped module, glue, loader and stylesheet also as `<file>.gz`, compressed with
+// Each shipped page, module, glue, loader and stylesheet also as `<file>.gz`, compressed with
 // zopfli: a gzip stream that any browser reads, 4–5% smaller than `gzip -9` for these
 // files (README, "Time to ready"), made once at build time because it is slow (about
 // 1.5 s per module). A static host that serves a file's `.gz` beside it to a browser
 // that accepts gzip (nginx's `gzip_static on`, Caddy's `file_server { precompressed gzip }`,
-// files uploaded with `Content-Encoding: gzip`) sends these; scripts/gzip-server.mjs does
-// the same. A host that compresses on the fly ignores them.
+// files uploaded with `Content-Encoding: gzip`) sends these; so does `ratelab serve
+// --dist`. A host that compresses on the fly ignores them.
 //
 // Run at the end of scripts/short-names.mjs (release builds only: the files must be final
 // before they are compressed, and trunk runs a stage's hooks side by side), or by hand:
@@ -15,9 +15,9 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { gzipAsync } from '@gfx/zopfli';
 
-/** The files worth compressing ahead: everything a page downloads but its HTML (a page's
- * HTML is small, and scripts/entry-pages.mjs writes it beside this script). */
-const SHIPPED = /(\.wasm|\.js|\.css)$/;
+/** The files worth compressing ahead: everything a page downloads first. The pages' HTML
+ * is written by scripts/entry-pages.mjs, which scripts/post-build.mjs runs first. */
+const SHIPPED = /(\.wasm|\.js|\.css|\.html)$/;
 
 /** Writes `<file>.gz` for each shipped file of `dir`; checks that each decompresses to the
  * file, byte for byte, and returns [file, size, gzip size] for each. */

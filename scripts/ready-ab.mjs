@@ -6,7 +6,7 @@
 //
 //   node scripts/ready-ab.mjs --a <dist A> --b <dist B> [--runs 8] [--pages run,compare]
 import path from 'node:path';
-import { arg, serveGzip } from './gzip-server.mjs';
+import { arg, serveDist } from './lab-server.mjs';
 import { PAGES, launch, median, timeToReady } from './throttled.mjs';
 
 const A = arg('--a', null);
@@ -24,8 +24,8 @@ if (unknown.length > 0 || !(RUNS >= 1)) {
 }
 const pages = PAGES.filter(([name]) => wanted.includes(name));
 
-const servers = [await serveGzip(path.resolve(A)), await serveGzip(path.resolve(B))];
-const [baseA, baseB] = servers.map((s) => `http://127.0.0.1:${s.address().port}/`);
+const servers = [await serveDist(path.resolve(A)), await serveDist(path.resolve(B))];
+const [baseA, baseB] = servers.map((s) => s.base);
 const browser = await launch();
 const diffs = Object.fromEntries(pages.map(([name]) => [name, { a: [], b: [] }]));
 for (let run = 0; run < RUNS; run += 1) {
@@ -35,7 +35,7 @@ for (let run = 0; run < RUNS; run += 1) {
   }
 }
 await browser.close();
-servers.forEach((s) => s.close());
+await Promise.all(servers.map((s) => s.close()));
 
 console.log(`A = ${A}, B = ${B}: ${RUNS} pairs of cold throttled loads per page`);
 console.log('page         A median  B median  B − A, median of pairs  (B faster in n of pairs)');

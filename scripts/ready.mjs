@@ -6,11 +6,12 @@
 //
 // Each load is scripts/throttled.mjs's: Lighthouse's mobile throttling, a cold cache, the
 // clock from navigation start until the first control a reader needs is visible and
-// enabled; served with gzip like a static host. To compare two builds, use
+// enabled; served by `ratelab serve --dist`, which sends the build's .gz files as a
+// static host does. To compare two builds, use
 // scripts/ready-ab.mjs, which pairs their loads.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg, serveGzip } from './gzip-server.mjs';
+import { arg, serveDist } from './lab-server.mjs';
 import { PAGES as LAB_PAGES, launch, median, timeToReady } from './throttled.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,8 +24,8 @@ const PLAIN =
   '<p>A plain page.</p><button id="go">Go</button>';
 const PAGES = [['plain', 'plain.html', '#go'], ...LAB_PAGES];
 
-const server = await serveGzip(DIST, { extra: { '/plain.html': [Buffer.from(PLAIN), 'text/html; charset=utf-8'] } });
-const base = `http://127.0.0.1:${server.address().port}/`;
+const server = await serveDist(DIST, { extra: { 'plain.html': PLAIN } });
+const base = server.base;
 const browser = await launch();
 const times = Object.fromEntries(PAGES.map(([name]) => [name, []]));
 // Interleaved, so a noisy minute touches every page alike.
@@ -34,7 +35,7 @@ for (let run = 0; run < RUNS; run += 1) {
   }
 }
 await browser.close();
-server.close();
+await server.close();
 
 console.log(`time to ready, ${RUNS} cold loads each (150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU ×4, gzip)`);
 console.log('page         median     min–max       × plain');

@@ -4,10 +4,12 @@
 #   scripts/serve.sh                 http://127.0.0.1:8080, rebuilt on every change (trunk serve)
 #   scripts/serve.sh --lan           the same, reachable from the local network: for a class
 #                                    whose laptops open the teacher's address; prints it
-#   scripts/serve.sh --lan --gzip    builds once and serves dist/ compressed, as a static host
-#                                    would: a quarter of the bytes per laptop (README, "Classroom")
+#   scripts/serve.sh --lan --gzip    builds once, then one process serves dist/ compressed (as a
+#                                    static host would: a quarter of the bytes per laptop) and
+#                                    the provider and limiters the page's footer points at, on
+#                                    port 55541: `ratelab serve --dist dist` (README, "In a classroom")
 #
-# Other arguments go to trunk, e.g. scripts/serve.sh --port 9000
+# Other arguments go to trunk, or with --gzip to `ratelab serve` (e.g. --port 9000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -27,9 +29,10 @@ done
 
 if [ "$gzip" = 1 ]; then
   trunk build --release
+  cargo build --release --bin ratelab
   host=127.0.0.1
   [ "$lan" = 1 ] && host=0.0.0.0
-  exec node scripts/serve-dist.mjs --host "$host" "${rest[@]}"
+  exec target/release/ratelab serve --dist dist --host "$host" "${rest[@]}"
 fi
 
 if [ "$lan" = 1 ]; then

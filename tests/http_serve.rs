@@ -56,6 +56,7 @@ impl Running {
         let res = self
             .http
             .post(format!("{}{path}", self.base))
+            .header("content-type", "application/json")
             .body(body)
             .send()
             .await
@@ -127,7 +128,7 @@ async fn bad_bodies_get_400_with_a_sentence_and_are_counted_apart() {
     let (status, text) = s.post("/charge", "{\"id\": 1, \"amount\": 1000}").await;
     assert_eq!(
         (status, text.trim()),
-        (200, "{\"id\":1,\"result\":\"charged\"}")
+        (200, "{\"id\":1,\"result\":\"charged\",\"run\":0}")
     );
     s.stop().await;
 }
@@ -184,7 +185,13 @@ async fn reset_takes_only_a_seed_and_clears_everything() {
     assert_eq!(s.get("/fixed", None).await.status().as_u16(), 429);
     let (status, text) = s.post("/reset?seed=7", "").await;
     assert_eq!(status, 200, "{text}");
-    assert_eq!(s.stats().await, ProviderStats::default());
+    assert_eq!(
+        s.stats().await,
+        ProviderStats {
+            run: 1,
+            ..ProviderStats::default()
+        }
+    );
     assert_eq!(s.get("/fixed", None).await.status().as_u16(), 200);
     s.stop().await;
 }
@@ -196,6 +203,7 @@ async fn keys_replay_the_first_answer_and_every_97th_card_is_declined() {
         let req = s
             .http
             .post(format!("{}/charge", s.base))
+            .header("content-type", "application/json")
             .header("idempotency-key", key)
             .body(format!("{{\"id\": {id}, \"amount\": 1000}}"));
         async move { req.send().await.expect("an answer").status().as_u16() }
@@ -207,6 +215,7 @@ async fn keys_replay_the_first_answer_and_every_97th_card_is_declined() {
     let too_long = s
         .http
         .post(format!("{}/charge", s.base))
+        .header("content-type", "application/json")
         .header("idempotency-key", "k".repeat(300))
         .body("{\"id\": 1}")
         .send()
@@ -306,6 +315,7 @@ async fn a_thousand_charges_at_once_are_all_answered() {
         let req = s
             .http
             .post(format!("{}/charge", s.base))
+            .header("content-type", "application/json")
             .body(format!("{{\"id\": {id}, \"amount\": 1000}}"));
         tokio::spawn(async move { req.send().await.map(|r| r.status().as_u16()) })
     });
@@ -339,6 +349,7 @@ async fn a_stop_lets_the_request_in_flight_finish_and_returns_the_counters() {
     let req = s
         .http
         .post(format!("{}/charge", s.base))
+        .header("content-type", "application/json")
         .body("{\"id\": 8, \"amount\": 1000}");
     let pending = tokio::spawn(async move { req.send().await.map(|r| r.status().as_u16()) });
     tokio::time::sleep(Duration::from_millis(100)).await;
@@ -364,6 +375,7 @@ async fn a_charge_completes_even_when_its_client_has_gone() {
     let req = s
         .http
         .post(format!("{}/charge", s.base))
+        .header("content-type", "application/json")
         .body("{\"id\": 9}")
         .timeout(Duration::from_millis(50));
     assert!(req.send().await.is_err(), "the client gave up first");
@@ -398,6 +410,7 @@ async fn a_refused_charge_carries_the_model_providers_retry_after_and_ratelimit(
     let charge = |s: &Running, id: u32| {
         s.http
             .post(format!("{}/charge", s.base))
+            .header("content-type", "application/json")
             .body(format!("{{\"id\": {id}}}"))
             .send()
     };
@@ -494,6 +507,7 @@ async fn the_providers_incident_is_timed_from_the_last_reset() {
     let charge = |id: u32| {
         s.http
             .post(format!("{}/charge", s.base))
+            .header("content-type", "application/json")
             .body(format!("{{\"id\": {id}}}"))
             .send()
     };
@@ -567,6 +581,7 @@ async fn stats_carry_the_incidents_figures_measured_from_what_reached_the_provid
                 let req = s
                     .http
                     .post(format!("{}/charge", s.base))
+                    .header("content-type", "application/json")
                     .body(format!("{{\"id\": {}}}", next_id + k));
                 tokio::spawn(async move { req.send().await.map(|r| r.status().as_u16()) })
             })
@@ -641,6 +656,12 @@ async fn stats_carry_the_incidents_figures_measured_from_what_reached_the_provid
     );
     // A reset clears the meter with the rest.
     assert_eq!(s.post("/reset", "").await.0, 200);
-    assert_eq!(s.stats().await, ProviderStats::default());
+    assert_eq!(
+        s.stats().await,
+        ProviderStats {
+            run: 2,
+            ..ProviderStats::default()
+        }
+    );
     s.stop().await;
 }

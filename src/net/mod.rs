@@ -13,6 +13,9 @@
 //! [`ChargeTask`]: crate::sim::strategy::charge::ChargeTask
 
 pub mod client;
+pub mod dist;
+pub mod doors;
+pub mod keys;
 pub mod server;
 
 /// The port `ratelab serve` listens on unless told otherwise: the second article's, so

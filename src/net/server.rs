@@ -18,6 +18,15 @@
 //! - `GET /fixed`, `/sliding`, `/bucket` (one allowance per `x-api-key`, `anonymous`
 //!   without one) and `/global` (one token bucket for everyone) answer `ok` or
 //!   `slow down` with the headers of [`response_headers`].
+//! - With `--dist`, every other GET is a file of the built app ([`super::dist`]).
+//!
+//! Every store a client can grow is bounded ([`Bounds`]): idempotency keys are kept for
+//! admitted requests only, for a day, up to a cap ([`super::keys`]); a limiter forgets a
+//! caller once its window has passed, and refuses a new caller at its cap. Connections
+//! are capped and timed ([`super::doors`]). `/reset` swaps the whole state in one step
+//! under one lock: a charge admitted before it completes on the provider it arrived at,
+//! and each charge's answer says which run (since the server started, counted by the
+//! resets) it belongs to.
 //!
 //! The time the limiters are given is the microseconds since the server's origin, which
 //! is set to the last wall-clock instant that was a whole number of rate windows since
@@ -27,26 +36,25 @@
 //! resets first (as `charges --http` does) meets the provider's incident at the
 //! scenario's `incidentStartMs` from its own start, as in the simulation.
 
+use super::dist::{self, Dist};
+use super::doors::{self, Bounds};
+use super::keys::KeyStore;
 use crate::page;
 use crate::sim::headers::response_headers;
 use crate::sim::incident::IncidentMeter;
 use crate::sim::limiter::{FixedWindow, Limiter, Policy, Scope, SlidingLog, TokenBucket};
-use crate::sim::provider::{
-    Arrival, ChargeRequest, IdempotencyKey, Provider, ProviderConfig, Status, Work,
-};
+use crate::sim::provider::{Arrival, ChargeRequest, Provider, ProviderConfig, Status, Work};
 use crate::sim::rng::KeyedDraws;
 use crate::sim::Stats;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::body::Body;
+use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::future::Future;
-use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -55,6 +63,12 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// The longest idempotency key the server stores.
 pub const MAX_KEY_BYTES: usize = 255;
+
+/// The most one caller of a per-caller limiter costs in memory, in bytes: its
+/// `x-api-key` (up to [`MAX_KEY_BYTES`]) and its state in the limiter's map, allocator
+/// rounding included; the sliding log adds up to 16 B per request inside its window
+/// (`tests/store_bytes.rs` measures it).
+pub const CALLER_BYTES_MAX: usize = 512;
 
 /// The endpoints, as the server lists them when it starts.
 pub const ENDPOINTS: [(&str, &str); 7] = [
@@ -77,7 +91,7 @@ pub const ENDPOINTS: [(&str, &str); 7] = [
 ];
 
 /// What the server runs with.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct ServeConfig {
     /// The provider's rules (the scenario's provider parameters).
     pub provider: ProviderConfig,
@@ -85,6 +99,10 @@ pub struct ServeConfig {
     pub seed: u64,
     /// What each limiter endpoint allows: the second article's 10 per 1000 ms by default.
     pub limit: Policy,
+    /// What any one client can make the server hold, and for how long.
+    pub bounds: Bounds,
+    /// The built app, served beside the endpoints, if given.
+    pub dist: Option<Dist>,
 }
 
 impl Default for ServeConfig {
@@ -96,6 +114,8 @@ impl Default for ServeConfig {
                 limit: 10,
                 window_us: 1_000_000,
             },
+            bounds: Bounds::default(),
+            dist: None,
         }
     }
 }
@@ -145,10 +165,18 @@ pub struct ProviderStats {
     pub bad_requests: u64,
     /// Admitted charges still being processed now (not a counter: 0 once settled).
     pub inflight: u32,
+    /// Idempotency keys held now (not a counter).
+    pub keys_held: u64,
+    /// Requests with a new idempotency key refused because the store held its cap
+    /// (503, counted apart: they never reached the provider's rules).
+    pub keys_refused: u64,
+    /// Which run these are: 0 from the server's start, one more at each `/reset`. Each
+    /// charge's answer carries the run it was admitted in.
+    pub run: u64,
 }
 
 impl ProviderStats {
-    fn of(desk: &Desk) -> Self {
+    fn of(desk: &Desk, run: u64) -> Self {
         let s = desk.provider.counters();
         Self {
             requests: s.requests,
@@ -169,6 +197,9 @@ impl ProviderStats {
             recovery_ms: desk.meter.recovery_ms(desk.last_answer_us),
             bad_requests: desk.bad_requests,
             inflight: desk.provider.inflight(),
+            keys_held: desk.keys.len() as u64,
+            keys_refused: desk.keys_refused,
+            run,
         }
     }
 
@@ -202,7 +233,8 @@ struct Desk {
     /// The instant the provider's time is counted from.
     origin: Instant,
     dice: KeyedDraws,
-    keys: BTreeMap<String, IdempotencyKey>,
+    keys: KeyStore,
+    keys_refused: u64,
     bad_requests: u64,
     /// The incident's figures, fed as the simulated world feeds its meter.
     meter: IncidentMeter,
@@ -214,12 +246,18 @@ struct Desk {
 }
 
 impl Desk {
-    fn new(config: &ProviderConfig, seed: u64, origin: Instant) -> Self {
+    fn new(config: &ServeConfig, seed: u64, origin: Instant) -> Self {
+        let config_bounds = config.bounds;
+        let config = &config.provider;
         Self {
             provider: Provider::new(config.clone(), 0),
             origin,
             dice: KeyedDraws::from_seed(seed),
-            keys: BTreeMap::new(),
+            keys: KeyStore::new(
+                u64::try_from(config_bounds.key_ttl.as_micros()).unwrap_or(u64::MAX),
+                config_bounds.max_keys,
+            ),
+            keys_refused: 0,
             bad_requests: 0,
             meter: IncidentMeter::new(config.incident),
             last_charge_us: 0,
@@ -255,16 +293,10 @@ impl Desk {
         tokio::time::Instant::from_std(self.origin + Duration::from_micros(t_us))
     }
 
-    /// The key for this text: the same key every time the same text comes.
-    fn key(&mut self, text: &str) -> IdempotencyKey {
-        let next = u32::try_from(self.keys.len() + 1)
-            .ok()
-            .and_then(NonZeroU32::new)
-            .expect("fewer than 4 billion keys");
-        *self
-            .keys
-            .entry(text.to_string())
-            .or_insert(IdempotencyKey::numbered(next))
+    /// Lets go of the keys that have outlived their time at `now_us`.
+    fn expire_keys(&mut self, now_us: u64) {
+        let provider = &mut self.provider;
+        self.keys.expire(now_us, |key| provider.forget_key(key));
     }
 }
 
@@ -274,25 +306,59 @@ struct Limiters {
     sliding: SlidingLog,
     bucket: TokenBucket,
     global: TokenBucket,
+    /// When spent callers were last forgotten, in the server's time.
+    swept_us: u64,
 }
 
 impl Limiters {
-    fn new(policy: Policy) -> Result<Self, String> {
+    fn new(policy: Policy, now_us: u64) -> Result<Self, String> {
         let e = |e: crate::sim::limiter::LimiterError| e.to_string();
         Ok(Self {
             fixed: FixedWindow::new(policy, Scope::PerKey).map_err(e)?,
             sliding: SlidingLog::new(policy, Scope::PerKey).map_err(e)?,
             bucket: TokenBucket::new(policy.limit, policy, Scope::PerKey).map_err(e)?,
             global: TokenBucket::new(policy.limit, policy, Scope::Global).map_err(e)?,
+            swept_us: now_us,
         })
     }
+
+    /// Once a window has passed since the last time, forgets the callers whose state is
+    /// spent, so a caller who has gone costs nothing after at most two windows. A sweep
+    /// reads every remembered caller once, so it runs at most once a window.
+    fn sweep_if_due(&mut self, now_us: u64, window_us: u64) {
+        if now_us.saturating_sub(self.swept_us) < window_us {
+            return;
+        }
+        self.swept_us = now_us;
+        self.fixed.forget_spent(now_us);
+        self.sliding.forget_spent(now_us);
+        self.bucket.forget_spent(now_us);
+    }
+
+    fn get(&mut self, which: Which) -> &mut dyn Limiter {
+        match which {
+            Which::Fixed => &mut self.fixed,
+            Which::Sliding => &mut self.sliding,
+            Which::Bucket => &mut self.bucket,
+            Which::Global => &mut self.global,
+        }
+    }
+}
+
+/// Everything `/reset` replaces, in one place under one lock.
+struct Current {
+    /// Resets so far.
+    run: u64,
+    /// The provider of this run. A charge holds its own handle, so one admitted before a
+    /// reset completes on the provider it arrived at, never on its successor.
+    desk: Arc<Mutex<Desk>>,
+    limiters: Limiters,
 }
 
 struct Shared {
     config: ServeConfig,
     origin: Instant,
-    desk: Mutex<Desk>,
-    limiters: Mutex<Limiters>,
+    state: Mutex<Current>,
 }
 
 /// One running service: its state, and the router that answers for it.
@@ -317,15 +383,20 @@ impl Service {
             Duration::from_micros(u64::try_from(since_epoch_us % window_us).unwrap_or(0));
         let now = Instant::now();
         let origin = now.checked_sub(into_window).unwrap_or(now);
+        let desk = Desk::new(&config, config.seed, origin);
+        let limiters = Limiters::new(config.limit, 0)?;
         Ok(Self(Arc::new(Shared {
-            desk: Mutex::new(Desk::new(&config.provider, config.seed, origin)),
-            limiters: Mutex::new(Limiters::new(config.limit)?),
+            state: Mutex::new(Current {
+                run: 0,
+                desk: Arc::new(Mutex::new(desk)),
+                limiters,
+            }),
             config,
             origin,
         })))
     }
 
-    /// The routes.
+    /// The routes, and with `--dist` the app's files.
     pub fn router(&self) -> Router {
         Router::new()
             .route("/charge", post(charge))
@@ -335,21 +406,35 @@ impl Service {
             .route("/sliding", get(sliding))
             .route("/bucket", get(bucket))
             .route("/global", get(global))
-            .fallback(not_found)
+            .fallback(elsewhere)
             .method_not_allowed_fallback(wrong_method)
-            .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+            .layer(middleware::from_fn(plain_transfer_coding))
             .with_state(self.clone())
+    }
+
+    /// The current run's desk and its number.
+    fn desk(&self) -> (Arc<Mutex<Desk>>, u64) {
+        let state = lock(&self.0.state);
+        (state.desk.clone(), state.run)
     }
 
     /// The provider's counters now.
     pub fn stats(&self) -> ProviderStats {
-        ProviderStats::of(&lock(&self.0.desk))
+        let (desk, run) = self.desk();
+        let desk = lock(&desk);
+        ProviderStats::of(&desk, run)
+    }
+
+    /// Callers each per-caller limiter endpoint remembers now: fixed, sliding, bucket.
+    pub fn callers(&self) -> [usize; 3] {
+        let l = &lock(&self.0.state).limiters;
+        [l.fixed.callers(), l.sliding.callers(), l.bucket.callers()]
     }
 
     /// Waits until no admitted charge is still being processed (the ones whose clients
     /// went away included), so the counters are final.
     pub async fn settle(&self) {
-        while lock(&self.0.desk).provider.inflight() > 0 {
+        while lock(&self.desk().0).provider.inflight() > 0 {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
     }
@@ -361,14 +446,19 @@ impl Service {
 
 /// Serves `service` on `listener` until `shutdown` completes; then lets the requests in
 /// flight finish, waits for every admitted charge to complete, and returns the counters.
+/// Connections are capped and timed by the service's [`Bounds`] ([`doors::run`]).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     service: Service,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<ProviderStats> {
-    axum::serve(listener, service.router())
-        .with_graceful_shutdown(shutdown)
-        .await?;
+    doors::run(
+        listener,
+        service.router(),
+        service.0.config.bounds,
+        shutdown,
+    )
+    .await?;
     service.settle().await;
     Ok(service.stats())
 }
@@ -387,8 +477,8 @@ fn json(status: StatusCode, value: &impl Serialize) -> Response {
         .into_response()
 }
 
-/// A 4xx with `{"error": "<sentence>"}`.
-fn error(status: StatusCode, sentence: impl Into<String>) -> Response {
+/// A 4xx or 5xx with `{"error": "<sentence>"}`.
+pub(super) fn error(status: StatusCode, sentence: impl Into<String>) -> Response {
     #[derive(Serialize)]
     struct Error {
         error: String,
@@ -409,15 +499,52 @@ fn endpoint_list() -> String {
         .join(", ")
 }
 
-async fn not_found(uri: Uri) -> Response {
+/// Anything that is not an endpoint: a file of the app with `--dist`, else a 404.
+async fn elsewhere(State(service): State<Service>, request: Request) -> Response {
+    let path = request.uri().path().to_string();
+    if let Some(dist) = &service.0.config.dist {
+        if let Some(res) = dist::file(dist, request).await {
+            return res;
+        }
+        return error(
+            StatusCode::NOT_FOUND,
+            format!(
+                "there is nothing at {}: no file of the app has that name, and the endpoints are {}",
+                page::shown(&path),
+                endpoint_list()
+            ),
+        );
+    }
     error(
         StatusCode::NOT_FOUND,
         format!(
             "there is nothing at {}; the endpoints are {}",
-            page::shown(uri.path()),
+            page::shown(&path),
             endpoint_list()
         ),
     )
+}
+
+/// Refuses a body sent in any transfer coding but chunked (501, as RFC 9112 §6.1
+/// allows): `gzip, chunked` would otherwise be read as if it were plain chunks.
+async fn plain_transfer_coding(request: Request, next: Next) -> Response {
+    let codings: Vec<&[u8]> = request
+        .headers()
+        .get_all(header::TRANSFER_ENCODING)
+        .iter()
+        .flat_map(|v| v.as_bytes().split(|&b| b == b','))
+        .map(<[u8]>::trim_ascii)
+        .collect();
+    if codings.is_empty() || codings == [b"chunked".as_slice()] {
+        return next.run(request).await;
+    }
+    let mut res = error(
+        StatusCode::NOT_IMPLEMENTED,
+        "this server takes a body as it is or in plain chunks (Transfer-Encoding: chunked), no other transfer coding",
+    );
+    res.headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    res
 }
 
 async fn wrong_method(uri: Uri) -> Response {
@@ -436,8 +563,16 @@ struct ChargeBody {
     id: u64,
 }
 
+/// The fields of a charge body that are read, each at most once.
+#[derive(Deserialize)]
+struct ChargeFields {
+    id: Option<serde_json::Value>,
+    amount: Option<serde_json::Value>,
+}
+
 /// Reads `{"id": <customer>, "amount": <cents>}`: the id is required, the amount may be
-/// left out but must be a whole number of cents when given.
+/// left out but must be a whole number of cents when given, and neither may be given
+/// twice (`{"id": 3, "id": 4}` names two customers).
 fn read_charge(body: &[u8]) -> Result<ChargeBody, String> {
     let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| {
         if body.iter().all(u8::is_ascii_whitespace) {
@@ -446,13 +581,24 @@ fn read_charge(body: &[u8]) -> Result<ChargeBody, String> {
             format!("the body is not JSON ({e}); send {{\"id\": <customer>, \"amount\": <cents>}}")
         }
     })?;
-    let serde_json::Value::Object(fields) = value else {
+    if !value.is_object() {
         return Err(format!(
             "the body must be a JSON object like {{\"id\": 1, \"amount\": 1000}}, not {}",
             page::shown(&value.to_string())
         ));
-    };
-    let id = match fields.get("id") {
+    }
+    // The value above keeps only the last of a repeated field; reading the fields
+    // themselves refuses a repeat.
+    let fields: ChargeFields = serde_json::from_slice(body).map_err(|e| {
+        let said = e.to_string();
+        match said.split('`').nth(1) {
+            Some(field) if said.starts_with("duplicate field") => {
+                format!("the body gives {field} twice; give each field once")
+            }
+            _ => format!("the body is not a charge ({said})"),
+        }
+    })?;
+    let id = match fields.id.as_ref() {
         None => return Err("the body has no id: which customer?".to_string()),
         Some(v) => v.as_u64().ok_or_else(|| {
             format!(
@@ -461,7 +607,7 @@ fn read_charge(body: &[u8]) -> Result<ChargeBody, String> {
             )
         })?,
     };
-    if let Some(v) = fields.get("amount") {
+    if let Some(v) = fields.amount.as_ref() {
         if v.as_u64().is_none() {
             return Err(format!(
                 "amount must be a whole number of cents, not {}",
@@ -489,6 +635,8 @@ enum Answer {
 struct ChargeAnswer {
     id: u32,
     result: &'static str,
+    /// The run it was admitted in ([`ProviderStats::run`]).
+    run: u64,
 }
 
 fn result_word(status: Status, charged: bool) -> &'static str {
@@ -507,39 +655,84 @@ fn http_status(status: Status) -> StatusCode {
     StatusCode::from_u16(status.code()).expect("the provider's codes are HTTP codes")
 }
 
-async fn charge(
-    State(service): State<Service>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let body = match body {
-        Ok(b) => b,
-        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            lock(&service.0.desk).bad_requests += 1;
-            return error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!("the body is over {} KB", MAX_BODY_BYTES / 1024),
-            );
-        }
-        Err(rejection) => {
-            lock(&service.0.desk).bad_requests += 1;
-            return error(rejection.status(), rejection.body_text());
-        }
+/// True if the request says its body is JSON: `application/json`, or any `+json` type.
+fn says_json(headers: &HeaderMap) -> bool {
+    let Some(Ok(value)) = headers.get(header::CONTENT_TYPE).map(HeaderValue::to_str) else {
+        return false;
     };
-    let key_text = match headers.get("idempotency-key").map(HeaderValue::to_str) {
+    let essence = value.split(';').next().unwrap_or("").trim();
+    let (kind, sub) = essence.split_once('/').unwrap_or(("", ""));
+    kind.eq_ignore_ascii_case("application")
+        && (sub.eq_ignore_ascii_case("json")
+            || sub.len() > 5 && sub[sub.len() - 5..].eq_ignore_ascii_case("+json"))
+}
+
+/// Reads the whole body within the body timeout and the size limit.
+async fn read_body(body: Body, timeout: Duration) -> Result<axum::body::Bytes, Response> {
+    match tokio::time::timeout(timeout, axum::body::to_bytes(body, MAX_BODY_BYTES)).await {
+        Err(_) => {
+            let mut res = error(
+                StatusCode::REQUEST_TIMEOUT,
+                format!("the body did not arrive within {} ms", timeout.as_millis()),
+            );
+            res.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            Err(res)
+        }
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(e)) => {
+            let over = std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
+            Err(if over {
+                error(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    format!("the body is over {} KB", MAX_BODY_BYTES / 1024),
+                )
+            } else {
+                error(
+                    StatusCode::BAD_REQUEST,
+                    format!("the body could not be read: {e}"),
+                )
+            })
+        }
+    }
+}
+
+async fn charge(State(service): State<Service>, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let (desk_handle, run) = service.desk();
+    let refuse = |res: Response| {
+        lock(&desk_handle).bad_requests += 1;
+        res
+    };
+    if !says_json(&parts.headers) {
+        return refuse(error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "a charge's body is JSON: send it with Content-Type: application/json",
+        ));
+    }
+    let body = match read_body(body, service.0.config.bounds.body_timeout).await {
+        Ok(b) => b,
+        Err(res) => return refuse(res),
+    };
+    let key_text = match parts
+        .headers
+        .get("idempotency-key")
+        .map(HeaderValue::to_str)
+    {
         None => None,
         Some(Ok(k)) if !k.is_empty() && k.len() <= MAX_KEY_BYTES => Some(k.to_string()),
         Some(_) => {
-            lock(&service.0.desk).bad_requests += 1;
-            return error(
+            return refuse(error(
                 StatusCode::BAD_REQUEST,
                 format!("the idempotency-key header must be 1 to {MAX_KEY_BYTES} visible ASCII characters"),
-            );
+            ));
         }
     };
     let parsed = read_charge(&body);
     let (request, answer) = {
-        let mut desk = lock(&service.0.desk);
+        let mut guard = lock(&desk_handle);
+        let desk = &mut *guard;
         let customer = match parsed.map(|b| b.id).and_then(|id| {
             desk.provider.know_customer(id).map_err(|_| {
                 format!(
@@ -554,10 +747,43 @@ async fn charge(
                 return error(StatusCode::BAD_REQUEST, sentence);
             }
         };
-        let key = key_text.map(|k| desk.key(&k));
-        let request = ChargeRequest { customer, key };
-        let desk = &mut *desk;
         let now_us = desk.now_us();
+        desk.expire_keys(now_us);
+        // A key already held is its number; a new one gets a number, stored only if the
+        // provider takes the request in and keeps the key.
+        let (key, new_text) = match key_text {
+            None => (None, None),
+            Some(text) => match desk.keys.find(&text) {
+                Some(key) => (Some(key), None),
+                None if desk.keys.is_full() => {
+                    desk.keys_refused += 1;
+                    let wait_us = desk.keys.room_in_us(now_us);
+                    let mut res = error(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        format!(
+                            "the idempotency store holds its most keys ({}), each kept {} s; a new key can be stored in {} s",
+                            service.0.config.bounds.max_keys,
+                            service.0.config.bounds.key_ttl.as_secs(),
+                            crate::sim::limiter::ceil_secs(wait_us)
+                        ),
+                    );
+                    put_headers(
+                        &mut res,
+                        vec![(
+                            "retry-after",
+                            crate::sim::limiter::ceil_secs(wait_us).max(1).to_string(),
+                        )],
+                    );
+                    return res;
+                }
+                None => {
+                    let provider = &desk.provider;
+                    let key = desk.keys.fresh(|k| provider.holds_key(k));
+                    (Some(key), Some(text))
+                }
+            },
+        };
+        let request = ChargeRequest { customer, key };
         let answer = match desk.provider.arrive(now_us, request, &desk.dice) {
             // A refusal is answered at the instant it arrived, with the provider's
             // headers as they stand at that instant.
@@ -576,6 +802,11 @@ async fn charge(
                 }
             }
         };
+        if let (Some(text), Some(key)) = (new_text, key) {
+            if desk.provider.holds_key(key) {
+                desk.keys.store(&text, key, now_us);
+            }
+        }
         (request, answer)
     };
     let (status, charged, headers) = match answer {
@@ -587,11 +818,12 @@ async fn charge(
         } => {
             // Its own task: the charge completes even if this handler is dropped because
             // the client went away. A 503 of a provider that is down is answered at the
-            // completion's instant in the model's time, and its headers with it.
-            let s = service.clone();
+            // completion's instant in the model's time, and its headers with it. The
+            // task completes on this run's desk even if a reset has replaced it since.
+            let desk_handle = desk_handle.clone();
             let done = tokio::spawn(async move {
                 tokio::time::sleep_until(done_at).await;
-                let mut desk = lock(&s.0.desk);
+                let mut desk = lock(&desk_handle);
                 let c = desk.provider.complete(request, work);
                 desk.completed(done_at_us, c.charged);
                 let headers = refusal_headers(&mut desk, done_at_us, c.status);
@@ -608,6 +840,7 @@ async fn charge(
         &ChargeAnswer {
             id: request.customer,
             result: result_word(status, charged),
+            run,
         },
     );
     put_headers(&mut response, headers);
@@ -654,21 +887,34 @@ async fn reset(State(service): State<Service>, uri: Uri) -> Response {
             }
         }
     }
-    let limiters = match Limiters::new(service.0.config.limit) {
+    let limiters = match Limiters::new(service.0.config.limit, service.now_us()) {
         Ok(l) => l,
         Err(sentence) => return error(StatusCode::INTERNAL_SERVER_ERROR, sentence),
     };
-    // A charge still being processed would complete against the new ledger: wait for
-    // every one first, so the old run's counters are whole and the new run starts empty.
-    service.settle().await;
-    *lock(&service.0.desk) = Desk::new(&service.0.config.provider, seed, Instant::now());
-    *lock(&service.0.limiters) = limiters;
+    let desk = Desk::new(&service.0.config, seed, Instant::now());
+    // One step under one lock: the next request meets the new provider and the new
+    // limiters together. A charge admitted before completes on its own run's desk.
+    let run = {
+        let mut state = lock(&service.0.state);
+        state.run += 1;
+        state.desk = Arc::new(Mutex::new(desk));
+        state.limiters = limiters;
+        state.run
+    };
     #[derive(Serialize)]
     struct Reset {
         reset: bool,
         seed: u64,
+        run: u64,
     }
-    json(StatusCode::OK, &Reset { reset: true, seed })
+    json(
+        StatusCode::OK,
+        &Reset {
+            reset: true,
+            seed,
+            run,
+        },
+    )
 }
 
 /// Which limiter an endpoint asks.
@@ -694,14 +940,25 @@ fn limited(service: &Service, headers: &HeaderMap, which: Which) -> Response {
             )
         }
     };
+    let policy = service.0.config.limit;
+    let max_callers = service.0.config.bounds.max_callers;
     let decision = {
-        let mut l = lock(&service.0.limiters);
-        let limiter: &mut dyn Limiter = match which {
-            Which::Fixed => &mut l.fixed,
-            Which::Sliding => &mut l.sliding,
-            Which::Bucket => &mut l.bucket,
-            Which::Global => &mut l.global,
-        };
+        let mut state = lock(&service.0.state);
+        let limiters = &mut state.limiters;
+        limiters.sweep_if_due(now_us, policy.window_us);
+        let next_sweep_us = (limiters.swept_us + policy.window_us).saturating_sub(now_us);
+        let limiter = limiters.get(which);
+        if !limiter.knows(key) && limiter.callers() >= max_callers {
+            let wait_s = crate::sim::limiter::ceil_secs(next_sweep_us).max(1);
+            let mut res = error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "this limiter remembers at most {max_callers} callers and all of them are inside their window; callers who have gone are forgotten in {wait_s} s"
+                ),
+            );
+            put_headers(&mut res, vec![("retry-after", wait_s.to_string())]);
+            return res;
+        }
         limiter.check(now_us, key, 1)
     };
     let Ok(decision) = decision else {
@@ -712,10 +969,7 @@ fn limited(service: &Service, headers: &HeaderMap, which: Which) -> Response {
     } else {
         (StatusCode::TOO_MANY_REQUESTS, "slow down\n").into_response()
     };
-    put_headers(
-        &mut response,
-        response_headers(service.0.config.limit, &decision),
-    );
+    put_headers(&mut response, response_headers(policy, &decision));
     response
 }
 

@@ -328,6 +328,30 @@ impl Provider {
         Ok(id)
     }
 
+    /// True if the idempotency store holds `key`, in progress or answered.
+    pub fn holds_key(&self, key: IdempotencyKey) -> bool {
+        self.keys.contains_key(&key)
+    }
+
+    /// Forgets an answered key, as a store that expires its keys does: a later request
+    /// with it is a new charge. A key whose first request is still being processed is
+    /// kept, and the answer is false.
+    pub fn forget_key(&mut self, key: IdempotencyKey) -> bool {
+        match self.keys.get(&key) {
+            Some(KeyState::InProgress) => false,
+            Some(KeyState::Answered(_)) => {
+                self.keys.remove(&key);
+                true
+            }
+            None => true,
+        }
+    }
+
+    /// Keys held by the idempotency store right now.
+    pub fn keys_held(&self) -> usize {
+        self.keys.len()
+    }
+
     /// How many requests of `customer` have reached the provider, refused ones included.
     pub fn requests_of(&self, customer: u32) -> u32 {
         self.ledger[customer as usize].requests
@@ -681,6 +705,23 @@ mod tests {
         p.complete(req(5), again);
         assert_eq!(p.charges_of(5), 2);
         assert_eq!(p.counters().duplicates, 1);
+    }
+
+    #[test]
+    fn a_forgotten_key_charges_again_and_a_key_in_progress_is_not_forgotten() {
+        let mut p = Provider::new(calm(), 10);
+        let dice = KeyedDraws::from_seed(1);
+        let first = work(p.arrive(0, keyed(5), &dice));
+        assert!(p.holds_key(IdempotencyKey::for_charge(5)));
+        assert!(!p.forget_key(IdempotencyKey::for_charge(5)), "in progress");
+        assert!(p.complete(keyed(5), first).charged);
+        assert_eq!(p.keys_held(), 1);
+        assert!(p.forget_key(IdempotencyKey::for_charge(5)));
+        assert_eq!(p.keys_held(), 0);
+        let again = work(p.arrive(ms(20), keyed(5), &dice));
+        assert_eq!(again, Work::Charge, "a new charge, not a replay");
+        assert!(p.complete(keyed(5), again).charged);
+        assert_eq!(p.charges_of(5), 2);
     }
 
     #[test]

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, launch, openPage, waitForState, readStats, cli, cliText, FIXTURES, DIST } from './harness.mjs';
+import { serveDist } from '../../scripts/lab-server.mjs';
 
 let lab; // the build served under a blog's sub-path, beside the fixture pages
 let other; // another origin, for the iframe's parent page
@@ -30,6 +31,22 @@ test('the build works from a sub-path (/blog/lab/)', async () => {
   assert.equal((await readStats(page)).requests, String(expected.requests));
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('a widget on another origin runs from `ratelab serve --dist`, which sends the files with CORS', async () => {
+  const server = await serveDist(DIST);
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${other.base}cross-origin-blog.html?lab=${encodeURIComponent(server.base)}`);
+    const widget = page.locator('#w1 [data-testid="widget"][data-run-state="done"]');
+    await widget.waitFor({ timeout: 20_000 });
+    const expected = cli(['charges', '--strategy', 'keyed', '--seed', '7']);
+    assert.equal(await page.locator('#w1 [data-stat="requests"]').textContent(), String(expected.requests));
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  } finally {
+    await server.close();
+  }
 });
 
 test('an iframe embed is compact, links to the full lab, and sizes its frame by postMessage', async () => {

@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { DIST, useLab, openPage, waitForState } from './harness.mjs';
-import { serveGzip } from '../../scripts/gzip-server.mjs';
+import { serveDist } from '../../scripts/lab-server.mjs';
 
 const lab = useLab(before, after);
 
@@ -215,10 +215,12 @@ test('the lab\'s links open each page through its own file', async () => {
   await page.context().close();
 });
 
-test('the release build ships every module, glue, loader and stylesheet precompressed, and the benchmark\'s server sends those bytes', async () => {
-  const shipped = fs.readdirSync(DIST).filter((f) => /\.(wasm|js|css)$/.test(f));
+test('the release build ships every page, module, glue, loader and stylesheet precompressed, and `ratelab serve --dist` sends those bytes', async () => {
+  const shipped = fs.readdirSync(DIST).filter((f) => /\.(wasm|js|css|html)$/.test(f));
   assert.ok(shipped.filter((f) => f.endsWith('.wasm')).length >= 8, shipped.join(' '));
-  const server = await serveGzip(DIST);
+  assert.ok(shipped.filter((f) => f.endsWith('.html')).length >= 8, shipped.join(' '));
+  const server = await serveDist(DIST);
+  const port = new URL(server.base).port;
   try {
     for (const name of shipped) {
       const file = fs.readFileSync(path.join(DIST, name));
@@ -227,7 +229,7 @@ test('the release build ships every module, glue, loader and stylesheet precompr
       // zopfli, not gzip -9: smaller, or the build step is doing nothing.
       if (file.length > 10_000) assert.ok(gz.length < zlib.gzipSync(file, { level: 9 }).length, name);
       const sent = await new Promise((resolve, reject) => {
-        http.get(`http://127.0.0.1:${server.address().port}/${name}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        http.get(`http://127.0.0.1:${port}/${name}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
           const parts = [];
           res.on('data', (c) => parts.push(c));
           res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }));
@@ -237,6 +239,6 @@ test('the release build ships every module, glue, loader and stylesheet precompr
       assert.ok(sent.body.equals(gz), `${name}: the server sends the build's .gz`);
     }
   } finally {
-    server.close();
+    await server.close();
   }
 });

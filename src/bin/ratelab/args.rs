@@ -6,6 +6,9 @@
 
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use rate_limit_lab::net::doors::{Bounds, MAX_HEAD_BYTES};
+use rate_limit_lab::net::keys::KEY_BYTES_MAX;
+use rate_limit_lab::net::server::{CALLER_BYTES_MAX, MAX_KEY_BYTES};
 use rate_limit_lab::page::lab::settings::{Range, KNOBS};
 use rate_limit_lab::page::{self, ParamKind, PARAMS};
 use rate_limit_lab::sim::incident::Incident;
@@ -77,7 +80,7 @@ ratelab charges --strategy <name> [--seed N] [PARAMETERS] [--json | --export jso
        ratelab charges --http http://127.0.0.1:55541 (--strategy <name> | --all) [--seed N] [--customers N] [CLIENT PARAMETERS] [--json]";
 
 const SERVE_USAGE: &str =
-    "ratelab serve [--port 55541] [--host 127.0.0.1] [--seed N] [--limit 10] [--window-ms 1000] [PROVIDER PARAMETERS | --query '<page URL query>']";
+    "ratelab serve [--port 55541] [--host 127.0.0.1] [--dist dist] [--seed N] [--limit 10] [--window-ms 1000] [BOUNDS] [PROVIDER PARAMETERS | --query '<page URL query>']";
 
 const LIMITS_USAGE: &str = "\
 ratelab limits <experiment|all> [--seed N] [SETTINGS] [--json]
@@ -300,8 +303,79 @@ fn serve() -> Command {
                 .value_parser(window_ms)
                 .help("The limiters' window in ms: 1 to 3600000; 1000 if not given")
                 .help_heading(LIMITERS),
+        )
+        .arg(
+            valued("dist", "DIR")
+                .help("Also serve the built app from DIR (trunk build --release writes dist/), on the same port: the page, its .gz files to browsers that take gzip, and CORS for a blog on another origin")
+                .help_heading(WHERE),
         );
+    let d = Bounds::default();
+    let bounds = [
+        (
+            "header-timeout-s",
+            format!("Seconds from a request's first byte until its header is whole, else the connection is closed: 1 to 3600; {} if not given", d.header_timeout.as_secs()),
+        ),
+        (
+            "idle-timeout-s",
+            format!("Seconds a connection may wait for its next request with no byte either way: 1 to 3600; {} if not given", d.idle_timeout.as_secs()),
+        ),
+        (
+            "body-timeout-s",
+            format!("Seconds from a charge's header until its whole body has arrived, else 408: 1 to 3600; {} if not given", d.body_timeout.as_secs()),
+        ),
+        (
+            "max-connections",
+            format!("Connections open at once; at the cap a new one closes the longest-idle one, or waits while all are busy: 1 to 100000; {} if not given. Each holds at most a {} KB header buffer", d.max_connections, MAX_HEAD_BYTES / 1024),
+        ),
+        (
+            "max-keys",
+            format!("Idempotency keys held at once, kept for admitted requests only; a new key beyond it gets 503: 1 to 10000000; {} if not given. Each costs at most {} B (its text, up to {} B, and its entries), {} MB at the default", d.max_keys, KEY_BYTES_MAX, MAX_KEY_BYTES, d.max_keys * KEY_BYTES_MAX / 1_000_000),
+        ),
+        (
+            "key-ttl-s",
+            format!("Seconds a key is kept after its request was admitted: 1 to 31536000; {} (a day, as the implementations the IETF idempotency-key draft lists keep them) if not given", d.key_ttl.as_secs()),
+        ),
+        (
+            "max-callers",
+            format!("Callers each per-caller limiter (/fixed, /sliding, /bucket) remembers at once; a caller is forgotten once its window has passed, and a new one beyond the cap gets 503: 1 to 10000000; {} if not given. Each costs at most {} B (its x-api-key, up to {} B, and its state), plus up to 16 B per request in its window on /sliding", d.max_callers, CALLER_BYTES_MAX, MAX_KEY_BYTES),
+        ),
+    ];
+    let mut cmd = cmd;
+    for (id, help) in bounds {
+        let parser = match id {
+            "header-timeout-s" | "idle-timeout-s" | "body-timeout-s" => bound_seconds,
+            "key-ttl-s" => key_ttl_seconds,
+            "max-connections" => max_connections,
+            _ => max_entries,
+        };
+        cmd = cmd.arg(
+            valued(id, "N")
+                .value_parser(move |text: &str| parser(id, text))
+                .help(help)
+                .help_heading("What a client can make the server hold (BOUNDS)"),
+        );
+    }
     with_params(cmd)
+}
+
+/// Reads a timeout in whole seconds.
+fn bound_seconds(id: &str, text: &str) -> Result<u64, String> {
+    page::parse_count(text, 1, 3_600).map_err(|e| format!("--{id}: {e}"))
+}
+
+/// Reads `--key-ttl-s`: up to a year.
+fn key_ttl_seconds(id: &str, text: &str) -> Result<u64, String> {
+    page::parse_count(text, 1, 31_536_000).map_err(|e| format!("--{id}: {e}"))
+}
+
+/// Reads `--max-connections`.
+fn max_connections(id: &str, text: &str) -> Result<u64, String> {
+    page::parse_count(text, 1, 100_000).map_err(|e| format!("--{id}: {e}"))
+}
+
+/// Reads `--max-keys` and `--max-callers`.
+fn max_entries(id: &str, text: &str) -> Result<u64, String> {
+    page::parse_count(text, 1, 10_000_000).map_err(|e| format!("--{id}: {e}"))
 }
 
 /// Reads `--port`.

@@ -45,6 +45,21 @@ impl Limiter for FixedWindow {
         self.policy
     }
 
+    fn callers(&self) -> usize {
+        self.callers.len()
+    }
+
+    fn knows(&self, key: &str) -> bool {
+        self.callers.knows(key)
+    }
+
+    fn forget_spent(&mut self, now_us: u64) -> usize {
+        // A count of an earlier window is never read again: the next request starts a
+        // new window at 0, as a fresh state would.
+        let index_now = now_us / self.policy.window_us;
+        self.callers.forget(|s| s.window_index < index_now)
+    }
+
     fn capacity(&self) -> u32 {
         self.policy.limit
     }

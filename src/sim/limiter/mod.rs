@@ -126,6 +126,18 @@ pub trait Limiter {
     /// See [`StatePayload`] for what is and is not counted.
     fn payload_bytes(&self) -> u64;
 
+    /// Callers remembered right now (1 at most under the global scope).
+    fn callers(&self) -> usize;
+
+    /// True if `key` has a state (always, once anyone has asked, under the global scope).
+    fn knows(&self, key: &str) -> bool;
+
+    /// Forgets every caller whose state is spent at `now_us`: a fresh state would decide
+    /// every request from `now_us` on exactly as it would. Returns how many it forgot.
+    /// A store that serves strangers calls this from time to time, as governor's
+    /// `retain_recent` is called, so that callers who have gone cost nothing.
+    fn forget_spent(&mut self, now_us: u64) -> usize;
+
     /// Decides one request of `cost` units from caller `key` arriving at `now_us`.
     /// A cost of 0, or one larger than the limiter could ever allow, is an error.
     fn check(&mut self, now_us: u64, key: &str, cost: u32) -> Result<Decision, LimiterError> {
@@ -258,6 +270,24 @@ impl<S> Callers<S> {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// True if `key` has a state.
+    pub fn knows(&self, key: &str) -> bool {
+        match self.scope {
+            Scope::Global => self.global.is_some(),
+            Scope::PerKey => self.states.contains_key(key),
+        }
+    }
+
+    /// Forgets every state for which `spent` is true; returns how many.
+    pub fn forget(&mut self, mut spent: impl FnMut(&mut S) -> bool) -> usize {
+        let before = self.len();
+        if self.global.as_mut().is_some_and(&mut spent) {
+            self.global = None;
+        }
+        self.states.retain(|_, s| !spent(s));
+        before - self.len()
+    }
 }
 
 impl<S: StatePayload> Callers<S> {
@@ -362,6 +392,52 @@ mod tests {
         per_key.state("a", || 1);
         assert_eq!(per_key.states().collect::<Vec<_>>(), [("a", &1), ("b", &2)]);
         assert!(per_key.get_mut("c").is_none());
+    }
+
+    #[test]
+    fn forgetting_spent_callers_changes_no_decision_and_forgets_the_gone() {
+        // Two limiters of each kind see the same requests; one forgets its spent callers
+        // before each. Every decision must be the same, headers' figures included.
+        let mut lcg = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u64| {
+            lcg = lcg.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (lcg >> 33) % n
+        };
+        for kind in LimiterKind::ALL {
+            let mut kept = kind.build(POLICY, Scope::PerKey).unwrap();
+            let mut forgetful = kind.build(POLICY, Scope::PerKey).unwrap();
+            let mut now_us = 0;
+            let mut forgotten = 0;
+            for _ in 0..20_000 {
+                // Mostly close together, sometimes a pause longer than the window.
+                now_us += if next(50) == 0 { secs(2) } else { next(ms(40)) };
+                let key = ["a", "b", "c", "d", "e"][next(5) as usize];
+                let cost = 1 + next(3) as u32;
+                forgotten += forgetful.forget_spent(now_us);
+                assert_eq!(
+                    kept.check(now_us, key, cost),
+                    forgetful.check(now_us, key, cost),
+                    "{kind} at {now_us} µs"
+                );
+            }
+            assert!(forgotten > 100, "{kind}: forgot {forgotten}");
+            // Two windows after the last request, every caller is spent.
+            let remembered = forgetful.callers();
+            assert!(remembered > 0, "{kind}");
+            assert_eq!(forgetful.forget_spent(now_us + secs(2)), remembered);
+            assert!(forgetful.callers() == 0 && !forgetful.knows("a"), "{kind}");
+            assert_eq!(kept.callers(), 5, "{kind}");
+        }
+    }
+
+    #[test]
+    fn a_caller_inside_its_window_is_not_forgotten() {
+        for kind in LimiterKind::ALL {
+            let mut l = kind.build(POLICY, Scope::PerKey).unwrap();
+            assert!(l.check(secs(3), "a", 1).unwrap().allowed);
+            assert_eq!(l.forget_spent(secs(3) + ms(10)), 0, "{kind}");
+            assert!(l.knows("a") && !l.knows("b"), "{kind}");
+        }
     }
 
     #[test]

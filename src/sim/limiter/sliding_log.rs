@@ -99,6 +99,23 @@ impl Limiter for SlidingLog {
         self.policy
     }
 
+    fn callers(&self) -> usize {
+        self.callers.len()
+    }
+
+    fn knows(&self, key: &str) -> bool {
+        self.callers.knows(key)
+    }
+
+    fn forget_spent(&mut self, now_us: u64) -> usize {
+        // A log whose every instant has left the window is an empty log.
+        let window_us = self.policy.window_us;
+        self.callers.forget(|s| {
+            expire(&mut s.admitted_us, now_us, window_us);
+            s.admitted_us.is_empty()
+        })
+    }
+
     fn capacity(&self) -> u32 {
         self.policy.limit
     }

@@ -102,6 +102,24 @@ impl Limiter for TokenBucket {
         self.policy
     }
 
+    fn callers(&self) -> usize {
+        self.callers.len()
+    }
+
+    fn knows(&self, key: &str) -> bool {
+        self.callers.knows(key)
+    }
+
+    fn forget_spent(&mut self, now_us: u64) -> usize {
+        // A bucket that has refilled to the brim is a new caller's bucket.
+        let full = self.full_parts();
+        let per_us = u64::from(self.policy.limit);
+        self.callers.forget(|b| {
+            let earned = now_us.saturating_sub(b.at_us).saturating_mul(per_us);
+            b.level_parts.saturating_add(earned) >= full
+        })
+    }
+
     fn capacity(&self) -> u32 {
         self.capacity
     }
