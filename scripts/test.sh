@@ -11,12 +11,12 @@ step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "cargo clippy (native, then wasm32)"
-cargo clippy --all-targets -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --bins -- -D warnings
+step "cargo clippy (native, then the browser's crates on wasm32)"
+cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy -p sim -p page -p web --target wasm32-unknown-unknown --lib --bins -- -D warnings
 
 step "cargo test"
-cargo test
+cargo test --workspace
 
 step "release builds: the CLI and the browser app"
 cargo build --release --bin ratelab

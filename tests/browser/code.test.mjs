@@ -8,9 +8,9 @@ import path from 'node:path';
 import { useLab, openPage, waitForState, screenshotPath, ROOT, DIST } from './harness.mjs';
 
 const lab = useLab(before, after);
-const STRATEGY_DIR = path.join(ROOT, 'src', 'sim', 'strategy');
-// The page layer's tests read this very file (src/page/equivalents.rs).
-const EQUIVALENTS = path.join(ROOT, 'src', 'page', 'equivalents.txt');
+const STRATEGY_DIR = path.join(ROOT, 'crates', 'sim', 'src', 'strategy');
+// The page layer's tests read this very file (crates/page/src/equivalents.rs).
+const EQUIVALENTS = path.join(ROOT, 'crates', 'page', 'src', 'equivalents.txt');
 
 test('the build serves the strategy folder byte for byte', () => {
   const files = fs.readdirSync(STRATEGY_DIR).filter((f) => f.endsWith('.rs'));
@@ -97,7 +97,7 @@ test('the code view shows the file the core compiled, its change marked, and the
   const page = await openPage(lab.browser);
   await page.goto(`${lab.server.base}?strategy=keyed&seed=1&speed=instant`);
   await waitForState(page, 'done');
-  const code = page.locator('[data-testid="code-view"] code[data-file="src/sim/strategy/keyed.rs"]');
+  const code = page.locator('[data-testid="code-view"] code[data-file="crates/sim/src/strategy/keyed.rs"]');
   await code.locator('.rll-line[data-changed]').first().waitFor();
   const lines = await code.locator('.rll-line').allTextContents();
   const file = fs.readFileSync(path.join(STRATEGY_DIR, 'keyed.rs'), 'utf8');
@@ -107,7 +107,7 @@ test('the code view shows the file the core compiled, its change marked, and the
 
   // Another strategy: its own file, fetched when picked.
   await page.click('button[data-strategy="naive"]');
-  const naive = page.locator('[data-testid="code-view"] code[data-file="src/sim/strategy/naive.rs"]');
+  const naive = page.locator('[data-testid="code-view"] code[data-file="crates/sim/src/strategy/naive.rs"]');
   await naive.locator('.rll-line[data-changed]').first().waitFor();
   assert.equal(await naive.locator('.rll-line[data-changed="true"]').count(), 0, 'the first strategy changes nothing');
 

@@ -1,0 +1,121 @@
+//! The stage's "keep this run" buttons: their markup, set once by the UI, the names of the
+//! files they save and what they say. The UI reads a click by the button's `data-testid`
+//! and changes only what a run changes (shown or not, which buttons are enabled, the
+//! message).
+
+use sim::Scenario;
+
+/// What a button of the bar does, by its `data-testid`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// Copy the page's address, which reproduces the run.
+    CopyLink,
+    /// Save the run as JSON.
+    Json,
+    /// Save every request as CSV.
+    Csv,
+}
+
+impl Keep {
+    const ALL: [Keep; 3] = [Keep::CopyLink, Keep::Json, Keep::Csv];
+
+    /// The button's `data-testid`.
+    pub fn testid(self) -> &'static str {
+        match self {
+            Keep::CopyLink => "copy-link",
+            Keep::Json => "export-json",
+            Keep::Csv => "export-csv",
+        }
+    }
+
+    /// The button's text.
+    fn label(self) -> &'static str {
+        match self {
+            Keep::CopyLink => "Copy link",
+            Keep::Json => "Download JSON",
+            Keep::Csv => "Download CSV",
+        }
+    }
+
+    /// The action a `data-testid` names, if it names one.
+    pub fn from_testid(value: &str) -> Option<Keep> {
+        Keep::ALL.into_iter().find(|k| k.testid() == value)
+    }
+}
+
+/// Why the CSV button does nothing, as its tooltip and as the message a press shows.
+pub const NO_ROWS: &str = "Runs this large keep no per-request record: there are no rows to save.";
+
+/// What the bar says once the browser has written the link to the clipboard.
+pub const LINK_COPIED: &str = "Link copied: it reproduces this run exactly.";
+
+/// What the bar says when the browser would not let the page write the clipboard.
+pub fn copy_refused(href: &str) -> String {
+    format!("The browser would not let the page copy; copy the address instead: {href}")
+}
+
+/// What the bar says when the browser would not make the file.
+pub const SAVE_REFUSED: &str = "The browser refused to make the file.";
+
+/// The name of the file a run is saved as: its strategy and seed, then `ext`.
+pub fn file_name(scenario: Option<&Scenario>, ext: &str) -> String {
+    scenario.map_or(format!("run.{ext}"), |s| {
+        format!("rate-limit-lab-{}-seed-{}.{ext}", s.strategy, s.seed)
+    })
+}
+
+/// The bar: three buttons, disabled until a run is done, and a status line for what a
+/// press did.
+pub fn export_markup() -> String {
+    let buttons: String = Keep::ALL
+        .iter()
+        .map(|k| {
+            let disabled = if *k == Keep::CopyLink {
+                ""
+            } else {
+                " disabled"
+            };
+            format!(
+                "<button type=\"button\" data-testid=\"{}\"{disabled}>{}</button>",
+                k.testid(),
+                k.label()
+            )
+        })
+        .collect();
+    format!("{buttons}<span class=\"rll-field-help\" role=\"status\"></span>")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_button_is_found_by_its_testid() {
+        let markup = export_markup();
+        for k in Keep::ALL {
+            assert!(markup.contains(&format!("data-testid=\"{}\"", k.testid())));
+            assert_eq!(Keep::from_testid(k.testid()), Some(k));
+        }
+        assert_eq!(Keep::from_testid("export-xml"), None);
+        assert!(markup.contains("role=\"status\""));
+    }
+
+    #[test]
+    fn only_the_link_can_be_kept_before_a_run_is_done() {
+        let markup = export_markup();
+        assert_eq!(markup.matches(" disabled>").count(), 2);
+        assert!(markup.contains("data-testid=\"copy-link\">Copy link<"));
+    }
+
+    #[test]
+    fn a_file_is_named_after_its_strategy_and_seed() {
+        let s = Scenario {
+            seed: 42,
+            ..Scenario::default()
+        };
+        let name = file_name(Some(&s), "csv");
+        assert_eq!(name, format!("rate-limit-lab-{}-seed-42.csv", s.strategy));
+        assert_eq!(file_name(None, "json"), "run.json");
+        assert!(copy_refused("http://x/?seed=1").ends_with("http://x/?seed=1"));
+    }
+}

@@ -1,0 +1,468 @@
+//! Server-side rate limiters: three ways to decide whether a caller may have one more
+//! request, behind one trait.
+//!
+//! Every limiter is a pure function of the instants it is shown: there are no timers and
+//! no background work, so a limiter in the simulation answers exactly as it would in a
+//! server fed the same arrival times. Each remembers its callers in a [`Callers`] store,
+//! keyed by caller or shared by all of them ([`Scope`]), which is the whole difference
+//! between "one bucket per customer" and "one bucket for everyone".
+//!
+//! An instant earlier than what a caller's state has already seen is counted as if it
+//! were no earlier than that state: a clock that steps back stands still rather than
+//! reopening an old window, refilling twice or disordering the log.
+
+pub mod fixed_window;
+pub mod sliding_log;
+pub mod token_bucket;
+
+pub use fixed_window::FixedWindow;
+pub use sliding_log::SlidingLog;
+pub use token_bucket::TokenBucket;
+
+use super::time::secs;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The largest number of requests a limiter may allow per window.
+pub const MAX_LIMIT: u32 = 1_000_000;
+/// The longest window a limiter may count over: 31 days, enough for a monthly quota.
+pub const MAX_WINDOW_US: u64 = secs(31 * 86_400);
+
+/// A limiter's answer about one request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Decision {
+    /// True if the request may proceed; false means answer 429.
+    pub allowed: bool,
+    /// Requests of cost 1 the caller could still make at this instant, after this one.
+    pub remaining: u32,
+    /// How long until the same request would be allowed, if nothing else arrives in
+    /// between. Zero when it was allowed; at least 1 µs when it was refused.
+    pub retry_after_us: u64,
+    /// How long until the caller's whole allowance is back, if nothing else arrives.
+    pub reset_us: u64,
+}
+
+/// The limit a limiter publishes: `limit` requests per `window_us`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Policy {
+    /// Requests allowed per window (for a bucket: tokens refilled per window).
+    pub limit: u32,
+    /// The window the limit is counted over.
+    pub window_us: u64,
+}
+
+impl Policy {
+    /// Checks that the limit and window are inside the documented ranges.
+    pub fn check(&self) -> Result<(), LimiterError> {
+        if !(1..=MAX_LIMIT).contains(&self.limit) {
+            return Err(LimiterError::Limit { limit: self.limit });
+        }
+        if !(1..=MAX_WINDOW_US).contains(&self.window_us) {
+            return Err(LimiterError::Window {
+                window_us: self.window_us,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Why a limiter cannot be built, or cannot decide a request (the page layer writes the
+/// sentence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimiterError {
+    /// The policy's limit is outside 1 to [`MAX_LIMIT`] requests.
+    Limit {
+        /// The limit given.
+        limit: u32,
+    },
+    /// The policy's window is outside 1 µs to [`MAX_WINDOW_US`].
+    Window {
+        /// The window given.
+        window_us: u64,
+    },
+    /// A bucket's capacity is outside 1 to [`MAX_LIMIT`] tokens.
+    Capacity {
+        /// The capacity given.
+        capacity: u32,
+    },
+    /// A request that costs nothing.
+    ZeroCost,
+    /// A request that costs more than the limiter could ever allow at once.
+    CostOverCapacity {
+        /// The request's cost.
+        cost: u32,
+        /// The most one request may cost ([`Limiter::capacity`]).
+        capacity: u32,
+    },
+}
+
+crate::error_display!(LimiterError, "limiter refused");
+
+/// Whose requests share one allowance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// One allowance for every caller: the key is ignored.
+    Global,
+    /// One allowance per caller key.
+    PerKey,
+}
+
+/// A rate limiter. Implementations decide; [`Limiter::check`] validates the cost first.
+pub trait Limiter {
+    /// The limit this limiter publishes.
+    fn policy(&self) -> Policy;
+
+    /// The largest cost one request can have and still be allowed some day.
+    fn capacity(&self) -> u32;
+
+    /// Decides a request whose cost is already known to be in `1..=capacity`, and
+    /// records it if allowed.
+    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision;
+
+    /// Bytes of fixed-width state held right now: key bytes plus each state's payload.
+    /// See [`StatePayload`] for what is and is not counted.
+    fn payload_bytes(&self) -> u64;
+
+    /// Callers remembered right now (1 at most under the global scope).
+    fn callers(&self) -> usize;
+
+    /// True if `key` has a state (always, once anyone has asked, under the global scope).
+    fn knows(&self, key: &str) -> bool;
+
+    /// Forgets every caller whose state is spent at `now_us`: a fresh state would decide
+    /// every request from `now_us` on exactly as it would. Returns how many it forgot.
+    /// A store that serves strangers calls this from time to time, as governor's
+    /// `retain_recent` is called, so that callers who have gone cost nothing.
+    fn forget_spent(&mut self, now_us: u64) -> usize;
+
+    /// Decides one request of `cost` units from caller `key` arriving at `now_us`.
+    /// A cost of 0, or one larger than the limiter could ever allow, is an error.
+    fn check(&mut self, now_us: u64, key: &str, cost: u32) -> Result<Decision, LimiterError> {
+        let capacity = self.capacity();
+        if cost == 0 {
+            return Err(LimiterError::ZeroCost);
+        }
+        if cost > capacity {
+            return Err(LimiterError::CostOverCapacity { cost, capacity });
+        }
+        let d = self.decide(now_us, key, cost);
+        // (The messages print numbers only: a `Debug` payload would bring its formatting
+        // machinery into every page's module.)
+        assert!(
+            d.allowed == (d.retry_after_us == 0),
+            "a decision waits exactly when it refuses: retry after {} µs",
+            d.retry_after_us
+        );
+        assert!(
+            d.remaining <= capacity,
+            "{} remaining of a capacity of {capacity}",
+            d.remaining
+        );
+        Ok(d)
+    }
+}
+
+crate::named_enum! {
+    /// The three limiters, by name.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum LimiterKind as "limiter" {
+        /// Counts in aligned windows.
+        Fixed = "fixed",
+        /// Logs every allowed request and counts the last window.
+        Sliding = "sliding",
+        /// Refills tokens continuously.
+        Bucket = "bucket",
+    }
+}
+
+impl LimiterKind {
+    /// A limiter of this kind for `policy`. A bucket's capacity is the policy's limit.
+    pub fn build(self, policy: Policy, scope: Scope) -> Result<Box<dyn Limiter>, LimiterError> {
+        Ok(match self {
+            LimiterKind::Fixed => Box::new(FixedWindow::new(policy, scope)?),
+            LimiterKind::Sliding => Box::new(SlidingLog::new(policy, scope)?),
+            LimiterKind::Bucket => Box::new(TokenBucket::new(policy.limit, policy, scope)?),
+        })
+    }
+}
+
+/// What one caller's state costs to remember.
+///
+/// Only fixed-width payload is counted: the state's own integer fields (or, for a log,
+/// 8 bytes per stored timestamp). Not counted: map nodes, pointer/length/capacity words
+/// of `String` and `VecDeque`, spare capacity, and allocator headers. Those depend on
+/// the platform's pointer width and allocator, and the browser (wasm32) and the CLI
+/// (64-bit) must report the same figure.
+pub trait StatePayload {
+    /// Payload bytes of this state: by default its own size, which is right for states
+    /// made of fixed-width integers only.
+    fn payload_bytes(&self) -> u64 {
+        std::mem::size_of_val(self) as u64
+    }
+}
+
+/// Caller states in key order, or one shared state when the scope is global.
+#[derive(Clone, Debug)]
+pub struct Callers<S> {
+    scope: Scope,
+    /// The global scope's one state. Kept outside the map so the provider, which asks
+    /// on every request, pays no key lookup.
+    global: Option<S>,
+    /// Per-key states; always empty under the global scope.
+    states: BTreeMap<String, S>,
+}
+
+/// The key the global scope's one state is reported under (no bytes to count).
+const GLOBAL_KEY: &str = "";
+
+impl<S> Callers<S> {
+    /// An empty store.
+    pub fn new(scope: Scope) -> Self {
+        Self {
+            scope,
+            global: None,
+            states: BTreeMap::new(),
+        }
+    }
+
+    /// The scope this store was made with.
+    pub fn scope(&self) -> Scope {
+        self.scope
+    }
+
+    /// The state for `key`, created by `fresh` on first sight.
+    pub fn state(&mut self, key: &str, fresh: impl FnOnce() -> S) -> &mut S {
+        if self.scope == Scope::Global {
+            return self.global.get_or_insert_with(fresh);
+        }
+        // Look up by &str first, so a known caller costs no allocation.
+        if !self.states.contains_key(key) {
+            self.states.insert(key.to_owned(), fresh());
+        }
+        self.states.get_mut(key).expect("inserted just above")
+    }
+
+    /// The state for `key`, if it has been seen.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut S> {
+        match self.scope {
+            Scope::Global => self.global.as_mut(),
+            Scope::PerKey => self.states.get_mut(key),
+        }
+    }
+
+    /// Every remembered key with its state, in key order (the global scope's one state
+    /// is reported under the empty key).
+    pub fn states(&self) -> impl Iterator<Item = (&str, &S)> {
+        let global = self.global.iter().map(|s| (GLOBAL_KEY, s));
+        global.chain(self.states.iter().map(|(k, s)| (k.as_str(), s)))
+    }
+
+    /// Callers remembered (1 at most under the global scope).
+    pub fn len(&self) -> usize {
+        usize::from(self.global.is_some()) + self.states.len()
+    }
+
+    /// True if no caller has been seen.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// True if `key` has a state.
+    pub fn knows(&self, key: &str) -> bool {
+        match self.scope {
+            Scope::Global => self.global.is_some(),
+            Scope::PerKey => self.states.contains_key(key),
+        }
+    }
+
+    /// Forgets every state for which `spent` is true; returns how many.
+    pub fn forget(&mut self, mut spent: impl FnMut(&mut S) -> bool) -> usize {
+        let before = self.len();
+        if self.global.as_mut().is_some_and(&mut spent) {
+            self.global = None;
+        }
+        self.states.retain(|_, s| !spent(s));
+        before - self.len()
+    }
+}
+
+impl<S: StatePayload> Callers<S> {
+    /// Key bytes plus every state's payload. See [`StatePayload`].
+    pub fn payload_bytes(&self) -> u64 {
+        self.states()
+            .map(|(k, s)| k.len() as u64 + s.payload_bytes())
+            .sum()
+    }
+}
+
+/// `us` rounded up to whole seconds: how long a header tells a caller to wait.
+pub fn ceil_secs(us: u64) -> u64 {
+    us.div_ceil(secs(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::ms;
+
+    /// Ten per second: the limit most limiter tests run against.
+    pub(super) const POLICY: Policy = Policy {
+        limit: 10,
+        window_us: secs(1),
+    };
+
+    #[test]
+    fn every_kind_rejects_impossible_costs() {
+        for kind in LimiterKind::ALL {
+            let mut l = kind.build(POLICY, Scope::PerKey).unwrap();
+            assert_eq!(l.check(0, "a", 0), Err(LimiterError::ZeroCost), "{kind}");
+            assert_eq!(
+                l.check(0, "a", 11),
+                Err(LimiterError::CostOverCapacity {
+                    cost: 11,
+                    capacity: 10
+                }),
+                "{kind}"
+            );
+            assert!(l.check(0, "a", 10).unwrap().allowed, "{kind}");
+        }
+    }
+
+    #[test]
+    fn bad_policies_are_refused() {
+        for policy in [
+            Policy {
+                limit: 0,
+                window_us: secs(1),
+            },
+            Policy {
+                limit: 10,
+                window_us: 0,
+            },
+            Policy {
+                limit: MAX_LIMIT + 1,
+                window_us: secs(1),
+            },
+            Policy {
+                limit: 10,
+                window_us: MAX_WINDOW_US + 1,
+            },
+        ] {
+            for kind in LimiterKind::ALL {
+                assert_eq!(
+                    kind.build(policy, Scope::Global).err(),
+                    policy.check().err(),
+                    "{kind} {policy:?}"
+                );
+                assert!(policy.check().is_err(), "{policy:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn global_scope_shares_one_allowance_and_per_key_does_not() {
+        for kind in LimiterKind::ALL {
+            let mut global = kind.build(POLICY, Scope::Global).unwrap();
+            let mut per_key = kind.build(POLICY, Scope::PerKey).unwrap();
+            for i in 0..10 {
+                assert!(global.check(ms(i), "noisy", 1).unwrap().allowed);
+                assert!(per_key.check(ms(i), "noisy", 1).unwrap().allowed);
+            }
+            assert!(!global.check(ms(10), "quiet", 1).unwrap().allowed, "{kind}");
+            assert!(per_key.check(ms(10), "quiet", 1).unwrap().allowed, "{kind}");
+        }
+    }
+
+    #[test]
+    fn the_global_scope_remembers_one_state_under_the_empty_key() {
+        let mut callers: Callers<u64> = Callers::new(Scope::Global);
+        assert!(callers.is_empty());
+        assert!(callers.get_mut("a").is_none());
+        *callers.state("a", || 1) += 10;
+        *callers.state("b", || 100) += 10;
+        assert_eq!(callers.len(), 1);
+        assert_eq!(callers.get_mut("c"), Some(&mut 21));
+        assert_eq!(callers.states().collect::<Vec<_>>(), [("", &21)]);
+        let mut per_key: Callers<u64> = Callers::new(Scope::PerKey);
+        per_key.state("b", || 2);
+        per_key.state("a", || 1);
+        assert_eq!(per_key.states().collect::<Vec<_>>(), [("a", &1), ("b", &2)]);
+        assert!(per_key.get_mut("c").is_none());
+    }
+
+    #[test]
+    fn forgetting_spent_callers_changes_no_decision_and_forgets_the_gone() {
+        // Two limiters of each kind see the same requests; one forgets its spent callers
+        // before each. Every decision must be the same, headers' figures included.
+        let mut lcg = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u64| {
+            lcg = lcg.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (lcg >> 33) % n
+        };
+        for kind in LimiterKind::ALL {
+            let mut kept = kind.build(POLICY, Scope::PerKey).unwrap();
+            let mut forgetful = kind.build(POLICY, Scope::PerKey).unwrap();
+            let mut now_us = 0;
+            let mut forgotten = 0;
+            for _ in 0..20_000 {
+                // Mostly close together, sometimes a pause longer than the window.
+                now_us += if next(50) == 0 { secs(2) } else { next(ms(40)) };
+                let key = ["a", "b", "c", "d", "e"][next(5) as usize];
+                let cost = 1 + next(3) as u32;
+                forgotten += forgetful.forget_spent(now_us);
+                assert_eq!(
+                    kept.check(now_us, key, cost),
+                    forgetful.check(now_us, key, cost),
+                    "{kind} at {now_us} µs"
+                );
+            }
+            assert!(forgotten > 100, "{kind}: forgot {forgotten}");
+            // Two windows after the last request, every caller is spent.
+            let remembered = forgetful.callers();
+            assert!(remembered > 0, "{kind}");
+            assert_eq!(forgetful.forget_spent(now_us + secs(2)), remembered);
+            assert!(forgetful.callers() == 0 && !forgetful.knows("a"), "{kind}");
+            assert_eq!(kept.callers(), 5, "{kind}");
+        }
+    }
+
+    #[test]
+    fn a_caller_inside_its_window_is_not_forgotten() {
+        for kind in LimiterKind::ALL {
+            let mut l = kind.build(POLICY, Scope::PerKey).unwrap();
+            assert!(l.check(secs(3), "a", 1).unwrap().allowed);
+            assert_eq!(l.forget_spent(secs(3) + ms(10)), 0, "{kind}");
+            assert!(l.knows("a") && !l.knows("b"), "{kind}");
+        }
+    }
+
+    #[test]
+    fn a_clock_that_steps_back_stands_still() {
+        for kind in LimiterKind::ALL {
+            let mut l = kind.build(POLICY, Scope::PerKey).unwrap();
+            for _ in 0..10 {
+                assert!(l.check(secs(5), "a", 1).unwrap().allowed);
+            }
+            // An earlier instant must not reopen an older window or refill anything.
+            let d = l.check(secs(4), "a", 1).unwrap();
+            assert!(!d.allowed, "{kind}: {d:?}");
+            assert_eq!(d, l.check(secs(5), "a", 1).unwrap(), "{kind}");
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for kind in LimiterKind::ALL {
+            assert_eq!(kind.as_str().parse::<LimiterKind>(), Ok(kind));
+        }
+        assert_eq!("leaky".parse::<LimiterKind>().unwrap_err().given, "leaky");
+        assert_eq!(ceil_secs(0), 0);
+        assert_eq!(ceil_secs(1), 1);
+        assert_eq!(ceil_secs(secs(1)), 1);
+        assert_eq!(ceil_secs(secs(1) + 1), 2);
+    }
+}

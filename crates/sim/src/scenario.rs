@@ -1,0 +1,72 @@
+//! A scenario: a seed plus every parameter of a run. The defaults are the article's.
+
+use super::provider::ProviderConfig;
+use super::strategy::{ClientParams, StrategyName};
+
+pub use super::param::ScenarioError;
+use serde::{Deserialize, Serialize};
+
+/// The most customers one run may have: enough for the million-customer benchmark with
+/// room to spare, small enough that a run's memory stays bounded (about 100 B each).
+pub const MAX_CUSTOMERS: u32 = 10_000_000;
+
+/// A seed plus everything else a run depends on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Scenario {
+    /// The seed every random draw of the run is keyed by.
+    pub seed: u64,
+    /// The client strategy.
+    pub strategy: StrategyName,
+    /// Customers `1..=customers`, one charge each.
+    pub customers: u32,
+    /// The provider's rules.
+    pub provider: ProviderConfig,
+    /// The client's numbers.
+    pub client: ClientParams,
+    /// Keep a record of every request (off for very large runs).
+    pub record: bool,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Self {
+            seed: 1,
+            strategy: StrategyName::Keyed,
+            customers: 1_000,
+            provider: ProviderConfig::default(),
+            client: ClientParams::default(),
+            record: true,
+        }
+    }
+}
+
+impl Scenario {
+    /// The article's scenario for one strategy and seed.
+    pub fn article(strategy: StrategyName, seed: u64) -> Self {
+        Self {
+            seed,
+            strategy,
+            ..Self::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Odds;
+
+    #[test]
+    fn defaults_are_valid_and_the_articles() {
+        let s = Scenario::default();
+        assert_eq!(s.validate(), Ok(()));
+        assert_eq!(s.provider.max_inflight, 10);
+        assert_eq!(s.provider.rate_limit, 100);
+        assert_eq!(s.provider.server_error, Odds::one_in(20));
+        assert_eq!(s.provider.slow, Odds::one_in(33));
+        assert_eq!(s.provider.decline_every, 97);
+        assert_eq!(s.client.pacer_per_s, 90);
+        assert_eq!(s.customers, 1000);
+    }
+}

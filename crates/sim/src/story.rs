@@ -1,0 +1,323 @@
+//! One customer's story, told from the record: each attempt as the client saw it and as
+//! the provider saw it, side by side. This is where a charge that lands after the client
+//! stopped waiting becomes visible. The page layer tells it in words.
+
+use super::provider::{Status, Work};
+use super::record::{Admission, ClientView, RequestRecord};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What the client saw of one attempt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "kind"
+)]
+pub enum ClientSide {
+    /// Still waiting.
+    Waiting,
+    /// Received an answer.
+    Answered {
+        /// HTTP status.
+        status: u16,
+        /// When.
+        at_us: u64,
+    },
+    /// Stopped waiting.
+    TimedOut {
+        /// When.
+        at_us: u64,
+    },
+}
+
+/// What the provider did with one attempt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "kind"
+)]
+pub enum ProviderSide {
+    /// Refused on arrival.
+    Refused {
+        /// 429 or 503.
+        status: u16,
+    },
+    /// Admitted and still processing.
+    Processing {
+        /// When processing will complete.
+        until_us: u64,
+        /// Took the slow path.
+        slow: bool,
+    },
+    /// Admitted and finished.
+    Finished {
+        /// HTTP status.
+        status: u16,
+        /// When.
+        at_us: u64,
+        /// Money moved.
+        charged: bool,
+        /// Took the slow path.
+        slow: bool,
+        /// Answered from the idempotency store.
+        replayed: bool,
+    },
+}
+
+/// One attempt of a customer's charge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AttemptStory {
+    /// Attempt number, from 1.
+    pub attempt: u32,
+    /// Request number in the run.
+    pub request: u32,
+    /// The idempotency key sent, if any.
+    pub key: Option<String>,
+    /// When it was sent.
+    pub sent_at_us: u64,
+    /// The client's view.
+    pub client: ClientSide,
+    /// The provider's view.
+    pub provider: ProviderSide,
+}
+
+/// A customer's whole story so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Story {
+    /// The customer.
+    pub customer: u32,
+    /// Every attempt, in order.
+    pub attempts: Vec<AttemptStory>,
+    /// Times money moved for this customer.
+    pub charges: u32,
+}
+
+impl AttemptStory {
+    /// Builds one attempt's story from its record.
+    pub fn from_record(r: &RequestRecord) -> Self {
+        let client = match r.client {
+            ClientView::Waiting => ClientSide::Waiting,
+            ClientView::Answered { status, at_us } => ClientSide::Answered {
+                status: status.code(),
+                at_us,
+            },
+            ClientView::TimedOut { at_us } => ClientSide::TimedOut { at_us },
+        };
+        let provider = match (r.admission, r.status) {
+            (Admission::Refused(s), _) => ProviderSide::Refused { status: s.code() },
+            (Admission::Admitted { slow, .. }, None) => ProviderSide::Processing {
+                until_us: r.done_at_us,
+                slow,
+            },
+            (Admission::Admitted { slow, work, .. }, Some(status)) => ProviderSide::Finished {
+                status: status.code(),
+                at_us: r.done_at_us,
+                charged: r.charged,
+                slow,
+                replayed: matches!(work, Work::Replay(_)),
+            },
+        };
+        Self {
+            attempt: r.attempt,
+            request: r.request,
+            key: r.key.map(|k| k.to_string()),
+            sent_at_us: r.sent_at_us,
+            client,
+            provider,
+        }
+    }
+
+    /// True if the provider charged after the client had stopped waiting.
+    pub fn charged_behind_clients_back(&self) -> bool {
+        matches!(
+            (self.client, self.provider),
+            (
+                ClientSide::TimedOut { .. },
+                ProviderSide::Finished { charged: true, .. }
+            )
+        )
+    }
+}
+
+impl Story {
+    /// Whether `attempt` harmed this customer: it charged behind the client's back, and
+    /// the customer paid more than once. With a key, such a charge is the only one (the
+    /// retries are answered from the key), so it harmed no one.
+    pub fn is_harm(&self, attempt: &AttemptStory) -> bool {
+        attempt.charged_behind_clients_back() && self.charges > 1
+    }
+
+    /// The story of `customer` in `record`.
+    pub fn of(record: &[RequestRecord], customer: u32) -> Self {
+        let attempts: Vec<AttemptStory> = record
+            .iter()
+            .filter(|r| r.customer == customer)
+            .map(AttemptStory::from_record)
+            .collect();
+        let charges = record
+            .iter()
+            .filter(|r| r.customer == customer && r.charged)
+            .count() as u32;
+        Self {
+            customer,
+            attempts,
+            charges,
+        }
+    }
+}
+
+crate::named_enum! {
+    /// Scenes worth showing a reader, each found in a run's record.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Scene as "scene" {
+        /// A customer charged more than once.
+        DoubleCharge = "double-charge",
+        /// A charge that landed after the client stopped waiting.
+        ChargedAfterTimeout = "charged-after-timeout",
+        /// A 409: a retry arrived while the first attempt still ran.
+        Conflict = "conflict",
+        /// An answer replayed from the idempotency store.
+        Replay = "replay",
+        /// A declined card.
+        Declined = "declined",
+    }
+}
+
+impl Scene {
+    /// The first customer in the record whose story shows this scene.
+    pub fn find(self, record: &[RequestRecord]) -> Option<u32> {
+        if self == Scene::DoubleCharge {
+            return first_double_charge(record);
+        }
+        record
+            .iter()
+            .find(|r| match self {
+                Scene::DoubleCharge => false,
+                Scene::ChargedAfterTimeout => {
+                    r.charged && matches!(r.client, ClientView::TimedOut { .. })
+                }
+                Scene::Conflict => r.status == Some(Status::InProgress),
+                Scene::Replay => {
+                    matches!(
+                        r.admission,
+                        Admission::Admitted {
+                            work: Work::Replay(_),
+                            ..
+                        }
+                    ) && r.status.is_some()
+                }
+                Scene::Declined => r.status == Some(Status::Declined),
+            })
+            .map(|r| r.customer)
+    }
+}
+
+/// The first customer whose second charge appears in the record.
+fn first_double_charge(record: &[RequestRecord]) -> Option<u32> {
+    let mut charged: BTreeMap<u32, u32> = BTreeMap::new();
+    record.iter().filter(|r| r.charged).find_map(|r| {
+        let n = charged.entry(r.customer).or_default();
+        *n += 1;
+        (*n == 2).then_some(r.customer)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Scenario, Simulation, StrategyName};
+
+    fn finished(strategy: StrategyName, seed: u64) -> Simulation {
+        let mut sim = Simulation::new(&Scenario::article(strategy, seed)).unwrap();
+        sim.run_to_end();
+        sim
+    }
+
+    #[test]
+    fn a_double_charge_story_shows_the_charge_behind_the_clients_back() {
+        let sim = finished(StrategyName::TimeoutNoKey, 1);
+        let record = sim.record().unwrap();
+        let customer = Scene::DoubleCharge
+            .find(record)
+            .expect("timeout-no-key double-charges someone");
+        let story = Story::of(record, customer);
+        assert!(story.charges >= 2);
+        let first = &story.attempts[0];
+        assert!(first.charged_behind_clients_back(), "{first:?}");
+        assert!(story.is_harm(first), "a second charge followed: {first:?}");
+        assert!(
+            matches!(first.client, ClientSide::TimedOut { .. }),
+            "{first:?}"
+        );
+        assert!(story.attempts.iter().all(|a| a.key.is_none()));
+    }
+
+    #[test]
+    fn a_keyed_timeout_ends_in_a_replay_not_a_second_charge() {
+        let sim = finished(StrategyName::Pool, 1);
+        let record = sim.record().unwrap();
+        let customer = Scene::Conflict
+            .find(record)
+            .expect("the pool produces 409s");
+        let story = Story::of(record, customer);
+        assert_eq!(story.charges, 1);
+        let behind = story
+            .attempts
+            .iter()
+            .find(|a| a.charged_behind_clients_back())
+            .expect("the conflict follows a charge the client stopped waiting for");
+        assert!(!story.is_harm(behind), "the key made it the only charge");
+        let keys: Vec<_> = story.attempts.iter().map(|a| a.key.clone()).collect();
+        assert!(keys
+            .iter()
+            .all(|k| k.as_deref() == Some(&format!("ck-{customer}")[..])));
+        let providers: Vec<ProviderSide> = story.attempts.iter().map(|a| a.provider).collect();
+        assert!(
+            providers.iter().any(|p| matches!(
+                p,
+                ProviderSide::Finished {
+                    status: 409,
+                    charged: false,
+                    ..
+                }
+            )),
+            "{providers:?}"
+        );
+        assert!(
+            matches!(
+                providers.last(),
+                Some(ProviderSide::Finished {
+                    status: 200,
+                    charged: false,
+                    replayed: true,
+                    ..
+                })
+            ),
+            "{providers:?}"
+        );
+    }
+
+    #[test]
+    fn scenes_are_found_by_name() {
+        for scene in Scene::ALL {
+            assert_eq!(scene.as_str().parse::<Scene>(), Ok(scene));
+        }
+        assert!("double".parse::<Scene>().is_err());
+    }
+
+    #[test]
+    fn scenes_are_absent_where_the_strategy_prevents_them() {
+        let keyed = finished(StrategyName::Keyed, 3);
+        assert_eq!(Scene::DoubleCharge.find(keyed.record().unwrap()), None);
+        let naive = finished(StrategyName::Naive, 3);
+        assert_eq!(Scene::Conflict.find(naive.record().unwrap()), None);
+        assert!(Scene::Declined
+            .find(keyed.record().unwrap())
+            .is_some_and(|c| c % 97 == 0));
+    }
+}

@@ -1,0 +1,11 @@
+//! The sweep page, as a module of its own (built by trunk): it mounts, nothing else.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    web::mount_sweep();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("This binary is a page of the browser app: serve it with trunk. The CLI is `cargo run --bin ratelab`.");
+}

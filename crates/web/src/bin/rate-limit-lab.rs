@@ -1,0 +1,11 @@
+//! The run page's module (built by trunk): it mounts the page, nothing else.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    web::mount_run();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("This binary is the browser app: serve it with trunk. The CLI is `cargo run --bin ratelab`.");
+}

@@ -1,0 +1,78 @@
+//! Rules of the UI that the compiler cannot see. (That the UI reaches the core and the
+//! page layer only, and that they never reach it, is the workspace's: `crates/web` is the
+//! only crate that depends on Leptos and web-sys, and nothing depends on it.)
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Each `(line number, word)` where `source` names one of `forbidden` in code (comments
+/// are not code: a doc may say what the core does not do).
+fn reaches(source: &str, forbidden: &[&str]) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (n, line) in source.lines().enumerate() {
+        let code = match line.find("//") {
+            Some(i) => &line[..i],
+            None => line,
+        };
+        for word in forbidden {
+            if code.contains(word) {
+                found.push((n + 1, (*word).to_string()));
+            }
+        }
+    }
+    found
+}
+
+/// The UI reaches Leptos' generic effect and listener machinery only through
+/// `ui::erase` (`watch`, `handler`): an `Effect::new` or an `on:` handler given a bare
+/// closure brings its own copy of that machinery into the page's module (README,
+/// "`.wasm` sizes").
+#[test]
+fn the_ui_makes_effects_and_listeners_only_through_erase() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut problems = Vec::new();
+    for file in rust_files(&root) {
+        if file.ends_with("erase.rs") {
+            continue;
+        }
+        let source = fs::read_to_string(&file).expect("a readable source file");
+        for (line, word) in reaches(&source, &["Effect::new"]) {
+            problems.push(format!("{}:{line} names {word}", file.display()));
+        }
+        for (n, text) in source.lines().enumerate() {
+            let code = text.split("//").next().unwrap_or("");
+            for (i, _) in code.match_indices("on:") {
+                let rest = &code[i + 3..];
+                let Some(eq) = rest.find('=') else { continue };
+                let (event, value) = (&rest[..eq], &rest[eq + 1..]);
+                let is_attribute =
+                    !event.is_empty() && event.chars().all(|c| c.is_ascii_lowercase() || c == ':');
+                if is_attribute && !value.starts_with("handler(") {
+                    problems.push(format!(
+                        "{}:{} gives on:{event} a bare closure",
+                        file.display(),
+                        n + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
