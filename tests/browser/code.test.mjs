@@ -9,8 +9,8 @@ import { useLab, openPage, waitForState, screenshotPath, ROOT, DIST } from './ha
 
 const lab = useLab(before, after);
 const STRATEGY_DIR = path.join(ROOT, 'crates', 'sim', 'src', 'strategy');
-// The page layer's tests read this very file (crates/page/src/equivalents.rs).
-const EQUIVALENTS = path.join(ROOT, 'crates', 'page', 'src', 'equivalents.txt');
+// The page layer's tests read this very file (crates/page/src/run/equivalents.rs).
+const EQUIVALENTS = path.join(ROOT, 'crates', 'page', 'src', 'run', 'equivalents.txt');
 
 test('the build serves the strategy folder byte for byte', () => {
   const files = fs.readdirSync(STRATEGY_DIR).filter((f) => f.endsWith('.rs'));

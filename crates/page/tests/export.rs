@@ -1,7 +1,7 @@
 //! The exports, read back with independent parsers (serde_json, and a small RFC 4180
 //! reader here) and checked against the run's own stats.
 
-use page::export::{requests_csv, run_json, REQUESTS_CSV_HEADER};
+use page::run::export::{requests_csv, run_json, REQUESTS_CSV_HEADER};
 use page::{pairs_of, parse, set_param};
 use serde_json::Value;
 use sim::{Scenario, Simulation, StatField, StrategyName};

@@ -5,8 +5,8 @@
 mod header_cases;
 
 use header_cases::cases;
-use page::header_reader::{read_block, rfc850_date};
-use page::words::Words;
+use page::headers::reader::{read_block, rfc850_date};
+use page::shared::words::Words;
 use proptest::prelude::*;
 use sim::headers::{http_date, read_headers, READER_MAX_WAIT_S};
 use sim::time::US_PER_S;

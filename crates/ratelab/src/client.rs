@@ -12,7 +12,7 @@
 //! `RateLimit` obeys the real ones.
 
 use super::server::ProviderStats;
-use page::words::Words;
+use page::shared::words::Words;
 use sim::provider::Status;
 use sim::rng::KeyedDraws;
 use sim::stats::ClientCounters;

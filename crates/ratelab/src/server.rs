@@ -39,7 +39,7 @@
 use super::dist::{self, Dist};
 use super::doors::{self, Bounds};
 use super::keys::KeyStore;
-use page::words::Words;
+use page::shared::words::Words;
 
 use axum::body::Body;
 use axum::extract::{Request, State};

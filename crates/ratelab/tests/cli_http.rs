@@ -159,7 +159,7 @@ fn serve_prints_its_address_and_stops_cleanly_on_sigterm() {
 
 #[test]
 fn the_pages_http_commands_are_accepted_by_the_command_line() {
-    use page::links::{http_cli_line, CLI_PREFIX, HTTP_BASE};
+    use page::shared::links::{http_cli_line, CLI_PREFIX, HTTP_BASE};
     use page::{pairs_of, parse};
     for query in [
         "?strategy=keyed&seed=3",

@@ -3,7 +3,7 @@
 
 mod support;
 
-use page::lab::{cells, JsonResult};
+use page::limits::lab::{cells, JsonResult};
 use sim::lab::{self, ExperimentName};
 use support::{assert_each_refused, json, ratelab};
 
@@ -153,7 +153,7 @@ fn bad_arguments_get_a_message_and_exit_2() {
 
 #[test]
 fn settings_flags_move_the_experiments_as_the_page_does() {
-    use page::lab::settings::{self, knobs_of, LabSettings};
+    use page::limits::settings::{self, knobs_of, LabSettings};
     // Each experiment with every one of its knobs at the far end of its slider.
     for name in ExperimentName::ALL {
         let mut lab = LabSettings::default();

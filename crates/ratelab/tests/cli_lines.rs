@@ -1,10 +1,10 @@
-//! Every command a page prints in its footer (`page::links::cli_line`) runs, and prints
+//! Every command a page prints in its footer (`page::shared::links::cli_line`) runs, and prints
 //! the page's numbers: for a few hundred random page states, with random parameters, the
 //! line is split as a shell would, run with `--json`, and checked against the core.
 
 mod support;
 
-use page::links::{cli_line, CLI_PREFIX};
+use page::shared::links::{cli_line, CLI_PREFIX};
 use page::{
     pairs_of, parse, Motion, Page, PageQuery, ParamKind, ParamValue, Section, Speed, View,
     FALLBACK_STRATEGY, PARAMS,
@@ -176,7 +176,7 @@ fn random_page(rng: &mut SimRng) -> PageQuery {
     // The walk's keys ride along with the run page; the CLI's line ignores them.
     let tour = rng.chance(Odds::one_in(4));
     let step = if tour {
-        rng.below(page::tour::STEPS as u64) as usize
+        rng.below(page::run::tour::STEPS as u64) as usize
     } else {
         0
     };
@@ -200,9 +200,9 @@ fn random_page(rng: &mut SimRng) -> PageQuery {
         scene: None,
         counters: None,
         // Each knob moved with odds 1/3, anywhere its slider reaches.
-        lab: page::lab::settings::KNOBS.iter().fold(
+        lab: page::limits::settings::KNOBS.iter().fold(
             Default::default(),
-            |s: page::lab::settings::LabSettings, k| {
+            |s: page::limits::settings::LabSettings, k| {
                 let (lo, hi) = k.slider();
                 if rng.chance(Odds::one_in(3)) {
                     s.with_position(k.id, rng.between(lo, hi))
@@ -274,7 +274,7 @@ fn check_param_sweep(v: &Value, q: &PageQuery, spec: ParamSweepSpec, why: &str) 
         assert_eq!(item["strategy"], strategy.as_str(), "{why}");
         let got_points = array(&item["points"], points.len(), why);
         for (g, p) in got_points.iter().zip(points) {
-            let value = page::param_sweep::value_text(spec.param, p.value);
+            let value = page::sweep::param_sweep::value_text(spec.param, p.value);
             assert_eq!(g["value"].to_string(), value, "{why}");
             assert_eq!(
                 (g["min"].as_u64(), g["median"].as_u64(), g["max"].as_u64()),
@@ -342,13 +342,13 @@ fn check_experiment(
     v: &Value,
     name: ExperimentName,
     seed: u64,
-    settings: &page::lab::settings::LabSettings,
+    settings: &page::limits::settings::LabSettings,
     why: &str,
 ) {
     assert_eq!(v["experiment"], name.as_str(), "{why}");
     let run =
-        page::lab::settings::run(name, seed, settings).unwrap_or_else(|e| panic!("{why}: {e}"));
-    let expected: BTreeMap<String, Value> = page::lab::cells(&run)
+        page::limits::settings::run(name, seed, settings).unwrap_or_else(|e| panic!("{why}: {e}"));
+    let expected: BTreeMap<String, Value> = page::limits::lab::cells(&run)
         .into_iter()
         .map(|(k, v)| (k, Value::String(v)))
         .collect();

@@ -3,7 +3,7 @@
 
 mod support;
 
-use page::export::{requests_csv, run_json};
+use page::run::export::{requests_csv, run_json};
 use page::{pairs_of, parse};
 use sim::{run, Scenario, Simulation, StatField, StrategyName};
 use support::{assert_each_refused, json, ratelab};

@@ -2,7 +2,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    web::mount_compare();
+    web::compare::entry::mount();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -2,7 +2,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    web::mount_tour();
+    web::run::entry::mount_tour();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

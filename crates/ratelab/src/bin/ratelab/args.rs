@@ -6,8 +6,8 @@
 
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use page::lab::settings::{Range, KNOBS};
-use page::words::Words;
+use page::limits::settings::{Range, KNOBS};
+use page::shared::words::Words;
 use page::{self, ParamKind, PARAMS};
 use ratelab::doors::{Bounds, MAX_HEAD_BYTES};
 use ratelab::keys::KEY_BYTES_MAX;
@@ -138,7 +138,7 @@ fn headers() -> Command {
 
 /// `--now`: whole epoch seconds, with the page's sentence when not.
 fn now(text: &str) -> Result<u64, String> {
-    page::header_reader::parse_now(text).map_err(|e| e.to_string())
+    page::headers::reader::parse_now(text).map_err(|e| e.to_string())
 }
 
 /// `ratelab charges`: what to run, how to print it, and every parameter.
@@ -184,14 +184,14 @@ fn charges() -> Command {
         .arg(seed().help_heading(RUN))
         .arg(
             valued("seeds", "A..=B")
-                .value_parser(page::seeds::parse_seed_range)
+                .value_parser(page::input::seeds::parse_seed_range)
                 .conflicts_with("seed")
                 .help("A sweep of seeds, e.g. 1..=200: each stat's distribution")
                 .help_heading(RUN),
         )
         .arg(
             valued("sweep-param", "key=from..=to:steps")
-                .value_parser(page::param_sweep::parse_sweep_flag)
+                .value_parser(page::sweep::param_sweep::parse_sweep_flag)
                 .conflicts_with_all(["seed", "customer"])
                 .help("Sweep one parameter, e.g. timeoutMs=200..=3000:15 (its unit): one stat's median, min and max per value, over seeds 1..=N")
                 .help_heading(RUN),

@@ -1,11 +1,12 @@
 //! `ratelab charges`: one strategy's stats panel, or all six side by side.
 
 use crate::args::{Args, Pick};
-use page::links::{cli_line, CLI_PREFIX};
-use page::words::Words;
+use page::run::export;
+use page::shared::format;
+use page::shared::links::{cli_line, CLI_PREFIX};
+use page::shared::words::Words;
 use page::ParamKind;
 use page::{self, apply_params, Page, PARAMS};
-use page::{export, format};
 use serde::Serialize;
 use sim::param::ParamGroup;
 use sim::param_sweep::{strategies_using, ParamSweepJob, ParamSweepSpec};
@@ -226,7 +227,7 @@ fn from_flags(args: &Args) -> Result<(Scenario, Ask), String> {
             steps,
             stat: args
                 .get::<StatField>("stat")
-                .unwrap_or(page::param_sweep::DEFAULT_STAT),
+                .unwrap_or(page::sweep::param_sweep::DEFAULT_STAT),
         };
         return Ok((
             base,
@@ -692,7 +693,7 @@ fn param_sweep(
     }
     let mut out = format!(
         "{}   stat: {}   seeds: 1..={seeds}   customers: {}\n{}",
-        page::param_sweep::axis_label(spec.param),
+        page::sweep::param_sweep::axis_label(spec.param),
         spec.stat.as_str(),
         base.customers,
         // The swept parameter is on the rows, not among the fixed ones.
@@ -709,7 +710,7 @@ fn param_sweep(
         for p in points {
             out.push_str(&format!(
                 "{:>14}{:>10}{:>10}{:>10}\n",
-                page::param_sweep::value_text(spec.param, p.value),
+                page::sweep::param_sweep::value_text(spec.param, p.value),
                 p.dist.min,
                 p.dist.median,
                 p.dist.max
@@ -767,7 +768,7 @@ fn story(scenario: Scenario, who: &str, json: bool) -> Result<String, String> {
         scenario.strategy, scenario.seed, story.charges
     );
     for a in &story.attempts {
-        out.push_str(&format!("{}\n", page::story::sentence(a)));
+        out.push_str(&format!("{}\n", page::run::story::sentence(a)));
     }
     Ok(out.trim_end().to_string())
 }

@@ -1,7 +1,7 @@
 //! `ratelab headers read`: a header block on standard input, read by the core's reader.
 
 use crate::args::Args;
-use page::header_reader::{parse_block_bytes, reading_json, reading_text, MAX_BLOCK_BYTES};
+use page::headers::reader::{parse_block_bytes, reading_json, reading_text, MAX_BLOCK_BYTES};
 use sim::headers::read_headers;
 use sim::time::US_PER_S;
 use std::io::Read;

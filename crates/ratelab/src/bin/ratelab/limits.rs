@@ -1,7 +1,7 @@
 //! `ratelab limits`: the limiter lab's experiments, as tables or as JSON.
 
 use crate::args::{Args, Lab};
-use page::lab::settings::{self, LabSettings, KNOBS};
+use page::limits::settings::{self, LabSettings, KNOBS};
 use serde::Serialize;
 use sim::lab::{self, ExperimentName, LabResult};
 use std::collections::BTreeMap;
@@ -13,7 +13,7 @@ struct Report<'a> {
     experiment: &'static str,
     seed: u64,
     #[serde(flatten)]
-    result: page::lab::JsonResult<'a>,
+    result: page::limits::lab::JsonResult<'a>,
     cells: BTreeMap<String, String>,
 }
 
@@ -41,8 +41,8 @@ pub fn main(args: &Args) -> Result<String, String> {
             .map(|result| Report {
                 experiment: result.name().as_str(),
                 seed,
-                result: page::lab::JsonResult(result),
-                cells: page::lab::cells(result).into_iter().collect(),
+                result: page::limits::lab::JsonResult(result),
+                cells: page::limits::lab::cells(result).into_iter().collect(),
             })
             .collect();
         return Ok(match (which, reports.as_slice()) {
@@ -50,7 +50,7 @@ pub fn main(args: &Args) -> Result<String, String> {
             (_, many) => to_json(&many),
         });
     }
-    let tables: Vec<String> = results.iter().map(page::lab::text).collect();
+    let tables: Vec<String> = results.iter().map(page::limits::lab::text).collect();
     Ok(format!("seed: {seed}\n\n{}", tables.join("\n\n\n")))
 }
 

@@ -1,0 +1,12 @@
+//! The limits page: the limiter lab's experiments, their settings, charts, tables and errors.
+
+pub mod burst;
+pub mod charts;
+pub mod clients;
+pub mod herd;
+pub mod lab;
+pub mod memory;
+pub mod neighbour;
+pub mod settings;
+pub mod units;
+pub mod view;

@@ -1,0 +1,132 @@
+//! The noisy neighbour in words: its cells, its table and its errors.
+
+use super::lab::{round_ms, Cells};
+use crate::shared::format::{capitalised, count};
+use crate::shared::words::Words;
+use sim::lab::neighbour::{
+    NeighbourError, NeighbourResult, MAX_CALLERS, MAX_GAP_US, MAX_REQUESTS_PER_CALLER,
+};
+use sim::lab::ExperimentName;
+use std::fmt;
+
+/// `neighbour.globalAcmeOk`, `neighbour.globalAcmeRateLimited`, … for every caller under
+/// the global bucket, then `neighbour.perKeyAcmeOk`, …, then `neighbour.spanMs`.
+pub fn cells(r: &NeighbourResult) -> Vec<(String, String)> {
+    let mut c = Cells::new(ExperimentName::Neighbour);
+    for (label, case) in [("global", &r.global), ("perKey", &r.per_key)] {
+        for t in &case.tallies {
+            let who = capitalised(&t.caller);
+            c.put(&format!("{label}{who}Ok"), t.ok);
+            c.put(&format!("{label}{who}RateLimited"), t.rate_limited);
+        }
+    }
+    c.put("spanMs", round_ms(r.span_us));
+    c.done()
+}
+
+/// The table.
+pub fn text(r: &NeighbourResult) -> String {
+    let mut out = format!(
+        "neighbour: {} requests within {} ms, limit {} per {} ms\n\n{:<10}",
+        r.global.marks.len(),
+        round_ms(r.span_us),
+        r.limit,
+        round_ms(r.window_us),
+        "scope"
+    );
+    for t in &r.global.tallies {
+        out.push_str(&format!("{:>18}", t.caller));
+    }
+    out.push('\n');
+    for (label, case) in [("global", &r.global), ("per-key", &r.per_key)] {
+        out.push_str(&format!("{label:<10}"));
+        for t in &case.tallies {
+            out.push_str(&format!(
+                "{:>18}",
+                format!("{} ok / {} 429", t.ok, t.rate_limited)
+            ));
+        }
+        out.push('\n');
+    }
+    out.trim_end().to_string()
+}
+
+impl Words for NeighbourError {
+    fn words(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NeighbourError::CallerCount => write!(f, "give 1 to {MAX_CALLERS} callers"),
+            NeighbourError::CallerName { name } => write!(
+                f,
+                "caller '{name}' must be a word in lower-case letters (it names result cells)"
+            ),
+            NeighbourError::CallerRequests { name } => write!(
+                f,
+                "caller '{name}' must send 1 to {} requests",
+                count(MAX_REQUESTS_PER_CALLER.into())
+            ),
+            NeighbourError::DuplicateCaller => f.write_str("every caller needs its own name"),
+            NeighbourError::Gap => write!(
+                f,
+                "the gap between arrivals must be a range within 0–{} µs",
+                count(MAX_GAP_US)
+            ),
+            NeighbourError::Limiter(why) => why.words(f),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sim::lab::neighbour::{run, NeighbourParams};
+
+    #[test]
+    fn cells_name_the_callers_in_camel_case() {
+        let p = NeighbourParams {
+            callers: vec![
+                ("bakery".into(), 3),
+                ("clinic".into(), 3),
+                ("acme".into(), 40),
+            ],
+            ..NeighbourParams::default()
+        };
+        let r = run(&p, 1).unwrap();
+        let cells = cells(&r);
+        assert!(cells.contains(&("neighbour.globalAcmeOk".into(), "4".into())));
+        assert!(cells.contains(&("neighbour.perKeyClinicOk".into(), "3".into())));
+        let t = text(&r);
+        assert!(t.contains("\nglobal          3 ok / 0 429"), "{t}");
+    }
+
+    #[test]
+    fn bad_callers_are_sentences() {
+        let p = NeighbourParams {
+            callers: vec![("Acme".to_string(), 3)],
+            ..NeighbourParams::default()
+        };
+        assert_eq!(
+            run(&p, 1).unwrap_err().sentence(),
+            "caller 'Acme' must be a word in lower-case letters (it names result cells)"
+        );
+        let sentences = [
+            (NeighbourError::CallerCount, "give 1 to 100 callers"),
+            (
+                NeighbourError::CallerRequests {
+                    name: "acme".into(),
+                },
+                "caller 'acme' must send 1 to 10,000 requests",
+            ),
+            (
+                NeighbourError::DuplicateCaller,
+                "every caller needs its own name",
+            ),
+            (
+                NeighbourError::Gap,
+                "the gap between arrivals must be a range within 0–1,000,000 µs",
+            ),
+        ];
+        for (e, sentence) in sentences {
+            assert_eq!(e.sentence(), sentence);
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! The matrix page: every strategy against every incident.
+
+pub mod table;

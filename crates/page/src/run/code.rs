@@ -1,0 +1,271 @@
+//! The code view's material: where each strategy's source file is, which of its lines
+//! are its one change, and where the equivalents in other libraries are shown. The
+//! files themselves are not compiled into the page: `index.html` copies the folder next
+//! to the page (`source/strategy/`), byte for byte, and the page fetches a file when its
+//! code view opens. The equivalents in other libraries are in a data file beside them
+//! (`crate::run::equivalents`).
+
+use crate::shared::format::duration_ms;
+use crate::shared::markup::escape;
+use sim::strategy::ClientParams;
+use sim::time::whole_ms;
+use sim::StrategyName;
+
+/// The file's name, e.g. `timeout_no_key.rs`.
+pub fn file_name(s: StrategyName) -> String {
+    format!("{}.rs", s.as_str().replace('-', "_"))
+}
+
+/// Where the file is in the repository, e.g. `crates/sim/src/strategy/keyed.rs`.
+pub fn repo_path(s: StrategyName) -> String {
+    format!("crates/sim/src/strategy/{}", file_name(s))
+}
+
+/// Where the page finds the file, relative to the lab's own folder.
+pub fn served_path(s: StrategyName) -> String {
+    format!("source/strategy/{}", file_name(s))
+}
+
+/// Where the page finds the loop every strategy shares.
+pub const SHARED_LOOP_PATH: &str = "source/strategy/charge.rs";
+
+/// The shared loop's file without its tests.
+pub fn without_tests(file: &str) -> &str {
+    file.split("#[cfg(test)]").next().unwrap_or(file).trim_end()
+}
+
+/// A file's lines as markup, one `<span class="rll-line">` each, the changed ones
+/// marked (`data-changed` says which, for readers and tests alike).
+pub fn source_markup(source: &str, marks: &[bool]) -> String {
+    let mut out = String::with_capacity(source.len() * 2);
+    for (i, line) in source.lines().enumerate() {
+        let changed = marks.get(i).copied().unwrap_or(false);
+        let comment = line.trim_start().starts_with("//");
+        out.push_str("<span class=\"rll-line");
+        if changed {
+            out.push_str(" rll-changed");
+        }
+        if comment {
+            out.push_str(" rll-comment");
+        }
+        out.push_str("\" data-changed=\"");
+        out.push_str(if changed { "true" } else { "false" });
+        out.push_str("\">");
+        out.push_str(&escape(line));
+        out.push_str("\n</span>");
+    }
+    out
+}
+
+/// The one line the code shows while a file is on its way, or why it did not come.
+pub fn pending_markup(failure: Option<&str>) -> String {
+    match failure {
+        None => "<span class=\"rll-line rll-comment\">// loading the file…</span>".into(),
+        Some(why) => format!(
+            "<span class=\"rll-line rll-comment\" role=\"alert\">// {}</span>",
+            escape(why)
+        ),
+    }
+}
+
+/// A file's lines as markup, marked by `marks`; or, while `text` is on its way or if it
+/// did not come, the one line that says so.
+pub fn file_markup(
+    text: Option<Result<&str, &str>>,
+    marks: impl FnOnce(&str) -> Vec<bool>,
+) -> String {
+    match text {
+        None => pending_markup(None),
+        Some(Err(why)) => pending_markup(Some(why)),
+        Some(Ok(source)) => source_markup(source, &marks(source)),
+    }
+}
+
+/// The code view's head as markup: which file ran and how it differs from the one
+/// before, the file's lines (`text`: none yet, why it did not come, or the file), and the
+/// equivalents (`equivalents`: the fetched file, likewise) configured with the run's
+/// numbers.
+pub fn view_markup(
+    s: StrategyName,
+    c: &ClientParams,
+    text: Option<Result<&str, &str>>,
+    equivalents: Option<Result<&str, &str>>,
+) -> String {
+    let path = repo_path(s);
+    let since = s.previous().map_or(String::new(), |p| {
+        format!(
+            "<span>, written as {} plus one change, marked <mark class=\"rll-mark-inline\">like this</mark>.</span>",
+            escape(crate::shared::titles::strategy_label(p))
+        )
+    });
+    let lines = file_markup(text, |source| changed_lines(s, source));
+    format!(
+        "<p>This is the code that produced the numbers above: <code>{path}</code>{since}</p>\
+         <pre class=\"rll-source\" tabindex=\"0\" aria-label=\"Strategy source code\">\
+         <code data-file=\"{path}\">{lines}</code></pre>{}",
+        crate::run::equivalents::markup(equivalents, s, c)
+    )
+}
+
+/// Which lines of a strategy's file are its one change: the fields set inside
+/// `ClientPlan { … }` before `..previous::plan(p)`. The first strategy changes nothing.
+pub fn changed_lines(s: StrategyName, source: &str) -> Vec<bool> {
+    let lines: Vec<&str> = source.lines().collect();
+    let mut marks = vec![false; lines.len()];
+    if s.previous().is_none() {
+        return marks;
+    }
+    let mut inside = false;
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim();
+        if t.starts_with("ClientPlan {") {
+            inside = true;
+        } else if inside && t.starts_with("..") {
+            break;
+        } else if inside {
+            marks[i] = true;
+        }
+    }
+    marks
+}
+
+/// The backoff base for the shared loop's caption, e.g. "100 ms".
+pub fn backoff_text(c: &ClientParams) -> String {
+    duration_ms(whole_ms(c.backoff_base_us))
+}
+
+/// The shared loop's caption, as markup, with the run's backoff base.
+pub fn shared_loop_caption(c: &ClientParams) -> String {
+    format!(
+        "The loop every strategy shares (crates/sim/src/strategy/charge.rs): take a turn, send, back off {} · 2^(k−1)",
+        crate::shared::markup::escape(&backoff_text(c))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The files as the core compiles them: the page fetches these very bytes.
+    fn compiled(s: StrategyName) -> &'static str {
+        match s {
+            StrategyName::Naive => include_str!("../../../sim/src/strategy/naive.rs"),
+            StrategyName::Paced => include_str!("../../../sim/src/strategy/paced.rs"),
+            StrategyName::Retry => include_str!("../../../sim/src/strategy/retry.rs"),
+            StrategyName::TimeoutNoKey => {
+                include_str!("../../../sim/src/strategy/timeout_no_key.rs")
+            }
+            StrategyName::Keyed => include_str!("../../../sim/src/strategy/keyed.rs"),
+            StrategyName::Pool => include_str!("../../../sim/src/strategy/pool.rs"),
+            StrategyName::Headers => include_str!("../../../sim/src/strategy/headers.rs"),
+            StrategyName::Budget => include_str!("../../../sim/src/strategy/budget.rs"),
+            StrategyName::Breaker => include_str!("../../../sim/src/strategy/breaker.rs"),
+            StrategyName::Adaptive => include_str!("../../../sim/src/strategy/adaptive.rs"),
+        }
+    }
+
+    #[test]
+    fn each_strategy_after_the_first_marks_its_one_change_and_nothing_else() {
+        for s in StrategyName::ALL {
+            let source = compiled(s);
+            let marks = changed_lines(s, source);
+            assert_eq!(marks.len(), source.lines().count());
+            let marked: Vec<&str> = source
+                .lines()
+                .zip(&marks)
+                .filter(|(_, m)| **m)
+                .map(|(l, _)| l.trim())
+                .collect();
+            match s.previous() {
+                None => assert!(marked.is_empty(), "{s}"),
+                Some(_) => {
+                    assert!(!marked.is_empty(), "{s} marks its change");
+                    // One change: a field or two of the plan, never the whole file.
+                    assert!(marked.len() <= 6, "{s}: {marked:?}");
+                    assert!(marked[0].contains(':'), "{s} starts on a field: {marked:?}");
+                    assert!(
+                        !marked.iter().any(|l| l.starts_with("..")),
+                        "{s}: {marked:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn paths_name_the_files_the_core_compiles() {
+        assert_eq!(
+            repo_path(StrategyName::TimeoutNoKey),
+            "crates/sim/src/strategy/timeout_no_key.rs"
+        );
+        assert_eq!(served_path(StrategyName::Keyed), "source/strategy/keyed.rs");
+        let with_tests = "fn a() {}\n\n#[cfg(test)]\nmod tests {}\n";
+        assert_eq!(without_tests(with_tests), "fn a() {}");
+    }
+
+    #[test]
+    fn the_markup_escapes_each_line_and_marks_the_changed_ones() {
+        let html = source_markup("// a <b>\nlet x = a && b;", &[false, true]);
+        assert_eq!(
+            html,
+            "<span class=\"rll-line rll-comment\" data-changed=\"false\">// a &lt;b&gt;\n</span>\
+             <span class=\"rll-line rll-changed\" data-changed=\"true\">let x = a &amp;&amp; b;\n</span>"
+        );
+        assert!(
+            pending_markup(Some("Could not load <x>.")).contains("// Could not load &lt;x&gt;.")
+        );
+        let c = ClientParams::default();
+        let head = view_markup(
+            StrategyName::Keyed,
+            &c,
+            Some(Ok("ClientPlan {\n    key: true,\n..")),
+            Some(Ok("keyed | lib 1.0 (Go) | key := \"ck-\" + id // <once>")),
+        );
+        assert!(
+            head.contains("<code data-file=\"crates/sim/src/strategy/keyed.rs\">"),
+            "{head}"
+        );
+        assert!(
+            head.contains(", written as Timeout, no key plus one change"),
+            "{head}"
+        );
+        assert!(
+            head.contains("rll-changed\" data-changed=\"true\">    key: true,"),
+            "{head}"
+        );
+        assert!(
+            head.contains("<span class=\"rll-lib\">lib 1.0</span>")
+                && head.contains("key := &quot;ck-&quot; + id // &lt;once&gt;"),
+            "{head}"
+        );
+        let naive = view_markup(
+            StrategyName::Naive,
+            &c,
+            None,
+            Some(Err("Could not load it.")),
+        );
+        assert!(
+            !naive.contains("written as") && naive.contains("loading the file"),
+            "{naive}"
+        );
+        assert!(
+            naive.contains("role=\"alert\">The equivalents are not shown: Could not load it."),
+            "{naive}"
+        );
+        assert_eq!(backoff_text(&c), "100 ms");
+    }
+
+    #[test]
+    fn the_shared_loop_caption_names_the_backoff_base() {
+        let c = ClientParams::default();
+        let caption = shared_loop_caption(&c);
+        assert!(caption.contains(&backoff_text(&c)), "{caption}");
+        assert!(
+            caption.contains(
+                SHARED_LOOP_PATH
+                    .trim_start_matches("source/")
+                    .trim_end_matches(".rs")
+            ) || caption.contains("charge.rs")
+        );
+    }
+}

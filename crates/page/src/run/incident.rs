@@ -1,0 +1,136 @@
+//! The incident on the run page: the button that breaks the provider during a watched
+//! run, and the sentence that says what the incident did. The rule for where the
+//! incident starts lives here because it is about the URL: a start the address bar can
+//! hold (whole milliseconds) is what lets a copied link replay the same run.
+
+use crate::shared::format::{count, duration_ms};
+use sim::incident::Incident;
+use sim::time::{ms, whole_ms};
+use sim::{Scenario, Stats};
+
+/// The incident the button starts: the one chosen under "Change the numbers", or the
+/// provider going down when none is.
+pub fn chosen(draft: &Scenario) -> Incident {
+    match draft.provider.incident.kind {
+        Incident::None => Incident::Down,
+        kind => kind,
+    }
+}
+
+/// The button's words, e.g. "Break the provider for 3 s".
+pub fn break_label(draft: &Scenario) -> String {
+    format!(
+        "Break the provider for {}",
+        duration_ms(whole_ms(draft.provider.incident.length_us))
+    )
+}
+
+/// The parameters after the button was pressed at `now_us`: the chosen incident, starting
+/// at the last whole millisecond (which the URL can say), for its usual length. Run from
+/// the start, these give exactly the run on screen up to that moment, then the incident.
+pub fn broken_at(draft: &Scenario, now_us: u64) -> Scenario {
+    let mut s = draft.clone();
+    s.provider.incident.kind = chosen(draft);
+    s.provider.incident.start_us = ms(whole_ms(now_us));
+    s
+}
+
+/// The incident's name over its shaded span on the timeline, e.g. "incident: down".
+pub fn band_label(kind: Incident) -> String {
+    format!("incident: {kind}")
+}
+
+/// What the incident did, once the run has passed it: the requests that reached the
+/// provider during it, their peak rate, and how long after it charges flowed again.
+/// `None` when the run has no incident or has not reached its end.
+pub fn incident_sentence(scenario: &Scenario, stats: &Stats, now_us: u64) -> Option<String> {
+    let plan = scenario.provider.incident;
+    if plan.kind == Incident::None || now_us < plan.end_us() {
+        return None;
+    }
+    use sim::incident::{CAPACITY_MAX_INFLIGHT, ERRORS_ODDS};
+    let what = match plan.kind {
+        Incident::Errors => format!(
+            "failed {} in {} of its charges",
+            ERRORS_ODDS.num, ERRORS_ODDS.den
+        ),
+        Incident::Slow => "was slow on every charge".into(),
+        Incident::Down => "was down".into(),
+        Incident::Capacity => format!("shrank to {CAPACITY_MAX_INFLIGHT} in flight"),
+        Incident::None => return None,
+    };
+    let after = match stats.recovery_ms {
+        0 => "charges flowed again as soon as it ended".to_string(),
+        r => format!("charges flowed again {} after it ended", duration_ms(r)),
+    };
+    Some(format!(
+        "The provider {what} from {} to {}: {} requests reached it meanwhile (at most {} a second), and {after}.",
+        duration_ms(whole_ms(plan.start_us)),
+        duration_ms(whole_ms(plan.end_us())),
+        count(stats.incident_requests),
+        count(stats.incident_peak_rate),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sim::{Simulation, StrategyName};
+
+    #[test]
+    fn the_button_starts_the_chosen_incident_at_a_whole_millisecond() {
+        let draft = Scenario::default();
+        assert_eq!(break_label(&draft), "Break the provider for 3.0 s");
+        assert_eq!(band_label(Incident::Down), "incident: down");
+        let b = broken_at(&draft, 1_234_567);
+        assert_eq!(
+            b.provider.incident.kind,
+            Incident::Down,
+            "none chosen: down"
+        );
+        assert_eq!(b.provider.incident.start_us, 1_234_000);
+        assert_eq!(
+            b.provider.incident.length_us,
+            draft.provider.incident.length_us
+        );
+        let mut slow = draft.clone();
+        slow.provider.incident.kind = Incident::Slow;
+        assert_eq!(broken_at(&slow, 5).provider.incident.kind, Incident::Slow);
+    }
+
+    #[test]
+    fn the_sentence_comes_from_the_run_and_waits_for_the_incident_to_end() {
+        let mut s = broken_at(
+            &Scenario {
+                strategy: StrategyName::Pool,
+                ..Scenario::default()
+            },
+            2_000_000,
+        );
+        s.seed = 3;
+        let mut sim = Simulation::new(&s).unwrap();
+        sim.run_until(4_000_000);
+        assert_eq!(
+            incident_sentence(&s, &sim.snapshot().stats, sim.now_us()),
+            None
+        );
+        let stats = sim.run_to_end();
+        let text = incident_sentence(&s, &stats, sim.now_us()).unwrap();
+        assert!(
+            text.starts_with("The provider was down from 2.0 s to 5.0 s: "),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(
+                "{} requests reached it",
+                count(stats.incident_requests)
+            )),
+            "{text}"
+        );
+        assert!(stats.incident_requests > 0, "{stats:?}");
+        assert_eq!(
+            incident_sentence(&Scenario::default(), &stats, u64::MAX),
+            None
+        );
+    }
+}

@@ -1,0 +1,272 @@
+//! The knobs beside the run: the parameters a reader reaches for, each with a slider's
+//! range in the unit the panel writes (ms for times, % for probabilities). A knob's
+//! range lies inside its parameter's own, so a knob can never make a value the panel
+//! would refuse; typed values keep the whole range.
+
+use crate::shared::format::count;
+use crate::shared::markup::escape;
+use crate::shared::params::{param, ParamKind, ParamSpec, PARAMS};
+use sim::rng::Odds;
+use sim::Scenario;
+
+/// One knob.
+#[derive(Clone, Copy, Debug)]
+pub struct Knob {
+    /// The parameter's URL key.
+    pub key: &'static str,
+    /// The slider's lowest value, in the knob's unit.
+    pub min: u64,
+    /// The slider's highest value.
+    pub max: u64,
+    /// The slider's step.
+    pub step: u64,
+}
+
+/// The knobs, in the order the panel lists them.
+pub const KNOBS: &[Knob] = &[
+    Knob {
+        key: "customers",
+        min: 100,
+        max: 10_000,
+        step: 100,
+    },
+    Knob {
+        key: "rateLimit",
+        min: 10,
+        max: 300,
+        step: 10,
+    },
+    Knob {
+        key: "maxInflight",
+        min: 1,
+        max: 50,
+        step: 1,
+    },
+    Knob {
+        key: "errorRate",
+        min: 0,
+        max: 50,
+        step: 1,
+    },
+    Knob {
+        key: "slowRate",
+        min: 0,
+        max: 50,
+        step: 1,
+    },
+    Knob {
+        key: "slowMs",
+        min: 100,
+        max: 5_000,
+        step: 100,
+    },
+    Knob {
+        key: "timeoutMs",
+        min: 100,
+        max: 5_000,
+        step: 100,
+    },
+    Knob {
+        key: "pacer",
+        min: 10,
+        max: 300,
+        step: 10,
+    },
+    Knob {
+        key: "attempts",
+        min: 1,
+        max: 10,
+        step: 1,
+    },
+    Knob {
+        key: "backoffMs",
+        min: 0,
+        max: 2_000,
+        step: 50,
+    },
+    Knob {
+        key: "workers",
+        min: 1,
+        max: 50,
+        step: 1,
+    },
+];
+
+/// Above this many customers a knob runs only when it is let go, not on every move.
+pub const LIVE_MAX_CUSTOMERS: u32 = 10_000;
+
+impl Knob {
+    /// The parameter behind the knob.
+    pub fn spec(&self) -> &'static ParamSpec {
+        param(self.key).expect("every knob names a parameter")
+    }
+
+    /// The knob's position for the panel's text of the value (a probability as a whole
+    /// percent, rounded; anything unreadable at the knob's lowest).
+    pub fn position(&self, text: &str) -> u64 {
+        let v = match self.spec().kind() {
+            ParamKind::Odds => crate::input::odds::parse_odds(text).map(|o: Odds| {
+                (u64::from(o.num) * 100 + u64::from(o.den) / 2) / u64::from(o.den.max(1))
+            }),
+            _ => text.trim().parse::<u64>().ok(),
+        };
+        v.unwrap_or(self.min).clamp(self.min, self.max)
+    }
+
+    /// The panel's text for a knob position: the number, or a percentage.
+    pub fn text(&self, position: u64) -> String {
+        match self.spec().kind() {
+            ParamKind::Odds => format!("{position}%"),
+            _ => position.to_string(),
+        }
+    }
+}
+
+/// The knobs as they stand before the UI writes their values: a label with the value's
+/// place (`data-knob-value`) and unit, and a slider (`data-knob`) per knob; the caption
+/// (`data-knobs-caption`) and the ghost's line (`data-testid="ghost"`, hidden) below.
+pub fn knobs_markup() -> String {
+    let knobs: String = KNOBS
+        .iter()
+        .map(|k| {
+            let spec = k.spec();
+            let unit = if spec.unit.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", escape(spec.unit))
+            };
+            format!(
+                concat!(
+                    "<div class=\"rll-knob\"><label for=\"rll-knob-{key}\">{label} ",
+                    "<span class=\"rll-num\" data-knob-value=\"{key}\"></span>{unit}</label>",
+                    "<input id=\"rll-knob-{key}\" type=\"range\" data-knob=\"{key}\" min=\"{min}\" max=\"{max}\" step=\"{step}\"></div>"
+                ),
+                key = k.key,
+                label = escape(spec.label),
+                unit = unit,
+                min = k.min,
+                max = k.max,
+                step = k.step,
+            )
+        })
+        .collect();
+    format!(
+        concat!(
+            "<div class=\"rll-knobs-grid\">{knobs}</div>",
+            "<p class=\"rll-caption\" data-knobs-caption>{caption}</p>",
+            "<p class=\"rll-ghost-line\" data-testid=\"ghost\" hidden>Faint: the run before, with ",
+            "<span data-testid=\"ghost-values\"></span>. ",
+            "<button type=\"button\" class=\"rll-link\" data-testid=\"ghost-dismiss\">Forget it</button></p>"
+        ),
+        knobs = knobs,
+        caption = escape(&caption(true)),
+    )
+}
+
+/// The knob a slider's `data-knob` names.
+pub fn knob(key: &str) -> Option<&'static Knob> {
+    KNOBS.iter().find(|k| k.key == key)
+}
+
+/// What the caption under the knobs says a move does: `live`, it reruns at once.
+pub fn caption(live: bool) -> String {
+    if live {
+        "Each move reruns this strategy on the same seed.".to_string()
+    } else {
+        format!(
+            "Above {} customers a knob reruns when you let go.",
+            count(LIVE_MAX_CUSTOMERS.into())
+        )
+    }
+}
+
+/// True if a knob reruns on every move for `scenario` (not only when let go).
+pub fn is_live(scenario: &Scenario) -> bool {
+    scenario.customers <= LIVE_MAX_CUSTOMERS
+}
+
+/// The ghost's line: each number the run before used that differs from `now`'s.
+pub fn ghost_values(before: &Scenario, now: &Scenario) -> String {
+    PARAMS
+        .iter()
+        .filter(|p| p.read(now) != p.read(before))
+        .map(|p| format!("{} {}", p.label, p.read(before)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shared::params::parse_param;
+
+    #[test]
+    fn the_markup_has_a_slider_and_a_value_per_knob() {
+        let m = knobs_markup();
+        for k in KNOBS {
+            assert_eq!(
+                m.matches(&format!("data-knob=\"{}\"", k.key)).count(),
+                1,
+                "{}",
+                k.key
+            );
+            assert!(
+                m.contains(&format!("data-knob-value=\"{}\"", k.key)),
+                "{}",
+                k.key
+            );
+            assert!(
+                m.contains(&format!("min=\"{}\" max=\"{}\"", k.min, k.max)),
+                "{}",
+                k.key
+            );
+            assert_eq!(knob(k.key).map(|f| f.key), Some(k.key));
+        }
+        assert!(knob("nope").is_none());
+        assert!(m.contains(&caption(true)));
+    }
+
+    #[test]
+    fn the_caption_and_the_ghost_follow_the_numbers() {
+        let before = Scenario::default();
+        assert!(is_live(&before));
+        assert_ne!(caption(true), caption(false));
+        assert!(caption(false).contains("10,000"));
+        let mut now = before.clone();
+        assert_eq!(ghost_values(&before, &now), "");
+        now.customers = LIVE_MAX_CUSTOMERS + 1;
+        assert!(!is_live(&now));
+        let customers = param("customers").unwrap();
+        assert_eq!(
+            ghost_values(&before, &now),
+            format!("{} {}", customers.label, customers.read(&before))
+        );
+    }
+
+    #[test]
+    fn every_knob_stays_inside_what_the_panel_accepts() {
+        for k in KNOBS {
+            for pos in (k.min..=k.max).step_by(k.step as usize) {
+                let text = k.text(pos);
+                assert!(parse_param(k.key, &text).is_ok(), "{}: {text}", k.key);
+                assert_eq!(k.position(&text), pos, "{}: {text}", k.key);
+            }
+            assert_eq!((k.max - k.min) % k.step, 0, "{}: the top is a step", k.key);
+        }
+    }
+
+    #[test]
+    fn a_probability_reads_as_a_rounded_percentage() {
+        let k = KNOBS.iter().find(|k| k.key == "errorRate").unwrap();
+        assert_eq!(k.position("1/20"), 5);
+        assert_eq!(k.position("1/33"), 3);
+        assert_eq!(k.position("0"), 0);
+        assert_eq!(k.position("junk"), 0);
+        let t = KNOBS.iter().find(|k| k.key == "timeoutMs").unwrap();
+        assert_eq!(
+            t.position("99999"),
+            5_000,
+            "a typed value past the knob sits at its end"
+        );
+    }
+}

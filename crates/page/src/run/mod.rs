@@ -1,0 +1,15 @@
+//! The run page: one strategy played back, its controls, stage, story, keys, code view and guided walk. The embedded widget is a compact run page.
+
+pub mod code;
+pub mod controls;
+pub mod equivalents;
+pub mod export;
+pub mod export_bar;
+pub mod incident;
+pub mod intro;
+pub mod keys;
+pub mod knobs;
+pub mod note;
+pub mod stage;
+pub mod story;
+pub mod tour;

@@ -1,0 +1,388 @@
+//! The stage's words and choices: which few counters matter for each strategy, and the
+//! one-sentence verdict on a finished run, with how bad it was.
+
+use crate::shared::format::{capitalised, count, duration_ms};
+use crate::shared::words::Words;
+use sim::budget::{keeps_record, Workload};
+use sim::{Scenario, StatField, Stats, StrategyName};
+
+/// The counters the stage shows beside the timeline for `strategy`: the ones its story
+/// turns on (the article's "what to watch"), customers charged first.
+pub fn key_stats(strategy: StrategyName) -> [StatField; 4] {
+    use StatField::*;
+    match strategy {
+        StrategyName::Naive => [CustomersCharged, RateLimited, Overloaded, GaveUp],
+        StrategyName::Paced => [CustomersCharged, ServerErrors, GaveUp, ElapsedMs],
+        StrategyName::Retry => [CustomersCharged, Requests, Slow, ElapsedMs],
+        StrategyName::TimeoutNoKey => [CustomersCharged, Duplicates, Requests, ElapsedMs],
+        StrategyName::Keyed => [CustomersCharged, Duplicates, InProgressConflicts, ElapsedMs],
+        StrategyName::Pool => [CustomersCharged, Duplicates, InProgressConflicts, ElapsedMs],
+        StrategyName::Headers => [CustomersCharged, IncidentRequests, RecoveryMs, Requests],
+        StrategyName::Budget => [
+            CustomersCharged,
+            BudgetExhausted,
+            IncidentRequests,
+            RecoveryMs,
+        ],
+        StrategyName::Breaker => [CustomersCharged, BreakerOpens, IncidentRequests, RecoveryMs],
+        StrategyName::Adaptive => [
+            CustomersCharged,
+            ConcurrencyPeak,
+            ConcurrencyMean,
+            RecoveryMs,
+        ],
+    }
+}
+
+/// How a run went, for the verdict's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Every valid customer charged exactly once, and no declined card asked again.
+    Good,
+    /// Someone was harmed: charged twice, never charged, or a declined card retried.
+    Harm,
+}
+
+/// The verdict on a run: its tone and one sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Good or harmful.
+    pub tone: Tone,
+    /// The sentence, every number in it from `stats`.
+    pub text: String,
+}
+
+/// The verdict on a finished run of `valid_customers` valid customers: the harms first
+/// (customers never charged, extra charges, declined cards asked again), then the cost.
+pub fn verdict(stats: &Stats, valid_customers: u32) -> Verdict {
+    let valid = u64::from(valid_customers);
+    let uncharged = valid.saturating_sub(stats.customers_charged);
+    let mut harms = Vec::new();
+    if uncharged > 0 {
+        harms.push(format!(
+            "{} of {} valid customers never charged",
+            count(uncharged),
+            count(valid)
+        ));
+    }
+    if stats.duplicates > 0 {
+        harms.push(format!(
+            "{} extra {} (customers who paid twice)",
+            count(stats.duplicates),
+            plural(stats.duplicates, "charge", "charges")
+        ));
+    }
+    if stats.retried_declined > 0 {
+        harms.push(format!(
+            "{} {} for a declined card",
+            count(stats.retried_declined),
+            plural(stats.retried_declined, "retry", "retries")
+        ));
+    }
+    let cost = format!(
+        "{} requests in {}",
+        count(stats.requests),
+        duration_ms(stats.elapsed_ms)
+    );
+    if harms.is_empty() {
+        Verdict {
+            tone: Tone::Good,
+            text: format!(
+                "All {} valid customers charged exactly once, with {cost}.",
+                count(valid)
+            ),
+        }
+    } else {
+        Verdict {
+            tone: Tone::Harm,
+            text: format!("{}; {cost}.", capitalised(&harms.join(", "))),
+        }
+    }
+}
+
+fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// What the clock adds once the client has finished well before the provider (a
+/// timed-out slow charge still runs on): when the client finished, so two durations do
+/// not seem to disagree. `None` while the run goes on, or when they finished together.
+pub fn clock_tail(s: &sim::world::Snapshot) -> Option<String> {
+    (s.customers_done == u64::from(s.customers) && s.now_us > s.stats.elapsed_ms * 1_000 + 500)
+        .then(|| {
+            format!(
+                " (the client finished at {}; the provider ran on)",
+                duration_ms(s.stats.elapsed_ms)
+            )
+        })
+}
+
+/// Why a run cannot start, by the field whose help says so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunProblem {
+    /// The seed typed is not a seed.
+    Seed(String),
+    /// The numbers cannot be run together, or not within the page's limits.
+    Numbers(String),
+}
+
+/// The scenario a run of `strategy` uses: `draft`'s numbers, the seed typed, and a record
+/// kept only when the run is small enough to draw. Or why it cannot run.
+pub fn run_scenario(
+    draft: &Scenario,
+    seed_text: &str,
+    strategy: StrategyName,
+) -> Result<Scenario, RunProblem> {
+    let seed = crate::parse_seed(seed_text).map_err(RunProblem::Seed)?;
+    Workload::Run
+        .check(draft)
+        .map_err(|e| RunProblem::Numbers(e.sentence()))?;
+    let scenario = Scenario {
+        seed,
+        strategy,
+        record: keeps_record(draft.customers),
+        ..draft.clone()
+    };
+    scenario
+        .validate()
+        .map_err(|e| RunProblem::Numbers(e.sentence()))?;
+    Ok(scenario)
+}
+
+/// What a widget says while the reader's system asks for reduced motion and runs are
+/// instant, with a button to animate anyway.
+pub const MOTION_NOTE_MARKUP: &str = "Your system asks for reduced motion, so runs are instant. <button type=\"button\" class=\"rll-link\">Animate anyway</button>";
+
+/// The gauges under the progress bar, each as the `data-gauge` name of the number it
+/// shows, after its label.
+pub const GAUGES: [(&str, &str); 4] = [
+    ("Simulated time", "clock"),
+    ("Charges finished", "done"),
+    ("In flight now", "inflight"),
+    ("Client awaiting now", "awaiting"),
+];
+
+/// The gauges as markup, set once: each label and an empty number, which
+/// [`gauge_values`] fills in (the clock's also says when the client finished, if the
+/// provider ran on).
+pub fn gauges_markup() -> String {
+    GAUGES
+        .iter()
+        .map(|(label, name)| {
+            // The clock is what tests and readers point at, and it carries the tail.
+            let (id, tail) = match *name {
+                "clock" => (
+                    " data-testid=\"sim-clock\"",
+                    "<span class=\"rll-gauge-label\" data-testid=\"clock-tail\" data-gauge=\"tail\"></span>",
+                ),
+                _ => ("", ""),
+            };
+            format!(
+                "<span><span class=\"rll-gauge-label\">{label} </span><span class=\"rll-num\" data-gauge=\"{name}\"{id}></span>{tail}</span>"
+            )
+        })
+        .collect()
+}
+
+/// What each gauge shows (by its `data-gauge` name, with the clock's tail as `tail`):
+/// zeros before any run, and the in-flight count against the in-flight `limit`.
+pub fn gauge_values(
+    s: Option<&sim::world::Snapshot>,
+    limit: Option<u32>,
+) -> [(&'static str, String); 5] {
+    let (now_us, done, total, inflight, outstanding) = s.map_or((0, 0, 0, 0, 0), |s| {
+        (
+            s.now_us,
+            s.customers_done,
+            u64::from(s.customers),
+            s.inflight,
+            s.outstanding,
+        )
+    });
+    let limit = limit.map_or(String::new(), |l| format!(" / {l}"));
+    [
+        ("clock", crate::shared::format::clock_us(now_us)),
+        ("tail", s.and_then(clock_tail).unwrap_or_default()),
+        ("done", format!("{} / {}", count(done), count(total))),
+        ("inflight", format!("{inflight}{limit}")),
+        ("awaiting", outstanding.to_string()),
+    ]
+}
+
+/// Why a run too large to keep a record shows no timeline, grid or story.
+pub fn unrecorded_sentence() -> String {
+    format!(
+        "Runs above {} customers keep no per-request record, so there is no timeline, grid or story: the counters above are the whole result.",
+        crate::shared::format::count(sim::budget::RECORD_MAX_CUSTOMERS.into())
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sim::Simulation;
+
+    fn run(strategy: StrategyName) -> (Stats, u32) {
+        let sc = Scenario {
+            strategy,
+            seed: 7,
+            ..Scenario::default()
+        };
+        let mut sim = Simulation::new(&sc).unwrap();
+        sim.run_to_end();
+        (
+            sim.snapshot().stats,
+            sc.provider.valid_customers(sc.customers),
+        )
+    }
+
+    #[test]
+    fn a_clean_run_is_good_and_says_what_it_cost() {
+        let (stats, valid) = run(StrategyName::Keyed);
+        let v = verdict(&stats, valid);
+        assert_eq!(v.tone, Tone::Good, "{}", v.text);
+        assert!(
+            v.text.starts_with(&format!("All {valid} valid")),
+            "{}",
+            v.text
+        );
+        assert!(v.text.contains(&count(stats.requests)), "{}", v.text);
+    }
+
+    #[test]
+    fn every_harm_is_named_with_its_number() {
+        let (stats, valid) = run(StrategyName::TimeoutNoKey);
+        assert!(stats.duplicates > 0);
+        let v = verdict(&stats, valid);
+        assert_eq!(v.tone, Tone::Harm);
+        assert!(
+            v.text
+                .contains(&format!("{} extra charges", stats.duplicates)),
+            "{}",
+            v.text
+        );
+        let (stats, valid) = run(StrategyName::Naive);
+        let v = verdict(&stats, valid);
+        assert_eq!(v.tone, Tone::Harm);
+        let never = u64::from(valid) - stats.customers_charged;
+        assert!(
+            v.text.starts_with(&format!(
+                "{} of {} valid customers never charged",
+                count(never),
+                count(valid.into())
+            )),
+            "{}",
+            v.text
+        );
+        let one = Stats {
+            duplicates: 1,
+            retried_declined: 1,
+            customers_charged: 5,
+            requests: 9,
+            elapsed_ms: 17,
+            ..Stats::default()
+        };
+        assert_eq!(
+            verdict(&one, 5).text,
+            "1 extra charge (customers who paid twice), 1 retry for a declined card; 9 requests in 17 ms."
+        );
+    }
+
+    #[test]
+    fn each_strategy_shows_four_different_counters_led_by_customers_charged() {
+        for s in StrategyName::ALL {
+            let k = key_stats(s);
+            assert_eq!(k[0], StatField::CustomersCharged);
+            for (i, a) in k.iter().enumerate() {
+                assert!(!k[i + 1..].contains(a), "{s}: {a} twice");
+            }
+        }
+    }
+
+    #[test]
+    fn the_clock_says_when_the_client_finished_if_the_provider_ran_on() {
+        use sim::Simulation;
+        let mut sim = Simulation::new(&Scenario::article(StrategyName::TimeoutNoKey, 1)).unwrap();
+        let early = sim.snapshot();
+        assert_eq!(clock_tail(&early), None);
+        sim.run_to_end();
+        let snap = sim.snapshot();
+        // A timed-out slow charge runs on after the client has finished.
+        assert!(
+            snap.now_us > snap.stats.elapsed_ms * 1_000 + 500,
+            "this run's provider ran on"
+        );
+        assert_eq!(
+            clock_tail(&snap).unwrap(),
+            format!(
+                " (the client finished at {}; the provider ran on)",
+                duration_ms(snap.stats.elapsed_ms)
+            )
+        );
+    }
+
+    #[test]
+    fn gauges_read_the_snapshot_and_start_at_zero() {
+        let markup = gauges_markup();
+        let values = |s, l| {
+            gauge_values(s, l).map(|(name, v)| {
+                assert!(markup.contains(&format!("data-gauge=\"{name}\"")), "{name}");
+                v
+            })
+        };
+        assert_eq!(
+            values(None, None),
+            ["0 ms", "", "0 / 0", "0", "0"].map(String::from)
+        );
+        let sc = Scenario {
+            seed: 7,
+            ..Scenario::default()
+        };
+        let mut sim = Simulation::new(&sc).unwrap();
+        sim.run_to_end();
+        let snap = sim.snapshot();
+        let [_, tail, done, inflight, _] = values(Some(&snap), Some(sc.provider.max_inflight));
+        let n = count(snap.customers_done);
+        assert_eq!(done, format!("{n} / {n}"));
+        assert_eq!(
+            inflight,
+            format!("{} / {}", snap.inflight, sc.provider.max_inflight)
+        );
+        assert_eq!(tail, clock_tail(&snap).unwrap_or_default());
+    }
+
+    #[test]
+    fn a_run_takes_the_seed_typed_and_says_which_field_is_wrong() {
+        let draft = Scenario::default();
+        let sc = run_scenario(&draft, " 42 ", StrategyName::Pool).unwrap();
+        assert_eq!(
+            (sc.seed, sc.strategy, sc.customers),
+            (42, StrategyName::Pool, draft.customers)
+        );
+        assert_eq!(sc.record, keeps_record(draft.customers));
+        assert!(matches!(
+            run_scenario(&draft, "x1", StrategyName::Pool),
+            Err(RunProblem::Seed(_))
+        ));
+        let huge = Scenario {
+            customers: 5_000_000,
+            ..draft.clone()
+        };
+        let Err(RunProblem::Numbers(why)) = run_scenario(&huge, "1", StrategyName::Pool) else {
+            panic!("five million customers run")
+        };
+        assert!(why.contains("1,000,000"), "{why}");
+        let big = Scenario {
+            customers: 60_000,
+            ..draft
+        };
+        assert!(
+            !run_scenario(&big, "1", StrategyName::Pool).unwrap().record,
+            "no record above the drawing limit"
+        );
+    }
+}

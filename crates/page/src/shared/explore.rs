@@ -1,0 +1,401 @@
+//! The compare and sweep pages' words: the compare table's derived row, the note beside
+//! the title naming every number that differs from the article's, and the state the
+//! sweep page reports.
+
+use crate::parse_seed;
+use crate::shared::format::number_word;
+use crate::shared::params::{apply_params, parse_param, PARAMS};
+use crate::shared::stats::StatText;
+use crate::shared::words::Words;
+use crate::sweep::sweep_progress::SweepState;
+use sim::budget::Workload;
+use sim::{Scenario, StatField, Stats, StrategyName};
+
+/// The compare table's derived row (requests over charges).
+pub const PER_CHARGE: StatText = StatText {
+    label: "Requests per charge",
+    hint: "requests sent for each charge made",
+};
+
+/// Under the compare page's seed field: what one seed means for every strategy on it.
+pub fn compare_seed_help() -> String {
+    format!(
+        "The same seed gives the same dice to all {}.",
+        number_word(StrategyName::ALL.len())
+    )
+}
+
+/// The compare page's seed field, holding `seed`: set once; the UI then writes its
+/// `aria-invalid` and its help line (`data-help`) as the seed typed can or cannot be
+/// used.
+pub fn compare_seed_markup(seed: u64) -> String {
+    format!(
+        concat!(
+            "<div class=\"rll-field\"><label class=\"rll-field-label\" for=\"rll-compare-seed\">Seed</label>",
+            "<input id=\"rll-compare-seed\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" data-testid=\"compare-seed\" ",
+            "aria-describedby=\"rll-compare-seed-help\" aria-invalid=\"false\" value=\"{seed}\">",
+            "<span id=\"rll-compare-seed-help\" class=\"rll-field-help\" data-help>{help}</span></div>"
+        ),
+        seed = seed,
+        help = crate::shared::markup::escape(&compare_seed_help()),
+    )
+}
+
+/// What the compare page's "Change the numbers" says an edit does.
+pub fn compare_params_caption() -> String {
+    format!(
+        "All {} run again as you type. Every value has a range; anything outside it is refused, never quietly adjusted.",
+        number_word(StrategyName::ALL.len())
+    )
+}
+
+/// Each number of `s` that is not the article's, as "Client timeout 2500 ms (article:
+/// 1000 ms)", in panel order.
+pub fn differences(s: &Scenario) -> Vec<String> {
+    PARAMS
+        .iter()
+        .filter(|p| !p.is_default(s))
+        .map(|p| {
+            let value = match p.unit {
+                "" => p.read(s),
+                unit => format!("{} {unit}", p.read(s)),
+            };
+            format!("{} {value} (article: {})", p.label, p.default_with_unit())
+        })
+        .collect()
+}
+
+/// The note beside the compare page's title: the article's numbers, or which differ.
+pub fn differences_note(s: &Scenario) -> String {
+    match differences(s).as_slice() {
+        [] => "The article's numbers.".to_string(),
+        all => format!("Not the article's numbers: {}.", all.join("; ")),
+    }
+}
+
+/// The compare page's form, read whole on every keystroke so the order of edits never
+/// matters (lowering the latency below the jitter, then the jitter).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormRead {
+    /// Why the seed cannot be used, if it cannot.
+    pub seed_error: Option<String>,
+    /// Each field's refusal, in [`PARAMS`] order.
+    pub field_errors: Vec<Option<String>>,
+    /// What the fields cannot be together (e.g. a jitter above the latency), or a batch
+    /// larger than the page runs.
+    pub problems: Vec<String>,
+    /// The run to compare, when everything can be used.
+    pub scenario: Option<Scenario>,
+}
+
+/// Reads the seed and every parameter's text (in [`PARAMS`] order) into the scenario the
+/// compare page runs, or says, field by field, why it cannot.
+pub fn read_form(seed: &str, texts: &[String]) -> FormRead {
+    let seed = parse_seed(seed);
+    let field_errors: Vec<Option<String>> = PARAMS
+        .iter()
+        .zip(texts)
+        .map(|(p, t)| parse_param(p.key, t).err())
+        .collect();
+    let mut problems = Vec::new();
+    let mut scenario = None;
+    if field_errors.iter().all(Option::is_none) {
+        let pairs: Vec<(&str, &str)> = PARAMS
+            .iter()
+            .zip(texts)
+            .map(|(p, t)| (p.key, t.as_str()))
+            .collect();
+        match apply_params(&Scenario::default(), &pairs) {
+            Ok(s) => match Workload::Compare.check(&s) {
+                Ok(()) => scenario = Some(s),
+                Err(too_large) => problems.push(too_large.sentence()),
+            },
+            Err(msgs) => problems = msgs,
+        }
+    }
+    FormRead {
+        scenario: match &seed {
+            Ok(seed) => scenario.map(|s| Scenario { seed: *seed, ..s }),
+            Err(_) => None,
+        },
+        seed_error: seed.err(),
+        field_errors,
+        problems,
+    }
+}
+
+/// The sweep page's `data-run-state` from its two sweeps (seeds, and a parameter):
+/// `running` while either runs, then `done` once either has finished, else `idle`.
+pub fn sweep_page_state(sweeps: [SweepState; 2]) -> &'static str {
+    if sweeps.contains(&SweepState::Running) {
+        "running"
+    } else if sweeps.contains(&SweepState::Done) {
+        "done"
+    } else {
+        "idle"
+    }
+}
+
+/// Rows of the compare table whose differences are the point of the comparison (`None`:
+/// requests per charge, which is derived).
+const KEY_ROWS: [Option<StatField>; 4] = [
+    Some(StatField::Duplicates),
+    Some(StatField::RateLimited),
+    None,
+    Some(StatField::ElapsedMs),
+];
+
+/// A compare row's words.
+fn row_words(field: Option<StatField>) -> StatText {
+    field.map_or(PER_CHARGE, crate::shared::stats::stat_text)
+}
+
+/// A compare row's name in `data-result` keys: the JSON name of `ratelab charges --all
+/// --json`.
+fn row_key(field: Option<StatField>) -> &'static str {
+    field.map_or("requestsPerCharge", StatField::as_str)
+}
+
+/// A compare cell's text, and whether it shows harm.
+fn row_cell(field: Option<StatField>, stats: &Stats) -> (String, bool) {
+    match field {
+        None => (crate::shared::format::requests_per_charge(stats), false),
+        Some(f) => (stats.get(f).to_string(), stats.harmed(f)),
+    }
+}
+
+/// The compare page's numbers as markup: every stat for each strategy in a table whose
+/// column headings link to each run (rows that matter most highlighted, harm marked),
+/// and the same numbers as one card per strategy for narrow screens.
+pub fn compare_markup(scenario: &Scenario, runs: &[(StrategyName, Stats)]) -> String {
+    use crate::shared::markup::escape;
+    use crate::shared::titles::strategy_label;
+    use std::fmt::Write;
+    let rows: Vec<Option<StatField>> = StatField::ALL.map(Some).into_iter().chain([None]).collect();
+    let link = |s: StrategyName| {
+        format!(
+            "<a href=\"{}\" data-run-link=\"{}\" title=\"Play {l} with these numbers\">{l}</a>",
+            escape(&crate::shared::links::run_href(s, scenario)),
+            s.as_str(),
+            l = escape(strategy_label(s))
+        )
+    };
+    let key_row = |f: Option<StatField>| {
+        if KEY_ROWS.contains(&f) {
+            " rll-key-row"
+        } else {
+            ""
+        }
+    };
+    let warn = |harm: bool| if harm { " ⚠" } else { "" };
+    let mut out = String::from(
+        "<div class=\"rll-table-scroll rll-compare-wide\"><table class=\"rll-compare-table\"><thead><tr><th scope=\"col\">stat</th>",
+    );
+    for (s, _) in runs {
+        let _ = write!(out, "<th scope=\"col\">{}</th>", link(*s));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for &field in &rows {
+        let w = row_words(field);
+        let _ = write!(
+            out,
+            "<tr class=\"{}\" data-row=\"{}\"><th scope=\"row\" class=\"rll-term\" tabindex=\"0\" data-hint=\"{}\">{}</th>",
+            key_row(field).trim_start(),
+            row_key(field),
+            escape(w.hint),
+            escape(w.label)
+        );
+        for (s, st) in runs {
+            let (value, harm) = row_cell(field, st);
+            let _ = write!(
+                out,
+                "<td class=\"rll-num{}\"><span data-result=\"compare.{}.{}\">{value}</span>{}</td>",
+                if harm { " rll-harm-cell" } else { "" },
+                s.as_str(),
+                row_key(field),
+                warn(harm)
+            );
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str(
+        "</tbody></table></div><div class=\"rll-compare-cards\" data-testid=\"compare-cards\">",
+    );
+    for (s, st) in runs {
+        let _ = write!(
+            out,
+            "<section class=\"rll-compare-card\" data-strategy=\"{}\"><h3>{}</h3><dl>",
+            s.as_str(),
+            link(*s)
+        );
+        for &field in &rows {
+            let (value, harm) = row_cell(field, st);
+            let w = row_words(field);
+            let _ = write!(
+                out,
+                "<div class=\"rll-card-line{}{}\"><dt>{}<span class=\"rll-card-hint\">{}</span></dt><dd class=\"rll-num\" data-card=\"compare.{}.{}\">{value}{}</dd></div>",
+                key_row(field),
+                if harm { " rll-harm-cell" } else { "" },
+                escape(w.label),
+                escape(w.hint),
+                s.as_str(),
+                row_key(field),
+                warn(harm)
+            );
+        }
+        out.push_str("</dl></section>");
+    }
+    out.push_str("</div>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::set_param;
+
+    #[test]
+    fn the_compare_page_counts_the_strategies_it_runs() {
+        let n = number_word(StrategyName::ALL.len());
+        assert!(
+            compare_seed_help().ends_with(&format!("all {n}.")),
+            "{}",
+            compare_seed_help()
+        );
+        assert!(
+            compare_params_caption().starts_with(&format!("All {n} run again")),
+            "{}",
+            compare_params_caption()
+        );
+    }
+
+    #[test]
+    fn the_note_names_each_number_that_differs() {
+        let mut s = Scenario::default();
+        assert!(differences(&s).is_empty());
+        assert_eq!(differences_note(&s), "The article's numbers.");
+        set_param(&mut s, "timeoutMs", "2500").unwrap();
+        set_param(&mut s, "errorRate", "1/5").unwrap();
+        let article = Scenario::default();
+        let timeout = crate::param("timeoutMs").unwrap();
+        let errors = crate::param("errorRate").unwrap();
+        assert_eq!(
+            differences(&s),
+            vec![
+                format!("Server errors 1/5 (article: {})", errors.read(&article)),
+                format!(
+                    "Client timeout 2500 ms (article: {} ms)",
+                    timeout.read(&article)
+                ),
+            ]
+        );
+        assert!(differences_note(&s).starts_with("Not the article's numbers: Server errors 1/5"));
+        s.seed = 99;
+        assert_eq!(
+            differences(&s).len(),
+            2,
+            "the seed is not one of the numbers"
+        );
+    }
+
+    fn texts_of(s: &Scenario) -> Vec<String> {
+        PARAMS.iter().map(|p| p.read(s)).collect()
+    }
+
+    #[test]
+    fn the_form_reads_whole_and_says_why_field_by_field() {
+        let read = read_form("7", &texts_of(&Scenario::default()));
+        assert_eq!(read.seed_error, None);
+        assert!(read.field_errors.iter().all(Option::is_none));
+        assert_eq!(read.scenario.as_ref().map(|s| s.seed), Some(7));
+        assert_eq!(
+            read.scenario.map(|s| (s.provider, s.client, s.customers)),
+            Some({
+                let d = Scenario::default();
+                (d.provider, d.client, d.customers)
+            })
+        );
+
+        let mut texts = texts_of(&Scenario::default());
+        let timeout = PARAMS.iter().position(|p| p.key == "timeoutMs").unwrap();
+        texts[timeout] = "-5".into();
+        let read = read_form("x", &texts);
+        assert!(read.seed_error.unwrap().contains("'x'"));
+        assert!(read.field_errors[timeout].is_some());
+        assert_eq!(read.field_errors.iter().flatten().count(), 1);
+        assert_eq!(read.scenario, None);
+
+        let mut texts = texts_of(&Scenario::default());
+        let customers = PARAMS.iter().position(|p| p.key == "customers").unwrap();
+        texts[customers] = (sim::budget::COMPARE_MAX_CUSTOMERS + 1).to_string();
+        let read = read_form("1", &texts);
+        assert!(read.field_errors.iter().all(Option::is_none));
+        assert_eq!(read.problems.len(), 1, "{:?}", read.problems);
+        assert_eq!(read.scenario, None);
+
+        // Raising the jitter above the latency is refused together, not field by field.
+        let mut texts = texts_of(&Scenario::default());
+        let jitter = PARAMS.iter().position(|p| p.key == "jitterMs").unwrap();
+        let latency = PARAMS.iter().position(|p| p.key == "latencyMs").unwrap();
+        texts[jitter] = "500".into();
+        texts[latency] = "100".into();
+        let read = read_form("1", &texts);
+        assert!(read.field_errors.iter().all(Option::is_none));
+        assert!(!read.problems.is_empty());
+        assert_eq!(read.scenario, None);
+    }
+
+    #[test]
+    fn the_sweep_page_is_done_once_a_sweep_has_finished() {
+        use SweepState::*;
+        assert_eq!(sweep_page_state([Idle, Idle]), "idle");
+        assert_eq!(sweep_page_state([Running, Idle]), "running");
+        assert_eq!(sweep_page_state([Done, Running]), "running");
+        assert_eq!(sweep_page_state([Done, Idle]), "done");
+        assert_eq!(sweep_page_state([Cancelled, Done]), "done");
+        assert_eq!(sweep_page_state([Cancelled, Idle]), "idle");
+    }
+
+    #[test]
+    fn the_compare_markup_has_a_cell_and_a_card_line_per_stat_and_strategy() {
+        let sc = Scenario::article(StrategyName::Naive, 3);
+        let runs: Vec<(StrategyName, Stats)> = [StrategyName::TimeoutNoKey, StrategyName::Keyed]
+            .map(|s| (s, sim::run(&Scenario::article(s, 3)).unwrap()))
+            .to_vec();
+        let m = compare_markup(&sc, &runs);
+        let rows = StatField::ALL.len() + 1;
+        assert_eq!(m.matches("<span data-result=\"compare.").count(), rows * 2);
+        assert_eq!(m.matches("data-card=\"compare.").count(), rows * 2);
+        let dup = runs[0].1.duplicates;
+        assert!(dup > 0, "timeout-no-key double-charges on seed 3");
+        assert!(m.contains(&format!("<td class=\"rll-num rll-harm-cell\"><span data-result=\"compare.timeout-no-key.duplicates\">{dup}</span> ⚠</td>")), "{m}");
+        assert!(
+            m.contains("<tr class=\"rll-key-row\" data-row=\"duplicates\">"),
+            "{m}"
+        );
+        assert!(m.contains("<tr class=\"\" data-row=\"requests\">"), "{m}");
+        assert!(
+            m.contains(&format!(
+                "data-run-link=\"keyed\" title=\"Play {k} with these numbers\">{k}</a>",
+                k = crate::shared::titles::strategy_label(StrategyName::Keyed)
+            )),
+            "{m}"
+        );
+        assert!(
+            m.contains(&format!(
+                "data-card=\"compare.keyed.requestsPerCharge\">{}</dd>",
+                crate::shared::format::requests_per_charge(&runs[1].1)
+            )),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn the_compare_seed_field_holds_its_seed_and_help() {
+        let m = compare_seed_markup(11);
+        assert!(m.contains("value=\"11\""), "{m}");
+        assert!(m.contains("data-testid=\"compare-seed\""));
+        assert!(m.contains(&crate::shared::markup::escape(&compare_seed_help())));
+        assert_eq!(m.matches("<div").count(), m.matches("</div>").count());
+    }
+}

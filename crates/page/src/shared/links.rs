@@ -1,0 +1,561 @@
+//! The links between pages and the command line that reproduces a page: the only place
+//! that writes a URL or a `ratelab` command, so every page writes them the same way.
+
+use crate::limits::settings::LabSettings;
+use crate::shared::markup::escape;
+use crate::sweep::param_sweep;
+use crate::{Page, PageQuery, Section, View, PARAMS};
+use sim::lab::ExperimentName;
+use sim::param::ParamGroup;
+use sim::param_sweep::ParamSweepSpec;
+use sim::{Scenario, StrategyName};
+
+/// How the footers start a command: from a checkout, with the native release build.
+pub const CLI_PREFIX: &str = "cargo run --release --bin ratelab --";
+
+/// A page of `section` and `view` naming `strategy` (or none), with `scenario`'s seed
+/// and numbers: shaped as [`crate::parse`] gives it back, so a page state and its link
+/// always agree.
+fn query(
+    section: Section,
+    view: View,
+    strategy: Option<StrategyName>,
+    scenario: &Scenario,
+) -> PageQuery {
+    PageQuery {
+        section,
+        view,
+        strategy,
+        seed: scenario.seed,
+        scenario: Scenario {
+            strategy: strategy.unwrap_or(crate::FALLBACK_STRATEGY),
+            record: true,
+            ..scenario.clone()
+        },
+        ..PageQuery::default()
+    }
+}
+
+/// The link to `section`, or to `view` of the charges, carrying `scenario`'s seed and
+/// every number that differs from the article's, so nothing changed is lost on the way.
+/// It names no strategy, so the page it opens waits for the reader.
+pub fn href(section: Section, view: View, scenario: &Scenario) -> String {
+    query(section, view, None, scenario).href()
+}
+
+/// The limits page with one experiment open, its settings `lab`, and the numbers of
+/// `scenario` kept.
+pub fn experiment_query(
+    experiment: Option<ExperimentName>,
+    scenario: &Scenario,
+    lab: &LabSettings,
+) -> PageQuery {
+    PageQuery {
+        experiment,
+        lab: lab.clone(),
+        ..query(Section::Limits, View::Run, None, scenario)
+    }
+}
+
+/// The link of [`experiment_query`].
+pub fn experiment_href(
+    experiment: Option<ExperimentName>,
+    scenario: &Scenario,
+    lab: &LabSettings,
+) -> String {
+    experiment_query(experiment, scenario, lab).href()
+}
+
+/// The sweep page for one strategy (or all, with `None`) over seeds `1..=seeds`.
+pub fn sweep_query(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenario) -> PageQuery {
+    PageQuery {
+        all_strategies: strategy.is_none(),
+        seeds,
+        ..query(Section::Charges, View::Sweep, strategy, scenario)
+    }
+}
+
+/// The link of [`sweep_query`].
+pub fn sweep_href(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenario) -> String {
+    sweep_query(strategy, seeds, scenario).href()
+}
+
+/// The compare page for `scenario`'s seed and numbers.
+pub fn compare_query(scenario: &Scenario) -> PageQuery {
+    query(Section::Charges, View::Compare, None, scenario)
+}
+
+/// The run page playing `strategy` with `scenario`'s seed and numbers: where a compare
+/// column's heading goes.
+pub fn run_href(strategy: StrategyName, scenario: &Scenario) -> String {
+    query(Section::Charges, View::Run, Some(strategy), scenario).href()
+}
+
+/// The full lab's link for an embedded widget's run: the same query without `embed`.
+pub fn full_lab_href(q: &PageQuery) -> String {
+    PageQuery {
+        embed: false,
+        ..q.clone()
+    }
+    .href()
+}
+
+/// The sweep page stepping `spec`'s parameter for one strategy (or, with `None`, every
+/// strategy that reads it) over seeds `1..=seeds`.
+pub fn param_sweep_query(
+    spec: ParamSweepSpec,
+    strategy: Option<StrategyName>,
+    seeds: u64,
+    scenario: &Scenario,
+) -> PageQuery {
+    PageQuery {
+        seeds,
+        sweep_param: Some(spec),
+        ..query(Section::Charges, View::Sweep, strategy, scenario)
+    }
+}
+
+/// The run page playing `strategy` with `param` at `value` (core units) and seed 1: where
+/// a click on a parameter sweep's point goes.
+pub fn point_href(
+    param: sim::Param,
+    value: u64,
+    strategy: StrategyName,
+    scenario: &Scenario,
+) -> String {
+    let mut s = Scenario {
+        seed: 1,
+        ..scenario.clone()
+    };
+    if param
+        .set_unchecked(&mut s, sim::param::ParamValue::Whole(value))
+        .is_err()
+        || s.validate().is_err()
+    {
+        return href(Section::Charges, View::Run, scenario);
+    }
+    query(Section::Charges, View::Run, Some(strategy), &s).href()
+}
+
+/// The command that prints what the page for `q` shows: the same run, the same six
+/// columns, the same distributions or the same experiment.
+pub fn cli_line(q: &PageQuery) -> String {
+    let s = &q.scenario;
+    let mut words: Vec<String> = vec![CLI_PREFIX.into()];
+    let mut push = |parts: &[&str]| words.extend(parts.iter().map(|p| quoted(p)));
+    match q.page() {
+        Page::Run | Page::Embed => {
+            push(&["charges", "--strategy", s.strategy.as_str()]);
+            push(&["--seed", &s.seed.to_string()]);
+            if let Some(c) = q.customer {
+                push(&["--customer", &c.to_string()]);
+            } else if let Some(scene) = q.scene {
+                push(&["--customer", scene.as_str()]);
+            }
+        }
+        Page::Compare => push(&["charges", "--all", "--seed", &s.seed.to_string()]),
+        Page::Matrix => {
+            push(&["charges", "--matrix", "--seed", &s.seed.to_string()]);
+            // Each column sets its own incident kind; its start and length are the page's.
+            for p in PARAMS
+                .iter()
+                .filter(|p| !p.is_default(s) && p.param != sim::Param::Incident)
+            {
+                push(&[&format!("--{}", p.key), &p.read(s)]);
+            }
+            return words.join(" ");
+        }
+        Page::Sweep if q.sweep_param.is_some() => {
+            let sp = q.sweep_param.expect("matched");
+            push(&["charges"]);
+            match (q.all_strategies, q.strategy) {
+                (true, _) => push(&["--all"]),
+                (false, Some(one)) => push(&["--strategy", one.as_str()]),
+                (false, None) => {}
+            }
+            let key = crate::spec(sp.param).key;
+            let flag = format!(
+                "{key}={}..={}:{}",
+                param_sweep::value_text(sp.param, sp.from),
+                param_sweep::value_text(sp.param, sp.to),
+                sp.steps
+            );
+            push(&["--sweep-param", &flag]);
+            push(&["--seeds", &format!("1..={}", q.seeds)]);
+            push(&["--stat", sp.stat.as_str()]);
+            for p in PARAMS
+                .iter()
+                .filter(|p| !p.is_default(s) && p.param != sp.param)
+            {
+                push(&[&format!("--{}", p.key), &p.read(s)]);
+            }
+            return words.join(" ");
+        }
+        Page::Sweep => {
+            match (q.all_strategies, q.strategy) {
+                (false, Some(one)) => push(&["charges", "--strategy", one.as_str()]),
+                _ => push(&["charges", "--all"]),
+            }
+            push(&["--seeds", &format!("1..={}", q.seeds)]);
+        }
+        Page::Limits => {
+            let which = q.experiment.map_or("all", ExperimentName::as_str);
+            push(&["limits", which, "--seed", &s.seed.to_string()]);
+            for k in q
+                .lab
+                .changed()
+                .filter(|k| q.experiment.is_none_or(|e| e == k.experiment))
+            {
+                push(&[&format!("--{}", k.key), &q.lab.text(k.id)]);
+            }
+            return words.join(" ");
+        }
+        Page::Headers => {
+            push(&["limits", "headers"]);
+            return words.join(" ");
+        }
+    }
+    for p in PARAMS.iter().filter(|p| !p.is_default(s)) {
+        push(&[&format!("--{}", p.key), &p.read(s)]);
+    }
+    words.join(" ")
+}
+
+/// Where `ratelab serve` listens unless told otherwise (the second article's port).
+pub const HTTP_BASE: &str = "http://127.0.0.1:55541";
+
+/// The two commands that run a charges page for real, over HTTP: the server, with the
+/// provider's numbers, and the client, with the strategy, the seed (the client resets
+/// the server's dice to it), the customers and the client's numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HttpLines {
+    /// `ratelab serve` with the provider's parameters.
+    pub serve: String,
+    /// `ratelab charges --http …` with the client's.
+    pub client: String,
+}
+
+/// The commands that run what the page for `q` shows for real (one strategy, or the six
+/// of the compare view); `None` for a page that has no real-time counterpart (a sweep
+/// of seeds, the limits and headers pages).
+pub fn http_cli_line(q: &PageQuery) -> Option<HttpLines> {
+    let s = &q.scenario;
+    let run: &[&str] = match q.page() {
+        Page::Run | Page::Embed => &["--strategy", s.strategy.as_str()],
+        Page::Compare => &["--all"],
+        Page::Sweep | Page::Matrix | Page::Limits | Page::Headers => return None,
+    };
+    let mut serve = format!("{CLI_PREFIX} serve");
+    let mut client = format!("{CLI_PREFIX} charges --http {HTTP_BASE}");
+    for word in run {
+        client.push(' ');
+        client.push_str(word);
+    }
+    client.push_str(&format!(" --seed {}", s.seed));
+    for p in PARAMS.iter().filter(|p| !p.is_default(s)) {
+        let line = if p.group() == ParamGroup::Client || p.key == "customers" {
+            &mut client
+        } else {
+            &mut serve
+        };
+        line.push_str(&format!(" --{} {}", p.key, quoted(&p.read(s))));
+    }
+    Some(HttpLines { serve, client })
+}
+
+/// A word as a POSIX shell reads it: as it is when it is plain, else in single quotes.
+fn quoted(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:".contains(&b));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// The footer of every page of the full lab, as markup: the command that prints the same
+/// numbers natively, then (on a page with a real-time counterpart, when `http` is given)
+/// the two commands that run it for real over HTTP, then what the lab is not.
+pub fn footer_markup(q: &PageQuery, http: Option<&HttpLines>) -> String {
+    let mut out = format!(
+        "<p>The same numbers, natively: <code data-testid=\"cli-command\">{}</code></p>",
+        escape(&cli_line(q))
+    );
+    if let Some(h) = http {
+        out.push_str(&format!(
+            "<p>…for real, over HTTP: <code data-testid=\"http-serve-command\">{}</code> then, \
+             in a second terminal, <code data-testid=\"http-cli-command\">{}</code></p>",
+            escape(&h.serve),
+            escape(&h.client)
+        ));
+    }
+    out.push_str(
+        "<p>A model, not a benchmark: no network, simulated time, one seeded random generator.</p>",
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::settings::KnobId;
+    use crate::{pairs_of, parse, set_param};
+
+    /// What a link opens: the query after its page file.
+    fn page(link: &str) -> PageQuery {
+        parse(&pairs_of(link.split_once('?').map_or(link, |(_, q)| q)))
+    }
+
+    #[test]
+    fn each_page_has_its_command() {
+        let cli = |q: &str| cli_line(&page(q)).replace(CLI_PREFIX, "ratelab");
+        assert_eq!(
+            cli("?strategy=pool&seed=3&maxInflight=20&errorRate=1/5"),
+            "ratelab charges --strategy pool --seed 3 --maxInflight 20 --errorRate 1/5"
+        );
+        assert_eq!(
+            cli("?strategy=keyed&customer=12"),
+            "ratelab charges --strategy keyed --seed 1 --customer 12"
+        );
+        assert_eq!(
+            cli("?view=compare&seed=9&timeoutMs=2500"),
+            "ratelab charges --all --seed 9 --timeoutMs 2500"
+        );
+        assert_eq!(
+            cli("?view=sweep&strategy=retry&seeds=50&backoffMs=20"),
+            "ratelab charges --strategy retry --seeds 1..=50 --backoffMs 20"
+        );
+        assert_eq!(
+            cli("?view=sweep&seeds=30"),
+            "ratelab charges --all --seeds 1..=30"
+        );
+        assert_eq!(
+            cli("?view=sweep&param=timeoutMs&from=200&to=3000&steps=15&stat=duplicates&seeds=50&timeoutMs=700&workers=3"),
+            "ratelab charges --sweep-param timeoutMs=200..=3000:15 --seeds 1..=50 --stat duplicates --workers 3"
+        );
+        assert_eq!(
+            cli("?view=sweep&strategy=pool&param=workers&from=1&to=20&steps=20&stat=elapsedMs&seeds=5"),
+            "ratelab charges --strategy pool --sweep-param workers=1..=20:20 --seeds 1..=5 --stat elapsedMs"
+        );
+        assert_eq!(
+            cli("?section=limits&experiment=herd&seed=4"),
+            "ratelab limits herd --seed 4"
+        );
+        assert_eq!(cli("?section=limits&seed=4"), "ratelab limits all --seed 4");
+        assert_eq!(
+            cli("?section=limits&experiment=herd&seed=4&herdJitter=equal&burstGapMs=9&herdClients=300"),
+            "ratelab limits herd --seed 4 --herdJitter equal --herdClients 300",
+            "only the shown experiment's settings"
+        );
+        assert_eq!(cli("?section=headers&seed=4"), "ratelab limits headers");
+        assert_eq!(
+            cli("?embed=1&strategy=naive&seed=2"),
+            "ratelab charges --strategy naive --seed 2"
+        );
+    }
+
+    #[test]
+    fn a_charges_page_has_the_commands_that_run_it_for_real() {
+        let http = |q: &str| {
+            http_cli_line(&page(q)).map(|l| {
+                (
+                    l.serve.replace(CLI_PREFIX, "ratelab"),
+                    l.client.replace(CLI_PREFIX, "ratelab"),
+                )
+            })
+        };
+        assert_eq!(
+            http("?strategy=keyed&seed=3"),
+            Some((
+                "ratelab serve".to_string(),
+                "ratelab charges --http http://127.0.0.1:55541 --strategy keyed --seed 3"
+                    .to_string()
+            ))
+        );
+        // The provider's numbers go to the server, the client's and the batch size to
+        // the client, each exactly once.
+        assert_eq!(
+            http("?strategy=pool&seed=2&maxInflight=20&errorRate=1/5&workers=3&customers=200&customer=7"),
+            Some((
+                "ratelab serve --maxInflight 20 --errorRate 1/5".to_string(),
+                "ratelab charges --http http://127.0.0.1:55541 --strategy pool --seed 2 --customers 200 --workers 3"
+                    .to_string()
+            ))
+        );
+        assert_eq!(
+            http("?view=compare&seed=9&timeoutMs=2500").map(|l| l.1),
+            Some(
+                "ratelab charges --http http://127.0.0.1:55541 --all --seed 9 --timeoutMs 2500"
+                    .to_string()
+            )
+        );
+        for q in [
+            "?view=sweep&seeds=30",
+            "?section=limits&seed=4",
+            "?section=headers",
+        ] {
+            assert_eq!(http(q), None, "{q}");
+        }
+        let full = "?strategy=naive&seed=1&customers=50&maxInflight=3&rateLimit=20&pacer=40";
+        let (serve, client) = http(full).unwrap();
+        for p in PARAMS
+            .iter()
+            .filter(|p| !p.is_default(&page(full).scenario))
+        {
+            let flag = format!("--{} ", p.key);
+            assert_eq!(
+                serve.contains(&flag) as u8 + client.contains(&flag) as u8,
+                1,
+                "{flag}"
+            );
+        }
+    }
+
+    #[test]
+    fn words_that_a_shell_would_split_are_quoted() {
+        assert_eq!(quoted("1..=200"), "1..=200");
+        assert_eq!(quoted("a b"), "'a b'");
+        assert_eq!(quoted("it's"), r"'it'\''s'");
+        assert_eq!(quoted(""), "''");
+    }
+
+    #[test]
+    fn links_between_pages_keep_every_number() {
+        let mut s = Scenario::article(StrategyName::Pool, 5);
+        set_param(&mut s, "maxInflight", "8").unwrap();
+        set_param(&mut s, "jitter", "on").unwrap();
+        for (section, view) in [
+            (Section::Charges, View::Run),
+            (Section::Charges, View::Compare),
+            (Section::Charges, View::Sweep),
+            (Section::Limits, View::Run),
+            (Section::Headers, View::Run),
+        ] {
+            let back = page(&href(section, view, &s));
+            assert!(back.problems.is_empty(), "{:?}", back.problems);
+            assert_eq!((back.section, back.view), (section, view));
+            assert_eq!(back.seeded_scenario().provider, s.provider);
+            assert_eq!(back.seeded_scenario().client, s.client);
+            assert_eq!(back.seed, 5);
+        }
+        let mut lab = LabSettings::default();
+        lab.read(KnobId::BurstGap, "400").unwrap();
+        lab.read(KnobId::HerdJitter, "equal").unwrap();
+        let back = page(&experiment_href(Some(ExperimentName::Burst), &s, &lab));
+        assert_eq!(back.experiment, Some(ExperimentName::Burst));
+        assert_eq!(back.lab, lab);
+        assert_eq!(back.scenario.provider.max_inflight, 8);
+        let embedded = page("?embed=1&strategy=pool&seed=5&maxInflight=8");
+        let full = page(&full_lab_href(&embedded));
+        assert!(!full.embed && full.scenario == embedded.scenario);
+        let back = page(&sweep_href(None, 40, &s));
+        assert!(back.all_strategies && back.seeds == 40 && back.sweep_autostart());
+        let back = page(&sweep_href(Some(StrategyName::Retry), 40, &s));
+        assert_eq!(back.strategy, Some(StrategyName::Retry));
+        assert!(!back.all_strategies);
+        for q in [
+            sweep_query(None, 7, &s),
+            sweep_query(Some(StrategyName::Naive), 7, &s),
+            experiment_query(Some(ExperimentName::Herd), &s, &lab),
+            experiment_query(None, &s, &LabSettings::default()),
+        ] {
+            assert_eq!(
+                page(&q.to_query()),
+                q,
+                "the query a page writes is the page it shows"
+            );
+        }
+    }
+
+    #[test]
+    fn every_link_a_page_writes_reads_back_as_that_page() {
+        let mut rng = sim::rng::SimRng::from_seed(11);
+        for i in 0..1_000 {
+            let p = crate::query::tests::random_page(&mut rng);
+            let s = p.seeded_scenario();
+            let strategy = p.strategy;
+            let written = [
+                href(Section::Charges, View::Run, &s),
+                href(Section::Charges, View::Compare, &s),
+                href(Section::Charges, View::Sweep, &s),
+                href(Section::Limits, View::Run, &s),
+                href(Section::Headers, View::Run, &s),
+                experiment_href(p.experiment, &s, &p.lab),
+                sweep_href(strategy, p.seeds, &s),
+            ];
+            for link in written {
+                let back = page(&link);
+                // Through the file whose head starts that page's module.
+                let file = back.page().entry_file();
+                assert!(link.starts_with(&format!("{file}?")), "case {i}: {link}");
+                assert!(
+                    back.problems.is_empty(),
+                    "case {i}: {link}: {:?}",
+                    back.problems
+                );
+                assert_eq!(
+                    back.seeded_scenario().provider,
+                    s.provider,
+                    "case {i}: {link}"
+                );
+                assert_eq!(back.seeded_scenario().client, s.client, "case {i}: {link}");
+                assert_eq!(back.scenario.customers, s.customers, "case {i}: {link}");
+                assert_eq!(back.seed, s.seed, "case {i}: {link}");
+                assert_eq!(page(&back.to_query()), back, "case {i}: {link}");
+            }
+            let q = sweep_query(strategy, p.seeds, &s);
+            assert_eq!(page(&q.to_query()), q, "case {i}");
+            let sp = crate::query::tests::random_param_sweep(&mut rng);
+            let q = param_sweep_query(sp, strategy, p.seeds, &s);
+            assert_eq!(page(&q.to_query()), q, "case {i}");
+            let q = compare_query(&s);
+            assert_eq!(page(&q.to_query()), q, "case {i}");
+            assert_eq!(q.href(), href(Section::Charges, View::Compare, &s));
+            let run = page(&run_href(StrategyName::Retry, &s));
+            assert_eq!(run.strategy, Some(StrategyName::Retry), "case {i}");
+            assert_eq!(run.seeded_scenario().provider, s.provider, "case {i}");
+            assert_eq!(run.seeded_scenario().client, s.client, "case {i}");
+            assert_eq!(run.seed, s.seed, "case {i}");
+            let run = page(&point_href(sp.param, sp.to, StrategyName::Pool, &s));
+            assert!(run.problems.is_empty(), "case {i}: {:?}", run.problems);
+            let mut at = s.clone();
+            let to = sim::param::ParamValue::Whole(sp.to);
+            if sp.param.set(&mut at, to).is_ok() {
+                assert_eq!(run.scenario.seed, 1);
+                assert_eq!(run.strategy, Some(StrategyName::Pool));
+                assert_eq!(sp.param.get(&run.scenario), to, "case {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_footer_names_the_command_and_the_real_run_only_when_given() {
+        let q = PageQuery::for_run(
+            &Scenario {
+                seed: 4,
+                ..Scenario::default()
+            },
+            crate::Speed::Instant,
+        );
+        let http = http_cli_line(&q).expect("a run has a real-time counterpart");
+        let plain = footer_markup(&q, None);
+        assert!(plain.contains(&format!(
+            "<code data-testid=\"cli-command\">{}</code>",
+            escape(&cli_line(&q))
+        )));
+        assert!(!plain.contains("http-serve-command"));
+        let both = footer_markup(&q, Some(&http));
+        assert!(both.contains(&format!(
+            "<code data-testid=\"http-serve-command\">{}</code>",
+            escape(&http.serve)
+        )));
+        assert!(both.contains(&format!(
+            "<code data-testid=\"http-cli-command\">{}</code>",
+            escape(&http.client)
+        )));
+        assert!(both.ends_with("one seeded random generator.</p>"));
+    }
+}

@@ -1,0 +1,17 @@
+//! What several pages share: number formats, markup, links and command lines, names, the parameter and stat tables as readers meet them, titles and sections.
+
+pub mod budget;
+pub mod explore;
+pub mod format;
+pub mod legend;
+pub mod limiter;
+pub mod links;
+pub mod markup;
+pub mod names;
+pub mod params;
+pub mod params_form;
+pub mod sections;
+pub mod stats;
+pub mod ticks;
+pub mod titles;
+pub mod words;

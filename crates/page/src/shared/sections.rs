@@ -1,0 +1,196 @@
+//! Each section's heading and one-paragraph introduction. The page's static shell
+//! (`index.html`, and `assets/loader.js` for the limits and headers pages) paints the same
+//! words before the module has started; a test holds the three files to these.
+
+use crate::shared::markup::list_markup;
+use crate::Section;
+
+/// A section's heading, its introduction, and its tab's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SectionText {
+    /// The page's `<h1>`.
+    pub title: &'static str,
+    /// The paragraph under it.
+    pub lede: &'static str,
+    /// The tab that links to the section.
+    pub tab: &'static str,
+}
+
+/// The words for `section`.
+pub const fn section_text(section: Section) -> SectionText {
+    match section {
+        Section::Charges => SectionText {
+            title: "A thousand charges, one imperfect API",
+            lede:
+                "Ten ways to send a batch of payments to a rate-limited, flaky provider, each one \
+                   step better than the last. Everything below is simulated in your browser, in \
+                   simulated time, from a seed.",
+            tab: "Calling theirs",
+        },
+        Section::Limits => SectionText {
+            title: "Publishing a limit",
+            lede: "Three limiters, and what clients do with the limit they publish. Every \
+                   experiment runs in simulated time, from a seed.",
+            tab: "Publishing yours",
+        },
+        Section::Headers => SectionText {
+            title: "The headers between them",
+            lede: "What a limiter tells its callers in each response, and how a client reads it, \
+                   or misreads it.",
+            tab: "The headers",
+        },
+    }
+}
+
+/// A page's header as markup: the lab's name, the section's heading and its paragraph.
+pub fn header_markup(section: Section) -> String {
+    let t = section_text(section);
+    format!(
+        "<p class=\"rll-kicker\">rate-limit-lab</p><h1>{}</h1><p class=\"rll-lede\">{}</p>",
+        crate::shared::markup::escape(t.title),
+        crate::shared::markup::escape(t.lede)
+    )
+}
+
+/// The line under a section's tab: "1,000 charges, ten clients" for the charges (the
+/// batch being edited), what the others hold for the rest.
+pub fn tab_sub(section: Section, customers: u32) -> String {
+    match section {
+        Section::Charges => format!(
+            "{} charges, {} clients",
+            crate::shared::format::count(customers.into()),
+            crate::shared::format::number_word(sim::StrategyName::ALL.len())
+        ),
+        Section::Limits => "limiters, clients, herds".to_string(),
+        Section::Headers => "sent, and read".to_string(),
+    }
+}
+
+/// The three section tabs as markup: each a link carrying the seed and numbers, its
+/// name and its line, the one on screen marked as the current page.
+pub fn sections_markup(current: Section, scenario: &sim::Scenario) -> String {
+    [Section::Charges, Section::Limits, Section::Headers]
+        .into_iter()
+        .map(|s| {
+            let href = crate::shared::links::href(s, crate::View::Run, scenario);
+            let inner = format!(
+                "{}<span class=\"rll-tab-sub\">{}</span>",
+                section_text(s).tab,
+                tab_sub(s, scenario.customers)
+            );
+            crate::shared::markup::tab_link(
+                "rll-section-tab",
+                "data-section",
+                s.as_str(),
+                &href,
+                s == current,
+                &inner,
+            )
+        })
+        .collect()
+}
+
+/// The notice over a page whose link had values that could not be used: one sentence
+/// per value, shown as text (never as markup).
+pub fn problems_markup(problems: &[String]) -> String {
+    format!(
+        "<strong>Some of the link could not be used.</strong>{}",
+        list_markup(problems)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn file(rel: &str) -> String {
+        std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../..")
+                .join(rel),
+        )
+        .expect(rel)
+    }
+
+    /// The shell's text, as HTML or a JS string holds it (the apostrophes and commas of
+    /// our own words need no escaping in either).
+    fn held(source: &str, text: &str) -> bool {
+        source.contains(text)
+    }
+
+    #[test]
+    fn the_static_shell_paints_the_same_words_the_app_then_shows() {
+        let index = file("index.html");
+        let charges = section_text(Section::Charges);
+        assert!(held(&index, charges.title), "index.html's title");
+        assert!(held(&index, charges.lede), "index.html's lede");
+        // At the bare address, the sections and the provider's rules as a first visit
+        // shows them: an empty query's scenario.
+        let first = crate::parse(&[]).seeded_scenario();
+        let nav = sections_markup(Section::Charges, &first);
+        assert!(
+            index.contains(&format!("id=\"rll-shell-nav\">{nav}</nav>")),
+            "index.html's sections: {nav}"
+        );
+        let intro = crate::run::intro::intro_markup(&first.provider, first.customers);
+        assert!(
+            index.contains(&format!("id=\"rll-shell-intro\">{intro}</section>")),
+            "index.html's rules: {intro}"
+        );
+        let loader = file("assets/loader.js");
+        for s in [Section::Limits, Section::Headers] {
+            let t = section_text(s);
+            assert!(held(&loader, t.title), "loader.js: {}", t.title);
+            assert!(held(&loader, t.lede), "loader.js: {}", t.lede);
+        }
+    }
+
+    #[test]
+    fn the_section_tabs_carry_the_numbers_and_mark_the_section_on_screen() {
+        use sim::{Scenario, StrategyName};
+        let sc = Scenario {
+            customers: 2_500,
+            ..Scenario::article(StrategyName::Keyed, 4)
+        };
+        let m = sections_markup(Section::Limits, &sc);
+        assert_eq!(m.matches("<a class=\"rll-section-tab\"").count(), 3);
+        assert_eq!(m.matches("aria-current=\"page\"").count(), 1);
+        assert!(
+            m.contains("aria-current=\"page\">Publishing yours<span"),
+            "{m}"
+        );
+        assert!(
+            m.contains("<span class=\"rll-tab-sub\">2,500 charges, ten clients</span>"),
+            "{m}"
+        );
+        for s in [Section::Charges, Section::Limits, Section::Headers] {
+            let link = crate::shared::markup::escape(&crate::shared::links::href(
+                s,
+                crate::View::Run,
+                &sc,
+            ));
+            assert!(m.contains(&format!("href=\"{link}\"")), "{m}");
+        }
+    }
+
+    #[test]
+    fn the_header_holds_the_sections_heading_and_paragraph() {
+        let m = header_markup(Section::Headers);
+        let t = section_text(Section::Headers);
+        assert_eq!(
+            m,
+            format!(
+                "<p class=\"rll-kicker\">rate-limit-lab</p><h1>{}</h1><p class=\"rll-lede\">{}</p>",
+                t.title, t.lede
+            )
+        );
+    }
+
+    #[test]
+    fn a_link_s_problems_are_listed_as_text() {
+        let m = problems_markup(&["'<b>' is not a seed".to_string(), "two".to_string()]);
+        assert!(m.starts_with("<strong>Some of the link could not be used.</strong><ul>"));
+        assert!(m.contains("<li>&#39;&lt;b&gt;&#39; is not a seed</li><li>two</li>"));
+    }
+}

@@ -1,0 +1,198 @@
+//! What a browser tab, a bookmark and a shared link call each page: the `<title>` of a
+//! page state. `index.html` carries the run page's title and `og:` words for link
+//! previews (which read no script); the app then names each page and run it shows.
+
+use crate::shared::params::{spec, PARAMS};
+use crate::shared::sections::section_text;
+use crate::shared::stats::stat_text;
+use crate::{Page, PageQuery, Section};
+use sim::StrategyName;
+
+/// The lab's name, last in every title.
+pub const SITE: &str = "rate-limit-lab";
+
+/// What the strategy picker says of its second group: the rungs after the article's six.
+pub const RUNGS_NOTE: &str =
+    "Then four more rungs (dashed), past where the article stops: each the one before, plus one change.";
+
+/// A strategy's name for readers, e.g. "Timeout, no key".
+pub const fn strategy_label(s: StrategyName) -> &'static str {
+    match s {
+        StrategyName::Naive => "Naive",
+        StrategyName::Paced => "Paced",
+        StrategyName::Retry => "Retry",
+        StrategyName::TimeoutNoKey => "Timeout, no key",
+        StrategyName::Keyed => "Keyed",
+        StrategyName::Pool => "Worker pool",
+        StrategyName::Headers => "Obeys headers",
+        StrategyName::Budget => "Retry budget",
+        StrategyName::Breaker => "Circuit breaker",
+        StrategyName::Adaptive => "Adaptive",
+    }
+}
+
+/// The `<title>` of the page `q` shows: what is on screen first, the lab's name last.
+pub fn title_for(q: &PageQuery) -> String {
+    let s = &q.scenario;
+    let head = match q.page() {
+        Page::Run | Page::Embed => match q.strategy {
+            None => section_text(Section::Charges).title.to_string(),
+            Some(one) => {
+                let story = q
+                    .customer
+                    .map_or(String::new(), |c| format!(", customer {c}"));
+                format!("{} on seed {}{story}", strategy_label(one), q.seed)
+            }
+        },
+        Page::Compare => format!("All ten strategies on seed {}", q.seed),
+        Page::Matrix => format!("Every client against every incident on seed {}", q.seed),
+        Page::Sweep => match (q.sweep_param, q.all_strategies, q.strategy) {
+            (Some(sp), _, _) => format!(
+                "{} against {}",
+                stat_text(sp.stat).label,
+                spec(sp.param).label
+            ),
+            (None, true, _) => format!("All ten over {} seeds", q.seeds),
+            (None, false, Some(one)) => format!("{} over {} seeds", strategy_label(one), q.seeds),
+            (None, false, None) => "Sweep seeds".to_string(),
+        },
+        Page::Limits => return format!("{} · {SITE}", section_text(Section::Limits).title),
+        Page::Headers => return format!("{} · {SITE}", section_text(Section::Headers).title),
+    };
+    let changed = match PARAMS.iter().filter(|p| !p.is_default(s)).count() {
+        0 => String::new(),
+        1 => ", 1 number changed".to_string(),
+        n => format!(", {n} numbers changed"),
+    };
+    format!("{head}{changed} · {SITE}")
+}
+
+/// The strategy buttons as markup, in the article's order, then the next rungs (drawn
+/// apart), none pressed yet: the UI marks the one on screen (`aria-pressed`) and reads a
+/// click by the button's `data-strategy`.
+pub fn picker_markup() -> String {
+    let mut out = String::new();
+    for (i, s) in StrategyName::ALL.into_iter().enumerate() {
+        out.push_str(&format!(
+            "<button type=\"button\" class=\"rll-strategy{}\" data-strategy=\"{}\" aria-pressed=\"false\">\
+             <span class=\"rll-step\">{}</span><span class=\"rll-strategy-name\">{}</span></button>",
+            if s.is_next_rung() { " rll-rung" } else { "" },
+            s.as_str(),
+            i + 1,
+            strategy_label(s)
+        ));
+    }
+    out.push_str(&format!(
+        "<span class=\"rll-picker-note\">{RUNGS_NOTE}</span>"
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{pairs_of, parse};
+
+    fn title(query: &str) -> String {
+        title_for(&parse(&pairs_of(query)))
+    }
+
+    #[test]
+    fn each_page_and_run_has_its_own_title() {
+        assert_eq!(
+            title(""),
+            "A thousand charges, one imperfect API · rate-limit-lab"
+        );
+        assert_eq!(
+            title("?strategy=timeout-no-key&seed=7"),
+            "Timeout, no key on seed 7 · rate-limit-lab"
+        );
+        assert_eq!(
+            title("?strategy=keyed&customer=12&timeoutMs=2500"),
+            "Keyed on seed 1, customer 12, 1 number changed · rate-limit-lab"
+        );
+        assert_eq!(
+            title("?view=compare&seed=3&timeoutMs=2500&workers=3"),
+            "All ten strategies on seed 3, 2 numbers changed · rate-limit-lab"
+        );
+        assert_eq!(title("?view=sweep"), "Sweep seeds · rate-limit-lab");
+        assert_eq!(
+            title("?view=sweep&strategy=all&seeds=30"),
+            "All ten over 30 seeds · rate-limit-lab"
+        );
+        assert_eq!(
+            title("?view=sweep&strategy=pool&seeds=50"),
+            "Worker pool over 50 seeds · rate-limit-lab"
+        );
+        assert_eq!(
+            title("?view=sweep&param=timeoutMs&from=200&to=3000&steps=15&stat=duplicates&seeds=50"),
+            "Extra charges against Client timeout · rate-limit-lab"
+        );
+        assert_eq!(
+            title("?section=limits&experiment=herd"),
+            "Publishing a limit · rate-limit-lab"
+        );
+        assert_eq!(
+            title("?section=headers"),
+            "The headers between them · rate-limit-lab"
+        );
+        let mut all: Vec<String> = [
+            "",
+            "?strategy=naive",
+            "?strategy=naive&seed=2",
+            "?view=compare",
+            "?view=sweep",
+            "?section=limits",
+            "?section=headers",
+        ]
+        .map(title)
+        .to_vec();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 7, "no two of these pages share a title");
+    }
+
+    #[test]
+    fn the_static_page_names_itself_as_the_app_then_does() {
+        let index = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../index.html"),
+        )
+        .expect("index.html");
+        let first = title("");
+        assert!(
+            index.contains(&format!("<title>{first}</title>")),
+            "index.html's <title> is {first}"
+        );
+        let meta = |property: &str, content: &str| {
+            format!("<meta property=\"{property}\" content=\"{content}\" />")
+        };
+        let charges = section_text(Section::Charges);
+        let description = format!("<meta name=\"description\" content=\"{}\" />", charges.lede);
+        assert!(
+            index.contains(&description),
+            "index.html holds {description}"
+        );
+        for tag in [
+            meta("og:title", &first),
+            meta("og:description", charges.lede),
+            meta("og:site_name", SITE),
+        ] {
+            assert!(index.contains(&tag), "index.html holds {tag}");
+        }
+    }
+
+    #[test]
+    fn the_picker_has_a_numbered_button_per_strategy_with_the_rungs_marked() {
+        let markup = picker_markup();
+        for (i, s) in StrategyName::ALL.into_iter().enumerate() {
+            let rung = if s.is_next_rung() { " rll-rung" } else { "" };
+            assert!(markup.contains(&format!(
+                "class=\"rll-strategy{rung}\" data-strategy=\"{}\" aria-pressed=\"false\"><span class=\"rll-step\">{}</span><span class=\"rll-strategy-name\">{}</span>",
+                s.as_str(),
+                i + 1,
+                strategy_label(s)
+            )));
+        }
+        assert!(markup.ends_with(&format!("{RUNGS_NOTE}</span>")));
+    }
+}

@@ -1,0 +1,7 @@
+//! The sweep page: seed sweeps and parameter sweeps, their forms, progress, charts and tables.
+
+pub mod histogram;
+pub mod param_sweep;
+pub mod param_sweep_chart;
+pub mod sweep_forms;
+pub mod sweep_progress;

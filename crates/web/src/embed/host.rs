@@ -1,0 +1,119 @@
+//! The two ways into a blog post. `?embed=1` shows one widget in a page of its own, for
+//! an iframe, and tells the parent page its height. A `<div data-rate-limit-lab …>` on
+//! any page gets a widget mounted into a shadow root, styled only by our stylesheet.
+
+use crate::embed::widget::Widget;
+use crate::shared::observe::use_observer;
+use leptos::prelude::*;
+use page::{self, PageQuery};
+use wasm_bindgen::JsCast;
+
+/// The message a framed widget posts to its parent whenever its height changes.
+pub const HEIGHT_MESSAGE: &str = "rate-limit-lab:height";
+
+/// Where the lab is served from: set by the loader, or this page's own directory.
+pub fn lab_base_url() -> String {
+    let from_loader = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"rateLimitLabBase".into()).ok())
+        .and_then(|v| v.as_string());
+    from_loader.unwrap_or_else(|| {
+        let href = window().location().href().unwrap_or_default();
+        let path = href.split(['?', '#']).next().unwrap_or_default();
+        path.rsplit_once('/')
+            .map_or(String::new(), |(dir, _)| format!("{dir}/"))
+    })
+}
+
+/// The framed page: one widget, and its height sent to the parent.
+#[component]
+pub fn EmbedPage(
+    /// What the frame's link asks for.
+    query: PageQuery,
+) -> impl IntoView {
+    let root = NodeRef::<leptos::html::Div>::new();
+    use_observer::<web_sys::ResizeObserver, _>(root, move |_entries| {
+        let height = document()
+            .document_element()
+            .map_or(0, |d| d.scroll_height());
+        let msg = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&msg, &"type".into(), &HEIGHT_MESSAGE.into());
+        let _ = js_sys::Reflect::set(&msg, &"height".into(), &height.into());
+        if let Ok(Some(parent)) = window().parent() {
+            // The parent checks our origin; the height is not a secret.
+            let _ = parent.post_message(&msg, "*");
+        }
+    });
+    view! {
+        <div class="rll-embed" node_ref=root>
+            <Widget query lab_url=lab_base_url()/>
+        </div>
+    }
+}
+
+/// Mounts a widget into every `[data-rate-limit-lab]` element; returns how many. Each
+/// gets a shadow root holding our stylesheet and the widget, so the page's styles and
+/// ours never meet. The element's `data-*` attributes are the URL's keys
+/// (`data-strategy`, `data-seed`, `data-max-inflight`…).
+pub fn mount_widgets() -> usize {
+    let Ok(hosts) = document().query_selector_all("[data-rate-limit-lab]") else {
+        return 0;
+    };
+    let base = lab_base_url();
+    for i in 0..hosts.length() {
+        let Some(host) = hosts
+            .item(i)
+            .and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        else {
+            continue;
+        };
+        let pairs = dataset_pairs(&host);
+        let query: PageQuery = page::parse(&pairs);
+        let init = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
+        let Ok(shadow) = host.attach_shadow(&init) else {
+            continue;
+        };
+        if let Ok(link) = document().create_element("link") {
+            let _ = link.set_attribute("rel", "stylesheet");
+            let _ = link.set_attribute("href", &format!("{base}main.css"));
+            let _ = shadow.append_child(&link);
+        }
+        let Ok(container) = document().create_element("div") else {
+            continue;
+        };
+        let _ = shadow.append_child(&container);
+        let Ok(container) = container.dyn_into::<web_sys::HtmlElement>() else {
+            continue;
+        };
+        let lab = base.clone();
+        leptos::mount::mount_to(container, move || view! { <Widget query lab_url=lab/> }).forget();
+    }
+    hosts.length() as usize
+}
+
+/// The element's `data-*` attributes as URL pairs: `data-max-inflight` → `maxInflight`.
+fn dataset_pairs(el: &web_sys::HtmlElement) -> Vec<(String, String)> {
+    let names = el.get_attribute_names();
+    let mut pairs = Vec::new();
+    for name in names.iter().filter_map(|n| n.as_string()) {
+        let Some(key) = name.strip_prefix("data-") else {
+            continue;
+        };
+        if key == "rate-limit-lab" {
+            continue;
+        }
+        let mut camel = String::new();
+        let mut upper = false;
+        for c in key.chars() {
+            if c == '-' {
+                upper = true;
+            } else if upper {
+                camel.push(c.to_ascii_uppercase());
+                upper = false;
+            } else {
+                camel.push(c);
+            }
+        }
+        pairs.push((camel, el.get_attribute(&name).unwrap_or_default()));
+    }
+    pairs
+}

@@ -1,0 +1,34 @@
+//! The limits page: publishing a limit, and reading one.
+
+use crate::limits::section::LimitsSection;
+use crate::shared::frame::Frame;
+use leptos::prelude::*;
+use page::shared::links::experiment_query;
+use page::{PageQuery, Section, View};
+
+/// The page.
+#[component]
+pub fn LimitsPage(
+    /// What the link asks for.
+    query: PageQuery,
+) -> impl IntoView {
+    let scenario = query.seeded_scenario();
+    let chosen = RwSignal::new(query.experiment);
+    let lab_settings = RwSignal::new(query.lab.clone());
+    let shown = Signal::derive({
+        let scenario = scenario.clone();
+        move || lab_settings.with(|l| experiment_query(chosen.get(), &scenario, l))
+    });
+    view! {
+        <Frame
+            section=Section::Limits
+            problems=query.problems.clone()
+            scenario=Signal::stored(scenario.clone())
+            view=Signal::stored(View::Run)
+            run_state=Signal::stored("idle")
+            shown
+        >
+            <LimitsSection scenario chosen lab_settings/>
+        </Frame>
+    }
+}

@@ -1,0 +1,20 @@
+//! The matrix page's entry.
+
+use super::matrix_view;
+use crate::shared::entry::mount_page;
+use crate::shared::explore_page;
+use leptos::prelude::*;
+use page::View;
+/// The matrix page: every strategy against every incident, from one seed.
+pub fn mount() {
+    mount_page(|query| {
+        let base = query.seeded_scenario();
+        let shown = Signal::stored(query.clone());
+        let run_state = RwSignal::new("idle");
+        view! {
+            <explore_page::ExplorePage query view=View::Matrix title="Every client against every incident" shown scenario=Signal::stored(base.clone()) run_state=run_state.into() beside=()>
+                <matrix_view::MatrixView base run_state/>
+            </explore_page::ExplorePage>
+        }
+    });
+}

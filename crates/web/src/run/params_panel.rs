@@ -1,0 +1,25 @@
+//! The run page's "Change the numbers": the shared form over the run state's texts.
+//! Changes apply to the next run (the knobs rerun at once).
+
+use crate::run::params_form::ParamsForm;
+use crate::run::run_state::RunState;
+use leptos::prelude::*;
+
+/// The panel, folded away unless the run already uses other numbers.
+#[component]
+pub fn ParamsPanel(
+    /// The run view whose numbers are edited.
+    state: RunState,
+) -> impl IntoView {
+    view! {
+        <ParamsForm
+            texts=state.texts.get_value()
+            errors=state.errors.get_value()
+            problems=state.combined.into()
+            scenario=state.draft.into()
+            caption="Changes apply to the next run. Every value has a range; anything outside it is refused, never quietly adjusted."
+            on_edit=Callback::new(move |()| state.recheck())
+            fill_after_paint=true
+        />
+    }
+}

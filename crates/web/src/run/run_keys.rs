@@ -1,0 +1,112 @@
+//! The run page's keys: one window `keydown` listener (removed on cleanup) carrying out
+//! the page layer's [`KeyAction`]s, and the `?` panel listing them. Keys typed into a
+//! text field, a select or a text area are the field's; plain arrows on the playhead
+//! slider are the slider's; Space on a focused button, link or checkbox is theirs.
+
+use crate::run::run_state::RunState;
+use crate::run::use_playback::PlayState;
+use crate::shared::erase::{handler, watch};
+use leptos::ev;
+use leptos::html::Div;
+use leptos::prelude::*;
+use page::run::keys::{action_for, key_list_markup, KeyAction, KEYS_TITLE};
+use wasm_bindgen::JsCast;
+
+/// True if the focused `target` has its own use for `key`: any key in a text field, a
+/// select or a text area; plain arrows on a slider; Space on a button, link or checkbox.
+fn target_owns(target: Option<web_sys::EventTarget>, key: &str, shift: bool) -> bool {
+    let Some(el) = target.and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else {
+        return false;
+    };
+    let arrow = !shift && matches!(key, "ArrowLeft" | "ArrowRight");
+    let space = key == " ";
+    if el.is_content_editable() {
+        return true;
+    }
+    match el.tag_name().as_str() {
+        "TEXTAREA" | "SELECT" => true,
+        "BUTTON" | "A" | "SUMMARY" => space,
+        "INPUT" => match el.get_attribute("type").as_deref() {
+            Some("range") => arrow,
+            Some("checkbox" | "radio" | "button" | "submit" | "reset") => space,
+            _ => true,
+        },
+        _ => false,
+    }
+}
+
+/// The listener, and the button and panel that show the keys.
+#[component]
+pub fn RunKeys(
+    /// The run view the keys act on.
+    state: RunState,
+    /// Carries out a step of the playhead (the arrows); false if there is nothing to step.
+    #[prop(into)]
+    on_step: Callback<KeyAction>,
+) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let playback = state.playback;
+    let handle = window_event_listener(ev::keydown, move |ev| {
+        if ev.ctrl_key() || ev.alt_key() || ev.meta_key() || ev.default_prevented() {
+            return;
+        }
+        let (key, shift) = (ev.key(), ev.shift_key());
+        if target_owns(ev.target(), &key, shift) {
+            return;
+        }
+        let Some(action) = action_for(&key, shift) else {
+            return;
+        };
+        ev.prevent_default();
+        match action {
+            KeyAction::PlayPause => match playback.state.get_untracked() {
+                PlayState::Running => playback.pause(),
+                PlayState::Paused => playback.resume(),
+                PlayState::Idle | PlayState::Done => state.run(state.selected.get_untracked()),
+            },
+            KeyAction::Pick(strategy) => {
+                playback.reset();
+                state.selected.set(strategy);
+            }
+            KeyAction::StepRequest(_) | KeyAction::StepHarm(_) => on_step.run(action),
+            KeyAction::Slower => playback.set_speed(playback.speed.get_untracked().slower()),
+            KeyAction::Faster => playback.set_speed(playback.speed.get_untracked().faster()),
+            KeyAction::Rerun => state.run(state.selected.get_untracked()),
+            KeyAction::Help => open.update(|o| *o = !*o),
+        }
+    });
+    on_cleanup(move || handle.remove());
+    // The panel is kept and hidden while closed; one effect opens and closes it.
+    let root = NodeRef::<Div>::new();
+    watch(move || {
+        let open = open.get();
+        let Some(root) = root.get() else { return };
+        if let Ok(Some(button)) = root.query_selector("[data-testid=keys-button]") {
+            let _ = button.set_attribute("aria-expanded", if open { "true" } else { "false" });
+        }
+        if let Ok(Some(panel)) = root.query_selector("[data-testid=keys-panel]") {
+            let _ = panel.toggle_attribute_with_force("hidden", !open);
+        }
+    });
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let asked = crate::shared::dom::target_as::<web_sys::Element>(&ev)
+            .and_then(|e| e.closest("button").ok().flatten())
+            .and_then(|b| b.get_attribute("data-keys"));
+        match asked.as_deref() {
+            Some("toggle") => open.update(|o| *o = !*o),
+            Some("close") => open.set(false),
+            _ => {}
+        }
+    };
+    view! {
+        <div class="rll-keys" node_ref=root on:click=handler(on_click)>
+            <button type="button" class="rll-quiet" data-testid="keys-button" data-keys="toggle" aria-expanded="false">
+                {KEYS_TITLE} " (?)"
+            </button>
+            <div class="rll-keys-panel" role="dialog" aria-label=KEYS_TITLE data-testid="keys-panel" hidden>
+                <dl inner_html=key_list_markup()></dl>
+                <button type="button" class="rll-quiet" data-keys="close">"Close"</button>
+            </div>
+        </div>
+    }
+}

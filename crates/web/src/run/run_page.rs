@@ -1,0 +1,167 @@
+//! The run page: one strategy played back. It is the first page most readers open, so
+//! its module holds only what it shows (README, "Sizes").
+
+use crate::run::intro::Intro;
+use crate::run::run_keys::RunKeys;
+use crate::run::run_state::RunState;
+use crate::run::run_view::{RunView, WalkCard};
+use crate::run::tour_card::seen_before;
+use crate::run::use_playback::PlayState;
+use crate::run::verdict_card::VerdictCard;
+use crate::shared::dom::by_testid;
+use crate::shared::erase::{handler, watch};
+use crate::shared::frame::Frame;
+use crate::shared::page_query;
+use crate::shared::use_media::use_reduced_motion;
+use crate::shared::view_tabs::ViewTabs;
+use leptos::prelude::*;
+use page::run::keys::KeyAction;
+use page::run::tour;
+use page::{parse_seed, PageQuery, Section, Speed, View};
+use sim::story::Scene;
+use sim::Scenario;
+
+/// The page.
+#[component]
+pub fn RunPage(
+    /// What the link asks for.
+    query: PageQuery,
+    /// The guided walk's card: given in the walk's module only (README, "Sizes").
+    walk: Option<WalkCard>,
+) -> impl IntoView {
+    let reduced = use_reduced_motion();
+    let state = RunState {
+        walks: walk.is_some(),
+        ..RunState::new(
+            &query,
+            query.playback_speed(reduced.get_untracked()),
+            Some(RunState::write_url),
+        )
+    };
+    let playback = state.playback;
+    // The guided walk: asked for by the URL, or a first visit (the page layer decides).
+    if walk.is_some() && tour::opens_walk(&query, query_is_empty(), seen_before()) {
+        state.tour.set(Some(query.step));
+        state.selected.set(tour::strategy(query.step));
+    }
+    // A linked run plays at once, except on a phone watching it animate: there the page
+    // opens on its verdict, and the run starts when its stage scrolls into view.
+    let narrow = query.autostart() && !query.embed && is_narrow();
+    if query.autostart() {
+        if narrow && playback.speed.get_untracked() != Speed::Instant {
+            state.pending_start.set(true);
+        } else {
+            state.run(state.selected.get_untracked());
+        }
+    }
+    // `customer=double-charge`: the first customer the run shows it for, once it is done.
+    let scene = StoredValue::new(query.scene);
+    watch(move || {
+        if playback.state.get() != PlayState::Done {
+            return;
+        }
+        if let Some(scene) = scene.get_value() {
+            scene_pending_done(scene, state);
+        }
+        scene.set_value(None);
+    });
+    // The open story is part of the URL, and Back/Forward move through what was chosen.
+    watch(move || {
+        state.customer.track();
+        state.record_story();
+    });
+    let popstate = window_event_listener(leptos::ev::popstate, move |_| {
+        state.restore(&page_query::read());
+    });
+    on_cleanup(move || popstate.remove());
+    // The presenter's layout is a class on the document, read by the stylesheet.
+    if query.present {
+        if let Some(root) = document().document_element() {
+            let _ = root.class_list().add_1("rll-present");
+        }
+    }
+    let verdict = narrow
+        .then(|| state.scenario_for(state.selected.get_untracked()).ok())
+        .flatten()
+        .map(|scenario| view! { <VerdictCard scenario/> });
+    // The links to the other pages carry the seed and numbers being edited.
+    let scenario = Signal::derive(move || Scenario {
+        seed: parse_seed(&state.seed_text.get()).unwrap_or(1),
+        ..state.draft.get()
+    });
+    // What the footer's command prints: the run on screen, or the one the buttons would
+    // start, with the story that is open.
+    let shown = Signal::derive(move || {
+        let run = playback.scenario.get().unwrap_or_else(|| Scenario {
+            strategy: state.selected.get(),
+            ..scenario.get()
+        });
+        PageQuery {
+            customer: state.customer.get(),
+            ..PageQuery::for_run(&run, Speed::Instant)
+        }
+    });
+    // The reduced-motion note, shown while it is why runs play instantly.
+    watch(move || {
+        let shown = reduced.get() && playback.speed.get() == Speed::Instant;
+        if let Some(note) = by_testid("motion-note") {
+            let _ = note.toggle_attribute_with_force("hidden", !shown);
+        }
+    });
+    view! {
+        <Frame
+            section=Section::Charges
+            problems=query.problems.clone()
+            scenario
+            view=Signal::stored(View::Run)
+            run_state=Signal::derive(move || playback.state.get().as_str())
+            shown
+            http=Some(page::shared::links::http_cli_line)
+        >
+            <p class="rll-notice" data-testid="motion-note" hidden>
+                "Your system asks for reduced motion, so runs play instantly. "
+                <button type="button" class="rll-link" on:click=handler(move |_| playback.set_speed(Speed::X10))>"Animate anyway"</button>
+            </p>
+            {verdict}
+            <Intro scenario=state.draft.into()/>
+            <ViewTabs current=View::Run scenario/>
+            <RunView state walk/>
+            <RunKeys
+                state
+                on_step=move |action| match action {
+                    KeyAction::StepRequest(forward) => { playback.step(false, forward); }
+                    KeyAction::StepHarm(forward) => { playback.step(true, forward); }
+                    _ => {}
+                }
+            />
+        </Frame>
+    }
+}
+
+/// True if the page's address has no query at all.
+fn query_is_empty() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .is_none_or(|s| s.len() <= 1)
+}
+
+/// A phone-sized screen, where the stage cannot share the first screen with the intro.
+fn is_narrow() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(max-width: 699px)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// Opens the story of the first customer showing `scene` in the finished run, if any.
+fn scene_pending_done(scene: Scene, state: RunState) {
+    if state.customer.get_untracked().is_some() {
+        return;
+    }
+    let found = state
+        .playback
+        .with_sim(|sim| sim.record().and_then(|r| scene.find(r)))
+        .flatten();
+    if found.is_some() {
+        state.customer.set(found);
+    }
+}

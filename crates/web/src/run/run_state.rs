@@ -1,0 +1,350 @@
+//! What a run view shares with its controls: the strategy, seed and parameters being
+//! edited, and the one action that turns them into a run.
+
+use crate::run::use_playback::{use_playback, Playback};
+use crate::shared::page_query;
+use leptos::prelude::*;
+use page::run::knobs::Knob;
+use page::run::stage::{run_scenario, RunProblem as Problem};
+use page::shared::params::{apply_params, parse_param, PARAMS};
+use page::{parse_seed, Motion, PageQuery, Speed};
+use sim::param::Param;
+use sim::record::RequestRecord;
+use sim::{Scenario, Simulation, Stats, StrategyName};
+
+/// A run view's state. Copy, so every control can hold it.
+#[derive(Clone, Copy)]
+pub struct RunState {
+    /// The playback.
+    pub playback: Playback,
+    /// The strategy selected.
+    pub selected: RwSignal<StrategyName>,
+    /// The seed field's text.
+    pub seed_text: RwSignal<String>,
+    /// Why the seed typed cannot be used, if it cannot.
+    pub seed_error: RwSignal<Option<String>>,
+    /// Why the run cannot start for another reason (the numbers), if it cannot.
+    pub run_error: RwSignal<Option<String>>,
+    /// The customer whose story is open.
+    pub customer: RwSignal<Option<u32>>,
+    /// The parameters being edited (its strategy and seed are not used).
+    pub draft: RwSignal<Scenario>,
+    /// False while a parameter field holds something that cannot be used.
+    pub params_ok: RwSignal<bool>,
+    /// The motion setting from the URL, written back to it.
+    pub motion: Motion,
+    /// The presenter's layout (`present=1`), written back to the URL.
+    pub present: bool,
+    /// Writes a run that has started into the page's address: [`RunState::write_url`] on
+    /// the run page, none for embedded widgets (whose modules then carry no URL writing).
+    pub url_writer: Option<UrlWriter>,
+    /// A linked run waiting for its stage to scroll into view (on a phone).
+    pub pending_start: RwSignal<bool>,
+    /// The parameters as typed (or set by a knob), one text per entry of `PARAMS`.
+    pub texts: StoredValue<Vec<RwSignal<String>>>,
+    /// Why each parameter's text cannot be used, if it cannot.
+    pub errors: StoredValue<Vec<RwSignal<Option<String>>>>,
+    /// Why the parameters cannot be used together, if they cannot.
+    pub combined: RwSignal<Vec<String>>,
+    /// The run before the knobs were first moved, kept as a ghost beside the new one.
+    pub ghost: RwSignal<Option<Ghost>>,
+    /// The ghost's requests, for the timeline's faint copy.
+    pub ghost_record: StoredValue<Vec<RequestRecord>>,
+    /// The guided walk's step (from 0) while it is open, written back to the URL.
+    pub tour: RwSignal<Option<usize>>,
+    /// This module carries the walk (the run page's walk module does; the plain run
+    /// page's module does not, so a link with `tour=1` is opened by the former).
+    pub walks: bool,
+}
+
+/// Writes the run of a strategy just started (with its scenario and speed) into the URL.
+pub type UrlWriter = fn(&RunState, &Scenario, Speed, StrategyName);
+
+/// What is kept of the run before a knob moved: its counters, and what it was run with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ghost {
+    /// Its counters.
+    pub stats: Stats,
+    /// Its parameters.
+    pub scenario: Scenario,
+}
+
+impl RunState {
+    /// State for `query`, playing at `speed`.
+    pub fn new(query: &PageQuery, speed: Speed, url_writer: Option<UrlWriter>) -> Self {
+        Self {
+            playback: use_playback(speed),
+            selected: RwSignal::new(query.strategy.unwrap_or(query.scenario.strategy)),
+            seed_text: RwSignal::new(query.seed.to_string()),
+            seed_error: RwSignal::new(None),
+            run_error: RwSignal::new(None),
+            customer: RwSignal::new(query.customer),
+            draft: RwSignal::new(query.scenario.clone()),
+            params_ok: RwSignal::new(true),
+            motion: query.motion,
+            present: query.present,
+            url_writer,
+            pending_start: RwSignal::new(false),
+            texts: StoredValue::new(
+                PARAMS
+                    .iter()
+                    .map(|p| RwSignal::new(p.read(&query.scenario)))
+                    .collect(),
+            ),
+            errors: StoredValue::new(PARAMS.iter().map(|_| RwSignal::new(None)).collect()),
+            combined: RwSignal::new(Vec::new()),
+            ghost: RwSignal::new(None),
+            ghost_record: StoredValue::new(Vec::new()),
+            tour: RwSignal::new(None),
+            walks: false,
+        }
+    }
+
+    /// The seed typed, if it is one.
+    pub fn seed(&self) -> Option<u64> {
+        parse_seed(&self.seed_text.get_untracked()).ok()
+    }
+
+    /// The scenario a run of `strategy` would use now, or why there is none.
+    pub fn scenario_for(&self, strategy: StrategyName) -> Result<Scenario, String> {
+        self.scenario_or_problem(strategy).map_err(|p| match p {
+            Problem::Seed(why) | Problem::Numbers(why) => why,
+        })
+    }
+
+    fn scenario_or_problem(&self, strategy: StrategyName) -> Result<Scenario, Problem> {
+        if !self.params_ok.get_untracked() {
+            return Err(Problem::Numbers("Some numbers under “Change the numbers” cannot be used yet: fix the highlighted ones first.".into()));
+        }
+        let draft = self.draft.get_untracked();
+        run_scenario(&draft, &self.seed_text.get_untracked(), strategy)
+    }
+
+    /// Re-reads every parameter text, so the order of edits never matters (e.g. lowering
+    /// the latency below the current jitter, then the jitter), and updates the draft when
+    /// they can all be used together.
+    pub fn recheck(&self) {
+        let texts: Vec<String> = self
+            .texts
+            .with_value(|t| t.iter().map(|t| t.get_untracked()).collect());
+        let mut ok = true;
+        self.errors.with_value(|errors| {
+            for ((p, t), e) in PARAMS.iter().zip(&texts).zip(errors) {
+                let msg = parse_param(p.key, t).err();
+                ok &= msg.is_none();
+                e.set(msg);
+            }
+        });
+        if ok {
+            let pairs: Vec<(&str, &str)> = PARAMS
+                .iter()
+                .zip(&texts)
+                .map(|(p, t)| (p.key, t.as_str()))
+                .collect();
+            match apply_params(&Scenario::default(), &pairs) {
+                Ok(s) => {
+                    self.draft.update(|d| {
+                        *d = Scenario {
+                            seed: d.seed,
+                            strategy: d.strategy,
+                            ..s
+                        }
+                    });
+                    self.combined.set(Vec::new());
+                }
+                Err(msgs) => {
+                    ok = false;
+                    self.combined.set(msgs);
+                }
+            }
+        }
+        self.params_ok.set(ok);
+    }
+
+    /// Sets the text of the parameter `key` and re-reads the panel.
+    pub fn set_text(&self, key: &str, text: String) {
+        if let Some(i) = PARAMS.iter().position(|p| p.key == key) {
+            self.texts.with_value(|t| t[i].set(text));
+        }
+        self.recheck();
+    }
+
+    /// A knob moved to `position`: the value is set and, when `run` is true, the current
+    /// strategy reruns at once on the same seed. The run before the first move stays as
+    /// the ghost until it is dismissed or another strategy is picked.
+    pub fn turn(&self, knob: &Knob, position: u64, run: bool) {
+        self.set_text(knob.key, knob.text(position));
+        if !run || !self.params_ok.get_untracked() {
+            return;
+        }
+        if self.ghost.with_untracked(Option::is_none) {
+            let kept = self.playback.scenario.get_untracked().and_then(|scenario| {
+                let stats = self
+                    .playback
+                    .snapshot
+                    .with_untracked(|s| s.as_ref().map(|s| s.stats.clone()))?;
+                let record = self
+                    .playback
+                    .with_sim(|s| s.record().map(<[RequestRecord]>::to_vec))
+                    .flatten();
+                Some((Ghost { stats, scenario }, record.unwrap_or_default()))
+            });
+            if let Some((ghost, record)) = kept {
+                self.ghost_record.set_value(record);
+                self.ghost.set(Some(ghost));
+            }
+        }
+        self.playback.set_speed(Speed::Instant);
+        self.run(self.selected.get_untracked());
+    }
+
+    /// Forgets the ghost.
+    pub fn dismiss_ghost(&self) {
+        self.ghost.set(None);
+        self.ghost_record.set_value(Vec::new());
+    }
+
+    /// Breaks the provider now: the chosen incident starts at the simulated time on screen
+    /// (and goes into the URL), and the run plays on from that moment. The run is started
+    /// again from the beginning with the incident in its parameters, so a copied link
+    /// gives the same numbers.
+    pub fn break_provider(&self) {
+        let Some(now_us) = self.playback.with_sim(Simulation::now_us) else {
+            return;
+        };
+        let broken = page::run::incident::broken_at(&self.draft.get_untracked(), now_us);
+        for p in PARAMS
+            .iter()
+            .filter(|p| matches!(p.param, Param::Incident | Param::IncidentStart))
+        {
+            self.set_text(p.key, p.read(&broken));
+        }
+        self.start(self.selected.get_untracked(), Some(now_us));
+    }
+
+    /// Runs `strategy` with the current seed and parameters.
+    pub fn run(&self, strategy: StrategyName) {
+        self.start(strategy, None);
+    }
+
+    /// Runs `strategy`, played on from `from_us` when given.
+    fn start(&self, strategy: StrategyName, from_us: Option<u64>) {
+        if strategy != self.selected.get_untracked() {
+            self.dismiss_ghost();
+        }
+        self.selected.set(strategy);
+        let scenario = match self.scenario_or_problem(strategy) {
+            Ok(s) => s,
+            Err(Problem::Seed(why)) => return self.seed_error.set(Some(why)),
+            Err(Problem::Numbers(why)) => return self.run_error.set(Some(why)),
+        };
+        self.seed_error.set(None);
+        self.run_error.set(None);
+        if self
+            .customer
+            .get_untracked()
+            .is_some_and(|c| c > scenario.customers)
+        {
+            self.customer.set(None);
+        }
+        let speed = self.playback.speed.get_untracked();
+        let started = self.playback.start(scenario.clone());
+        if let (Ok(()), Some(t)) = (&started, from_us) {
+            self.playback.advance_to(t);
+        }
+        match (started, self.url_writer) {
+            (Ok(()), Some(write)) => write(self, &scenario, speed, strategy),
+            (Ok(()), None) => {}
+            (Err(why), _) => self.run_error.set(Some(why)),
+        }
+    }
+
+    /// The run page's [`UrlWriter`]: the run, its speed and the open story into the URL.
+    /// Another strategy is a new entry in the history, so Back returns to the one before;
+    /// a rerun or a changed number replaces it.
+    pub fn write_url(&self, scenario: &Scenario, speed: Speed, strategy: StrategyName) {
+        let q = self.page_query(scenario, speed, self.customer.get_untracked());
+        let was = page_query::read().strategy;
+        page_query::record(&q.to_query(), was.is_some_and(|s| s != strategy));
+    }
+
+    /// Writes the open story into the URL (a new history entry when it changed), so Copy
+    /// link and Back keep it.
+    pub fn record_story(&self) {
+        if self.url_writer.is_none() {
+            return;
+        }
+        let Some(scenario) = self.playback.scenario.get_untracked() else {
+            return;
+        };
+        let customer = self.customer.get_untracked();
+        let q = self.page_query(&scenario, self.playback.speed.get_untracked(), customer);
+        page_query::record(&q.to_query(), page_query::read().customer != customer);
+    }
+
+    /// The page's URL state for `scenario` at `speed` with `customer`'s story open: the
+    /// motion, presenter and walk settings carried along.
+    fn page_query(&self, scenario: &Scenario, speed: Speed, customer: Option<u32>) -> PageQuery {
+        let tour = self.tour.get_untracked();
+        PageQuery {
+            motion: self.motion,
+            present: self.present,
+            customer,
+            tour: tour.is_some(),
+            step: tour.unwrap_or(0),
+            ..PageQuery::for_run(scenario, speed)
+        }
+    }
+
+    /// Writes the walk's step (or its closing) into the URL for the strategy selected and
+    /// the story open, a new history entry when `new_entry`, so Back returns to the step
+    /// before.
+    pub fn record_tour(&self, new_entry: bool) {
+        if self.url_writer.is_none() {
+            return;
+        }
+        if let Ok(scenario) = self.scenario_for(self.selected.get_untracked()) {
+            let speed = self.playback.speed.get_untracked();
+            let q = self.page_query(&scenario, speed, self.customer.get_untracked());
+            page_query::record(&q.to_query(), new_entry);
+        }
+    }
+
+    /// Shows what the URL says after Back or Forward: its strategy, seed, numbers and
+    /// story, run again (the URL already names them, so nothing new is recorded).
+    pub fn restore(&self, q: &PageQuery) {
+        self.customer.set(q.customer);
+        self.seed_text.set(q.seed.to_string());
+        self.draft.set(q.scenario.clone());
+        self.params_ok.set(true);
+        self.tour.set((q.tour && self.walks).then_some(q.step));
+        let strategy = q.strategy.unwrap_or(q.scenario.strategy);
+        if q.tour && self.walks {
+            // A step of the walk asks its question again before anything runs.
+            self.playback.reset();
+            self.selected.set(strategy);
+        } else if q.strategy.is_some() {
+            self.run(strategy);
+        } else {
+            self.selected.set(strategy);
+        }
+    }
+
+    /// Picks a random seed ([`random_seed`]) and runs.
+    pub fn new_seed(&self) {
+        self.seed_text.set(random_seed(self.seed()).to_string());
+        self.run(self.selected.get_untracked());
+    }
+}
+
+/// A new seed, for "New seed". The page, not the simulation, picks it (from the browser's
+/// `crypto.getRandomValues`, through `getrandom`): the run itself stays seeded. Seeds stay
+/// below a million, short enough to read out in a classroom. With no entropy to be had,
+/// the seed after `current` is as good a new seed as any.
+pub fn random_seed(current: Option<u64>) -> u64 {
+    let mut bytes = [0u8; 8];
+    match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes) % 1_000_000,
+        Err(_) => current.map_or(1, |s| s.wrapping_add(1)),
+    }
+}

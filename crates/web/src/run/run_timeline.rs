@@ -1,0 +1,302 @@
+//! The run view's timeline: redrawn once per published frame, and on resize.
+
+use crate::run::use_playback::{PlayState, Playback};
+use crate::shared::canvas::{use_canvas, Surface};
+use crate::shared::dom::target_as;
+use crate::shared::erase::{handler, watch};
+use crate::shared::timeline::{draw, mark_at, Layout, Palette, TimelineData};
+use leptos::html::{Canvas, Div};
+use leptos::prelude::*;
+use page::run::keys::{harm_text, playhead_markup, step_of};
+use page::shared::format::{dec, duration_ms};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement};
+
+/// The canvas with its legend and caption.
+#[component]
+pub fn RunTimeline(
+    /// The run to draw.
+    playback: Playback,
+    /// A small timeline for an embedded widget: no labels.
+    #[prop(optional)]
+    compact: bool,
+    /// How much larger than the page's own the drawing's text and marks appear (the
+    /// presenter's layout: 4/3, so chart text is 16 px); 1 otherwise.
+    #[prop(default = 1.0)]
+    scale: f64,
+    /// The requests of a previous run, drawn faintly under this one.
+    #[prop(optional)]
+    ghost: Option<StoredValue<Vec<sim::record::RequestRecord>>>,
+    /// Whether the ghost is shown (redraws when it comes or goes).
+    #[prop(optional)]
+    ghost_on: Option<Signal<bool>>,
+    /// Where a click on a mark opens that customer's story (none: marks are not links).
+    #[prop(optional)]
+    open_story: Option<RwSignal<Option<u32>>>,
+    /// A customer whose marks stand out (pointed at in the grid).
+    #[prop(optional)]
+    highlight: Option<Signal<Option<u32>>>,
+    /// What goes under the canvas, inside the figure (the run page's [`Playhead`] and
+    /// [`Legend`]). Passed in rather than switched on, so a widget's module never
+    /// carries the playhead's stepping and scrubbing.
+    #[prop(optional)]
+    children: Option<Children>,
+) -> impl IntoView {
+    let layout = match (compact, scale > 1.0) {
+        (true, _) => Layout::COMPACT,
+        (false, true) => Layout::PRESENT,
+        (false, false) => Layout::FULL,
+    };
+    // The figure and the tip are found from the canvas (a node reference of their own
+    // element types would cost the module their own copy of its code).
+    let canvas = NodeRef::<Canvas>::new();
+    let figure = move || canvas.get_untracked()?.parent_element();
+    let draw_ms_max = StoredValue::new(0.0_f64);
+    let surface = use_canvas(canvas, Palette::read);
+
+    watch(move || {
+        playback.snapshot.track();
+        let show_ghost = ghost_on.is_some_and(|g| g.get());
+        let lit = highlight.and_then(|h| h.get());
+        let Some((el, Surface { palette, width })) = surface.get() else {
+            return;
+        };
+        let axis_end_us = playback.end_us.get_untracked();
+        let playhead = playback.playhead.get_untracked();
+        let paint = |ghost_record: &[sim::record::RequestRecord]| {
+            playback.with_sim(|sim| {
+                let mut data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
+                data.ghost = ghost_record;
+                data.highlight = lit;
+                if let Some(t) = playhead {
+                    // The run as it stood at the playhead: what was sent by then, and a line.
+                    let sent = data.record.partition_point(|r| r.sent_at_us <= t);
+                    data.axis_end_us = data.axis_end_us.max(data.now_us);
+                    data.record = &data.record[..sent];
+                    data.now_us = t;
+                    data.finished = false;
+                }
+                let marks = lit.map_or(0, |c| {
+                    data.record.iter().filter(|r| r.customer == c).count()
+                });
+                set_attr(figure, "data-highlight-marks", Some(&marks.to_string()));
+                draw(&el, &palette, width / scale, &data, layout)
+            })
+        };
+        let took = match ghost.filter(|_| show_ghost) {
+            Some(g) => g.with_value(|g| paint(g)),
+            None => paint(&[]),
+        };
+        match took {
+            Some(ms) => {
+                draw_ms_max.update_value(|m| *m = m.max(ms));
+                set_attr(figure, "data-draw-ms", Some(&dec(ms, 2)));
+                set_attr(
+                    figure,
+                    "data-draw-ms-max",
+                    Some(&dec(draw_ms_max.get_value(), 2)),
+                );
+            }
+            None => {
+                // Nothing to show: clear the canvas.
+                el.set_width(el.width());
+            }
+        }
+    });
+
+    // The figure's state, as attributes: idle (its sentence instead of a blank canvas),
+    // and the customer whose marks stand out.
+    watch(move || {
+        let idle = playback.state.get() == PlayState::Idle;
+        let lit = highlight.and_then(|h| h.get()).map(|c| c.to_string());
+        canvas.track();
+        if let Some(f) = figure() {
+            let _ = f.class_list().toggle_with_force("rll-idle", idle);
+        }
+        set_attr(figure, "data-highlight", lit.as_deref());
+    });
+
+    // Pointing: the request under the pointer is named; a click opens its customer.
+    let show_tip = move |found: Option<(f64, f64, String, u32)>| {
+        let tip = figure().and_then(|f| f.query_selector(".rll-tip").ok().flatten());
+        let (Some(p), Some(c)) = (tip, canvas.get_untracked()) else {
+            return;
+        };
+        let _ = c
+            .class_list()
+            .toggle_with_force("rll-pointing", found.is_some());
+        let _ = p.toggle_attribute_with_force("hidden", found.is_none());
+        if let Some((x, y, text, customer)) = found {
+            p.set_text_content(Some(&text));
+            let _ = p.set_attribute("data-customer", &customer.to_string());
+            let at = format!(
+                "left:{}px;top:{}px",
+                x.round() as i64,
+                (y.round() as i64) + 14
+            );
+            let _ = p.set_attribute("style", &at);
+        }
+    };
+    let point = move |ev: &web_sys::MouseEvent| -> Option<(f64, f64, sim::record::RequestRecord)> {
+        let el = canvas.get_untracked()?;
+        let width = surface.width()?;
+        let rect = el.get_bounding_client_rect();
+        let (cx, cy) = (
+            f64::from(ev.client_x()) - rect.left(),
+            f64::from(ev.client_y()) - rect.top(),
+        );
+        let to_drawing = width / scale / rect.width().max(1.0);
+        let playhead = playback.playhead.get_untracked();
+        let axis_end_us = playback.end_us.get_untracked();
+        let found = playback.with_sim(|sim| {
+            let mut data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
+            if let Some(t) = playhead {
+                data.axis_end_us = data.axis_end_us.max(data.now_us);
+                data.record = &data.record[..data.record.partition_point(|r| r.sent_at_us <= t)];
+            }
+            mark_at(
+                &data,
+                width / scale,
+                layout,
+                cx * to_drawing,
+                cy * to_drawing,
+                8.0,
+            )
+        })??;
+        Some((cx, cy, found))
+    };
+    let on_move = move |ev: web_sys::MouseEvent| {
+        show_tip(point(&ev).map(|(x, y, r)| {
+            let a = sim::story::AttemptStory::from_record(&r);
+            (
+                x,
+                y,
+                format!(
+                    "Customer {}. {}",
+                    r.customer,
+                    page::run::story::sentence(&a)
+                ),
+                r.customer,
+            )
+        }));
+    };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if let (Some(open), Some((_, _, r))) = (open_story, point(&ev)) {
+            open.set(Some(r.customer));
+        }
+    };
+    view! {
+        <figure class="rll-timeline rll-idle" data-testid="timeline" data-highlight-marks="0">
+            <canvas
+                node_ref=canvas
+                on:mousemove=handler(on_move)
+                on:mouseleave=handler(move |_| show_tip(None))
+                on:click=handler(on_click)
+                role="img"
+                aria-label="Timeline: each request as a mark at the time it was sent, one row per customer; below, the provider's rate window and in-flight count against their limits."
+            ></canvas>
+            <p class="rll-timeline-empty" data-testid="timeline-empty">
+                "Every request will appear here, one mark each, as the run sends it: pick a strategy, or press Space."
+            </p>
+            <p class="rll-tip" role="tooltip" data-testid="timeline-tip" hidden></p>
+            {children.map(|c| c())}
+        </figure>
+    }
+}
+
+/// Sets (or, given `None`, removes) the attribute `name` of the figure, once it is on
+/// the page.
+fn set_attr(figure: impl Fn() -> Option<web_sys::Element>, name: &str, value: Option<&str>) {
+    if let Some(f) = figure() {
+        let _ = match value {
+            Some(v) => f.set_attribute(name, v),
+            None => f.remove_attribute(name),
+        };
+    }
+}
+
+/// A slider along the timeline's width to see a finished run at any instant, with
+/// buttons stepping between requests and between harmful moments.
+///
+/// The page layer's markup, set once and hidden until the run is done; one effect writes
+/// the slider's range and value and what it landed on, and one handler each reads the
+/// slider and the step buttons (README, "Sizes").
+#[component]
+pub fn Playhead(
+    /// The finished run to scrub.
+    playback: Playback,
+    /// The timeline's scale (see [`RunTimeline`]).
+    scale: f64,
+) -> impl IntoView {
+    // Spans the plot: the layout's labels on the left, 8 px on the right, both scaled.
+    let span = format!(
+        "display:block;margin-left:{left}px;width:calc(100% - {both}px)",
+        left = (Layout::FULL.left * scale).round() as i64,
+        both = ((Layout::FULL.left + 8.0) * scale).round() as i64
+    );
+    let root = NodeRef::<Div>::new();
+    let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
+    watch(move || {
+        let ready = playback.state.get() == PlayState::Done
+            && playback.with_sim(|s| s.record().is_some()).unwrap_or(false);
+        playback.snapshot.track();
+        let end_ms = playback
+            .with_sim(|s| s.now_us().div_ceil(1_000))
+            .unwrap_or(0);
+        let at_ms = playback.playhead.get().map_or(end_ms, |t| t / 1_000);
+        let harm = playback.harm.get();
+        let Some(el) = root.get() else { return };
+        let _ = el.toggle_attribute_with_force("hidden", !ready);
+        if !ready {
+            return;
+        }
+        if let Some(input) =
+            find("[data-testid=playhead]").and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        {
+            // The range first, or the browser clamps the value to the old one.
+            input.set_max(&end_ms.to_string());
+            let at = at_ms.to_string();
+            if input.value() != at {
+                input.set_value(&at);
+            }
+            let _ = input.set_attribute("data-ms", &at);
+        }
+        if let Some(time) = find("[data-testid=playhead-time]") {
+            time.set_text_content(Some(&duration_ms(at_ms)));
+        }
+        if let Some(landed) = find("[data-testid=playhead-harm]") {
+            match &harm {
+                Some(m) => {
+                    let _ = landed.set_attribute("data-harm", m.harm.as_str());
+                    let _ = landed.set_attribute("data-customer", &m.customer.to_string());
+                }
+                None => {
+                    let _ = landed.remove_attribute("data-harm");
+                    let _ = landed.remove_attribute("data-customer");
+                }
+            }
+            landed.set_text_content(harm.as_ref().map(harm_text).as_deref());
+        }
+    });
+    let on_input = move |ev: web_sys::Event| {
+        if let Some(input) = target_as::<HtmlInputElement>(&ev) {
+            let ms = input.value().parse::<u64>().ok();
+            playback.seek(ms.map(|m| m * 1_000));
+        }
+    };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let id = target_as::<Element>(&ev).and_then(|e| e.get_attribute("data-testid"));
+        if let Some((harm, forward)) = id.as_deref().and_then(step_of) {
+            playback.step(harm, forward);
+        }
+    };
+    view! {
+        <div class="rll-playhead" hidden node_ref=root inner_html=playhead_markup(&span) on:input=handler(on_input) on:click=handler(on_click)></div>
+    }
+}
+
+/// The marks' legend: the same shapes as the canvas, with words (the page layer's markup).
+#[component]
+pub fn Legend() -> impl IntoView {
+    view! { <ul class="rll-legend" inner_html=page::shared::legend::marks_markup()></ul> }
+}

@@ -1,0 +1,173 @@
+//! The run view: one strategy played back, with its counters, timeline, customers and
+//! code.
+
+use crate::run::break_button::BreakButton;
+use crate::run::code_view::CodeView;
+use crate::run::controls::Controls;
+use crate::run::customer_grid::CustomerGrid;
+use crate::run::export_buttons::ExportButtons;
+use crate::run::key_counters::KeyCounters;
+use crate::run::knobs::Knobs;
+use crate::run::params_panel::ParamsPanel;
+use crate::run::run_state::RunState;
+use crate::run::run_timeline::{Legend, Playhead, RunTimeline};
+use crate::run::stats_panel::StatsPanel;
+use crate::run::story_panel::StoryPanel;
+use crate::run::strategy_note::StrategyNote;
+use crate::run::strategy_picker::StrategyPicker;
+use crate::run::summary::Summary;
+use crate::run::use_playback::PlayState;
+use crate::shared::erase::watch;
+use crate::shared::later::{after_next_paint, Later};
+use crate::shared::observe::{last_entry, use_observer};
+use crate::shared::progress::Progress;
+use leptos::prelude::*;
+use page::run::stage::{key_stats, unrecorded_sentence};
+use page::Speed;
+
+/// Builds the guided walk's card for a run view's state.
+pub type WalkCard = fn(RunState) -> AnyView;
+
+/// The run view.
+#[component]
+pub fn RunView(
+    /// The run view's state.
+    state: RunState,
+    /// The guided walk's card, in the module that carries the walk.
+    walk: Option<WalkCard>,
+) -> impl IntoView {
+    let RunState {
+        playback,
+        selected,
+        seed_text,
+        seed_error,
+        customer,
+        draft,
+        ..
+    } = state;
+    // Without a record the timeline and grid are hidden, not drawn empty: the frame is
+    // marked, and the stylesheet hides what needs a record and shows the notes that say
+    // why (`.rll-if-recorded`, `.rll-unrecorded-note`).
+    let recorded = move || {
+        playback
+            .scenario
+            .with(|s| s.as_ref().is_none_or(|s| s.record))
+    };
+    let stage = NodeRef::<leptos::html::Div>::new();
+    // The customer pointed at in the grid, whose marks the timeline highlights.
+    let hovered = RwSignal::new(None::<u32>);
+    let key_fields = Signal::derive(move || key_stats(selected.get()).to_vec());
+    // The guided walk's card, mounted once while the walk is open (not on every step).
+    let walking = Memo::new(move |_| state.tour.with(Option::is_some));
+    // A watched run brings the stage into view, so the controls, the clock, the
+    // timeline and its counters share the screen while it plays: after the frame, once
+    // what `Later` builds is there (a run that plays as the page loads would otherwise
+    // scroll a page not yet tall enough to bring the stage to the top).
+    watch(move || {
+        let watched = playback.state.get() == PlayState::Running
+            && playback.speed.get_untracked() != Speed::Instant;
+        if let (true, Some(el)) = (watched, stage.get_untracked()) {
+            after_next_paint(move || bring_into_view(&el));
+        }
+    });
+    // A linked run on a phone waits for its stage to scroll into view before playing.
+    use_observer::<web_sys::IntersectionObserver, _>(stage, move |entries| {
+        let seen = last_entry::<web_sys::IntersectionObserverEntry>(&entries)
+            .is_some_and(|e| e.is_intersecting());
+        if seen && state.pending_start.get_untracked() {
+            state.pending_start.set(false);
+            state.run(selected.get_untracked());
+        }
+    });
+    watch(move || {
+        let unrecorded = !recorded();
+        if let Some(frame) = stage.get().and_then(|el| el.closest(".rll").ok().flatten()) {
+            let _ = frame.toggle_attribute_with_force("data-unrecorded", unrecorded);
+        }
+    });
+    let scale = if state.present { 4.0 / 3.0 } else { 1.0 };
+    view! {
+        <section class="rll-run" aria-labelledby="rll-run-title">
+            <h2 id="rll-run-title">"Send the charges"</h2>
+            <StrategyNote strategy=selected.into() scenario=draft.into()/>
+            <ParamsPanel state/>
+            <div class="rll-stage" id="rll-stage" node_ref=stage data-testid="stage">
+                <div class="rll-stage-bar">
+                    <StrategyPicker selected=selected.into() on_pick=Callback::new(move |s| state.run(s))/>
+                    <Controls
+                        playback
+                        seed_text
+                        seed_error=seed_error
+                        run_error=state.run_error
+                        on_run=Callback::new(move |()| state.run(selected.get_untracked()))
+                        on_new_seed=Callback::new(move |()| state.new_seed())
+                    />
+                    <Progress playback/>
+                </div>
+                // Below the control bar, built a frame later: on a phone the bar's buttons
+                // are what a reader reaches first, and these lie under them.
+                <div class="rll-stage-plot">
+                    <Later>
+                    <BreakButton state/>
+                    {move || walk.filter(|_| walking.get()).map(|card| card(state))}
+                    {unrecorded_note()}
+                    <div class="rll-if-recorded">
+                        <RunTimeline playback scale ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer highlight=hovered.into()>
+                            <Playhead playback scale/>
+                            <figcaption><Legend/></figcaption>
+                        </RunTimeline>
+                    </div>
+                    <Knobs state/>
+                    </Later>
+                </div>
+                <div class="rll-stage-side">
+                    <Later>
+                    <KeyCounters playback fields=key_fields before=Signal::derive(move || state.ghost.with(|g| g.as_ref().map(|g| g.stats.clone())))/>
+                    <Summary playback/>
+                    <ExportButtons playback/>
+                    </Later>
+                </div>
+            </div>
+        </section>
+        <Later>
+        <StatsPanel playback/>
+        <section class="rll-see" aria-labelledby="rll-grid-title">
+            <h2 id="rll-grid-title">"Every customer"</h2>
+            {unrecorded_note()}
+            <div class="rll-if-recorded">
+                <CustomerGrid playback selected=customer hovered/>
+                <StoryPanel playback selected=customer/>
+            </div>
+        </section>
+        <section class="rll-see" aria-labelledby="rll-code-title">
+            <h2 id="rll-code-title">"The code that ran"</h2>
+            <CodeView strategy=selected.into() scenario=draft.into()/>
+        </section>
+        </Later>
+    }
+}
+
+/// Scrolls `el` to the top of the viewport, only on screens tall and wide enough to hold
+/// the stage (a phone keeps its place).
+fn bring_into_view(el: &web_sys::HtmlDivElement) {
+    let Some(w) = web_sys::window() else { return };
+    let wide = w
+        .match_media("(min-width: 1000px) and (min-height: 600px)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches());
+    if wide && el.get_bounding_client_rect().top().abs() > 1.0 {
+        el.scroll_into_view();
+    }
+}
+
+/// Says that a run too large to keep a record has no timeline, grid or story (the same
+/// note, one function, above the stage and above the grid); hidden by the stylesheet
+/// while there is one.
+fn unrecorded_note() -> impl IntoView {
+    view! {
+        <p class="rll-callout rll-unrecorded-note" data-testid="unrecorded-note">
+            {unrecorded_sentence()}
+        </p>
+    }
+}

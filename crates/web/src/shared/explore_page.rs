@@ -1,0 +1,57 @@
+//! The compare page and the sweep page. Each is a module of its own (README, "Sizes"),
+//! around the same frame, introduction and view tabs; both read the seed and numbers
+//! from the link, so neither needs anything from the run page.
+
+use crate::run::intro::Intro;
+use crate::shared::frame::{Frame, HttpOf};
+use crate::shared::view_tabs::ViewTabs;
+use leptos::prelude::*;
+use page::{PageQuery, Section, View};
+use sim::Scenario;
+
+/// A charges page other than the run page: `children` under a heading, in the frame.
+#[component]
+pub fn ExplorePage<H: IntoView + 'static>(
+    /// The link the page was opened with.
+    query: PageQuery,
+    /// The view this page shows.
+    view: View,
+    /// The heading of the view.
+    title: &'static str,
+    /// What the page shows, for the footer's command and the title.
+    shown: Signal<PageQuery>,
+    /// The seed and numbers the introduction and the links to other pages carry.
+    scenario: Signal<Scenario>,
+    /// `idle`, `running` or `done`, for `data-run-state`.
+    run_state: Signal<&'static str>,
+    /// What stands beside the heading (`()` for nothing: generic, so a page without it
+    /// carries no code for it).
+    beside: H,
+    /// The commands that run what the page shows for real, if it has a real-time
+    /// counterpart.
+    #[prop(optional)]
+    http: Option<HttpOf>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <Frame
+            section=Section::Charges
+            problems=query.problems.clone()
+            scenario
+            view=Signal::stored(view)
+            run_state
+            shown
+            http=http
+        >
+            <Intro scenario/>
+            <ViewTabs current=view scenario/>
+            <section class="rll-see">
+                <div class="rll-see-head">
+                    <h2>{title}</h2>
+                    {beside}
+                </div>
+                {children()}
+            </section>
+        </Frame>
+    }
+}

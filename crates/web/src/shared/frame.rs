@@ -1,0 +1,82 @@
+//! What every page of the full lab shares: the title, messages about the link, the two
+//! sections, and the footer with the command that gives the same numbers natively.
+
+use crate::shared::erase::{handler, watch};
+use crate::shared::tabs::stay_on_current;
+use leptos::html::Div;
+use leptos::prelude::*;
+use page::shared::links::{footer_markup, HttpLines};
+use page::shared::sections::{header_markup, problems_markup, sections_markup};
+use page::shared::titles::title_for;
+use page::{PageQuery, Section, View};
+use sim::Scenario;
+
+/// The page layer's commands for a page's real-time counterpart
+/// ([`page::shared::links::http_cli_line`]).
+pub type HttpOf = fn(&PageQuery) -> Option<HttpLines>;
+
+/// A page of the lab: its header and section links, `children`, and the footer.
+#[component]
+pub fn Frame(
+    /// The section this page belongs to.
+    section: Section,
+    /// What could not be used from the link.
+    problems: Vec<String>,
+    /// The seed and numbers the section links carry.
+    scenario: Signal<Scenario>,
+    /// The view on screen, for `data-view`.
+    view: Signal<View>,
+    /// `idle`, `running`, `paused` or `done`, for `data-run-state`.
+    run_state: Signal<&'static str>,
+    /// What the page shows, for the footer's command that prints the same.
+    shown: Signal<PageQuery>,
+    /// The commands that run what the page shows for real, on the pages that have a
+    /// real-time counterpart (a function, so the other pages carry none of its code).
+    #[prop(optional_no_strip)]
+    http: Option<HttpOf>,
+    children: Children,
+) -> impl IntoView {
+    // The root's state attributes, the section links and the footer (with the tab's
+    // title, which follows the same state), each written by an effect: as bindings they
+    // cost every page's module a reactive attribute type each (README, "`.wasm` sizes").
+    let root = NodeRef::<Div>::new();
+    watch(move || {
+        let (state, view) = (run_state.get(), view.get());
+        if let Some(el) = root.get() {
+            let _ = el.set_attribute("data-run-state", state);
+            let _ = el.set_attribute("data-view", view.as_str());
+        }
+    });
+    let inner = move |selector: &str, html: &str| {
+        if let Some(el) = root
+            .get()
+            .and_then(|r| r.query_selector(selector).ok().flatten())
+        {
+            el.set_inner_html(html);
+        }
+    };
+    watch(move || {
+        inner(
+            ".rll-sections",
+            &scenario.with(|sc| sections_markup(section, sc)),
+        )
+    });
+    watch(move || {
+        let footer = shown.with(|q| {
+            document().set_title(&title_for(q));
+            footer_markup(q, http.and_then(|f| f(q)).as_ref())
+        });
+        inner(".rll-footer", &footer);
+    });
+    view! {
+        <div class="rll" node_ref=root data-run-state="idle" data-testid="app">
+            <header class="rll-header" inner_html=header_markup(section)></header>
+            {(!problems.is_empty()).then(|| view! {
+                <div class="rll-notice" role="alert" data-testid="query-problems" inner_html=problems_markup(&problems)></div>
+            })}
+            <nav class="rll-sections" aria-label="Sections" on:click=handler(stay_on_current)></nav>
+            {children()}
+            <footer class="rll-footer"></footer>
+        </div>
+    }
+}

@@ -1,0 +1,21 @@
+//! The charges section's four views, as links: each view is a page of its own (README,
+//! "Sizes"). The view on screen does not reload itself.
+
+use crate::shared::erase::handler;
+use crate::shared::tabs::stay_on_current;
+use leptos::prelude::*;
+use page::run::intro::tabs_markup;
+use page::View;
+use sim::Scenario;
+
+/// The view tabs (the page layer's markup).
+#[component]
+pub fn ViewTabs(
+    /// The view on screen.
+    current: View,
+    /// The seed and numbers the links carry.
+    scenario: Signal<Scenario>,
+) -> impl IntoView {
+    let tabs = move || scenario.with(|s| tabs_markup(current, s));
+    view! { <nav class="rll-tabs" aria-label="Views" inner_html=tabs on:click=handler(stay_on_current)></nav> }
+}

@@ -1,0 +1,40 @@
+//! The sweep page's entry.
+
+use super::{param_sweep_view, sweep_view};
+use crate::shared::entry::mount_page;
+use crate::shared::explore_page;
+use leptos::prelude::*;
+use page::sweep::sweep_progress::SweepState;
+use page::View;
+/// The sweep page: seeds, or one parameter over seeds.
+pub fn mount() {
+    mount_page(|query| {
+        let base = query.seeded_scenario();
+        let strategy = (!query.all_strategies).then_some(query.strategy).flatten();
+        // A link naming a parameter starts the parameter sweep, not the seed sweep.
+        let (seeds, autostart) = (
+            query.seeds,
+            query.sweep_autostart() && query.sweep_param.is_none(),
+        );
+        // The footer follows the sweep on screen: what the link asked for, then each sweep
+        // the reader starts.
+        let shown = RwSignal::new(query.clone());
+        // Each sweep keeps the link's seed and numbers.
+        let scenario = Signal::stored(base.clone());
+        let psweep_base = base.clone();
+        let psweep_query = query.clone();
+        let (seeds_state, param_state) = (
+            RwSignal::new(SweepState::Idle),
+            RwSignal::new(SweepState::Idle),
+        );
+        let run_state = Signal::derive(move || {
+            page::shared::explore::sweep_page_state([seeds_state.get(), param_state.get()])
+        });
+        view! {
+            <explore_page::ExplorePage query view=View::Sweep title="Sweep seeds" shown=shown.into() scenario run_state beside=()>
+                <sweep_view::SweepView base strategy seeds autostart shown state=seeds_state/>
+                <param_sweep_view::ParamSweepView base=psweep_base query=psweep_query shown state=param_state/>
+            </explore_page::ExplorePage>
+        }
+    });
+}
