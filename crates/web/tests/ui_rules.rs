@@ -76,3 +76,96 @@ fn the_ui_makes_effects_and_listeners_only_through_erase() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Files still finding nodes by selector strings: each must still do so (the list only
+/// shrinks), and every other file must not. Empty when every node is found by its slot.
+const FINDS_BY_SELECTOR: &[&str] = &[
+    "compare/compare_controls.rs",
+    "compare/compare_view.rs",
+    "embed/host.rs",
+    "limits/experiment_view.rs",
+    "limits/knobs.rs",
+    "limits/section.rs",
+    "run/export_buttons.rs",
+    "run/knobs.rs",
+    "run/params_form.rs",
+    "run/run_keys.rs",
+    "run/run_timeline.rs",
+    "run/run_view.rs",
+    "run/story_panel.rs",
+    "run/strategy_picker.rs",
+    "run/tour_card.rs",
+    "run/verdict_card.rs",
+    "shared/dom.rs",
+    "shared/frame.rs",
+    "shared/progress.rs",
+    "shared/tabs.rs",
+    "sweep/param_sweep_chart.rs",
+    "sweep/param_sweep_view.rs",
+    "sweep/sweep_form.rs",
+    "sweep/sweep_view.rs",
+];
+
+/// Where the UI finds a node by a string of its own: a DOM lookup by selector, a
+/// selector-shaped literal, a `data-` attribute read by name, or a test id.
+fn finds_by_selector(source: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (n, text) in source.lines().enumerate() {
+        let code = text.split("//").next().unwrap_or("");
+        for call in [
+            ".query_selector(",
+            ".query_selector_all(",
+            ".closest(",
+            ".matches(\"",
+        ] {
+            if code.contains(call) {
+                found.push((n + 1, call.to_string()));
+            }
+        }
+        for pattern in ["\"[", "\"#rll", "\".rll", "get_attribute(\"data-"] {
+            if code.contains(pattern) {
+                found.push((n + 1, pattern.to_string()));
+            }
+        }
+    }
+    found
+}
+
+/// The UI finds every node it binds by the slot the page layer's markup named it with
+/// (`shared::bind`), never by a selector of its own, and never by a test id.
+#[test]
+fn the_ui_finds_nodes_by_their_slots_only() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut problems = Vec::new();
+    for file in rust_files(&root) {
+        let rel = file
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if rel == "shared/bind.rs" {
+            continue;
+        }
+        let source = fs::read_to_string(&file).expect("a readable source file");
+        let found = finds_by_selector(&source);
+        match (FINDS_BY_SELECTOR.contains(&rel.as_str()), found.is_empty()) {
+            (false, false) => {
+                for (line, what) in found {
+                    problems.push(format!("{rel}:{line} finds a node by {what}"));
+                }
+            }
+            (true, true) => problems.push(format!(
+                "{rel} finds nodes by their slots now: take it off FINDS_BY_SELECTOR"
+            )),
+            _ => {}
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_selector_check_finds_lookups_but_not_comments() {
+    let source = "let a = root.query_selector(\"[data-x]\");\n// el.closest(\"button\")\nlet b = bind::find(&r, SLOT);\n";
+    let found = finds_by_selector(source);
+    assert_eq!(found.iter().map(|(l, _)| *l).collect::<Vec<_>>(), [1, 1]);
+}

@@ -3,13 +3,33 @@
 //! run changes (which speed is pressed, the buttons' labels, the seed's help) and
 //! reads clicks by the buttons' `data-speed` and `data-action`.
 
-use crate::shared::markup::escape;
+use crate::shared::slot::Slot;
+use crate::slot;
 use crate::Speed;
+use maud::{html, Markup};
 
 /// What the seed field says when the seed typed can be used.
 pub const SEED_HELP: &str = "Same seed, same numbers, every time.";
 
-/// What a control button does, as its `data-action`.
+/// The seed field.
+pub const SEED: Slot = slot!("seed");
+/// The seed field's help line: the rule, or why the seed typed cannot be used.
+pub const SEED_HELP_LINE: Slot = slot!("seed-help");
+/// Why a run cannot start, when it cannot.
+pub const RUN_ERROR: Slot = slot!("run-error");
+
+/// The button that plays at `speed`.
+pub const fn speed_slot(speed: Speed) -> Slot {
+    match speed {
+        Speed::Instant => slot!("speed-instant"),
+        Speed::X10 => slot!("speed-10x"),
+        Speed::X1 => slot!("speed-1x"),
+        Speed::X01 => slot!("speed-0.1x"),
+        Speed::X001 => slot!("speed-0.01x"),
+    }
+}
+
+/// What a control button does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Run the selected strategy with the seed typed.
@@ -23,21 +43,17 @@ pub enum Action {
 }
 
 impl Action {
-    const ALL: [Action; 4] = [Action::Run, Action::NewSeed, Action::Pause, Action::Reset];
+    /// Every action, in the bar's order.
+    pub const ALL: [Action; 4] = [Action::Run, Action::NewSeed, Action::Pause, Action::Reset];
 
-    /// The `data-action` value.
-    pub fn as_str(self) -> &'static str {
+    /// Its button.
+    pub const fn slot(self) -> Slot {
         match self {
-            Action::Run => "run",
-            Action::NewSeed => "new-seed",
-            Action::Pause => "pause",
-            Action::Reset => "reset",
+            Action::Run => slot!("run"),
+            Action::NewSeed => slot!("new-seed"),
+            Action::Pause => slot!("pause"),
+            Action::Reset => slot!("reset"),
         }
-    }
-
-    /// The action a `data-action` value names.
-    pub fn from_attr(value: &str) -> Option<Action> {
-        Action::ALL.into_iter().find(|a| a.as_str() == value)
     }
 }
 
@@ -61,42 +77,33 @@ pub fn pause_label(paused: bool) -> &'static str {
 
 /// The bar as it stands before any run: every speed (none pressed yet), the seed field
 /// (its value is set by the UI), and the run, pause and reset buttons.
-pub fn controls_markup() -> String {
-    let speeds: String = Speed::ALL
-        .iter()
-        .map(|s| {
-            format!(
-                "<button type=\"button\" data-speed=\"{}\" aria-pressed=\"false\">{}</button>",
-                s.as_str(),
-                escape(s.label())
-            )
-        })
-        .collect();
-    format!(
-        concat!(
-            "<div class=\"rll-field\"><span class=\"rll-field-label\" id=\"rll-speed-label\">Speed</span>",
-            "<div class=\"rll-segmented\" role=\"group\" aria-labelledby=\"rll-speed-label\">{speeds}</div></div>",
-            "<div class=\"rll-field\"><label class=\"rll-field-label\" for=\"rll-seed\">Seed</label>",
-            "<div class=\"rll-seed-row\"><input id=\"rll-seed\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" ",
-            "spellcheck=\"false\" data-testid=\"seed\" aria-invalid=\"false\" aria-describedby=\"rll-seed-help\">",
-            "<button type=\"button\" class=\"rll-quiet\" data-action=\"{new_seed}\" title=\"Pick a random seed and run\">New seed</button></div>",
-            "<span id=\"rll-seed-help\" class=\"rll-field-help\">{help}</span></div>",
-            "<div class=\"rll-buttons\">",
-            "<button type=\"button\" class=\"rll-primary\" data-testid=\"run\" data-action=\"{run}\">{run_label}</button>",
-            "<button type=\"button\" data-testid=\"pause\" data-action=\"{pause}\" disabled>{pause_label}</button>",
-            "<button type=\"button\" data-testid=\"reset\" data-action=\"{reset}\" disabled>Reset</button>",
-            "<p class=\"rll-field-help rll-error\" role=\"alert\" data-testid=\"run-error\" hidden></p>",
-            "</div>"
-        ),
-        speeds = speeds,
-        new_seed = Action::NewSeed.as_str(),
-        help = escape(SEED_HELP),
-        run = Action::Run.as_str(),
-        run_label = run_label(true),
-        pause = Action::Pause.as_str(),
-        pause_label = pause_label(false),
-        reset = Action::Reset.as_str(),
-    )
+pub fn controls_markup() -> Markup {
+    html! {
+        div.rll-field {
+            span.rll-field-label #rll-speed-label { "Speed" }
+            div.rll-segmented role="group" aria-labelledby="rll-speed-label" {
+                @for s in Speed::ALL {
+                    button type="button" data-slot=(speed_slot(s)) data-speed=(s.as_str()) aria-pressed="false" { (s.label()) }
+                }
+            }
+        }
+        div.rll-field {
+            label.rll-field-label for="rll-seed" { "Seed" }
+            div.rll-seed-row {
+                input #rll-seed type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
+                    data-slot=(SEED) data-testid="seed" aria-invalid="false" aria-describedby="rll-seed-help";
+                button.rll-quiet type="button" data-slot=(Action::NewSeed.slot())
+                    title="Pick a random seed and run" { "New seed" }
+            }
+            span #rll-seed-help .rll-field-help data-slot=(SEED_HELP_LINE) { (SEED_HELP) }
+        }
+        div.rll-buttons {
+            button.rll-primary type="button" data-slot=(Action::Run.slot()) data-testid="run" { (run_label(true)) }
+            button type="button" data-slot=(Action::Pause.slot()) data-testid="pause" disabled { (pause_label(false)) }
+            button type="button" data-slot=(Action::Reset.slot()) data-testid="reset" disabled { "Reset" }
+            p.rll-field-help.rll-error role="alert" data-slot=(RUN_ERROR) data-testid="run-error" hidden {}
+        }
+    }
 }
 
 #[cfg(test)]
@@ -104,20 +111,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_speed_and_action_is_in_the_bar_and_read_back() {
-        let m = controls_markup();
+    fn every_speed_and_action_has_one_button_of_its_own() {
+        let m = controls_markup().into_string();
+        let slots = Speed::ALL
+            .map(speed_slot)
+            .into_iter()
+            .chain(Action::ALL.map(Action::slot))
+            .chain([SEED, SEED_HELP_LINE, RUN_ERROR]);
+        let mut names = std::collections::BTreeSet::new();
+        for slot in slots {
+            let attr = format!("data-slot=\"{}\"", slot.name());
+            assert_eq!(m.matches(&attr).count(), 1, "{slot:?}");
+            assert!(names.insert(slot.name()), "{slot:?} named twice");
+        }
         for s in Speed::ALL {
             assert!(
                 m.contains(&format!("data-speed=\"{}\"", s.as_str())),
                 "{s:?}"
             );
         }
-        for a in Action::ALL {
-            let attr = format!("data-action=\"{}\"", a.as_str());
-            assert_eq!(m.matches(&attr).count(), 1, "{a:?}");
-            assert_eq!(Action::from_attr(a.as_str()), Some(a));
-        }
-        assert_eq!(Action::from_attr("explode"), None);
         assert!(m.contains(SEED_HELP));
     }
 

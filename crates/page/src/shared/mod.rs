@@ -11,6 +11,7 @@ pub mod names;
 pub mod params;
 pub mod params_form;
 pub mod sections;
+pub mod slot;
 pub mod stats;
 pub mod ticks;
 pub mod titles;

@@ -4,8 +4,8 @@
 //! changes (a field's value, its message, the changed marks, the summary's count) and
 //! reads edits by the fields' `data-param`.
 
-use crate::shared::markup::escape;
 use crate::shared::params::{ParamGroup, ParamSpec, PARAMS};
+use maud::{html, Markup};
 use sim::Scenario;
 
 /// The reset button's `data-testid`.
@@ -13,54 +13,44 @@ pub const RESET_TESTID: &str = "params-reset";
 
 /// The form as it opens, unfolded when `open`, with `caption` saying what an edit does.
 /// The fields' values are left to the UI, which writes them from its texts.
-pub fn form_markup(open: bool, caption: &str) -> String {
+pub fn form_markup(open: bool, caption: &str) -> Markup {
     let group = |g: ParamGroup, title: &str| {
-        let fields: String = PARAMS
-            .iter()
-            .filter(|p| p.group() == g)
-            .map(field_markup)
-            .collect();
-        format!(
-            "<fieldset class=\"rll-params-group\"><legend>{title}</legend><div class=\"rll-params-grid\">{fields}</div></fieldset>"
-        )
+        html! {
+            fieldset.rll-params-group {
+                legend { (title) }
+                div.rll-params-grid {
+                    @for p in PARAMS.iter().filter(|p| p.group() == g) { (field_markup(p)) }
+                }
+            }
+        }
     };
-    format!(
-        concat!(
-            "<details class=\"rll-details rll-params\" data-testid=\"params\"{open}>",
-            "<summary>Change the numbers<span data-params-changed>{changed}</span></summary>",
-            "<p class=\"rll-caption\">{caption}</p>{provider}{client}",
-            "<ul class=\"rll-field-help rll-error\" role=\"alert\" data-params-problems hidden></ul>",
-            "<button type=\"button\" data-testid=\"{reset}\">Reset to the article's values</button>",
-            "</details>"
-        ),
-        open = if open { " open" } else { "" },
-        changed = changed_text(0),
-        caption = escape(caption),
-        provider = group(ParamGroup::Provider, "The provider"),
-        client = group(ParamGroup::Client, "The client"),
-        reset = RESET_TESTID,
-    )
+    html! {
+        details.rll-details.rll-params data-testid="params" open[open] {
+            summary { "Change the numbers" span data-params-changed { (changed_text(0)) } }
+            p.rll-caption { (caption) }
+            (group(ParamGroup::Provider, "The provider"))
+            (group(ParamGroup::Client, "The client"))
+            ul.rll-field-help.rll-error role="alert" data-params-problems hidden {}
+            button type="button" data-testid=(RESET_TESTID) { "Reset to the article's values" }
+        }
+    }
 }
 
 /// One field: its label, the text input (`data-param`), its unit, and its help line
 /// (`data-param-help`), as it reads before any edit.
-fn field_markup(p: &ParamSpec) -> String {
-    let id = format!("rll-param-{}", p.key);
-    format!(
-        concat!(
-            "<div class=\"rll-param\" data-param-field=\"{key}\"><label for=\"{id}\">{label}</label>",
-            "<div class=\"rll-param-input\"><input id=\"{id}\" type=\"text\" data-param=\"{key}\" ",
-            "autocomplete=\"off\" spellcheck=\"false\" title=\"{title}\" aria-describedby=\"{id}-help\" aria-invalid=\"false\">",
-            "<span class=\"rll-unit\">{unit}</span></div>",
-            "<span id=\"{id}-help\" class=\"rll-field-help\" data-param-help=\"{key}\">{help}</span></div>"
-        ),
-        key = p.key,
-        id = id,
-        label = escape(p.label),
-        title = escape(&p.help()),
-        unit = escape(p.unit),
-        help = escape(&field_help(p, None)),
-    )
+fn field_markup(p: &ParamSpec) -> Markup {
+    let id = |tail: &str| html! { "rll-param-" (p.key) (tail) };
+    html! {
+        div.rll-param data-param-field=(p.key) {
+            label for=(id("")) { (p.label) }
+            div.rll-param-input {
+                input id=(id("")) type="text" data-param=(p.key) autocomplete="off" spellcheck="false"
+                    title=(p.help()) aria-describedby=(id("-help")) aria-invalid="false";
+                span.rll-unit { (p.unit) }
+            }
+            span id=(id("-help")) .rll-field-help data-param-help=(p.key) { (field_help(p, None)) }
+        }
+    }
 }
 
 /// What a field's help line says: why its text cannot be used, or its range and default.
@@ -90,7 +80,7 @@ mod tests {
 
     #[test]
     fn every_parameter_has_one_field_with_its_help() {
-        let m = form_markup(false, "Edits <apply> later");
+        let m = form_markup(false, "Edits <apply> later").into_string();
         for p in &PARAMS {
             assert_eq!(
                 m.matches(&format!("data-param=\"{}\"", p.key)).count(),
@@ -103,11 +93,17 @@ mod tests {
                 "{}",
                 p.key
             );
-            assert!(m.contains(&escape(&field_help(p, None))), "{}", p.key);
+            assert!(
+                m.contains(&html! { (field_help(p, None)) }.into_string()),
+                "{}",
+                p.key
+            );
         }
         assert!(m.contains("Edits &lt;apply&gt; later"));
         assert!(!m.contains(" open>"));
-        assert!(form_markup(true, "").contains("data-testid=\"params\" open>"));
+        assert!(form_markup(true, "")
+            .into_string()
+            .contains("data-testid=\"params\" open>"));
     }
 
     #[test]

@@ -11,14 +11,26 @@ pub trait Words {
     fn words(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
 
     /// The words, as a value that displays them: `format!("… {}", error.said())`.
-    fn said(&self) -> Said<'_, Self> {
+    fn said(&self) -> Said<'_, Self>
+    where
+        Self: Sized,
+    {
         Said(self)
     }
 
     /// The words, as a string.
-    fn sentence(&self) -> String {
-        self.said().to_string()
+    fn sentence(&self) -> String
+    where
+        Self: Sized,
+    {
+        sentence(self)
     }
+}
+
+/// The words of any [`Words`], as a string: one copy of the formatting for every type.
+#[inline(never)]
+pub fn sentence(words: &dyn Words) -> String {
+    Said(words).to_string()
 }
 
 /// A value's [`Words`], displayed.

@@ -1,19 +1,22 @@
 //! Playback controls: speed, seed, run, pause or resume, reset.
 //!
-//! The bar is the page layer's markup, set once; three effects change only what a run
-//! changes, and one click handler reads the button's `data-speed` or `data-action`. As
-//! one Leptos view per button and binding, the bar cost the widget's module about 10 KB
-//! gzip (README, "Sizes").
+//! The bar is the page layer's markup, set once; one effect per control writes only what
+//! a run changes, each finding its node by the slot the markup named it with, and one
+//! click handler asks which slot was clicked. As one Leptos view per button and binding,
+//! the bar cost the widget's module about 10 KB gzip (docs/architecture.md).
 
 use crate::run::use_playback::{PlayState, Playback};
-use crate::shared::dom::target_as;
-use crate::shared::erase::{handler, watch};
+use crate::shared::bind;
+use crate::shared::dom::{set_attr, set_class, set_flag, set_text, set_value, target_as};
+use crate::shared::erase::handler;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::run::controls::{controls_markup, pause_label, run_label, Action, SEED_HELP};
+use page::run::controls::{
+    controls_markup, pause_label, run_label, speed_slot, Action, RUN_ERROR, SEED, SEED_HELP,
+    SEED_HELP_LINE,
+};
 use page::Speed;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlInputElement};
+use web_sys::HtmlInputElement;
 
 /// The control bar under the strategy buttons.
 #[component]
@@ -32,94 +35,66 @@ pub fn Controls(
     on_new_seed: Callback<()>,
 ) -> impl IntoView {
     let root = NodeRef::<Div>::new();
-    let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
+    let state = playback.state;
 
-    // Which speed is pressed, and the buttons a run enables and relabels.
-    watch(move || {
-        let (speed, state) = (playback.speed.get(), playback.state.get());
-        let Some(el) = root.get() else { return };
-        if let Ok(buttons) = el.query_selector_all("[data-speed]") {
-            for b in (0..buttons.length()).filter_map(|i| buttons.item(i)) {
-                if let Ok(b) = b.dyn_into::<Element>() {
-                    let on = b.get_attribute("data-speed").as_deref() == Some(speed.as_str());
-                    let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
-                }
-            }
-        }
-        let set = |selector: &str, text: Option<&str>, disabled: bool| {
-            if let Some(b) = find(selector) {
-                if let Some(text) = text {
-                    b.set_text_content(Some(text));
-                }
-                let _ = b.toggle_attribute_with_force("disabled", disabled);
-            }
-        };
-        set(
-            "[data-testid=run]",
-            Some(run_label(state == PlayState::Idle)),
-            false,
-        );
-        let playing = matches!(state, PlayState::Running | PlayState::Paused);
-        set(
-            "[data-testid=pause]",
-            Some(pause_label(state == PlayState::Paused)),
-            !playing,
-        );
-        set("[data-testid=reset]", None, state == PlayState::Idle);
+    // Which speed is pressed.
+    for speed in Speed::ALL {
+        bind::node(root, speed_slot(speed), move |el| {
+            let on = playback.speed.get() == speed;
+            set_attr(el, "aria-pressed", if on { "true" } else { "false" });
+        });
+    }
+    // The buttons a run enables and relabels.
+    bind::node(root, Action::Run.slot(), move |el| {
+        set_text(el, Some(run_label(state.get() == PlayState::Idle)));
     });
-
+    bind::node(root, Action::Pause.slot(), move |el| {
+        let s = state.get();
+        set_text(el, Some(pause_label(s == PlayState::Paused)));
+        set_flag(
+            el,
+            "disabled",
+            !matches!(s, PlayState::Running | PlayState::Paused),
+        );
+    });
+    bind::node(root, Action::Reset.slot(), move |el| {
+        set_flag(el, "disabled", state.get() == PlayState::Idle);
+    });
     // The seed as typed (left alone while it already matches, so the caret stays), and
     // why it cannot be used.
-    watch(move || {
-        let text = seed_text.get();
-        let error = seed_error.get();
-        if let Some(input) = find("#rll-seed").and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) {
-            if input.value() != text {
-                input.set_value(&text);
-            }
-            let _ = input.set_attribute(
-                "aria-invalid",
-                if error.is_some() { "true" } else { "false" },
-            );
-        }
-        if let Some(help) = find("#rll-seed-help") {
-            help.set_text_content(Some(error.as_deref().unwrap_or(SEED_HELP)));
-            let _ = help
-                .class_list()
-                .toggle_with_force("rll-error", error.is_some());
-        }
+    bind::node(root, SEED, move |el| {
+        set_value(el, &seed_text.get());
+        let invalid = seed_error.with(Option::is_some);
+        set_attr(el, "aria-invalid", if invalid { "true" } else { "false" });
     });
-
-    watch(move || {
-        let error = run_error.get();
-        if let Some(p) = find("[data-testid=run-error]") {
-            p.set_text_content(error.as_deref());
-            let _ = p.toggle_attribute_with_force("hidden", error.is_none());
-        }
+    bind::node(root, SEED_HELP_LINE, move |el| {
+        seed_error.with(|e| {
+            set_text(el, Some(e.as_deref().unwrap_or(SEED_HELP)));
+            set_class(el, "rll-error", e.is_some());
+        });
+    });
+    bind::node(root, RUN_ERROR, move |el| {
+        run_error.with(|e| {
+            set_text(el, e.as_deref());
+            set_flag(el, "hidden", e.is_none());
+        });
     });
 
     let on_click = move |ev: web_sys::MouseEvent| {
-        let Some(button) =
-            target_as::<Element>(&ev).and_then(|e| e.closest("button").ok().flatten())
-        else {
-            return;
-        };
-        if let Some(speed) = button.get_attribute("data-speed") {
-            if let Ok(speed) = speed.parse::<Speed>() {
-                playback.set_speed(speed);
-            }
+        if let Some(speed) = Speed::ALL
+            .into_iter()
+            .find(|s| bind::hit(&ev, speed_slot(*s)).is_some())
+        {
+            playback.set_speed(speed);
             return;
         }
-        match button
-            .get_attribute("data-action")
-            .as_deref()
-            .and_then(Action::from_attr)
+        match Action::ALL
+            .into_iter()
+            .find(|a| bind::hit(&ev, a.slot()).is_some())
         {
             Some(Action::Run) => on_run.run(()),
             Some(Action::NewSeed) => on_new_seed.run(()),
-            Some(Action::Pause) if playback.state.get_untracked() == PlayState::Paused => {
-                playback.resume()
-            }
+            Some(Action::Pause) if state.get_untracked() == PlayState::Paused => playback.resume(),
             Some(Action::Pause) => playback.pause(),
             Some(Action::Reset) => playback.reset(),
             None => {}
@@ -137,6 +112,6 @@ pub fn Controls(
         }
     };
     view! {
-        <div class="rll-controls" node_ref=root inner_html=controls_markup() on:click=handler(on_click) on:input=handler(on_input) on:keydown=handler(on_keydown)></div>
+        <div class="rll-controls" node_ref=root inner_html=controls_markup().into_string() on:click=handler(on_click) on:input=handler(on_input) on:keydown=handler(on_keydown)></div>
     }
 }

@@ -110,6 +110,6 @@ pub fn ParamsForm(
         }
     };
     view! {
-        <div node_ref=root inner_html=form_markup(open, &caption) on:input=handler(on_input) on:click=handler(on_click)></div>
+        <div node_ref=root inner_html=form_markup(open, &caption).into_string() on:input=handler(on_input) on:click=handler(on_click)></div>
     }
 }

@@ -46,3 +46,20 @@ pub fn set_text(el: &web_sys::Element, text: Option<&str>) {
         el.set_text_content(text);
     }
 }
+
+/// Sets or removes a boolean attribute (`disabled`, `hidden`, `open`).
+pub fn set_flag(el: &web_sys::Element, name: &str, on: bool) {
+    let _ = el.toggle_attribute_with_force(name, on);
+}
+
+/// Sets an attribute, unless it already has this value.
+pub fn set_attr(el: &web_sys::Element, name: &str, value: &str) {
+    if el.get_attribute(name).as_deref() != Some(value) {
+        let _ = el.set_attribute(name, value);
+    }
+}
+
+/// Adds or removes a class.
+pub fn set_class(el: &web_sys::Element, class: &str, on: bool) {
+    let _ = el.class_list().toggle_with_force(class, on);
+}

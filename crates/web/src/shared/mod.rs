@@ -1,5 +1,6 @@
 //! What several pages share: the browser's mechanisms, each written once (the frame loop, canvas set-up, observers, measured layout, effects and listeners through one closure type, the DOM reads and writes), the page frame, tabs, the explore pages' frame and the timeline.
 
+pub mod bind;
 pub mod bridge;
 pub mod canvas;
 pub mod dom;
