@@ -1,7 +1,10 @@
 // Starts rate-limit-lab. Each page of the lab is a WebAssembly module of its own, so a
 // reader downloads only the page they open: this file picks the module from the link,
-// by the same rule as `PageQuery::page` in src/page/mod.rs (a module given another page's
-// link shows its own page, so a disagreement can never leave a blank page).
+// by the rule of the Rust table of pages (`Page::key`, `Page::module` and
+// `Page::entry_file` in crates/page/src/query/page.rs). A browser test opens every page's
+// file and link from that table and checks the module each loads
+// (tests/browser/pages-table.test.mjs); a module given another page's link shows its own
+// page, so a disagreement can never leave a blank page.
 // It loads the module from next to this file, wherever that is served from (a site's
 // root, a blog's sub-path), and it is a file, not an inline script, so the page's
 // Content-Security-Policy can forbid inline scripts.
@@ -35,9 +38,15 @@ function walkSeen() {
 // each file, the lab's bare address included), if this is one.
 const hinted = ownPage ? document.documentElement.getAttribute('data-rate-limit-lab-hint') : null;
 
+// The keys that ask for a page (`Page::key`), and the walk's.
+const PAGE_KEYS = ['embed', 'section', 'view', 'tour'];
+
 function moduleName() {
   // Widgets in a host page, or the framed widget page.
   if ((!ownPage && document.querySelector('[data-rate-limit-lab]')) || value('embed') === '1') return 'rate-limit-lab-embed';
+  // A page's own file opened with a link that asks for no page (`limits.html`, or
+  // `compare.html?seed=5`) shows that page. The bare address follows the walk's rule below.
+  if (hinted && hinted !== 'rate-limit-lab-tour' && !PAGE_KEYS.some((k) => value(k) !== '')) return hinted;
   if (value('section') === 'limits') return 'rate-limit-lab-limits';
   if (value('section') === 'headers') return 'rate-limit-lab-headers';
   if (value('view') === 'compare') return 'rate-limit-lab-compare';
@@ -45,7 +54,7 @@ function moduleName() {
   if (value('view') === 'matrix') return 'rate-limit-lab-matrix';
   // The run page with its guided walk, which opens by the rule of `page::tour::opens_walk`:
   // the link asks for it, or this is a first visit (no query, the walk never left or
-  // finished here: the key src/ui/tour_card.rs sets). At the lab's bare address with no
+  // finished here: the key crates/web/src/run/tour_card.rs sets). At the lab's bare address with no
   // query the walk's module is the one its head asked for, and it applies that rule
   // itself (a returning reader gets the run page without the walk); elsewhere a run page
   // with no query takes it only on a first visit. Every other run page goes without it.
@@ -87,7 +96,7 @@ await parsed();
 
 // The lab's own page paints a static shell (index.html) until the module has mounted: the
 // header the page will show, and a line that says the lab is starting (or why it cannot).
-// The words are the page layer's (src/page/sections.rs; a test holds them equal).
+// The words are the page layer's (crates/page/src/shared/sections.rs; a test holds them equal).
 const SHELLS = {
   'rate-limit-lab-limits': [
     'Publishing a limit',

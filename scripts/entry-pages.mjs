@@ -21,8 +21,9 @@ if (!dir) {
   process.exit(2);
 }
 
-// Each entry page, and the module it starts at once: the files `Page::entry_file` names
-// in src/page/mod.rs (whose test holds the two lists equal).
+// Each entry page, and the module it starts at once: the files `Page::entry_file` and
+// `Page::module` name (crates/page/src/query/page.rs); a browser test opens each page's
+// file from that table and checks the module it loads (tests/browser/pages-table.test.mjs).
 const ENTRIES = [
   ['run.html', 'rate-limit-lab'],
   ['compare.html', 'rate-limit-lab-compare'],

@@ -3,11 +3,11 @@
 // the settings the address now holds. Then the charts' text on a 375 px phone, measured.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, openPage, readResults, cli, screenshotPath } from './harness.mjs';
+import { useLab, openPage, readResults, cli } from './harness.mjs';
 
 const lab = useLab(before, after);
 
-// Each experiment's settings keys (src/page/lab/settings.rs, KNOBS).
+// Each experiment's settings keys (crates/page/src/limits/settings.rs, KNOBS).
 const KEYS = {
   burst: ['burstOffsetMs', 'burstGapMs'],
   units: ['unitsWaitS'],
@@ -154,15 +154,3 @@ test('chart text is at least 12 CSS px on a 375 px phone, and at 1366', async ()
   }
 });
 
-test('screenshots of the hands-on experiments', async () => {
-  for (const [width, height] of [[1366, 768], [375, 800]]) {
-    const page = await openPage(lab.browser, { viewport: { width, height } });
-    for (const [name, extra] of [['burst', '&burstGapMs=400'], ['herd', '&herdJitter=decorrelated'], ['memory', ''], ['clients', '']]) {
-      await open(page, name, '1', extra);
-      await page.waitForTimeout(100);
-      await page.locator('[data-testid="limits"] h3').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: screenshotPath(`limits-${name}-${width}.png`), fullPage: true });
-    }
-    await page.context().close();
-  }
-});

@@ -3,7 +3,7 @@
 // header-reader.test.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, openPage, readResults, cli, screenshotPath, assertAddress } from './harness.mjs';
+import { useLab, openPage, readResults, cli, assertAddress } from './harness.mjs';
 
 const EXPERIMENTS = ['burst', 'units', 'clients', 'neighbour', 'memory', 'herd'];
 
@@ -110,13 +110,3 @@ test('an unknown experiment is explained, not fatal', async () => {
   await page.context().close();
 });
 
-test('screenshot of the limits section', async () => {
-  const page = await openPage(lab.browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${lab.server.base}?section=limits&experiment=herd`);
-  await waitForExperiment(page, 'herd');
-  await page.screenshot({ path: screenshotPath('limits-herd.png'), fullPage: true });
-  await page.goto(`${lab.server.base}?section=limits&experiment=burst`);
-  await waitForExperiment(page, 'burst');
-  await page.screenshot({ path: screenshotPath('limits-burst.png'), fullPage: true });
-  await page.context().close();
-});

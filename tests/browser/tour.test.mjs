@@ -10,7 +10,7 @@ import { useLab, openPage, waitForState, cli, screenshotPath } from './harness.m
 const lab = useLab(before, after);
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-// Each step's strategy, and the CLI field its question asks about (src/page/tour.rs).
+// Each step's strategy, and the CLI field its question asks about (crates/page/src/run/tour.rs).
 const STEPS = [
   ['naive', 'customersCharged'],
   ['paced', 'gaveUp'],

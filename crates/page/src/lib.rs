@@ -19,7 +19,7 @@ pub mod sweep;
 pub use input::numbers::{parse_count, parse_seed, shown};
 pub use query::codec::{pairs_of, to_query};
 pub use query::page::{
-    Motion, Page, PageQuery, Section, Speed, View, DEFAULT_SWEEP_SEEDS, MAX_COUNTERS,
+    Motion, Page, PageQuery, Section, Speed, View, DEFAULT_SWEEP_SEEDS, MAX_COUNTERS, WALK_MODULE,
 };
 pub use query::read::{parse, FALLBACK_STRATEGY};
 pub use shared::params::{

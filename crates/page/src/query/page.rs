@@ -124,6 +124,34 @@ impl Page {
         }
     }
 
+    /// The page's WebAssembly module: the binary of `crates/web` that mounts it, and the
+    /// shipped `<module>_bg.wasm` and `<module>.js`. A blog links these names, so they stay.
+    pub const fn module(self) -> &'static str {
+        match self {
+            Page::Run => "rate-limit-lab",
+            Page::Compare => "rate-limit-lab-compare",
+            Page::Sweep => "rate-limit-lab-sweep",
+            Page::Matrix => "rate-limit-lab-matrix",
+            Page::Limits => "rate-limit-lab-limits",
+            Page::Headers => "rate-limit-lab-headers",
+            Page::Embed => "rate-limit-lab-embed",
+        }
+    }
+
+    /// The one query key and value that ask for this page ([`PageQuery::page`] reads
+    /// them; `None` for the run page, which a query naming no page opens).
+    pub const fn key(self) -> Option<(&'static str, &'static str)> {
+        match self {
+            Page::Run => None,
+            Page::Compare => Some(("view", "compare")),
+            Page::Sweep => Some(("view", "sweep")),
+            Page::Matrix => Some(("view", "matrix")),
+            Page::Limits => Some(("section", "limits")),
+            Page::Headers => Some(("section", "headers")),
+            Page::Embed => Some(("embed", "1")),
+        }
+    }
+
     /// Every page, in the order of the enum.
     pub const ALL: [Page; 7] = [
         Page::Run,
@@ -134,6 +162,30 @@ impl Page {
         Page::Headers,
         Page::Embed,
     ];
+}
+
+/// The module of the run page with its guided walk, which the lab's bare address
+/// (`index.html`) starts: a first visit opens the walk (`run::tour::opens_walk`).
+pub const WALK_MODULE: &str = "rate-limit-lab-tour";
+
+/// The lab's pages as `assets/loader.js` and `scripts/entry-pages.mjs` must treat them,
+/// as JSON: for each page its module, its own file and the query key that asks for it,
+/// then the walk's module at the bare address. The browser tests read this table
+/// (`tests/browser/fixtures/pages.json`, which a test holds equal to it) and check by
+/// behaviour that each file and each link opens its page.
+pub fn pages_json() -> String {
+    let pages: Vec<serde_json::Value> = Page::ALL
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "module": p.module(),
+                "file": p.entry_file(),
+                "key": p.key().map(|(k, v)| [k, v]),
+            })
+        })
+        .collect();
+    let table = serde_json::json!({ "pages": pages, "walk": { "module": WALK_MODULE, "file": "index.html" } });
+    serde_json::to_string_pretty(&table).expect("plain values serialise") + "\n"
 }
 
 sim::named_enum! {

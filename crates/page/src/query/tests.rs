@@ -686,35 +686,14 @@ fn queries_are_decoded_like_url_search_params() {
 }
 
 #[test]
-fn every_page_file_is_written_after_the_build_with_its_module() {
-    // scripts/entry-pages.mjs writes each page's file with a hint for its module, and
-    // assets/loader.js opens a page's own file when a link names another page's.
-    let script = include_str!("../../../../scripts/entry-pages.mjs");
-    let loader = include_str!("../../../../assets/loader.js");
+fn each_page_is_asked_for_by_its_own_key() {
     for page in Page::ALL {
-        let file = page.entry_file();
-        let module = match file.trim_end_matches(".html") {
-            "run" => "rate-limit-lab".to_string(),
-            name => format!("rate-limit-lab-{name}"),
-        };
-        assert!(
-            script.contains(&format!("['{file}', '{module}']")),
-            "{page:?}: scripts/entry-pages.mjs writes {file} for {module}"
-        );
-        assert!(
-            loader.contains(&format!("'{module}': '{file}',")),
-            "{page:?}: assets/loader.js opens {file} for {module}"
-        );
+        let pairs: Vec<(String, String)> = page
+            .key()
+            .map(|(k, v)| vec![(k.to_string(), v.to_string())])
+            .unwrap_or_default();
+        assert_eq!(parse(&pairs).page(), page, "{page:?}");
+        assert!(page.entry_file().ends_with(".html"));
+        assert!(page.module().starts_with("rate-limit-lab"));
     }
-    // The walk's module: at the lab's bare address, index.html.
-    assert!(script.contains("['index.html', 'rate-limit-lab-tour']"));
-    assert!(loader.contains("'rate-limit-lab-tour': './',"));
-    let run = PageQuery::for_run(&Scenario::default(), Speed::X10);
-    assert!(run.href().starts_with("run.html?"), "{}", run.href());
-    let walk = PageQuery { tour: true, ..run };
-    assert!(
-        walk.href().starts_with("./?"),
-        "the walk's own module: {}",
-        walk.href()
-    );
 }

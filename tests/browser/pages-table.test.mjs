@@ -1,0 +1,63 @@
+// The Rust table of pages (crates/page/src/query/page.rs; tests/browser/fixtures/pages.json,
+// which a Rust test holds equal to it) against what the loader and the page files do: each
+// page's own file opens its page, with no query and with a query that names no page; the
+// bare address given a page's link opens that page's file; another page's file given it
+// does the same; and a first visit to the bare address opens the walk.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { useLab, openPage, FIXTURES } from './harness.mjs';
+
+const lab = useLab(before, after);
+const TABLE = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'pages.json'), 'utf8'));
+
+/** Opens `link` in a fresh context; returns the module whose `.wasm` came last and the
+ * file the address ended on, once the lab has mounted. */
+async function opened(link) {
+  const page = await openPage(lab.browser);
+  const modules = [];
+  page.on('request', (r) => {
+    const m = r.url().match(/([\w-]+)_bg\.wasm$/);
+    if (m) modules.push(m[1]);
+  });
+  await page.goto(lab.server.base + link);
+  await page.waitForSelector('[data-testid="app"], [data-testid="widget"]', { timeout: 20_000 });
+  const file = new URL(page.url()).pathname.split('/').pop() || 'index.html';
+  const errors = page.errors;
+  await page.context().close();
+  return { module: modules.at(-1), file, errors };
+}
+
+const query = (key) => (key ? `${key[0]}=${key[1]}&seed=3` : 'seed=3');
+
+test('each page file opens its own page, with no query and with a query that names no page', async () => {
+  for (const { module, file } of TABLE.pages) {
+    for (const link of [file, `${file}?seed=3`]) {
+      const got = await opened(link);
+      assert.equal(got.module, module, link);
+      assert.equal(got.file, file, link);
+      assert.deepEqual(got.errors, [], link);
+    }
+  }
+});
+
+test('the bare address and every other page file, given a page link, open that page file', async () => {
+  const other = (file) => TABLE.pages.find((p) => p.file !== file && p.key).file;
+  for (const { module, file, key } of TABLE.pages) {
+    // The run page has no key of its own: another page's file given a link that asks for
+    // no page shows itself (the first test), so only the bare address is asked for it.
+    for (const start of key ? ['', other(file)] : ['']) {
+      const link = `${start}?${query(key)}`;
+      const got = await opened(link);
+      assert.equal(got.module, module, link);
+      assert.equal(got.file, file, link);
+    }
+  }
+});
+
+test('a first visit to the bare address opens the walk', async () => {
+  const got = await opened('');
+  assert.equal(got.module, TABLE.walk.module);
+  assert.equal(got.file, TABLE.walk.file);
+});
