@@ -3,7 +3,8 @@
 //! files themselves are not compiled into the page: `index.html` copies the folder next
 //! to the page (`source/strategy/`), byte for byte, and the page fetches a file when its
 //! code view opens. The equivalents in other libraries are in a data file beside them
-//! (`crate::run::equivalents`).
+//! (`crate::run::equivalents`). The view's head is markup ([`view_markup`]), each line
+//! of a file its own element.
 
 use crate::shared::format::duration_ms;
 use crate::shared::titles::strategy_label;

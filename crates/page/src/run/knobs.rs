@@ -1,7 +1,8 @@
 //! The knobs beside the run: the parameters a reader reaches for, each with a slider's
 //! range in the unit the panel writes (ms for times, % for probabilities). A knob's
 //! range lies inside its parameter's own, so a knob can never make a value the panel
-//! would refuse; typed values keep the whole range.
+//! would refuse; typed values keep the whole range. The knobs are markup set once
+//! ([`knobs_markup`]), each node the UI writes and reads named by its slot.
 
 use crate::shared::format::count;
 use crate::shared::params::{param, ParamKind, ParamSpec, PARAMS};

@@ -1,6 +1,8 @@
 //! A customer's story in words: each attempt as the client saw it and as the provider
 //! did, the whole attempt in one sentence, and the scene links' text. The core
-//! ([`sim::story`]) keeps what happened; this says it.
+//! ([`sim::story`]) keeps what happened; this says it, and writes the story panel's
+//! markup with the nodes the UI writes and reads (the scene links, the "Customer #"
+//! field, the story's place).
 
 use crate::shared::format::count;
 use crate::shared::slot::Slot;

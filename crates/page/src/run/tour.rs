@@ -2,7 +2,8 @@
 //! Each step is a setup sentence, a question with three choices to predict, the run, and
 //! the reveal with its moment marked on the stage. Every number in its words comes from
 //! the run it is about: the scenario's customers and that run's stats. The choices too:
-//! the right one is the run's, the others come from [`choices`]' stated rule.
+//! the right one is the run's, the others come from [`choices`]' stated rule. The card is
+//! markup set once ([`card_markup`]), each part the UI writes named by its slot.
 
 use crate::shared::format::count;
 use crate::shared::slot::Slot;

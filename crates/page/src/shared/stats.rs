@@ -1,6 +1,7 @@
 //! How each stat is named for readers: a label, a hint, and the panel's groups. The
 //! fields themselves, their JSON names and which are harm are the core's
-//! ([`StatField`]); a new field fails to compile here until it has its words.
+//! ([`StatField`]); a new field fails to compile here until it has its words. The cards
+//! and the panel of every counter are markup ([`cards_markup`], [`panel_markup`]).
 
 use maud::{html, Markup};
 use sim::incident;
