@@ -3,10 +3,12 @@
 //! files themselves are not compiled into the page: `index.html` copies the folder next
 //! to the page (`source/strategy/`), byte for byte, and the page fetches a file when its
 //! code view opens. The equivalents in other libraries are in a data file beside them
-//! (`crate::run::equivalents`).
+//! (`crate::run::equivalents`). The view's head is markup ([`view_markup`]), each line
+//! of a file its own element.
 
 use crate::shared::format::duration_ms;
-use crate::shared::markup::escape;
+use crate::shared::titles::strategy_label;
+use maud::{html, Markup};
 use sim::strategy::ClientParams;
 use sim::time::whole_ms;
 use sim::StrategyName;
@@ -36,35 +38,23 @@ pub fn without_tests(file: &str) -> &str {
 
 /// A file's lines as markup, one `<span class="rll-line">` each, the changed ones
 /// marked (`data-changed` says which, for readers and tests alike).
-pub fn source_markup(source: &str, marks: &[bool]) -> String {
-    let mut out = String::with_capacity(source.len() * 2);
-    for (i, line) in source.lines().enumerate() {
-        let changed = marks.get(i).copied().unwrap_or(false);
-        let comment = line.trim_start().starts_with("//");
-        out.push_str("<span class=\"rll-line");
-        if changed {
-            out.push_str(" rll-changed");
+pub fn source_markup(source: &str, marks: &[bool]) -> Markup {
+    html! {
+        @for (i, line) in source.lines().enumerate() {
+            @let changed = marks.get(i).copied().unwrap_or(false);
+            @let comment = line.trim_start().starts_with("//");
+            span.rll-line.rll-changed[changed].rll-comment[comment] data-changed=(changed) { (line) "\n" }
         }
-        if comment {
-            out.push_str(" rll-comment");
-        }
-        out.push_str("\" data-changed=\"");
-        out.push_str(if changed { "true" } else { "false" });
-        out.push_str("\">");
-        out.push_str(&escape(line));
-        out.push_str("\n</span>");
     }
-    out
 }
 
 /// The one line the code shows while a file is on its way, or why it did not come.
-pub fn pending_markup(failure: Option<&str>) -> String {
-    match failure {
-        None => "<span class=\"rll-line rll-comment\">// loading the file…</span>".into(),
-        Some(why) => format!(
-            "<span class=\"rll-line rll-comment\" role=\"alert\">// {}</span>",
-            escape(why)
-        ),
+pub fn pending_markup(failure: Option<&str>) -> Markup {
+    html! {
+        @match failure {
+            None => { span.rll-line.rll-comment { "// loading the file…" } }
+            Some(why) => { span.rll-line.rll-comment role="alert" { "// " (why) } }
+        }
     }
 }
 
@@ -73,7 +63,7 @@ pub fn pending_markup(failure: Option<&str>) -> String {
 pub fn file_markup(
     text: Option<Result<&str, &str>>,
     marks: impl FnOnce(&str) -> Vec<bool>,
-) -> String {
+) -> Markup {
     match text {
         None => pending_markup(None),
         Some(Err(why)) => pending_markup(Some(why)),
@@ -90,21 +80,23 @@ pub fn view_markup(
     c: &ClientParams,
     text: Option<Result<&str, &str>>,
     equivalents: Option<Result<&str, &str>>,
-) -> String {
+) -> Markup {
     let path = repo_path(s);
-    let since = s.previous().map_or(String::new(), |p| {
-        format!(
-            "<span>, written as {} plus one change, marked <mark class=\"rll-mark-inline\">like this</mark>.</span>",
-            escape(crate::shared::titles::strategy_label(p))
-        )
-    });
-    let lines = file_markup(text, |source| changed_lines(s, source));
-    format!(
-        "<p>This is the code that produced the numbers above: <code>{path}</code>{since}</p>\
-         <pre class=\"rll-source\" tabindex=\"0\" aria-label=\"Strategy source code\">\
-         <code data-file=\"{path}\">{lines}</code></pre>{}",
-        crate::run::equivalents::markup(equivalents, s, c)
-    )
+    html! {
+        p {
+            "This is the code that produced the numbers above: " code { (path) }
+            @if let Some(p) = s.previous() {
+                span {
+                    ", written as " (strategy_label(p)) " plus one change, marked "
+                    mark.rll-mark-inline { "like this" } "."
+                }
+            }
+        }
+        pre.rll-source tabindex="0" aria-label="Strategy source code" {
+            code data-file=(path) { (file_markup(text, |source| changed_lines(s, source))) }
+        }
+        (crate::run::equivalents::markup(equivalents, s, c))
+    }
 }
 
 /// Which lines of a strategy's file are its one change: the fields set inside
@@ -135,12 +127,24 @@ pub fn backoff_text(c: &ClientParams) -> String {
 }
 
 /// The shared loop's caption, as markup, with the run's backoff base.
-pub fn shared_loop_caption(c: &ClientParams) -> String {
-    format!(
-        "The loop every strategy shares (crates/sim/src/strategy/charge.rs): take a turn, send, back off {} · 2^(k−1)",
-        crate::shared::markup::escape(&backoff_text(c))
-    )
+pub fn shared_loop_caption(c: &ClientParams) -> Markup {
+    html! {
+        "The loop every strategy shares (crates/sim/src/strategy/charge.rs): take a turn, send, back off "
+        (backoff_text(c)) " · 2^(k−1)"
+    }
 }
+
+/// What the code view says when a file it fetched from `url` did not come: the server's
+/// `status`, if it answered.
+pub fn could_not_load(url: &str, status: Option<u16>) -> String {
+    match status {
+        None => format!("Could not load {url}."),
+        Some(status) => format!("Could not load {url}. (HTTP {status})"),
+    }
+}
+
+/// The heading of the run page's code section.
+pub const CODE_TITLE: &str = "The code that ran";
 
 #[cfg(test)]
 mod tests {
@@ -205,22 +209,23 @@ mod tests {
 
     #[test]
     fn the_markup_escapes_each_line_and_marks_the_changed_ones() {
-        let html = source_markup("// a <b>\nlet x = a && b;", &[false, true]);
+        let html = source_markup("// a <b>\nlet x = a && b;", &[false, true]).into_string();
         assert_eq!(
             html,
             "<span class=\"rll-line rll-comment\" data-changed=\"false\">// a &lt;b&gt;\n</span>\
              <span class=\"rll-line rll-changed\" data-changed=\"true\">let x = a &amp;&amp; b;\n</span>"
         );
-        assert!(
-            pending_markup(Some("Could not load <x>.")).contains("// Could not load &lt;x&gt;.")
-        );
+        assert!(pending_markup(Some("Could not load <x>."))
+            .into_string()
+            .contains("// Could not load &lt;x&gt;."));
         let c = ClientParams::default();
         let head = view_markup(
             StrategyName::Keyed,
             &c,
             Some(Ok("ClientPlan {\n    key: true,\n..")),
             Some(Ok("keyed | lib 1.0 (Go) | key := \"ck-\" + id // <once>")),
-        );
+        )
+        .into_string();
         assert!(
             head.contains("<code data-file=\"crates/sim/src/strategy/keyed.rs\">"),
             "{head}"
@@ -243,7 +248,8 @@ mod tests {
             &c,
             None,
             Some(Err("Could not load it.")),
-        );
+        )
+        .into_string();
         assert!(
             !naive.contains("written as") && naive.contains("loading the file"),
             "{naive}"
@@ -253,12 +259,17 @@ mod tests {
             "{naive}"
         );
         assert_eq!(backoff_text(&c), "100 ms");
+        assert_eq!(could_not_load("a/b.rs", None), "Could not load a/b.rs.");
+        assert_eq!(
+            could_not_load("a/b.rs", Some(404)),
+            "Could not load a/b.rs. (HTTP 404)"
+        );
     }
 
     #[test]
     fn the_shared_loop_caption_names_the_backoff_base() {
         let c = ClientParams::default();
-        let caption = shared_loop_caption(&c);
+        let caption = shared_loop_caption(&c).into_string();
         assert!(caption.contains(&backoff_text(&c)), "{caption}");
         assert!(
             caption.contains(

@@ -9,7 +9,7 @@
 //! `#` is a comment. `{{name}}` in the code is a name [`value`] knows, replaced by the
 //! run's number; single braces are code and stay as written.
 
-use crate::shared::markup::escape;
+use maud::{html, Markup};
 use sim::strategy::adaptive::VECTOR_ARC;
 use sim::strategy::breaker::SCALED_RESILIENCE4J;
 use sim::strategy::pacer::Pacer;
@@ -237,45 +237,45 @@ pub fn for_strategy(rows: &[Equivalent], s: StrategyName) -> Vec<&Equivalent> {
 /// The equivalents part of the code view as markup: a caption, then one item per row
 /// (library and version, language, and the code in its own scrolling box); or, while the
 /// file is on its way or if it did not come or does not read, the sentence that says so.
-pub fn markup(text: Option<Result<&str, &str>>, s: StrategyName, c: &ClientParams) -> String {
-    let caption = "<p class=\"rll-caption\">An equivalent configuration in a library you may \
-                   know (not the code that ran), each checked against the version named:</p>";
+pub fn markup(text: Option<Result<&str, &str>>, s: StrategyName, c: &ClientParams) -> Markup {
     let failed = |why: &str| {
-        format!(
-            "<p class=\"rll-caption\" role=\"alert\">The equivalents are not shown: {}</p>",
-            escape(why)
-        )
+        html! { p.rll-caption role="alert" { "The equivalents are not shown: " (why) } }
     };
-    let body = match text.map(|t| t.map(parse)) {
-        None => "<p class=\"rll-caption\">Loading the equivalents…</p>".to_string(),
-        Some(Err(why)) => failed(why),
-        Some(Ok(Err(why))) => failed(&why),
-        Some(Ok(Ok(rows))) => list_markup(&rows, s, c),
-    };
-    format!("<div class=\"rll-equivalent\">{caption}{body}</div>")
+    html! {
+        div.rll-equivalent {
+            p.rll-caption {
+                "An equivalent configuration in a library you may know (not the code that ran), \
+                 each checked against the version named:"
+            }
+            @match text.map(|t| t.map(parse)) {
+                None => { p.rll-caption { "Loading the equivalents…" } }
+                Some(Err(why)) => { (failed(why)) }
+                Some(Ok(Err(why))) => { (failed(&why)) }
+                Some(Ok(Ok(rows))) => { (list_markup(&rows, s, c)) }
+            }
+        }
+    }
 }
 
 /// The rows for `s` as a list, each with its code in its own scrolling box.
-fn list_markup(rows: &[Equivalent], s: StrategyName, c: &ClientParams) -> String {
-    let mut out = String::from("<ul data-testid=\"equivalents\">");
-    for r in for_strategy(rows, s) {
-        let lang = escape(&r.language);
-        out.push_str("<li data-lang=\"");
-        out.push_str(&lang);
-        out.push_str("\"><span class=\"rll-lib\">");
-        out.push_str(&escape(&r.library));
-        out.push_str("</span><span class=\"rll-caption\">");
-        out.push_str(&lang);
-        out.push_str("</span><pre class=\"rll-source\" tabindex=\"0\"><code>");
-        for line in fill(&r.template, c).lines() {
-            out.push_str("<span class=\"rll-line\">");
-            out.push_str(&escape(line));
-            out.push_str("\n</span>");
+fn list_markup(rows: &[Equivalent], s: StrategyName, c: &ClientParams) -> Markup {
+    html! {
+        ul data-testid="equivalents" {
+            @for r in for_strategy(rows, s) {
+                li data-lang=(r.language) {
+                    span.rll-lib { (r.library) }
+                    span.rll-caption { (r.language) }
+                    pre.rll-source tabindex="0" {
+                        code {
+                            @for line in fill(&r.template, c).lines() {
+                                span.rll-line { (line) "\n" }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        out.push_str("</code></pre></li>");
     }
-    out.push_str("</ul>");
-    out
 }
 
 #[cfg(test)]
@@ -456,14 +456,17 @@ mod tests {
             Some(Ok(text)),
             StrategyName::Retry,
             &ClientParams::default(),
-        );
+        )
+        .into_string();
         assert!(html.contains("not the code that ran"), "{html}");
         assert_eq!(html.matches("<li data-lang=").count(), 3, "{html}");
         assert!(
             html.contains("<span class=\"rll-line\">    5)\n</span>"),
             "{html}"
         );
-        assert!(markup(None, StrategyName::Retry, &ClientParams::default()).contains("Loading"));
+        assert!(markup(None, StrategyName::Retry, &ClientParams::default())
+            .into_string()
+            .contains("Loading"));
     }
 
     #[test]
@@ -508,7 +511,8 @@ mod tests {
             Some(Ok("naive | a (Go) | x")),
             StrategyName::Naive,
             &ClientParams::default(),
-        );
+        )
+        .into_string();
         assert!(
             html.contains("role=\"alert\">The equivalents are not shown: Line 1 of"),
             "{html}"

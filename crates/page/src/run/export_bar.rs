@@ -1,11 +1,14 @@
 //! The stage's "keep this run" buttons: their markup, set once by the UI, the names of the
-//! files they save and what they say. The UI reads a click by the button's `data-testid`
-//! and changes only what a run changes (shown or not, which buttons are enabled, the
-//! message).
+//! files they save and what they say. The UI reads a click by the button's slot
+//! ([`Keep::slot`]) and changes only what a run changes (shown or not, which buttons are
+//! enabled, the message).
 
+use crate::shared::slot::Slot;
+use crate::slot;
+use maud::{html, Markup};
 use sim::Scenario;
 
-/// What a button of the bar does, by its `data-testid`.
+/// What a button of the bar does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Keep {
     /// Copy the page's address, which reproduces the run.
@@ -17,10 +20,20 @@ pub enum Keep {
 }
 
 impl Keep {
-    const ALL: [Keep; 3] = [Keep::CopyLink, Keep::Json, Keep::Csv];
+    /// Every button, in the bar's order.
+    pub const ALL: [Keep; 3] = [Keep::CopyLink, Keep::Json, Keep::Csv];
 
-    /// The button's `data-testid`.
-    pub fn testid(self) -> &'static str {
+    /// Its button.
+    pub const fn slot(self) -> Slot {
+        match self {
+            Keep::CopyLink => slot!("copy-link"),
+            Keep::Json => slot!("export-json"),
+            Keep::Csv => slot!("export-csv"),
+        }
+    }
+
+    /// The button's `data-testid`, for the tests.
+    fn testid(self) -> &'static str {
         match self {
             Keep::CopyLink => "copy-link",
             Keep::Json => "export-json",
@@ -36,12 +49,10 @@ impl Keep {
             Keep::Csv => "Download CSV",
         }
     }
-
-    /// The action a `data-testid` names, if it names one.
-    pub fn from_testid(value: &str) -> Option<Keep> {
-        Keep::ALL.into_iter().find(|k| k.testid() == value)
-    }
 }
+
+/// The status line: what a press did.
+pub const STATUS: Slot = slot!("export-status");
 
 /// Why the CSV button does nothing, as its tooltip and as the message a press shows.
 pub const NO_ROWS: &str = "Runs this large keep no per-request record: there are no rows to save.";
@@ -66,23 +77,13 @@ pub fn file_name(scenario: Option<&Scenario>, ext: &str) -> String {
 
 /// The bar: three buttons, disabled until a run is done, and a status line for what a
 /// press did.
-pub fn export_markup() -> String {
-    let buttons: String = Keep::ALL
-        .iter()
-        .map(|k| {
-            let disabled = if *k == Keep::CopyLink {
-                ""
-            } else {
-                " disabled"
-            };
-            format!(
-                "<button type=\"button\" data-testid=\"{}\"{disabled}>{}</button>",
-                k.testid(),
-                k.label()
-            )
-        })
-        .collect();
-    format!("{buttons}<span class=\"rll-field-help\" role=\"status\"></span>")
+pub fn export_markup() -> Markup {
+    html! {
+        @for k in Keep::ALL {
+            button type="button" data-slot=(k.slot()) data-testid=(k.testid()) disabled[k != Keep::CopyLink] { (k.label()) }
+        }
+        span.rll-field-help role="status" data-slot=(STATUS) {}
+    }
 }
 
 #[cfg(test)]
@@ -90,19 +91,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_button_is_found_by_its_testid() {
-        let markup = export_markup();
+    fn every_button_has_its_own_slot_and_testid() {
+        let markup = export_markup().into_string();
+        let mut names = std::collections::BTreeSet::new();
+        for slot in Keep::ALL.map(Keep::slot).into_iter().chain([STATUS]) {
+            let attr = format!("data-slot=\"{}\"", slot.name());
+            assert_eq!(markup.matches(&attr).count(), 1, "{slot:?}");
+            assert!(names.insert(slot.name()), "{slot:?} named twice");
+        }
         for k in Keep::ALL {
             assert!(markup.contains(&format!("data-testid=\"{}\"", k.testid())));
-            assert_eq!(Keep::from_testid(k.testid()), Some(k));
         }
-        assert_eq!(Keep::from_testid("export-xml"), None);
         assert!(markup.contains("role=\"status\""));
     }
 
     #[test]
     fn only_the_link_can_be_kept_before_a_run_is_done() {
-        let markup = export_markup();
+        let markup = export_markup().into_string();
         assert_eq!(markup.matches(" disabled>").count(), 2);
         assert!(markup.contains("data-testid=\"copy-link\">Copy link<"));
     }

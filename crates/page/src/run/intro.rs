@@ -3,12 +3,11 @@
 
 use crate::shared::format::{capitalised, count, duration_ms, odds_text};
 use crate::shared::links::href;
-use crate::shared::markup::{escape, tab_link};
 use crate::{Section, View};
+use maud::{html, Markup};
 use sim::provider::ProviderConfig;
 use sim::time::whole_ms;
 use sim::Scenario;
-use std::fmt::Write;
 
 /// The provider's rules: the status each answers with, and the rule in a sentence.
 pub fn rules(config: &ProviderConfig) -> [(&'static str, String); 6] {
@@ -27,22 +26,20 @@ pub fn rules(config: &ProviderConfig) -> [(&'static str, String); 6] {
 }
 
 /// The introduction as markup: a heading, what the client has to do, and the rules.
-pub fn intro_markup(config: &ProviderConfig, customers: u32) -> String {
-    let mut out = format!(
-        "<h2 id=\"rll-intro-title\">The provider</h2><p>A payment API that behaves like real \
-         ones do on a bad day. A client has {} customers to charge, once each. Pick a strategy \
-         below and watch what the provider sees.</p><ul class=\"rll-rules\">",
-        count(customers.into())
-    );
-    for (code, text) in rules(config) {
-        let _ = write!(
-            out,
-            "<li><span class=\"rll-code\" data-code=\"{code}\">{code}</span><span>{}</span></li>",
-            escape(&text)
-        );
+pub fn intro_markup(config: &ProviderConfig, customers: u32) -> Markup {
+    html! {
+        h2 #rll-intro-title { "The provider" }
+        p {
+            "A payment API that behaves like real ones do on a bad day. A client has "
+            (count(customers.into()))
+            " customers to charge, once each. Pick a strategy below and watch what the provider sees."
+        }
+        ul.rll-rules {
+            @for (code, text) in rules(config) {
+                li { span.rll-code data-code=(code) { (code) } span { (text) } }
+            }
+        }
     }
-    out.push_str("</ul>");
-    out
 }
 
 /// A view's tab label ("Compare all ten": as many as there are strategies).
@@ -60,21 +57,13 @@ pub fn view_label(v: View) -> String {
 
 /// The charges section's view tabs as markup: a link per view carrying the seed and
 /// numbers, the one on screen marked as the current page.
-pub fn tabs_markup(current: View, scenario: &Scenario) -> String {
-    View::ALL
-        .into_iter()
-        .map(|v| {
-            let href = href(Section::Charges, v, scenario);
-            tab_link(
-                "rll-tab",
-                "data-view",
-                v.as_str(),
-                &href,
-                v == current,
-                &view_label(v),
-            )
-        })
-        .collect()
+pub fn tabs_markup(current: View, scenario: &Scenario) -> Markup {
+    html! {
+        @for v in View::ALL {
+            a.rll-tab data-view=(v.as_str()) href=(href(Section::Charges, v, scenario))
+                aria-current=[(v == current).then_some("page")] { (view_label(v)) }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -85,7 +74,7 @@ mod tests {
     #[test]
     fn the_rules_quote_the_providers_numbers() {
         let sc = Scenario::article(StrategyName::Naive, 1);
-        let m = intro_markup(&sc.provider, sc.customers);
+        let m = intro_markup(&sc.provider, sc.customers).into_string();
         assert!(
             m.contains(&format!(
                 "A client has {} customers",
@@ -100,12 +89,21 @@ mod tests {
         let mut p = sc.provider.clone();
         p.max_inflight = 7;
         p.rate_window_us = 500_000;
-        let m = intro_markup(&p, 12);
+        let m = intro_markup(&p, 12).into_string();
         assert!(m.contains("<span>At most 7 requests in flight;"), "{m}");
         assert!(m.contains(" per 500 ms; the next"), "{m}");
         assert!(m.contains("A client has 12 customers"), "{m}");
-        // The apostrophe in "customer's" is escaped like every text.
-        assert!(m.contains("customer&#39;s card"), "{m}");
+        // Each rule is text: what markup would read is escaped.
+        p.decline_every = 5;
+        let m = intro_markup(&p, 12).into_string();
+        assert!(
+            m.contains("<span>Every 5th customer's card is declined."),
+            "{m}"
+        );
+        let mut rules = rules(&p);
+        rules[0].1 = "a <b> & c".into();
+        let m = html! { @for (_, t) in &rules { span { (t) } } }.into_string();
+        assert!(m.contains("<span>a &lt;b&gt; &amp; c</span>"), "{m}");
     }
 
     #[test]
@@ -114,7 +112,7 @@ mod tests {
             seed: 9,
             ..Scenario::article(StrategyName::Pool, 9)
         };
-        let m = tabs_markup(View::Compare, &sc);
+        let m = tabs_markup(View::Compare, &sc).into_string();
         assert_eq!(m.matches("<a class=\"rll-tab\"").count(), View::ALL.len());
         assert_eq!(m.matches("aria-current=\"page\"").count(), 1);
         assert!(m.contains("data-view=\"compare\" href="), "{m}");
@@ -128,7 +126,7 @@ mod tests {
             assert!(
                 m.contains(&format!(
                     "href=\"{}\"",
-                    escape(&href(Section::Charges, v, &sc))
+                    html! { (href(Section::Charges, v, &sc)) }.into_string()
                 )),
                 "{m}"
             );

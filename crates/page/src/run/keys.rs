@@ -1,9 +1,10 @@
-//! The run page's keys: what each does, and the list the `?` panel shows. The UI only
-//! listens and carries out the [`KeyAction`] named here.
+//! The run page's keys: what each does, and the `?` panel that lists them. The UI only
+//! listens and carries out the [`KeyAction`] named here, and opens and closes the panel.
 
-use crate::shared::markup::escape;
+use crate::shared::slot::Slot;
+use crate::slot;
 use crate::Speed;
-use sim::moments::{Harm, HarmMoment};
+use maud::{html, Markup};
 use sim::StrategyName;
 
 /// What a key asks the run page to do.
@@ -62,90 +63,36 @@ pub const KEY_LIST: [(&str, &str); 8] = [
     ("← / → in the walk", "Previous / next step of the guided walk, while its card has the focus"),
 ];
 
-/// The playhead slider's label.
-pub const PLAYHEAD_LABEL: &str = "Playhead: the run as it stood at this simulated time";
-
-/// The step buttons beside the playhead: (test id, text, what it does, harm, forward).
-pub const STEP_BUTTONS: [(&str, &str, &str, bool, bool); 4] = [
-    (
-        "prev-harm",
-        "◀◀ harm",
-        "Previous harmful moment (Shift + ←)",
-        true,
-        false,
-    ),
-    (
-        "prev-request",
-        "◀ request",
-        "Previous request (←)",
-        false,
-        false,
-    ),
-    ("next-request", "request ▶", "Next request (→)", false, true),
-    (
-        "next-harm",
-        "harm ▶▶",
-        "Next harmful moment (Shift + →)",
-        true,
-        true,
-    ),
-];
-
-/// The playhead's slider, its time and what it landed on, and the step buttons, as
-/// markup set once: `style` spans the slider along the plot. The UI writes the slider's
-/// range and value and the two texts as a run goes, and reads a step button's click by
-/// its `data-testid` ([`step_of`]).
-pub fn playhead_markup(style: &str) -> String {
-    let mut out = format!(
-        "<input type=\"range\" data-testid=\"playhead\" style=\"{}\" aria-label=\"{}\" min=\"0\" max=\"0\" step=\"1\">\
-         <span data-testid=\"playhead-time\"></span> <span data-testid=\"playhead-harm\"></span>",
-        escape(style),
-        escape(PLAYHEAD_LABEL)
-    );
-    for (id, text, title, _, _) in STEP_BUTTONS {
-        out.push_str(&format!(
-            " <button type=\"button\" class=\"rll-quiet\" data-testid=\"{id}\" title=\"{}\">{}</button>",
-            escape(title),
-            escape(text)
-        ));
-    }
-    out
-}
-
-/// What the step button with test id `id` steps to: (harm only, forward).
-pub fn step_of(id: &str) -> Option<(bool, bool)> {
-    STEP_BUTTONS
-        .iter()
-        .find(|b| b.0 == id)
-        .map(|&(_, _, _, harm, forward)| (harm, forward))
-}
-
-/// What the playhead landed on, in words: "double charge: customer 12".
-pub fn harm_text(m: &HarmMoment) -> String {
-    let what = match m.harm {
-        Harm::Storm => "a storm of refusals starts",
-        Harm::DoubleCharge => "double charge",
-        Harm::Conflict => "409: a retry met the first attempt",
-        Harm::ChargedAfterGivingUp => "charged, though the client gave up",
-    };
-    format!("{what}: customer {}", m.customer)
-}
-
 /// The title of the keys panel and its button.
 pub const KEYS_TITLE: &str = "Keys";
 
+/// The button that shows or hides the panel.
+pub const KEYS_BUTTON: Slot = slot!("keys-button");
+/// The panel.
+pub const KEYS_PANEL: Slot = slot!("keys-panel");
+/// The panel's close button.
+pub const KEYS_CLOSE: Slot = slot!("keys-close");
+
 /// The keys panel's list as markup: each key, then what it does.
-pub fn key_list_markup() -> String {
-    KEY_LIST
-        .iter()
-        .map(|(keys, what)| {
-            format!(
-                "<dt><kbd>{}</kbd></dt><dd>{}</dd>",
-                crate::shared::markup::escape(keys),
-                crate::shared::markup::escape(what)
-            )
-        })
-        .collect()
+pub fn key_list_markup() -> Markup {
+    html! {
+        @for (keys, what) in KEY_LIST {
+            dt { kbd { (keys) } } dd { (what) }
+        }
+    }
+}
+
+/// The button and the panel, closed, as markup set once: the UI opens and closes it.
+pub fn keys_markup() -> Markup {
+    html! {
+        button.rll-quiet type="button" data-slot=(KEYS_BUTTON) data-testid="keys-button" aria-expanded="false" {
+            (KEYS_TITLE) " (?)"
+        }
+        div.rll-keys-panel role="dialog" aria-label=(KEYS_TITLE) data-slot=(KEYS_PANEL) data-testid="keys-panel" hidden {
+            dl { (key_list_markup()) }
+            button.rll-quiet type="button" data-slot=(KEYS_CLOSE) { "Close" }
+        }
+    }
 }
 
 impl Speed {
@@ -211,7 +158,7 @@ mod tests {
 
     #[test]
     fn the_key_list_markup_pairs_each_key_with_what_it_does() {
-        let m = key_list_markup();
+        let m = key_list_markup().into_string();
         assert_eq!(m.matches("<dt><kbd>").count(), KEY_LIST.len());
         assert!(
             m.starts_with("<dt><kbd>Space</kbd></dt><dd>Play, pause or resume</dd>"),
@@ -220,15 +167,14 @@ mod tests {
     }
 
     #[test]
-    fn the_playhead_s_step_buttons_are_read_back_by_their_test_ids() {
-        let markup = playhead_markup("margin-left:40px");
-        assert!(markup.contains("data-testid=\"playhead\" style=\"margin-left:40px\""));
-        assert!(markup.contains(&format!("aria-label=\"{}\"", escape(PLAYHEAD_LABEL))));
-        for (id, text, _, harm, forward) in STEP_BUTTONS {
-            assert!(markup.contains(&format!("data-testid=\"{id}\"")), "{id}");
-            assert!(markup.contains(&escape(text)), "{text}");
-            assert_eq!(step_of(id), Some((harm, forward)));
+    fn the_panel_holds_the_list_and_names_its_three_nodes_once() {
+        let m = keys_markup().into_string();
+        assert!(m.contains(&key_list_markup().into_string()));
+        for slot in [KEYS_BUTTON, KEYS_PANEL, KEYS_CLOSE] {
+            let attr = format!("data-slot=\"{}\"", slot.name());
+            assert_eq!(m.matches(&attr).count(), 1, "{slot:?}");
         }
-        assert_eq!(step_of("playhead"), None);
+        assert!(m.contains(">Keys (?)</button>"), "{m}");
+        assert!(m.contains(" hidden><dl>"), "the panel starts closed: {m}");
     }
 }

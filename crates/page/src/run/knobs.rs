@@ -1,11 +1,14 @@
 //! The knobs beside the run: the parameters a reader reaches for, each with a slider's
 //! range in the unit the panel writes (ms for times, % for probabilities). A knob's
 //! range lies inside its parameter's own, so a knob can never make a value the panel
-//! would refuse; typed values keep the whole range.
+//! would refuse; typed values keep the whole range. The knobs are markup set once
+//! ([`knobs_markup`]), each node the UI writes and reads named by its slot.
 
 use crate::shared::format::count;
-use crate::shared::markup::escape;
 use crate::shared::params::{param, ParamKind, ParamSpec, PARAMS};
+use crate::shared::slot::Slot;
+use crate::slot;
+use maud::{html, Markup};
 use sim::rng::Odds;
 use sim::Scenario;
 
@@ -122,45 +125,50 @@ impl Knob {
     }
 }
 
-/// The knobs as they stand before the UI writes their values: a label with the value's
-/// place (`data-knob-value`) and unit, and a slider (`data-knob`) per knob; the caption
-/// (`data-knobs-caption`) and the ghost's line (`data-testid="ghost"`, hidden) below.
-pub fn knobs_markup() -> String {
-    let knobs: String = KNOBS
-        .iter()
-        .map(|k| {
-            let spec = k.spec();
-            let unit = if spec.unit.is_empty() {
-                String::new()
-            } else {
-                format!(" {}", escape(spec.unit))
-            };
-            format!(
-                concat!(
-                    "<div class=\"rll-knob\"><label for=\"rll-knob-{key}\">{label} ",
-                    "<span class=\"rll-num\" data-knob-value=\"{key}\"></span>{unit}</label>",
-                    "<input id=\"rll-knob-{key}\" type=\"range\" data-knob=\"{key}\" min=\"{min}\" max=\"{max}\" step=\"{step}\"></div>"
-                ),
-                key = k.key,
-                label = escape(spec.label),
-                unit = unit,
-                min = k.min,
-                max = k.max,
-                step = k.step,
-            )
-        })
-        .collect();
-    format!(
-        concat!(
-            "<div class=\"rll-knobs-grid\">{knobs}</div>",
-            "<p class=\"rll-caption\" data-knobs-caption>{caption}</p>",
-            "<p class=\"rll-ghost-line\" data-testid=\"ghost\" hidden>Faint: the run before, with ",
-            "<span data-testid=\"ghost-values\"></span>. ",
-            "<button type=\"button\" class=\"rll-link\" data-testid=\"ghost-dismiss\">Forget it</button></p>"
-        ),
-        knobs = knobs,
-        caption = escape(&caption(true)),
-    )
+/// A knob: its label with the value, and its slider.
+pub const KNOB: Slot = slot!("knob");
+/// A knob's slider, which names its parameter in [`KNOB_KEY`].
+pub const KNOB_SLIDER: Slot = slot!("knob-slider");
+/// A knob's value, in its label.
+pub const KNOB_VALUE: Slot = slot!("knob-value");
+/// The attribute of a knob's slider that holds its parameter's URL key.
+pub const KNOB_KEY: &str = "data-knob";
+/// The caption under the knobs: what a move does.
+pub const KNOBS_CAPTION: Slot = slot!("knobs-caption");
+/// The ghost's line, hidden while there is no run before.
+pub const GHOST: Slot = slot!("ghost");
+/// The numbers of the run before, in the ghost's line.
+pub const GHOST_VALUES: Slot = slot!("ghost-values");
+/// The button that forgets the run before.
+pub const GHOST_DISMISS: Slot = slot!("ghost-dismiss");
+
+/// The knobs as they stand before the UI writes their values: per knob ([`KNOB`]) a
+/// label with the value's place ([`KNOB_VALUE`]) and unit, and a slider ([`KNOB_SLIDER`],
+/// its key in `data-knob`); the caption and the ghost's line (hidden) below.
+pub fn knobs_markup() -> Markup {
+    html! {
+        div.rll-knobs-grid {
+            @for k in KNOBS {
+                @let spec = k.spec();
+                @let id = html! { "rll-knob-" (k.key) };
+                div.rll-knob data-slot=(KNOB) {
+                    label for=(id) {
+                        (spec.label) " "
+                        span.rll-num data-slot=(KNOB_VALUE) data-knob-value=(k.key) {}
+                        @if !spec.unit.is_empty() { " " (spec.unit) }
+                    }
+                    input #(id) type="range" data-slot=(KNOB_SLIDER) data-knob=(k.key) min=(k.min) max=(k.max) step=(k.step);
+                }
+            }
+        }
+        p.rll-caption data-slot=(KNOBS_CAPTION) { (caption(true)) }
+        p.rll-ghost-line data-slot=(GHOST) data-testid="ghost" hidden {
+            "Faint: the run before, with "
+            span data-slot=(GHOST_VALUES) data-testid="ghost-values" {}
+            ". "
+            button.rll-link type="button" data-slot=(GHOST_DISMISS) data-testid="ghost-dismiss" { "Forget it" }
+        }
+    }
 }
 
 /// The knob a slider's `data-knob` names.
@@ -202,7 +210,14 @@ mod tests {
 
     #[test]
     fn the_markup_has_a_slider_and_a_value_per_knob() {
-        let m = knobs_markup();
+        let m = knobs_markup().into_string();
+        let one = |slot: Slot| m.matches(&format!("data-slot=\"{}\"", slot.name())).count();
+        for slot in [KNOB, KNOB_SLIDER, KNOB_VALUE] {
+            assert_eq!(one(slot), KNOBS.len(), "{slot:?}");
+        }
+        for slot in [KNOBS_CAPTION, GHOST, GHOST_VALUES, GHOST_DISMISS] {
+            assert_eq!(one(slot), 1, "{slot:?}");
+        }
         for k in KNOBS {
             assert_eq!(
                 m.matches(&format!("data-knob=\"{}\"", k.key)).count(),

@@ -3,8 +3,8 @@
 //! run uses.
 
 use crate::shared::format::duration_ms;
-use crate::shared::markup::escape;
 use crate::shared::titles::strategy_label;
+use maud::{html, Markup};
 use sim::provider::ProviderConfig;
 use sim::strategy::pacer::Pacer;
 use sim::strategy::{adaptive, breaker, budget, ClientParams};
@@ -99,20 +99,18 @@ pub fn explain(s: StrategyName, c: &ClientParams, p: &ProviderConfig) -> (String
 
 /// The note as markup: the strategy's name (and the one it builds on), what it changes,
 /// and what to watch.
-pub fn note_markup(s: StrategyName, c: &ClientParams, p: &ProviderConfig) -> String {
+pub fn note_markup(s: StrategyName, c: &ClientParams, p: &ProviderConfig) -> Markup {
     let (change, watch) = explain(s, c, p);
-    let from = s.previous().map_or(String::new(), |prev| {
-        format!(
-            "<span class=\"rll-note-from\"> — {}, plus one change</span>",
-            escape(strategy_label(prev))
-        )
-    });
-    format!(
-        "<h3>{}{from}</h3><p>{}</p><p class=\"rll-watch\"><span class=\"rll-watch-label\">What to watch: </span>{}</p>",
-        escape(strategy_label(s)),
-        escape(&change),
-        escape(&watch)
-    )
+    html! {
+        h3 {
+            (strategy_label(s))
+            @if let Some(prev) = s.previous() {
+                span.rll-note-from { " — " (strategy_label(prev)) ", plus one change" }
+            }
+        }
+        p { (change) }
+        p.rll-watch { span.rll-watch-label { "What to watch: " } (watch) }
+    }
 }
 
 #[cfg(test)]
@@ -123,7 +121,7 @@ mod tests {
     #[test]
     fn the_note_names_the_strategy_its_parent_and_the_runs_numbers() {
         let sc = Scenario::article(StrategyName::Pool, 1);
-        let m = note_markup(StrategyName::Pool, &sc.client, &sc.provider);
+        let m = note_markup(StrategyName::Pool, &sc.client, &sc.provider).into_string();
         assert!(
             m.starts_with(&format!(
                 "<h3>{}<span class=\"rll-note-from\"> — {}, plus one change</span></h3>",
@@ -141,14 +139,15 @@ mod tests {
             ..sc.client
         };
         assert!(note_markup(StrategyName::Pool, &eight, &sc.provider)
+            .into_string()
             .contains("<p>8 workers each take"));
         // The first strategy builds on nothing; quotes in the text are escaped.
-        let naive = note_markup(StrategyName::Naive, &sc.client, &sc.provider);
+        let naive = note_markup(StrategyName::Naive, &sc.client, &sc.provider).into_string();
         assert!(
             naive.starts_with(&format!("<h3>{}</h3>", strategy_label(StrategyName::Naive))),
             "{naive}"
         );
-        let retry = note_markup(StrategyName::Retry, &sc.client, &sc.provider);
+        let retry = note_markup(StrategyName::Retry, &sc.client, &sc.provider).into_string();
         assert!(
             retry.contains("What to watch: </span>Watch “gave up” fall"),
             "{retry}"

@@ -1,8 +1,12 @@
 //! The stage's words and choices: which few counters matter for each strategy, and the
-//! one-sentence verdict on a finished run, with how bad it was.
+//! one-sentence verdict on a finished run, with how bad it was; the gauges, the verdict's
+//! lines and the reduced-motion note as markup, with the nodes the UI writes.
 
 use crate::shared::format::{capitalised, count, duration_ms};
+use crate::shared::slot::Slot;
 use crate::shared::words::Words;
+use crate::slot;
+use maud::{html, Markup};
 use sim::budget::{keeps_record, Workload};
 use sim::{Scenario, StatField, Stats, StrategyName};
 
@@ -153,39 +157,118 @@ pub fn run_scenario(
     Ok(scenario)
 }
 
-/// What a widget says while the reader's system asks for reduced motion and runs are
-/// instant, with a button to animate anyway.
-pub const MOTION_NOTE_MARKUP: &str = "Your system asks for reduced motion, so runs are instant. <button type=\"button\" class=\"rll-link\">Animate anyway</button>";
+/// The note saying runs are instant because the reader's system asks for reduced
+/// motion, hidden until the UI shows it.
+pub const MOTION_NOTE: Slot = slot!("motion-note");
+/// The note's button that animates anyway.
+pub const ANIMATE: Slot = slot!("animate");
 
-/// The gauges under the progress bar, each as the `data-gauge` name of the number it
-/// shows, after its label.
-pub const GAUGES: [(&str, &str); 4] = [
-    ("Simulated time", "clock"),
-    ("Charges finished", "done"),
-    ("In flight now", "inflight"),
-    ("Client awaiting now", "awaiting"),
+/// The reduced-motion note with its button, hidden: the run page's notice, or a
+/// `widget`'s caption.
+pub fn motion_note_markup(widget: bool) -> Markup {
+    let (class, testid, instant) = match widget {
+        false => ("rll-notice", "motion-note", "play instantly"),
+        true => ("rll-caption", "widget-motion-note", "are instant"),
+    };
+    html! {
+        p class=(class) data-slot=(MOTION_NOTE) data-testid=(testid) hidden {
+            "Your system asks for reduced motion, so runs " (instant) ". "
+            button.rll-link type="button" data-slot=(ANIMATE) { "Animate anyway" }
+        }
+    }
+}
+
+/// The button that breaks the provider during a watched run, labelled and shown by the
+/// UI ([`crate::run::incident::break_label`]).
+pub const BREAK: Slot = slot!("break-provider");
+
+/// The button that breaks the provider, hidden and unlabelled until a run is watched.
+pub fn break_markup() -> Markup {
+    html! {
+        button.rll-break.rll-hidden type="button" data-slot=(BREAK) data-testid="break-provider" {}
+    }
+}
+
+/// The verdict's line: empty until the run is done, then how it went.
+pub const SUMMARY: Slot = slot!("summary");
+/// What the incident did, once the run is past it.
+pub const INCIDENT_NOTE: Slot = slot!("incident-note");
+
+/// The verdict's two lines, empty, as markup set once: the live region the verdict is
+/// announced in, and the incident's note.
+pub fn summary_markup() -> Markup {
+    html! {
+        p.rll-summary role="status" data-slot=(SUMMARY) data-testid="summary" {}
+        p.rll-field-help data-slot=(INCIDENT_NOTE) data-testid="incident-note" {}
+    }
+}
+
+/// A number under the progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gauge {
+    /// The simulated time.
+    Clock,
+    /// When the client finished, after the clock, if the provider ran on.
+    Tail,
+    /// Charges finished.
+    Done,
+    /// Requests in flight at the provider.
+    Inflight,
+    /// Answers the client awaits.
+    Awaiting,
+}
+
+impl Gauge {
+    /// Its `data-gauge` name, as [`gauge_values`] names its value.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Gauge::Clock => "clock",
+            Gauge::Tail => "tail",
+            Gauge::Done => "done",
+            Gauge::Inflight => "inflight",
+            Gauge::Awaiting => "awaiting",
+        }
+    }
+
+    /// Its node.
+    pub const fn slot(self) -> Slot {
+        match self {
+            Gauge::Clock => slot!("gauge-clock"),
+            Gauge::Tail => slot!("gauge-tail"),
+            Gauge::Done => slot!("gauge-done"),
+            Gauge::Inflight => slot!("gauge-inflight"),
+            Gauge::Awaiting => slot!("gauge-awaiting"),
+        }
+    }
+}
+
+/// The gauges under the progress bar, each after its label (the clock's tail goes with
+/// the clock).
+pub const GAUGES: [(&str, Gauge); 4] = [
+    ("Simulated time", Gauge::Clock),
+    ("Charges finished", Gauge::Done),
+    ("In flight now", Gauge::Inflight),
+    ("Client awaiting now", Gauge::Awaiting),
 ];
 
 /// The gauges as markup, set once: each label and an empty number, which
 /// [`gauge_values`] fills in (the clock's also says when the client finished, if the
 /// provider ran on).
-pub fn gauges_markup() -> String {
-    GAUGES
-        .iter()
-        .map(|(label, name)| {
-            // The clock is what tests and readers point at, and it carries the tail.
-            let (id, tail) = match *name {
-                "clock" => (
-                    " data-testid=\"sim-clock\"",
-                    "<span class=\"rll-gauge-label\" data-testid=\"clock-tail\" data-gauge=\"tail\"></span>",
-                ),
-                _ => ("", ""),
-            };
-            format!(
-                "<span><span class=\"rll-gauge-label\">{label} </span><span class=\"rll-num\" data-gauge=\"{name}\"{id}></span>{tail}</span>"
-            )
-        })
-        .collect()
+pub fn gauges_markup() -> Markup {
+    html! {
+        @for (label, g) in GAUGES {
+            span {
+                span.rll-gauge-label { (label) " " }
+                // The clock is what tests and readers point at, and it carries the tail.
+                span.rll-num data-slot=(g.slot()) data-gauge=(g.name())
+                    data-testid=[(g == Gauge::Clock).then_some("sim-clock")] {}
+                @if g == Gauge::Clock {
+                    span.rll-gauge-label data-slot=(Gauge::Tail.slot()) data-testid="clock-tail"
+                        data-gauge=(Gauge::Tail.name()) {}
+                }
+            }
+        }
+    }
 }
 
 /// What each gauge shows (by its `data-gauge` name, with the clock's tail as `tail`):
@@ -205,13 +288,44 @@ pub fn gauge_values(
     });
     let limit = limit.map_or(String::new(), |l| format!(" / {l}"));
     [
-        ("clock", crate::shared::format::clock_us(now_us)),
-        ("tail", s.and_then(clock_tail).unwrap_or_default()),
-        ("done", format!("{} / {}", count(done), count(total))),
-        ("inflight", format!("{inflight}{limit}")),
-        ("awaiting", outstanding.to_string()),
+        (Gauge::Clock.name(), crate::shared::format::clock_us(now_us)),
+        (
+            Gauge::Tail.name(),
+            s.and_then(clock_tail).unwrap_or_default(),
+        ),
+        (
+            Gauge::Done.name(),
+            format!("{} / {}", count(done), count(total)),
+        ),
+        (Gauge::Inflight.name(), format!("{inflight}{limit}")),
+        (Gauge::Awaiting.name(), outstanding.to_string()),
     ]
 }
+
+/// The heading of the run page's stage.
+pub const RUN_TITLE: &str = "Send the charges";
+
+/// The heading of the run page's customers and their stories.
+pub const GRID_TITLE: &str = "Every customer";
+
+/// The stage's `id`, which a link to it names.
+pub const STAGE_ID: &str = "rll-stage";
+
+/// The link down to the stage, from the verdict of a shared run on a phone.
+pub const STAGE_LINK: (&str, &str) = (const_format::concatcp!("#", STAGE_ID), "Watch it happen ↓");
+
+/// The verdict card's label, and its small timeline's.
+pub const VERDICT_LABELS: (&str, &str) = (
+    "How this run ends",
+    "The whole run: every request, one row per customer.",
+);
+
+/// What the run page's "Change the numbers" says an edit does.
+pub const PARAMS_CAPTION: &str = "Changes apply to the next run. Every value has a range; anything outside it is refused, never quietly adjusted.";
+
+/// Why a run cannot start while a number under "Change the numbers" cannot be used.
+pub const NUMBERS_NOT_READY: &str =
+    "Some numbers under “Change the numbers” cannot be used yet: fix the highlighted ones first.";
 
 /// Why a run too large to keep a record shows no timeline, grid or story.
 pub fn unrecorded_sentence() -> String {
@@ -327,7 +441,18 @@ mod tests {
 
     #[test]
     fn gauges_read_the_snapshot_and_start_at_zero() {
-        let markup = gauges_markup();
+        let markup = gauges_markup().into_string();
+        for g in [
+            Gauge::Clock,
+            Gauge::Tail,
+            Gauge::Done,
+            Gauge::Inflight,
+            Gauge::Awaiting,
+        ] {
+            let attr = format!("data-slot=\"{}\"", g.slot().name());
+            assert_eq!(markup.matches(&attr).count(), 1, "{g:?}");
+        }
+        assert!(markup.contains("data-testid=\"sim-clock\""), "{markup}");
         let values = |s, l| {
             gauge_values(s, l).map(|(name, v)| {
                 assert!(markup.contains(&format!("data-gauge=\"{name}\"")), "{name}");
@@ -353,6 +478,32 @@ mod tests {
             format!("{} / {}", snap.inflight, sc.provider.max_inflight)
         );
         assert_eq!(tail, clock_tail(&snap).unwrap_or_default());
+    }
+
+    #[test]
+    fn the_motion_note_and_the_summary_name_their_nodes() {
+        for widget in [false, true] {
+            let m = motion_note_markup(widget).into_string();
+            assert!(
+                m.contains(" hidden>Your system asks for reduced motion"),
+                "{m}"
+            );
+            assert!(
+                m.contains("data-slot=\"animate\">Animate anyway</button></p>"),
+                "{m}"
+            );
+        }
+        assert!(motion_note_markup(true)
+            .into_string()
+            .contains("data-testid=\"widget-motion-note\""));
+        let m = summary_markup().into_string();
+        for slot in [SUMMARY, INCIDENT_NOTE] {
+            assert!(m.contains(&format!("data-slot=\"{}\"", slot.name())), "{m}");
+        }
+        assert_eq!(STAGE_LINK.0, "#rll-stage");
+        assert!(break_markup()
+            .into_string()
+            .contains("data-slot=\"break-provider\" data-testid=\"break-provider\"></button>"));
     }
 
     #[test]

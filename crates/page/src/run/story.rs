@@ -1,11 +1,14 @@
 //! A customer's story in words: each attempt as the client saw it and as the provider
 //! did, the whole attempt in one sentence, and the scene links' text. The core
-//! ([`sim::story`]) keeps what happened; this says it.
+//! ([`sim::story`]) keeps what happened; this says it, and writes the story panel's
+//! markup with the nodes the UI writes and reads (the scene links, the "Customer #"
+//! field, the story's place).
 
 use crate::shared::format::count;
-use crate::shared::markup::escape;
+use crate::shared::slot::Slot;
+use crate::slot;
+use maud::{html, Markup};
 use sim::story::{AttemptStory, ClientSide, ProviderSide, Scene, Story};
-use std::fmt::Write;
 
 /// An instant of the run for people: "4,210 ms".
 fn at(us: u64) -> String {
@@ -107,58 +110,53 @@ fn provider_attrs(a: &AttemptStory) -> (&'static str, String, String, bool) {
 /// One customer's attempts side by side, as markup: a heading ("Customer 17: 3 attempts,
 /// charged 2 times", marked as harm when charged more than once), then one row per
 /// attempt with the client's view, the provider's, and data attributes the tests read.
-pub fn table_markup(story: &Story) -> String {
+pub fn table_markup(story: &Story) -> Markup {
     let n = story.attempts.len();
     let plural = |k: usize| if k == 1 { "" } else { "s" };
-    let harm_class = |harm: bool| if harm { " class=\"rll-harm-text\"" } else { "" };
-    let mut out = format!(
-        "<div data-testid=\"story\" data-customer=\"{c}\" data-charges=\"{ch}\">\
-         <h3{h}>Customer {c}: {n} attempt{pn}, charged {ch} time{pc}</h3>\
-         <div class=\"rll-table-scroll\"><table class=\"rll-story-table\"><thead><tr>\
-         <th scope=\"col\">#</th><th scope=\"col\">The client saw</th>\
-         <th scope=\"col\">The provider did</th></tr></thead><tbody>",
-        c = story.customer,
-        ch = story.charges,
-        h = harm_class(story.charges > 1),
-        pn = plural(n),
-        pc = plural(story.charges as usize),
-    );
-    for a in &story.attempts {
-        let (ck, cs, ca) = client_attrs(a);
-        let (pk, ps, pa, charged) = provider_attrs(a);
-        let harm = story.is_harm(a);
-        let key = escape(a.key.as_deref().unwrap_or_default());
-        let _ = write!(
-            out,
-            "<tr data-attempt=\"{}\" data-sent-at-us=\"{}\" data-key=\"{key}\" \
-             data-client-kind=\"{ck}\" data-client-status=\"{cs}\" data-client-at-us=\"{ca}\" \
-             data-provider-kind=\"{pk}\" data-provider-status=\"{ps}\" data-provider-at-us=\"{pa}\" \
-             data-charged=\"{charged}\"{}><th scope=\"row\">{}</th><td>{}",
-            a.attempt,
-            a.sent_at_us,
-            if harm { " class=\"rll-harm\"" } else { "" },
-            a.attempt,
-            escape(&client_text(a)),
-        );
-        if a.key.is_some() {
-            let _ = write!(
-                out,
-                "<span class=\"rll-key\"> key <code>{key}</code></span>"
-            );
+    let harm_class = |harm: bool| harm.then_some("rll-harm-text");
+    html! {
+        div data-testid="story" data-customer=(story.customer) data-charges=(story.charges) {
+            h3 class=[harm_class(story.charges > 1)] {
+                "Customer " (story.customer) ": " (n) " attempt" (plural(n))
+                ", charged " (story.charges) " time" (plural(story.charges as usize))
+            }
+            div.rll-table-scroll {
+                table.rll-story-table {
+                    thead {
+                        tr {
+                            th scope="col" { "#" }
+                            th scope="col" { "The client saw" }
+                            th scope="col" { "The provider did" }
+                        }
+                    }
+                    tbody {
+                        @for a in &story.attempts {
+                            @let (ck, cs, ca) = client_attrs(a);
+                            @let (pk, ps, pa, charged) = provider_attrs(a);
+                            @let harm = story.is_harm(a);
+                            @let key = a.key.as_deref().unwrap_or_default();
+                            tr data-attempt=(a.attempt) data-sent-at-us=(a.sent_at_us) data-key=(key)
+                                data-client-kind=(ck) data-client-status=(cs) data-client-at-us=(ca)
+                                data-provider-kind=(pk) data-provider-status=(ps) data-provider-at-us=(pa)
+                                data-charged=(charged) class=[harm.then_some("rll-harm")] {
+                                th scope="row" { (a.attempt) }
+                                td {
+                                    (client_text(a))
+                                    @if a.key.is_some() { span.rll-key { " key " code { (key) } } }
+                                }
+                                td {
+                                    (provider_text(a))
+                                    @if a.charged_behind_clients_back() {
+                                        strong class=[harm_class(harm)] { (BEHIND_CLIENTS_BACK) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        let _ = write!(out, "</td><td>{}", escape(&provider_text(a)));
-        if a.charged_behind_clients_back() {
-            let _ = write!(
-                out,
-                "<strong{}>{}</strong>",
-                harm_class(harm),
-                escape(BEHIND_CLIENTS_BACK)
-            );
-        }
-        out.push_str("</td></tr>");
     }
-    out.push_str("</tbody></table></div></div>");
-    out
 }
 
 /// A scene's link text.
@@ -172,25 +170,28 @@ pub const fn scene_label(scene: Scene) -> &'static str {
     }
 }
 
+/// A scene's button.
+pub const fn scene_slot(scene: Scene) -> Slot {
+    match scene {
+        Scene::DoubleCharge => slot!("scene-double-charge"),
+        Scene::ChargedAfterTimeout => slot!("scene-charged-after-timeout"),
+        Scene::Conflict => slot!("scene-conflict"),
+        Scene::Replay => slot!("scene-replay"),
+        Scene::Declined => slot!("scene-declined"),
+    }
+}
+
 /// The scene links as markup: one button per scene, disabled (and saying why) when the
 /// run has none. `found` is each scene with the first customer showing it; the UI reads
-/// a click by the button's `data-scene`.
-pub fn scenes_markup(found: &[(Scene, Option<u32>)]) -> String {
-    found
-        .iter()
-        .map(|(scene, customer)| {
-            let none = if customer.is_none() {
-                " disabled title=\"None in this run\""
-            } else {
-                ""
-            };
-            format!(
-                "<button type=\"button\" class=\"rll-link\" data-scene=\"{}\"{none}>{}</button>",
-                scene.as_str(),
-                scene_label(*scene)
-            )
-        })
-        .collect()
+/// a click by the button's slot ([`scene_slot`]).
+pub fn scenes_markup(found: &[(Scene, Option<u32>)]) -> Markup {
+    html! {
+        @for (scene, customer) in found {
+            @let none = customer.is_none();
+            button.rll-link type="button" data-slot=(scene_slot(*scene)) data-scene=(scene.as_str())
+                disabled[none] title=[none.then_some("None in this run")] { (scene_label(*scene)) }
+        }
+    }
 }
 
 /// What the "Customer #" field says to a number it cannot open.
@@ -201,20 +202,46 @@ pub fn no_such_customer(customers: u32) -> String {
     )
 }
 
-/// The "Customer #" field and its Open button, as markup: the UI reads the field when
-/// Enter is pressed in it or the button (`data-action="open"`) is clicked.
-pub const GOTO_MARKUP: &str = concat!(
-    "<label for=\"rll-goto\">Customer #</label>",
-    "<input id=\"rll-goto\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\">",
-    "<button type=\"button\" data-action=\"open\">Open</button>"
-);
+/// The scene links' place.
+pub const SCENES: Slot = slot!("scenes");
+/// The "Customer #" field.
+pub const GOTO: Slot = slot!("goto");
+/// The field's Open button.
+pub const GOTO_OPEN: Slot = slot!("goto-open");
+/// Why the number typed cannot be opened, hidden while it can.
+pub const GOTO_ERROR: Slot = slot!("goto-error");
+/// The open story's place.
+pub const STORY: Slot = slot!("story");
 
-/// The story's place before a customer is picked, as markup.
-pub const NO_STORY_MARKUP: &str = "<p class=\"rll-caption\">Pick a customer in the grid, or one of the scenes above, to see their story.</p>";
+/// What the story's place says before a customer is picked.
+pub const NO_STORY: &str =
+    "Pick a customer in the grid, or one of the scenes above, to see their story.";
 
 /// The open story as markup, or what to do to open one.
-pub fn story_markup(story: Option<&Story>) -> String {
-    story.map_or_else(|| NO_STORY_MARKUP.to_string(), table_markup)
+pub fn story_markup(story: Option<&Story>) -> Markup {
+    match story {
+        Some(story) => table_markup(story),
+        None => html! { p.rll-caption { (NO_STORY) } },
+    }
+}
+
+/// The panel as it stands before a run, set once: the scene links' place, the "Customer
+/// #" field and its Open button (the UI opens the number typed on Enter in the field or a
+/// click on the button), the field's message, and the story's place. The UI writes the
+/// scene links and the story as the run goes.
+pub fn panel_markup() -> Markup {
+    html! {
+        div.rll-scenes {
+            span.rll-scene-links data-slot=(SCENES) {}
+            span.rll-goto {
+                label for="rll-goto" { "Customer #" }
+                input #rll-goto type="text" inputmode="numeric" autocomplete="off" data-slot=(GOTO);
+                button type="button" data-slot=(GOTO_OPEN) { "Open" }
+            }
+        }
+        p.rll-field-help.rll-error role="alert" data-slot=(GOTO_ERROR) hidden {}
+        div data-slot=(STORY) { (story_markup(None)) }
+    }
 }
 
 #[cfg(test)]
@@ -311,7 +338,7 @@ mod tests {
     #[test]
     fn the_table_gives_each_attempt_a_row_with_both_sides_and_marks_the_harm() {
         let s = story(StrategyName::TimeoutNoKey, 1, Scene::DoubleCharge);
-        let m = table_markup(&s);
+        let m = table_markup(&s).into_string();
         assert!(m.starts_with(&format!(
             "<div data-testid=\"story\" data-customer=\"{}\" data-charges=\"{}\"><h3 class=\"rll-harm-text\">Customer {}: {} attempts, charged {} times</h3>",
             s.customer, s.charges, s.customer, s.attempts.len(), s.charges
@@ -330,7 +357,7 @@ mod tests {
             "{first}"
         );
         assert!(
-            first.contains(&escape(&client_text(&s.attempts[0]))),
+            first.contains(&html! { (client_text(&s.attempts[0])) }.into_string()),
             "{first}"
         );
         assert!(
@@ -342,7 +369,7 @@ mod tests {
         // Without a key, no key is shown.
         assert!(!m.contains("rll-key"), "{m}");
         let keyed = story(StrategyName::Pool, 1, Scene::Conflict);
-        let m = table_markup(&keyed);
+        let m = table_markup(&keyed).into_string();
         let key = keyed.attempts[0].key.clone().unwrap();
         assert!(m.contains(&format!("data-key=\"{key}\"")), "{m}");
         assert!(
@@ -356,8 +383,22 @@ mod tests {
 
     #[test]
     fn before_a_customer_is_picked_the_story_says_how_to_pick_one() {
-        assert_eq!(story_markup(None), NO_STORY_MARKUP);
-        assert!(NO_STORY_MARKUP.contains("Pick a customer"));
+        let none = story_markup(None).into_string();
+        assert_eq!(none, format!("<p class=\"rll-caption\">{NO_STORY}</p>"));
+        assert!(NO_STORY.contains("Pick a customer"));
+        let panel = panel_markup().into_string();
+        assert!(
+            panel.ends_with(&format!("data-slot=\"story\">{none}</div>")),
+            "{panel}"
+        );
+        for slot in [SCENES, GOTO, GOTO_OPEN, GOTO_ERROR, STORY] {
+            let attr = format!("data-slot=\"{}\"", slot.name());
+            assert_eq!(panel.matches(&attr).count(), 1, "{slot:?}");
+        }
+        assert!(
+            panel.contains("id=\"rll-goto\""),
+            "the tests type in #rll-goto"
+        );
         assert_eq!(
             no_such_customer(1_000),
             "Enter a customer number from 1 to 1,000."
@@ -366,7 +407,16 @@ mod tests {
 
     #[test]
     fn a_scene_the_run_lacks_is_a_disabled_button_saying_so() {
-        let markup = scenes_markup(&[(Scene::Conflict, Some(12)), (Scene::Declined, None)]);
+        let markup =
+            scenes_markup(&[(Scene::Conflict, Some(12)), (Scene::Declined, None)]).into_string();
+        let mut names = std::collections::BTreeSet::new();
+        for scene in Scene::ALL {
+            assert!(names.insert(scene_slot(scene).name()), "{scene:?}");
+        }
+        assert!(markup.contains(&format!(
+            "data-slot=\"{}\"",
+            scene_slot(Scene::Declined).name()
+        )));
         assert!(markup.contains(&format!(
             "data-scene=\"{}\">{}</button>",
             Scene::Conflict.as_str(),

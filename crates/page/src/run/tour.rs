@@ -2,11 +2,15 @@
 //! Each step is a setup sentence, a question with three choices to predict, the run, and
 //! the reveal with its moment marked on the stage. Every number in its words comes from
 //! the run it is about: the scenario's customers and that run's stats. The choices too:
-//! the right one is the run's, the others come from [`choices`]' stated rule.
+//! the right one is the run's, the others come from [`choices`]' stated rule. The card is
+//! markup set once ([`card_markup`]), each part the UI writes named by its slot.
 
 use crate::shared::format::count;
+use crate::shared::slot::Slot;
 use crate::shared::words::Words;
+use crate::slot;
 use crate::PageQuery;
+use maud::{html, Markup};
 use sim::moments::{harm_moments, Harm, HarmMoment};
 use sim::provider::{Status, Work};
 use sim::record::{Admission, RequestRecord};
@@ -302,37 +306,96 @@ pub fn next_label(step: usize) -> String {
     }
 }
 
-/// The walk's card, as markup set once: its title, the setup (`data-testid="tour-setup"`),
-/// the question (`data-tour="question"`), the choices' place (`data-tour="choices"`, see
-/// [`choices_markup`]), the reveal (hidden until the step's run is done), the hint and
-/// the buttons that move through the walk (`data-tour-go`). The UI writes each part's
-/// words in place as the walk moves, so a focused choice keeps its focus.
-pub const CARD_MARKUP: &str = const_format::concatcp!(
-    "<p><span class=\"rll-tour-title\">Guided walk · </span><span data-testid=\"tour-setup\"></span></p>",
-    "<div class=\"rll-tour-ask\"><p><strong data-tour=\"question\"></strong></p>",
-    "<div class=\"rll-tour-choices\" role=\"group\" aria-label=\"Your prediction\" data-tour=\"choices\"></div></div>",
-    "<p data-testid=\"tour-reveal\" aria-live=\"polite\" hidden><strong data-tour=\"reveal\"></strong> ",
-    MARKED,
-    "</p>",
-    "<p class=\"rll-tour-hint\" data-tour=\"hint\"></p>",
-    "<div class=\"rll-tour-nav\">",
-    "<button type=\"button\" class=\"rll-quiet\" data-testid=\"tour-back\" data-tour-go=\"back\" hidden>← Back</button>",
-    "<button type=\"button\" data-testid=\"tour-next\" data-tour-go=\"next\"></button>",
-    "<button type=\"button\" class=\"rll-quiet\" data-testid=\"tour-leave\" data-tour-go=\"leave\">Leave the walk</button>",
-    "<span class=\"rll-tour-keys\">With the focus in this card, ← and → move through the walk.</span></div>"
-);
+/// The card's label for screen readers.
+pub const CARD_LABEL: &str = "Guided walk";
 
-/// A step's choices as buttons, none pressed yet (`data-value` is the number).
-pub fn choices_markup(values: &[u64]) -> String {
+/// The step's setup sentence.
+pub const SETUP: Slot = slot!("tour-setup");
+/// The step's question.
+pub const QUESTION: Slot = slot!("tour-question");
+/// The choices' place: the UI writes the step's choices in it ([`choices_markup`]).
+pub const CHOICES: Slot = slot!("tour-choices");
+/// The attribute in which the UI notes which values the choices' place holds, so it
+/// writes them again only when they change (and a focused choice keeps its focus).
+pub const CHOICES_SHOWN: &str = "data-values";
+/// A choice, its number in [`CHOICE_VALUE`].
+pub const CHOICE: Slot = slot!("tour-choice");
+/// The attribute of a choice that holds its number.
+pub const CHOICE_VALUE: &str = "data-value";
+/// The reveal, hidden until the step's run is done.
+pub const REVEAL: Slot = slot!("tour-reveal");
+/// The reveal's words: whether the pick was right, and why.
+pub const REVEAL_WORDS: Slot = slot!("tour-reveal-words");
+/// What the card asks of the reader while the run is not done.
+pub const HINT: Slot = slot!("tour-hint");
+
+/// A button that moves through the walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Go {
+    /// To the step before.
+    Back,
+    /// To the next step, or out of the walk after the last.
+    Next,
+    /// Out of the walk.
+    Leave,
+}
+
+impl Go {
+    /// Every button, in the card's order.
+    pub const ALL: [Go; 3] = [Go::Back, Go::Next, Go::Leave];
+
+    /// Its button.
+    pub const fn slot(self) -> Slot {
+        match self {
+            Go::Back => slot!("tour-back"),
+            Go::Next => slot!("tour-next"),
+            Go::Leave => slot!("tour-leave"),
+        }
+    }
+}
+
+/// The walk's card, as markup set once: its title, the setup, the question, the choices'
+/// place, the reveal (hidden until the step's run is done), the hint and the buttons that
+/// move through the walk ([`Go`]). The UI writes each part's words in place as the walk
+/// moves, so a focused choice keeps its focus.
+pub fn card_markup() -> Markup {
+    html! {
+        p { span.rll-tour-title { (CARD_LABEL) " · " } span data-slot=(SETUP) data-testid="tour-setup" {} }
+        div.rll-tour-ask {
+            p { strong data-slot=(QUESTION) {} }
+            div.rll-tour-choices role="group" aria-label="Your prediction" data-slot=(CHOICES) {}
+        }
+        p data-slot=(REVEAL) data-testid="tour-reveal" aria-live="polite" hidden {
+            strong data-slot=(REVEAL_WORDS) {} " " (MARKED)
+        }
+        p.rll-tour-hint data-slot=(HINT) {}
+        div.rll-tour-nav {
+            button.rll-quiet type="button" data-slot=(Go::Back.slot()) data-testid="tour-back" hidden { "← Back" }
+            button type="button" data-slot=(Go::Next.slot()) data-testid="tour-next" {}
+            button.rll-quiet type="button" data-slot=(Go::Leave.slot()) data-testid="tour-leave" { "Leave the walk" }
+            span.rll-tour-keys { "With the focus in this card, ← and → move through the walk." }
+        }
+    }
+}
+
+/// A step's choices as buttons, none pressed yet (the number in [`CHOICE_VALUE`]).
+pub fn choices_markup(values: &[u64]) -> Markup {
+    html! {
+        @for v in values {
+            button type="button" data-slot=(CHOICE) data-testid="tour-choice" data-value=(v) aria-pressed="false" {
+                (count(*v))
+            }
+        }
+    }
+}
+
+/// The values the choices' place holds, as the UI notes them in [`CHOICES_SHOWN`].
+pub fn choices_key(values: &[u64]) -> String {
     values
         .iter()
-        .map(|v| {
-            format!(
-                "<button type=\"button\" data-testid=\"tour-choice\" data-value=\"{v}\" aria-pressed=\"false\">{}</button>",
-                count(*v)
-            )
-        })
-        .collect()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// What the card asks of the reader while the step's run is not done: to pick, or to
@@ -508,6 +571,7 @@ mod tests {
 
     #[test]
     fn the_card_holds_every_part_the_walk_writes_and_its_words() {
+        let card = card_markup().into_string();
         for part in [
             "tour-setup",
             "tour-reveal",
@@ -516,29 +580,34 @@ mod tests {
             "tour-leave",
         ] {
             assert_eq!(
-                CARD_MARKUP
-                    .matches(&format!("data-testid=\"{part}\""))
-                    .count(),
+                card.matches(&format!("data-testid=\"{part}\"")).count(),
                 1,
                 "{part}"
             );
         }
-        for part in ["question", "choices", "reveal", "hint"] {
-            assert_eq!(
-                CARD_MARKUP
-                    .matches(&format!("data-tour=\"{part}\""))
-                    .count(),
-                1,
-                "{part}"
-            );
+        let slots = [SETUP, QUESTION, CHOICES, REVEAL, REVEAL_WORDS, HINT]
+            .into_iter()
+            .chain(Go::ALL.map(Go::slot));
+        let mut names = std::collections::BTreeSet::new();
+        for slot in slots {
+            let attr = format!("data-slot=\"{}\"", slot.name());
+            assert_eq!(card.matches(&attr).count(), 1, "{slot:?}");
+            assert!(names.insert(slot.name()), "{slot:?} named twice");
         }
-        assert!(CARD_MARKUP.contains(MARKED));
-        let m = choices_markup(&[12, 1_017]);
+        assert!(card.contains(MARKED));
+        let m = choices_markup(&[12, 1_017]).into_string();
         assert_eq!(m.matches("data-testid=\"tour-choice\"").count(), 2);
+        assert_eq!(
+            m.matches(&format!("data-slot=\"{}\"", CHOICE.name()))
+                .count(),
+            2
+        );
         assert!(
             m.contains("data-value=\"1017\"") && m.contains(">1,017<"),
             "{m}"
         );
+        assert_eq!(choices_key(&[12, 1_017]), "12,1017");
+        assert_eq!(choices_key(&[]), "");
         assert_eq!(hint(true, true), "");
         assert_ne!(hint(false, true), hint(false, false));
     }

@@ -1,5 +1,9 @@
-//! The words of the legends: what each customer's fate and each timeline mark is called.
+//! The words of the legends: what each customer's fate and each timeline mark is called,
+//! and the grid's words around its canvas.
 
+use crate::shared::slot::Slot;
+use crate::slot;
+use maud::{html, Markup};
 use sim::timeline::MarkKind;
 use sim::world::Fate;
 
@@ -31,19 +35,37 @@ pub const fn mark_label(kind: MarkKind) -> &'static str {
 
 /// The grid's legend as markup: each fate's swatch, its name and how many customers
 /// met it (`data-result="grid.<fate>"`, read by the tests).
-pub fn fates_markup(fates: &[Fate]) -> String {
-    Fate::ALL
-        .into_iter()
-        .map(|k| {
-            format!(
-                "<li><span class=\"rll-swatch\" data-fate=\"{f}\" aria-hidden=\"true\"></span>{}: \
-                 <span class=\"rll-num\" data-result=\"grid.{f}\">{}</span></li>",
-                crate::shared::markup::escape(fate_label(k)),
-                fates.iter().filter(|x| **x == k).count(),
-                f = k.as_str()
-            )
-        })
-        .collect()
+pub fn fates_markup(fates: &[Fate]) -> Markup {
+    html! {
+        @for k in Fate::ALL {
+            li {
+                span.rll-swatch data-fate=(k.as_str()) aria-hidden="true" {}
+                (fate_label(k)) ": "
+                span.rll-num data-result={ "grid." (k.as_str()) } {
+                    (fates.iter().filter(|x| **x == k).count())
+                }
+            }
+        }
+    }
+}
+
+/// The grid canvas's label for screen readers.
+pub const GRID_LABEL: &str =
+    "Customers, one cell each. Arrow keys move between customers; Enter opens the story.";
+
+/// Where the grid announces the focused cell ([`focused_cell`]).
+pub const GRID_SAID: Slot = slot!("grid-said");
+/// The caption under a grid that draws fewer customers than the run has, hidden
+/// otherwise.
+pub const GRID_CUT: Slot = slot!("grid-cut");
+
+/// What follows the grid's canvas, as markup set once: the announcement of the focused
+/// cell (empty) and the caption for a run larger than the grid (hidden).
+pub fn grid_notes_markup() -> Markup {
+    html! {
+        p.rll-sr aria-live="polite" data-slot=(GRID_SAID) {}
+        p.rll-caption data-slot=(GRID_CUT) hidden { (grid_caption()) }
+    }
 }
 
 /// Under the grid, when the run has more customers than it draws.
@@ -65,38 +87,55 @@ pub fn focused_cell(customer: u32, fate: Fate) -> String {
 /// The timeline's legend as markup: each mark's shape, drawn as the canvas draws it, in
 /// its kind's colour, with its name; then the slow line and the late-charge ring. One
 /// node of markup costs the page's module far less than a view per item (README, "Sizes").
-pub fn marks_markup() -> String {
-    const SVG: &str =
-        "<svg viewBox=\"-6 -6 12 12\" width=\"12\" height=\"12\" aria-hidden=\"true\"";
-    let mut items: String = MarkKind::ALL
-        .into_iter()
-        .map(|k| {
-            format!(
-                "<li>{SVG} style=\"color: var(--rll-mark-{})\">{}</svg>{}</li>",
-                k.as_str(),
-                mark_icon(k),
-                crate::shared::markup::escape(mark_label(k))
-            )
-        })
-        .collect();
-    items.push_str(&format!(
-        "<li>{SVG} class=\"rll-legend-line\"><line x1=\"-6\" y1=\"0\" x2=\"6\" y2=\"0\" stroke=\"currentColor\" stroke-width=\"1.5\"></line></svg>slow: time the provider spent</li>\
-         <li>{SVG} class=\"rll-legend-harm\"><circle r=\"4.5\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"></circle></svg>charged after the client stopped waiting</li>"
-    ));
-    items
+pub fn marks_markup() -> Markup {
+    let icon = |class: Option<&str>, style: Option<Markup>, shape: Markup| {
+        html! {
+            svg viewBox="-6 -6 12 12" width="12" height="12" aria-hidden="true" class=[class] style=[style] { (shape) }
+        }
+    };
+    html! {
+        @for k in MarkKind::ALL {
+            li {
+                (icon(None, Some(html! { "color: var(--rll-mark-" (k.as_str()) ")" }), mark_icon(k)))
+                (mark_label(k))
+            }
+        }
+        li {
+            (icon(Some("rll-legend-line"), None, html! {
+                line x1="-6" y1="0" x2="6" y2="0" stroke="currentColor" stroke-width="1.5" {}
+            }))
+            "slow: time the provider spent"
+        }
+        li {
+            (icon(Some("rll-legend-harm"), None, html! {
+                circle r="4.5" fill="none" stroke="currentColor" stroke-width="1.5" {}
+            }))
+            "charged after the client stopped waiting"
+        }
+    }
 }
 
 /// A mark's shape in SVG, in a 12 × 12 box centred on 0.
-fn mark_icon(kind: MarkKind) -> &'static str {
+fn mark_icon(kind: MarkKind) -> Markup {
     match kind {
-        MarkKind::Ok => "<circle r=\"4\" fill=\"currentColor\"></circle>",
-        MarkKind::Declined => "<rect x=\"-4\" y=\"-4\" width=\"8\" height=\"8\" fill=\"currentColor\" stroke=\"currentColor\"></rect>",
-        MarkKind::Waiting => "<rect x=\"-4\" y=\"-4\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"currentColor\"></rect>",
-        MarkKind::Conflict => "<polygon points=\"0,-5 5,4 -5,4\" fill=\"currentColor\"></polygon>",
-        MarkKind::TooMany => "<path d=\"M-4,-4 L4,4 M4,-4 L-4,4\" stroke=\"currentColor\" stroke-width=\"1.6\"></path>",
-        MarkKind::ServerError => "<polygon points=\"0,-5 5,0 0,5 -5,0\" fill=\"currentColor\"></polygon>",
-        MarkKind::Overloaded => "<polygon points=\"-5,-4 5,-4 0,5\" fill=\"currentColor\"></polygon>",
-        MarkKind::TimedOut => "<circle r=\"4.5\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"></circle>",
+        MarkKind::Ok => html! { circle r="4" fill="currentColor" {} },
+        MarkKind::Declined => html! {
+            rect x="-4" y="-4" width="8" height="8" fill="currentColor" stroke="currentColor" {}
+        },
+        MarkKind::Waiting => html! {
+            rect x="-4" y="-4" width="8" height="8" fill="none" stroke="currentColor" {}
+        },
+        MarkKind::Conflict => html! { polygon points="0,-5 5,4 -5,4" fill="currentColor" {} },
+        MarkKind::TooMany => html! {
+            path d="M-4,-4 L4,4 M4,-4 L-4,4" stroke="currentColor" stroke-width="1.6" {}
+        },
+        MarkKind::ServerError => {
+            html! { polygon points="0,-5 5,0 0,5 -5,0" fill="currentColor" {} }
+        }
+        MarkKind::Overloaded => html! { polygon points="-5,-4 5,-4 0,5" fill="currentColor" {} },
+        MarkKind::TimedOut => html! {
+            circle r="4.5" fill="none" stroke="currentColor" stroke-width="1.5" {}
+        },
     }
 }
 
@@ -106,26 +145,29 @@ mod tests {
 
     #[test]
     fn the_marks_legend_names_every_kind_in_its_colour_and_adds_the_two_lines() {
-        let m = marks_markup();
+        let m = marks_markup().into_string();
         assert_eq!(m.matches("<li>").count(), MarkKind::ALL.len() + 2);
         for k in MarkKind::ALL {
             let item = format!(
                 "var(--rll-mark-{})\">{}</svg>{}</li>",
                 k.as_str(),
-                mark_icon(k),
+                mark_icon(k).into_string(),
                 mark_label(k)
             );
             assert!(m.contains(&item), "{k:?}: {m}");
         }
         // Hollow and filled squares differ, as on the canvas.
-        assert_ne!(mark_icon(MarkKind::Declined), mark_icon(MarkKind::Waiting));
+        assert_ne!(
+            mark_icon(MarkKind::Declined).into_string(),
+            mark_icon(MarkKind::Waiting).into_string()
+        );
         assert!(m.ends_with("charged after the client stopped waiting</li>"));
     }
 
     #[test]
     fn the_fates_legend_counts_each_fate() {
         let fates = [Fate::Charged, Fate::Charged, Fate::GaveUp];
-        let m = fates_markup(&fates);
+        let m = fates_markup(&fates).into_string();
         assert_eq!(m.matches("<li>").count(), Fate::ALL.len());
         assert!(m.contains(&format!("data-fate=\"{}\" aria-hidden=\"true\"></span>charged once: <span class=\"rll-num\" data-result=\"grid.{}\">2</span>", Fate::Charged.as_str(), Fate::Charged.as_str())), "{m}");
         assert!(
@@ -141,6 +183,17 @@ mod tests {
                 Fate::Declined.as_str()
             )),
             "{m}"
+        );
+        let notes = grid_notes_markup().into_string();
+        for slot in [GRID_SAID, GRID_CUT] {
+            assert!(
+                notes.contains(&format!("data-slot=\"{}\"", slot.name())),
+                "{notes}"
+            );
+        }
+        assert!(
+            notes.contains(&format!("hidden>{}</p>", grid_caption())),
+            "{notes}"
         );
         assert_eq!(
             focused_cell(7, Fate::Declined),

@@ -1,15 +1,34 @@
 //! "Change the numbers" as the page layer writes it: a field for every entry of
 //! [`PARAMS`], grouped as the core groups them, with its label, unit, help and range. The
-//! form is one string set once ([`crate::shared::markup`]); the UI then writes only what an edit
-//! changes (a field's value, its message, the changed marks, the summary's count) and
-//! reads edits by the fields' `data-param`.
+//! form is markup set once; the UI then writes only what an edit changes (a field's
+//! value, its message, the changed marks, the summary's count), each node found by its
+//! slot, and reads edits by the fields' `data-param`.
 
 use crate::shared::params::{ParamGroup, ParamSpec, PARAMS};
+use crate::shared::slot::Slot;
+use crate::slot;
 use maud::{html, Markup};
 use sim::Scenario;
 
 /// The reset button's `data-testid`.
 pub const RESET_TESTID: &str = "params-reset";
+
+/// A field: its label, input, unit and help line, its parameter's key in [`FIELD_KEY`].
+pub const FIELD: Slot = slot!("param-field");
+/// The attribute of a field that holds its parameter's URL key.
+pub const FIELD_KEY: &str = "data-param-field";
+/// A field's text input, its parameter's key in [`INPUT_KEY`].
+pub const INPUT: Slot = slot!("param-input");
+/// The attribute of a field's input that holds its parameter's URL key.
+pub const INPUT_KEY: &str = "data-param";
+/// A field's help line: its range, or why its text cannot be used.
+pub const HELP: Slot = slot!("param-help");
+/// The summary's count of numbers changed.
+pub const CHANGED: Slot = slot!("params-changed");
+/// Why the numbers cannot be used together, hidden while they can.
+pub const PROBLEMS: Slot = slot!("params-problems");
+/// The button that puts the article's values back.
+pub const RESET: Slot = slot!("params-reset");
 
 /// The form as it opens, unfolded when `open`, with `caption` saying what an edit does.
 /// The fields' values are left to the UI, which writes them from its texts.
@@ -26,12 +45,12 @@ pub fn form_markup(open: bool, caption: &str) -> Markup {
     };
     html! {
         details.rll-details.rll-params data-testid="params" open[open] {
-            summary { "Change the numbers" span data-params-changed { (changed_text(0)) } }
+            summary { "Change the numbers" span data-slot=(CHANGED) data-params-changed { (changed_text(0)) } }
             p.rll-caption { (caption) }
             (group(ParamGroup::Provider, "The provider"))
             (group(ParamGroup::Client, "The client"))
-            ul.rll-field-help.rll-error role="alert" data-params-problems hidden {}
-            button type="button" data-testid=(RESET_TESTID) { "Reset to the article's values" }
+            ul.rll-field-help.rll-error role="alert" data-slot=(PROBLEMS) data-params-problems hidden {}
+            button type="button" data-slot=(RESET) data-testid=(RESET_TESTID) { "Reset to the article's values" }
         }
     }
 }
@@ -41,16 +60,21 @@ pub fn form_markup(open: bool, caption: &str) -> Markup {
 fn field_markup(p: &ParamSpec) -> Markup {
     let id = |tail: &str| html! { "rll-param-" (p.key) (tail) };
     html! {
-        div.rll-param data-param-field=(p.key) {
+        div.rll-param data-slot=(FIELD) data-param-field=(p.key) {
             label for=(id("")) { (p.label) }
             div.rll-param-input {
-                input id=(id("")) type="text" data-param=(p.key) autocomplete="off" spellcheck="false"
+                input id=(id("")) type="text" data-slot=(INPUT) data-param=(p.key) autocomplete="off" spellcheck="false"
                     title=(p.help()) aria-describedby=(id("-help")) aria-invalid="false";
                 span.rll-unit { (p.unit) }
             }
-            span id=(id("-help")) .rll-field-help data-param-help=(p.key) { (field_help(p, None)) }
+            span id=(id("-help")) .rll-field-help data-slot=(HELP) data-param-help=(p.key) { (field_help(p, None)) }
         }
     }
+}
+
+/// Why the numbers cannot be used together, as the problems list's items.
+pub fn problems_markup(problems: &[String]) -> Markup {
+    html! { @for p in problems { li { (p) } } }
 }
 
 /// What a field's help line says: why its text cannot be used, or its range and default.
@@ -100,6 +124,18 @@ mod tests {
             );
         }
         assert!(m.contains("Edits &lt;apply&gt; later"));
+        for slot in [FIELD, INPUT, HELP] {
+            let attr = format!("data-slot=\"{}\"", slot.name());
+            assert_eq!(m.matches(&attr).count(), PARAMS.len(), "{slot:?}");
+        }
+        for slot in [CHANGED, PROBLEMS, RESET] {
+            let attr = format!("data-slot=\"{}\"", slot.name());
+            assert_eq!(m.matches(&attr).count(), 1, "{slot:?}");
+        }
+        assert_eq!(
+            problems_markup(&["a <b>".into(), "c".into()]).into_string(),
+            "<li>a &lt;b&gt;</li><li>c</li>"
+        );
         assert!(!m.contains(" open>"));
         assert!(form_markup(true, "")
             .into_string()

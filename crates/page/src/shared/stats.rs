@@ -1,12 +1,12 @@
 //! How each stat is named for readers: a label, a hint, and the panel's groups. The
 //! fields themselves, their JSON names and which are harm are the core's
-//! ([`StatField`]); a new field fails to compile here until it has its words.
+//! ([`StatField`]); a new field fails to compile here until it has its words. The cards
+//! and the panel of every counter are markup ([`cards_markup`], [`panel_markup`]).
 
-use crate::shared::markup::escape;
+use maud::{html, Markup};
 use sim::incident;
 use sim::time::whole_ms;
 use sim::{StatField, Stats};
-use std::fmt::Write;
 
 /// A stat's words: a short label for a card or a row, and a hint of what it counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,73 +128,66 @@ pub fn cards_markup(
     stats: &Stats,
     compact: bool,
     before: Option<&Stats>,
-) -> String {
-    let mut out = String::new();
-    for &field in fields {
-        let text = stat_text(field);
-        let harmed = stats.harmed(field);
-        let name = field.as_str();
-        let value = stats.get(field);
-        let hint = escape(text.hint);
-        let _ = write!(
-            out,
-            "<div class=\"rll-card{}\"{}><dt>{}<span class=\"rll-harm-mark\" aria-hidden=\"{}\">{}</span>\
-             <span class=\"rll-sr\">{}</span></dt><dd><span class=\"rll-value\" data-stat=\"{name}\">{value}</span>",
-            if harmed { " rll-harm" } else { "" },
-            if compact { format!(" title=\"{hint}\"") } else { String::new() },
-            escape(text.label),
-            !harmed,
-            if harmed { " ⚠" } else { "" },
-            if harmed { " (harm)" } else { "" },
-        );
-        if let Some(b) = before {
-            let _ = write!(
-                out,
-                "<span class=\"rll-ghost-delta\" data-ghost=\"{name}\">{}</span>",
-                delta_text(b.get(field), value)
-            );
+) -> Markup {
+    html! {
+        @for &field in fields {
+            @let text = stat_text(field);
+            @let harmed = stats.harmed(field);
+            @let name = field.as_str();
+            @let value = stats.get(field);
+            div.rll-card.rll-harm[harmed] title=[compact.then_some(text.hint)] {
+                dt {
+                    (text.label)
+                    span.rll-harm-mark aria-hidden=(!harmed) { @if harmed { " ⚠" } }
+                    span.rll-sr { @if harmed { " (harm)" } }
+                }
+                dd {
+                    span.rll-value data-stat=(name) { (value) }
+                    @if let Some(b) = before {
+                        span.rll-ghost-delta data-ghost=(name) { (delta_text(b.get(field), value)) }
+                    }
+                    @if !compact { span.rll-hint { (text.hint) } }
+                }
+            }
         }
-        if !compact {
-            let _ = write!(out, "<span class=\"rll-hint\">{hint}</span>");
-        }
-        out.push_str("</dd></div>");
     }
-    out
 }
+
+/// The stats panel's heading, and its label for screen readers.
+pub const PANEL_TITLE: &str = "What the provider saw";
+
+/// The label of the few counters beside the stage, for screen readers.
+pub const KEY_COUNTERS_LABEL: &str = "The counters that matter here";
 
 /// The run page's panel of every counter, as markup: its heading, then each group's title
 /// and cards, then the note on what the provider held beyond what the client awaited.
 /// `limit` is the provider's in-flight limit.
-pub fn panel_markup(stats: &Stats, limit: u32) -> String {
-    let mut out = String::from("<h2>What the provider saw</h2>");
-    for (title, cards) in STAT_GROUPS {
-        let _ = write!(
-            out,
-            "<div class=\"rll-group\"><h3>{}</h3><dl class=\"rll-cards\">{}</dl></div>",
-            escape(title),
-            cards_markup(cards, stats, false, None)
-        );
+pub fn panel_markup(stats: &Stats, limit: u32) -> Markup {
+    html! {
+        h2 { (PANEL_TITLE) }
+        @for (title, cards) in STAT_GROUPS {
+            div.rll-group {
+                h3 { (title) }
+                dl.rll-cards { (cards_markup(cards, stats, false, None)) }
+            }
+        }
+        @if let Some(note) = concurrency_note_markup(stats, limit) {
+            p.rll-callout data-testid="concurrency-note" { (note) }
+        }
     }
-    if let Some(note) = concurrency_note_markup(stats, limit) {
-        let _ = write!(
-            out,
-            "<p class=\"rll-callout\" data-testid=\"concurrency-note\">{note}</p>"
-        );
-    }
-    out
 }
 
 /// The note under the counters when the provider held more requests than the client was
 /// awaiting (the difference is charges the client stopped waiting for that kept running),
 /// as markup; `None` when it did not. `limit` is the provider's in-flight limit.
-pub fn concurrency_note_markup(stats: &Stats, limit: u32) -> Option<String> {
+pub fn concurrency_note_markup(stats: &Stats, limit: u32) -> Option<Markup> {
     let (provider, client) = (stats.max_inflight, stats.client_max_outstanding);
     (provider > client).then(|| {
-        format!(
-            "The provider held <strong>{provider}</strong> requests at once (limit {limit}) while \
-             the client awaited at most <strong>{client}</strong>. The difference is charges the \
-             client had stopped waiting for, still running."
-        )
+        html! {
+            "The provider held " strong { (provider) } " requests at once (limit " (limit)
+            ") while the client awaited at most " strong { (client) }
+            ". The difference is charges the client had stopped waiting for, still running."
+        }
     })
 }
 
@@ -236,14 +229,15 @@ mod tests {
             &stats,
             true,
             Some(&before),
-        );
+        )
+        .into_string();
         assert_eq!(m.matches("<div class=\"rll-card").count(), 2);
-        assert!(m.starts_with("<div class=\"rll-card rll-harm\" title=\"beyond a customer&#39;s first\"><dt>Extra charges<span class=\"rll-harm-mark\" aria-hidden=\"false\"> ⚠</span><span class=\"rll-sr\"> (harm)</span></dt>"), "{m}");
+        assert!(m.starts_with("<div class=\"rll-card rll-harm\" title=\"beyond a customer's first\"><dt>Extra charges<span class=\"rll-harm-mark\" aria-hidden=\"false\"> ⚠</span><span class=\"rll-sr\"> (harm)</span></dt>"), "{m}");
         assert!(m.contains("<span class=\"rll-value\" data-stat=\"duplicates\">3</span><span class=\"rll-ghost-delta\" data-ghost=\"duplicates\">was 5 (−2)</span>"), "{m}");
         assert!(m.contains("<div class=\"rll-card\" title=\"reached the provider\"><dt>Requests<span class=\"rll-harm-mark\" aria-hidden=\"true\"></span>"), "{m}");
         assert!(m.contains("data-stat=\"requests\">1040</span><span class=\"rll-ghost-delta\" data-ghost=\"requests\">was 1000 (+40)</span></dd>"), "{m}");
         // A full panel's card: its hint written out, no title, no change without a run before.
-        let full = cards_markup(&[StatField::Requests], &stats, false, None);
+        let full = cards_markup(&[StatField::Requests], &stats, false, None).into_string();
         assert_eq!(full, "<div class=\"rll-card\"><dt>Requests<span class=\"rll-harm-mark\" aria-hidden=\"true\"></span><span class=\"rll-sr\"></span></dt><dd><span class=\"rll-value\" data-stat=\"requests\">1040</span><span class=\"rll-hint\">reached the provider</span></dd></div>");
     }
 
@@ -267,22 +261,26 @@ mod tests {
             client_max_outstanding: 6,
             ..Stats::default()
         };
-        let m = concurrency_note_markup(&held, 10).unwrap();
+        let m = concurrency_note_markup(&held, 10).unwrap().into_string();
         assert!(m.starts_with("The provider held <strong>9</strong> requests at once (limit 10) while the client awaited at most <strong>6</strong>."), "{m}");
         let even = Stats {
             max_inflight: 6,
             ..held
         };
-        assert_eq!(concurrency_note_markup(&even, 10), None);
+        assert!(concurrency_note_markup(&even, 10).is_none());
     }
 
     #[test]
     fn the_panel_holds_every_group_and_the_note_only_when_it_applies() {
         let mut stats = Stats::default();
-        let quiet = panel_markup(&stats, 10);
+        let quiet = panel_markup(&stats, 10).into_string();
+        assert!(
+            quiet.starts_with(&format!("<h2>{PANEL_TITLE}</h2>")),
+            "{quiet}"
+        );
         for (title, _) in STAT_GROUPS {
             assert!(
-                quiet.contains(&format!("<h3>{}</h3>", escape(title))),
+                quiet.contains(&html! { h3 { (title) } }.into_string()),
                 "{title}"
             );
         }
@@ -290,7 +288,7 @@ mod tests {
         assert!(!quiet.contains("concurrency-note"));
         stats.max_inflight = 12;
         stats.client_max_outstanding = 10;
-        let noted = panel_markup(&stats, 10);
+        let noted = panel_markup(&stats, 10).into_string();
         assert!(noted.contains("data-testid=\"concurrency-note\""));
         assert!(noted.contains("<strong>12</strong> requests at once (limit 10)"));
     }

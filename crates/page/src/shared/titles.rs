@@ -11,10 +11,6 @@ use sim::StrategyName;
 /// The lab's name, last in every title.
 pub const SITE: &str = "rate-limit-lab";
 
-/// What the strategy picker says of its second group: the rungs after the article's six.
-pub const RUNGS_NOTE: &str =
-    "Then four more rungs (dashed), past where the article stops: each the one before, plus one change.";
-
 /// A strategy's name for readers, e.g. "Timeout, no key".
 pub const fn strategy_label(s: StrategyName) -> &'static str {
     match s {
@@ -65,27 +61,6 @@ pub fn title_for(q: &PageQuery) -> String {
         n => format!(", {n} numbers changed"),
     };
     format!("{head}{changed} · {SITE}")
-}
-
-/// The strategy buttons as markup, in the article's order, then the next rungs (drawn
-/// apart), none pressed yet: the UI marks the one on screen (`aria-pressed`) and reads a
-/// click by the button's `data-strategy`.
-pub fn picker_markup() -> String {
-    let mut out = String::new();
-    for (i, s) in StrategyName::ALL.into_iter().enumerate() {
-        out.push_str(&format!(
-            "<button type=\"button\" class=\"rll-strategy{}\" data-strategy=\"{}\" aria-pressed=\"false\">\
-             <span class=\"rll-step\">{}</span><span class=\"rll-strategy-name\">{}</span></button>",
-            if s.is_next_rung() { " rll-rung" } else { "" },
-            s.as_str(),
-            i + 1,
-            strategy_label(s)
-        ));
-    }
-    out.push_str(&format!(
-        "<span class=\"rll-picker-note\">{RUNGS_NOTE}</span>"
-    ));
-    out
 }
 
 #[cfg(test)]
@@ -179,20 +154,5 @@ mod tests {
         ] {
             assert!(index.contains(&tag), "index.html holds {tag}");
         }
-    }
-
-    #[test]
-    fn the_picker_has_a_numbered_button_per_strategy_with_the_rungs_marked() {
-        let markup = picker_markup();
-        for (i, s) in StrategyName::ALL.into_iter().enumerate() {
-            let rung = if s.is_next_rung() { " rll-rung" } else { "" };
-            assert!(markup.contains(&format!(
-                "class=\"rll-strategy{rung}\" data-strategy=\"{}\" aria-pressed=\"false\"><span class=\"rll-step\">{}</span><span class=\"rll-strategy-name\">{}</span>",
-                s.as_str(),
-                i + 1,
-                strategy_label(s)
-            )));
-        }
-        assert!(markup.ends_with(&format!("{RUNGS_NOTE}</span>")));
     }
 }

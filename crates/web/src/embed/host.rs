@@ -5,6 +5,7 @@
 use crate::embed::widget::Widget;
 use crate::shared::observe::use_observer;
 use leptos::prelude::*;
+use page::run::widget::{host_pairs, HOST_ATTR};
 use page::{self, PageQuery};
 use wasm_bindgen::JsCast;
 
@@ -50,23 +51,27 @@ pub fn EmbedPage(
     }
 }
 
-/// Mounts a widget into every `[data-rate-limit-lab]` element; returns how many. Each
-/// gets a shadow root holding our stylesheet and the widget, so the page's styles and
-/// ours never meet. The element's `data-*` attributes are the URL's keys
-/// (`data-strategy`, `data-seed`, `data-max-inflight`…).
+/// Every element of the document that carries `attr`, in document order: the widgets'
+/// hosts, found by the page layer's name for their attribute.
+fn hosts(attr: &str) -> Vec<web_sys::HtmlElement> {
+    let all = document().get_elements_by_tag_name("*");
+    (0..all.length())
+        .filter_map(|i| all.item(i))
+        .filter(|el| el.has_attribute(attr))
+        .filter_map(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+        .collect()
+}
+
+/// Mounts a widget into every element carrying the host attribute
+/// (`data-rate-limit-lab`); returns how many. Each gets a shadow root holding our
+/// stylesheet and the widget, so the page's styles and ours never meet. The element's
+/// `data-*` attributes are the URL's keys (`data-strategy`, `data-seed`,
+/// `data-max-inflight`…).
 pub fn mount_widgets() -> usize {
-    let Ok(hosts) = document().query_selector_all("[data-rate-limit-lab]") else {
-        return 0;
-    };
+    let hosts = hosts(HOST_ATTR);
     let base = lab_base_url();
-    for i in 0..hosts.length() {
-        let Some(host) = hosts
-            .item(i)
-            .and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
-        else {
-            continue;
-        };
-        let pairs = dataset_pairs(&host);
+    for host in &hosts {
+        let pairs = host_pairs(attributes(host));
         let query: PageQuery = page::parse(&pairs);
         let init = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
         let Ok(shadow) = host.attach_shadow(&init) else {
@@ -87,33 +92,18 @@ pub fn mount_widgets() -> usize {
         let lab = base.clone();
         leptos::mount::mount_to(container, move || view! { <Widget query lab_url=lab/> }).forget();
     }
-    hosts.length() as usize
+    hosts.len()
 }
 
-/// The element's `data-*` attributes as URL pairs: `data-max-inflight` → `maxInflight`.
-fn dataset_pairs(el: &web_sys::HtmlElement) -> Vec<(String, String)> {
+/// The element's attributes, as `(name, value)`.
+fn attributes(el: &web_sys::Element) -> Vec<(String, String)> {
     let names = el.get_attribute_names();
-    let mut pairs = Vec::new();
-    for name in names.iter().filter_map(|n| n.as_string()) {
-        let Some(key) = name.strip_prefix("data-") else {
-            continue;
-        };
-        if key == "rate-limit-lab" {
-            continue;
-        }
-        let mut camel = String::new();
-        let mut upper = false;
-        for c in key.chars() {
-            if c == '-' {
-                upper = true;
-            } else if upper {
-                camel.push(c.to_ascii_uppercase());
-                upper = false;
-            } else {
-                camel.push(c);
-            }
-        }
-        pairs.push((camel, el.get_attribute(&name).unwrap_or_default()));
-    }
-    pairs
+    names
+        .iter()
+        .filter_map(|n| n.as_string())
+        .map(|name| {
+            let value = el.get_attribute(&name).unwrap_or_default();
+            (name, value)
+        })
+        .collect()
 }

@@ -4,22 +4,20 @@
 
 use crate::run::controls::Controls;
 use crate::run::key_counters::KeyCounters;
+use crate::run::motion_note::MotionNote;
 use crate::run::run_state::random_seed;
 use crate::run::run_timeline::RunTimeline;
-use crate::run::strategy_picker::label;
 use crate::run::summary::Summary;
 use crate::run::use_playback::use_playback;
-use crate::shared::dom::target_as;
-use crate::shared::erase::{handler, watch};
 use crate::shared::progress::Progress;
 use crate::shared::use_media::use_reduced_motion;
 use crate::shared::use_visibility::use_pause_offscreen;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::run::stage::{key_stats, run_scenario, RunProblem, MOTION_NOTE_MARKUP};
+use page::run::stage::{key_stats, run_scenario, RunProblem};
+use page::run::widget::{foot_markup, head_markup};
 use page::shared::links::full_lab_href;
-use page::shared::markup::list_markup;
-use page::{parse_seed, PageQuery, Speed};
+use page::{parse_seed, PageQuery};
 
 /// One embedded scenario. `lab_url` is where "open the full lab" points.
 #[component]
@@ -63,29 +61,18 @@ pub fn Widget(
         .counters
         .clone()
         .unwrap_or_else(|| key_stats(strategy).to_vec());
-    let full = format!("{lab_url}{}", full_lab_href(&query));
-    // Shown while reduced motion makes runs instant; its button asks for motion anyway.
-    let motion_note = NodeRef::<leptos::html::P>::new();
-    watch(move || {
-        let shown = reduced.get() && playback.speed.get() == Speed::Instant;
-        if let Some(p) = motion_note.get() {
-            let _ = p.toggle_attribute_with_force("hidden", !shown);
-        }
-    });
-    let animate = move |ev: web_sys::MouseEvent| {
-        let on_button =
-            target_as::<web_sys::Element>(&ev).is_some_and(|e| e.tag_name() == "BUTTON");
-        if on_button {
-            playback.set_speed(Speed::X10);
-        }
-    };
+    // The head and the foot are the page layer's markup, each in a box that leaves the
+    // layout to it.
+    let head = head_markup(
+        &query.problems,
+        strategy,
+        query.seed,
+        query.scenario.customers,
+    );
+    let foot = foot_markup(&format!("{lab_url}{}", full_lab_href(&query)));
     view! {
         <div class="rll rll-widget" node_ref=root data-testid="widget" data-run-state=move || playback.state.get().as_str()>
-            <div class="rll-notice" role="alert" data-testid="widget-problems" hidden=query.problems.is_empty() inner_html=list_markup(&query.problems)></div>
-            <p class="rll-widget-title">
-                <strong>{label(strategy)}</strong>
-                {format!(" · seed {} · {} customers", query.seed, query.scenario.customers)}
-            </p>
+            <div style="display:contents" inner_html=head.into_string()></div>
             <Controls
                 playback=playback
                 seed_text
@@ -94,12 +81,13 @@ pub fn Widget(
                 on_run=Callback::new(move |()| run())
                 on_new_seed=Callback::new(move |()| new_seed())
             />
-            <p class="rll-caption" data-testid="widget-motion-note" node_ref=motion_note hidden on:click=handler(animate) inner_html=MOTION_NOTE_MARKUP></p>
+            // Shown while reduced motion makes runs instant; its button animates anyway.
+            <MotionNote playback reduced widget=true/>
             <Progress playback=playback/>
             <RunTimeline playback=playback compact=true/>
             <Summary playback=playback/>
             <KeyCounters playback=playback fields=Signal::stored(counters)/>
-            <p class="rll-widget-foot"><a href=full target="_blank" rel="noopener">"Open in the full lab ↗"</a></p>
+            <div style="display:contents" inner_html=foot.into_string()></div>
         </div>
     }
 }

@@ -4,10 +4,13 @@
 
 use crate::run::run_state::RunState;
 use crate::run::use_playback::PlayState;
-use crate::shared::dom::by_testid;
-use crate::shared::erase::{handler, watch};
+use crate::shared::bind;
+use crate::shared::dom::{set_class, set_text};
+use crate::shared::erase::handler;
+use leptos::html::Div;
 use leptos::prelude::*;
 use page::run::incident::break_label;
+use page::run::stage::{break_markup, BREAK};
 use page::Speed;
 
 /// The button, shown while a run plays or is paused at a watching speed.
@@ -21,16 +24,19 @@ pub fn BreakButton(
         matches!(playback.state.get(), PlayState::Running | PlayState::Paused)
             && playback.speed.get() != Speed::Instant
     };
-    // Shown and labelled by one effect (as bindings, a class and a text of their own).
-    watch(move || {
-        let (shown, label) = (watched(), state.draft.with(break_label));
-        if let Some(button) = by_testid("break-provider") {
-            let _ = button.class_list().toggle_with_force("rll-hidden", !shown);
-            button.set_text_content(Some(&label));
-        }
+    // The page layer's button, in a box that leaves the layout to it; shown and labelled
+    // by one effect (as bindings, a class and a text of their own).
+    let root = NodeRef::<Div>::new();
+    bind::node(root, BREAK, move |el| {
+        set_class(el, "rll-hidden", !watched());
+        set_text(el, Some(&state.draft.with(break_label)));
     });
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if bind::hit(&ev, BREAK).is_some() {
+            state.break_provider();
+        }
+    };
     view! {
-        <button type="button" class="rll-break rll-hidden" data-testid="break-provider"
-            on:click=handler(move |_| state.break_provider())></button>
+        <div style="display:contents" node_ref=root inner_html=break_markup().into_string() on:click=handler(on_click)></div>
     }
 }

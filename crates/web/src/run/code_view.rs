@@ -8,7 +8,8 @@
 use crate::shared::erase::{handler, watch};
 use leptos::prelude::*;
 use page::run::code::{
-    file_markup, served_path, shared_loop_caption, view_markup, without_tests, SHARED_LOOP_PATH,
+    could_not_load, file_markup, served_path, shared_loop_caption, view_markup, without_tests,
+    SHARED_LOOP_PATH,
 };
 use page::run::equivalents::EQUIVALENTS_PATH;
 use sim::{Scenario, StrategyName};
@@ -26,14 +27,14 @@ fn lab_base() -> String {
 /// The text of `path` under the lab's folder, or why not.
 async fn fetch_text(path: String) -> Result<String, String> {
     let url = format!("{}{path}", lab_base());
-    let failed = || format!("Could not load {url}.");
+    let failed = || could_not_load(&url, None);
     let window = web_sys::window().ok_or_else(failed)?;
     let response = JsFuture::from(window.fetch_with_str(&url))
         .await
         .map_err(|_| failed())?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| failed())?;
     if !response.ok() {
-        return Err(format!("{} (HTTP {})", failed(), response.status()));
+        return Err(could_not_load(&url, Some(response.status())));
     }
     let text = response.text().map_err(|_| failed())?;
     JsFuture::from(text)
@@ -83,21 +84,21 @@ pub fn CodeView(
     let equivalents = RwSignal::new(None);
     let path = EQUIVALENTS_PATH.to_string();
     load(path.clone(), equivalents, Signal::stored(path));
-    let caption = move || scenario.with(|s| shared_loop_caption(&s.client));
+    let caption = move || scenario.with(|s| shared_loop_caption(&s.client).into_string());
     let head = move || {
         let s = strategy.get();
         let text = text_for(file, &served_path(s));
         let text = text.as_ref().map(|t| t.as_deref().map_err(String::as_str));
         let eq = text_for(equivalents, EQUIVALENTS_PATH);
         let eq = eq.as_ref().map(|t| t.as_deref().map_err(String::as_str));
-        scenario.with(|sc| view_markup(s, &sc.client, text, eq))
+        scenario.with(|sc| view_markup(s, &sc.client, text, eq).into_string())
     };
     let shared_lines = move || {
         let text = text_for(shared, SHARED_LOOP_PATH);
         let text = text
             .as_ref()
             .map(|t| t.as_deref().map(without_tests).map_err(String::as_str));
-        file_markup(text, |_| Vec::new())
+        file_markup(text, |_| Vec::new()).into_string()
     };
     // The head is markup written by the page layer: one node instead of a view per part
     // costs the run page's module far less (README, "Sizes").

@@ -5,12 +5,15 @@
 //! [`crate::shared::canvas`].
 
 use crate::run::use_playback::Playback;
+use crate::shared::bind;
 use crate::shared::canvas::{context, use_canvas, Css, Fit, Surface};
-use crate::shared::dom::set_text;
+use crate::shared::dom::{set_attr, set_flag, set_text};
 use crate::shared::erase::{handler, watch};
-use leptos::html::Canvas;
+use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use page::shared::legend::{fates_markup, focused_cell, grid_caption};
+use page::shared::legend::{
+    fates_markup, focused_cell, grid_notes_markup, GRID_CUT, GRID_LABEL, GRID_SAID,
+};
 use sim::budget::GRID_MAX_CELLS;
 use sim::world::Fate;
 
@@ -128,7 +131,7 @@ pub fn CustomerGrid(
         f.truncate(GRID_MAX_CELLS as usize);
         f
     };
-    let list = Memo::new(move |_| fates_markup(&fates()));
+    let list = Memo::new(move |_| fates_markup(&fates()).into_string());
     let customers = move || {
         playback
             .scenario
@@ -196,9 +199,16 @@ pub fn CustomerGrid(
             }
         }
     };
-    // The focused cell, announced, and whether the run is larger than the grid: written
-    // by one effect beside the canvas.
+    // The focused cell, on the canvas and announced beside it, and whether the run is
+    // larger than the grid: the notes after the canvas are the page layer's markup.
     watch(move || {
+        let focused = focus.get().map(|c| c.to_string()).unwrap_or_default();
+        if let Some(el) = canvas.get() {
+            set_attr(&el, "data-focus", &focused);
+        }
+    });
+    let notes = NodeRef::<Div>::new();
+    bind::node(notes, GRID_SAID, move |el| {
         let announce = focus.get().map(|c| {
             let f = fates()
                 .get(c as usize - 1)
@@ -206,19 +216,10 @@ pub fn CustomerGrid(
                 .unwrap_or(Fate::Pending);
             focused_cell(c, f)
         });
-        let cut = customers() > GRID_MAX_CELLS;
-        let Some(el) = canvas.get() else { return };
-        let _ = el.set_attribute(
-            "data-focus",
-            &focus.get().map(|c| c.to_string()).unwrap_or_default(),
-        );
-        let said = el.next_element_sibling();
-        if let Some(p) = &said {
-            set_text(p, announce.as_deref());
-        }
-        if let Some(caption) = said.and_then(|p| p.next_element_sibling()) {
-            let _ = caption.toggle_attribute_with_force("hidden", !cut);
-        }
+        set_text(el, announce.as_deref());
+    });
+    bind::node(notes, GRID_CUT, move |el| {
+        set_flag(el, "hidden", customers() <= GRID_MAX_CELLS);
     });
 
     view! {
@@ -230,7 +231,7 @@ pub fn CustomerGrid(
                 tabindex="0"
                 role="application"
                 data-testid="grid"
-                aria-label="Customers, one cell each. Arrow keys move between customers; Enter opens the story."
+                aria-label=GRID_LABEL
                 on:keydown=handler(on_key)
                 on:click=handler(on_click)
                 on:mousemove=handler(on_move)
@@ -241,8 +242,7 @@ pub fn CustomerGrid(
                     }
                 })
             ></canvas>
-            <p class="rll-sr" aria-live="polite"></p>
-            <p class="rll-caption" hidden>{grid_caption()}</p>
+            <div style="display:contents" node_ref=notes inner_html=grid_notes_markup().into_string()></div>
         </div>
     }
 }

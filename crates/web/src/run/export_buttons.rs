@@ -1,20 +1,21 @@
 //! Keep a run: copy its link, download it as JSON (stats and every customer) or as CSV
 //! (one row per request).
 //!
-//! The bar is the page layer's markup, set once; one effect shows it and enables its
-//! buttons as a run goes, and one click handler reads the button's `data-testid`.
+//! The bar is the page layer's markup, set once; one effect shows it, one per button
+//! enables it as a run goes and one writes the status line, and one click handler asks
+//! which button's slot was clicked.
 
 use crate::run::use_playback::{PlayState, Playback};
-use crate::shared::dom::target_as;
+use crate::shared::bind;
+use crate::shared::dom::{set_attr, set_class, set_flag, set_text};
 use crate::shared::erase::{handler, watch};
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::run::export::{requests_csv, run_json};
 use page::run::export_bar::{
-    copy_refused, export_markup, file_name, Keep, LINK_COPIED, NO_ROWS, SAVE_REFUSED,
+    copy_refused, export_markup, file_name, Keep, LINK_COPIED, NO_ROWS, SAVE_REFUSED, STATUS,
 };
 use wasm_bindgen::JsCast;
-use web_sys::Element;
 
 /// Saves `text` as a file called `name` through a temporary link.
 fn download(name: &str, mime: &str, text: &str) -> Option<()> {
@@ -39,35 +40,30 @@ pub fn ExportButtons(
 ) -> impl IntoView {
     let root = NodeRef::<Div>::new();
     let message = RwSignal::new(None::<String>);
-    let find = move |keep: Keep| {
-        root.get()?
-            .query_selector(&format!("[data-testid={}]", keep.testid()))
-            .ok()?
-    };
+    let state = playback.state;
+    // The bar, shown once a run is on screen.
     watch(move || {
-        let state = playback.state.get();
+        let idle = state.get() == PlayState::Idle;
+        if let Some(el) = root.get() {
+            set_class(&el, "rll-hidden", idle);
+        }
+    });
+    bind::node(root, Keep::Json.slot(), move |el| {
+        set_flag(el, "disabled", state.get() != PlayState::Done);
+    });
+    // A run too large to keep a record has no rows: the button says so.
+    bind::node(root, Keep::Csv.slot(), move |el| {
         let recorded = playback
             .scenario
             .with(|s| s.as_ref().is_none_or(|s| s.record));
-        let said = message.get();
-        let Some(el) = root.get() else { return };
-        let _ = el
-            .class_list()
-            .toggle_with_force("rll-hidden", state == PlayState::Idle);
-        let done = state == PlayState::Done;
-        if let Some(b) = find(Keep::Json) {
-            let _ = b.toggle_attribute_with_force("disabled", !done);
+        set_flag(el, "disabled", state.get() != PlayState::Done || !recorded);
+        match recorded {
+            true => set_flag(el, "title", false),
+            false => set_attr(el, "title", NO_ROWS),
         }
-        if let Some(b) = find(Keep::Csv) {
-            let _ = b.toggle_attribute_with_force("disabled", !done || !recorded);
-            let _ = match recorded {
-                true => b.remove_attribute("title"),
-                false => b.set_attribute("title", NO_ROWS),
-            };
-        }
-        if let Ok(Some(status)) = el.query_selector("[role=status]") {
-            status.set_text_content(said.as_deref());
-        }
+    });
+    bind::node(root, STATUS, move |el| {
+        message.with(|m| set_text(el, m.as_deref()));
     });
     let save = move |ext: &str, mime: &str, text: String| {
         let name = playback
@@ -91,9 +87,9 @@ pub fn ExportButtons(
         });
     };
     let on_click = move |ev: web_sys::MouseEvent| {
-        let keep = target_as::<Element>(&ev)
-            .and_then(|e| e.get_attribute("data-testid"))
-            .and_then(|id| Keep::from_testid(&id));
+        let keep = Keep::ALL
+            .into_iter()
+            .find(|k| bind::hit(&ev, k.slot()).is_some());
         match keep {
             Some(Keep::CopyLink) => copy(),
             Some(Keep::Json) => {
@@ -114,6 +110,6 @@ pub fn ExportButtons(
         }
     };
     view! {
-        <div class="rll-export rll-hidden" node_ref=root inner_html=export_markup() on:click=handler(on_click)></div>
+        <div class="rll-export rll-hidden" node_ref=root inner_html=export_markup().into_string() on:click=handler(on_click)></div>
     }
 }

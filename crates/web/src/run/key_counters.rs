@@ -2,7 +2,7 @@
 
 use crate::run::use_playback::Playback;
 use leptos::prelude::*;
-use page::shared::stats::cards_markup;
+use page::shared::stats::{cards_markup, KEY_COUNTERS_LABEL};
 use sim::{StatField, Stats};
 
 /// The chosen counters of the run on screen, as cards.
@@ -22,10 +22,10 @@ pub fn KeyCounters(
         let before = before.and_then(|b| b.get());
         playback.snapshot.with(|s| {
             let stats = s.as_ref().map(|s| s.stats.clone()).unwrap_or_default();
-            fields.with(|f| cards_markup(f, &stats, true, before.as_ref()))
+            fields.with(|f| cards_markup(f, &stats, true, before.as_ref()).into_string())
         })
     });
     view! {
-        <dl class="rll-cards rll-key-counters" data-testid="key-counters" aria-label="The counters that matter here" inner_html=cards></dl>
+        <dl class="rll-cards rll-key-counters" data-testid="key-counters" aria-label=KEY_COUNTERS_LABEL inner_html=cards></dl>
     }
 }

@@ -9,6 +9,7 @@ pub mod export_buttons;
 pub mod intro;
 pub mod key_counters;
 pub mod knobs;
+pub mod motion_note;
 pub mod params_form;
 pub mod params_panel;
 pub mod run_keys;

@@ -3,22 +3,23 @@
 //! article's values. The run page and the compare page each hold the texts and decide
 //! what an edit does; the form is the same.
 //!
-//! The form is the page layer's markup, set once; one effect writes what an edit changes
-//! and one input handler reads the field by its `data-param` (README, "Sizes").
+//! The form is the page layer's markup, set once; one effect writes every field (its
+//! value, message and changed mark), one the summary's count and one the problems, each
+//! finding its nodes by their slots, and one input handler reads the field by its
+//! parameter's key (README, "Sizes").
 
-use crate::shared::dom::target_as;
-use crate::shared::erase::{handler, watch};
+use crate::shared::bind;
+use crate::shared::dom::{set_attr, set_class, set_flag, set_text, set_value, value_of};
+use crate::shared::erase::handler;
 use crate::shared::later::painted;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::shared::markup::items_markup;
 use page::shared::params::PARAMS;
 use page::shared::params_form::{
-    changed_count, changed_text, field_help, form_markup, RESET_TESTID,
+    changed_count, changed_text, field_help, form_markup, problems_markup, CHANGED, FIELD,
+    FIELD_KEY, HELP, INPUT, INPUT_KEY, PROBLEMS, RESET,
 };
 use sim::Scenario;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlInputElement};
 
 /// The panel, folded away unless the numbers already differ from the article's.
 #[component]
@@ -45,63 +46,58 @@ pub fn ParamsForm(
 ) -> impl IntoView {
     let root = NodeRef::<Div>::new();
     let open = scenario.with_untracked(|d| changed_count(d) > 0);
-    let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
     let (texts_w, errors_w) = (texts.clone(), errors.clone());
     let filled = painted(open || !fill_after_paint);
-    // Every field's value (left alone while it already matches, so the caret stays), its
-    // message and its changed mark; the summary's count and the problems.
-    watch(move || {
+    // Each field: its value (left alone while it already matches, so the caret stays),
+    // its message and its changed mark.
+    bind::each(root, FIELD, move |field| {
         if !filled.get() {
             return;
         }
-        for (i, p) in PARAMS.iter().enumerate() {
-            let (text, error) = (texts_w[i].get(), errors_w[i].get());
-            if let Some(input) = find(&format!("[data-param={}]", p.key))
-                .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-            {
-                if input.value() != text {
-                    input.set_value(&text);
-                }
-                let invalid = if error.is_some() { "true" } else { "false" };
-                let _ = input.set_attribute("aria-invalid", invalid);
-            }
-            if let Some(help) = find(&format!("[data-param-help={}]", p.key)) {
-                help.set_text_content(Some(&field_help(p, error.as_deref())));
-                let _ = help
-                    .class_list()
-                    .toggle_with_force("rll-error", error.is_some());
-            }
-            if let Some(field) = find(&format!("[data-param-field={}]", p.key)) {
-                let changed = scenario.with(|d| !p.is_default(d));
-                let _ = field
-                    .class_list()
-                    .toggle_with_force("rll-param-changed", changed);
-            }
+        let key = field.get_attribute(FIELD_KEY).unwrap_or_default();
+        let Some(i) = PARAMS.iter().position(|p| p.key == key) else {
+            return;
+        };
+        let (p, error) = (&PARAMS[i], errors_w[i].get());
+        if let Some(input) = bind::find(field, INPUT) {
+            set_value(&input, &texts_w[i].get());
+            let invalid = if error.is_some() { "true" } else { "false" };
+            set_attr(&input, "aria-invalid", invalid);
         }
-        if let Some(tail) = find("[data-params-changed]") {
-            tail.set_text_content(Some(&changed_text(scenario.with(changed_count))));
+        if let Some(help) = bind::find(field, HELP) {
+            set_text(&help, Some(&field_help(p, error.as_deref())));
+            set_class(&help, "rll-error", error.is_some());
         }
-        if let Some(list) = find("[data-params-problems]") {
-            let problems = problems.get();
-            list.set_inner_html(&items_markup(&problems));
-            let _ = list.toggle_attribute_with_force("hidden", problems.is_empty());
+        let changed = scenario.with(|d| !p.is_default(d));
+        set_class(field, "rll-param-changed", changed);
+    });
+    // The summary's count, and why the numbers cannot be used together.
+    bind::node(root, CHANGED, move |el| {
+        if filled.get() {
+            set_text(el, Some(&changed_text(scenario.with(changed_count))));
+        }
+    });
+    bind::node(root, PROBLEMS, move |el| {
+        if filled.get() {
+            problems.with(|p| {
+                el.set_inner_html(&problems_markup(p).into_string());
+                set_flag(el, "hidden", p.is_empty());
+            });
         }
     });
     let texts_i = texts.clone();
     let on_input = move |ev: web_sys::Event| {
-        let Some(input) = target_as::<HtmlInputElement>(&ev) else {
+        let Some(input) = bind::hit(&ev, INPUT) else {
             return;
         };
-        let key = input.get_attribute("data-param").unwrap_or_default();
+        let key = input.get_attribute(INPUT_KEY).unwrap_or_default();
         if let Some(i) = PARAMS.iter().position(|p| p.key == key) {
-            texts_i[i].set(input.value());
+            texts_i[i].set(value_of(&input).unwrap_or_default());
             on_edit.run(());
         }
     };
     let on_click = move |ev: web_sys::MouseEvent| {
-        let reset = target_as::<Element>(&ev)
-            .is_some_and(|e| e.get_attribute("data-testid").as_deref() == Some(RESET_TESTID));
-        if reset {
+        if bind::hit(&ev, RESET).is_some() {
             let d = Scenario::default();
             for (p, t) in PARAMS.iter().zip(&texts) {
                 t.set(p.read(&d));

@@ -4,6 +4,7 @@
 use crate::run::params_form::ParamsForm;
 use crate::run::run_state::RunState;
 use leptos::prelude::*;
+use page::run::stage::PARAMS_CAPTION;
 
 /// The panel, folded away unless the run already uses other numbers.
 #[component]
@@ -17,7 +18,7 @@ pub fn ParamsPanel(
             errors=state.errors.get_value()
             problems=state.combined.into()
             scenario=state.draft.into()
-            caption="Changes apply to the next run. Every value has a range; anything outside it is refused, never quietly adjusted."
+            caption=PARAMS_CAPTION
             on_edit=Callback::new(move |()| state.recheck())
             fill_after_paint=true
         />

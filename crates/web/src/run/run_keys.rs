@@ -5,11 +5,13 @@
 
 use crate::run::run_state::RunState;
 use crate::run::use_playback::PlayState;
-use crate::shared::erase::{handler, watch};
+use crate::shared::bind;
+use crate::shared::dom::{set_attr, set_flag};
+use crate::shared::erase::handler;
 use leptos::ev;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::run::keys::{action_for, key_list_markup, KeyAction, KEYS_TITLE};
+use page::run::keys::{action_for, keys_markup, KeyAction, KEYS_BUTTON, KEYS_CLOSE, KEYS_PANEL};
 use wasm_bindgen::JsCast;
 
 /// True if the focused `target` has its own use for `key`: any key in a text field, a
@@ -76,37 +78,27 @@ pub fn RunKeys(
         }
     });
     on_cleanup(move || handle.remove());
-    // The panel is kept and hidden while closed; one effect opens and closes it.
+    // The panel is the page layer's markup, kept and hidden while closed; its button
+    // says whether it is open.
     let root = NodeRef::<Div>::new();
-    watch(move || {
-        let open = open.get();
-        let Some(root) = root.get() else { return };
-        if let Ok(Some(button)) = root.query_selector("[data-testid=keys-button]") {
-            let _ = button.set_attribute("aria-expanded", if open { "true" } else { "false" });
-        }
-        if let Ok(Some(panel)) = root.query_selector("[data-testid=keys-panel]") {
-            let _ = panel.toggle_attribute_with_force("hidden", !open);
-        }
+    bind::node(root, KEYS_BUTTON, move |el| {
+        set_attr(
+            el,
+            "aria-expanded",
+            if open.get() { "true" } else { "false" },
+        );
+    });
+    bind::node(root, KEYS_PANEL, move |el| {
+        set_flag(el, "hidden", !open.get())
     });
     let on_click = move |ev: web_sys::MouseEvent| {
-        let asked = crate::shared::dom::target_as::<web_sys::Element>(&ev)
-            .and_then(|e| e.closest("button").ok().flatten())
-            .and_then(|b| b.get_attribute("data-keys"));
-        match asked.as_deref() {
-            Some("toggle") => open.update(|o| *o = !*o),
-            Some("close") => open.set(false),
-            _ => {}
+        if bind::hit(&ev, KEYS_BUTTON).is_some() {
+            open.update(|o| *o = !*o);
+        } else if bind::hit(&ev, KEYS_CLOSE).is_some() {
+            open.set(false);
         }
     };
     view! {
-        <div class="rll-keys" node_ref=root on:click=handler(on_click)>
-            <button type="button" class="rll-quiet" data-testid="keys-button" data-keys="toggle" aria-expanded="false">
-                {KEYS_TITLE} " (?)"
-            </button>
-            <div class="rll-keys-panel" role="dialog" aria-label=KEYS_TITLE data-testid="keys-panel" hidden>
-                <dl inner_html=key_list_markup()></dl>
-                <button type="button" class="rll-quiet" data-keys="close">"Close"</button>
-            </div>
-        </div>
+        <div class="rll-keys" node_ref=root inner_html=keys_markup().into_string() on:click=handler(on_click)></div>
     }
 }

@@ -2,14 +2,14 @@
 //! its module holds only what it shows (README, "Sizes").
 
 use crate::run::intro::Intro;
+use crate::run::motion_note::MotionNote;
 use crate::run::run_keys::RunKeys;
 use crate::run::run_state::RunState;
 use crate::run::run_view::{RunView, WalkCard};
 use crate::run::tour_card::seen_before;
 use crate::run::use_playback::PlayState;
 use crate::run::verdict_card::VerdictCard;
-use crate::shared::dom::by_testid;
-use crate::shared::erase::{handler, watch};
+use crate::shared::erase::watch;
 use crate::shared::frame::Frame;
 use crate::shared::page_query;
 use crate::shared::use_media::use_reduced_motion;
@@ -101,13 +101,6 @@ pub fn RunPage(
             ..PageQuery::for_run(&run, Speed::Instant)
         }
     });
-    // The reduced-motion note, shown while it is why runs play instantly.
-    watch(move || {
-        let shown = reduced.get() && playback.speed.get() == Speed::Instant;
-        if let Some(note) = by_testid("motion-note") {
-            let _ = note.toggle_attribute_with_force("hidden", !shown);
-        }
-    });
     view! {
         <Frame
             section=Section::Charges
@@ -118,10 +111,7 @@ pub fn RunPage(
             shown
             http=Some(page::shared::links::http_cli_line)
         >
-            <p class="rll-notice" data-testid="motion-note" hidden>
-                "Your system asks for reduced motion, so runs play instantly. "
-                <button type="button" class="rll-link" on:click=handler(move |_| playback.set_speed(Speed::X10))>"Animate anyway"</button>
-            </p>
+            <MotionNote playback reduced/>
             {verdict}
             <Intro scenario=state.draft.into()/>
             <ViewTabs current=View::Run scenario/>

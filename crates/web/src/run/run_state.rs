@@ -5,7 +5,7 @@ use crate::run::use_playback::{use_playback, Playback};
 use crate::shared::page_query;
 use leptos::prelude::*;
 use page::run::knobs::Knob;
-use page::run::stage::{run_scenario, RunProblem as Problem};
+use page::run::stage::{run_scenario, RunProblem as Problem, NUMBERS_NOT_READY};
 use page::shared::params::{apply_params, parse_param, PARAMS};
 use page::{parse_seed, Motion, PageQuery, Speed};
 use sim::param::Param;
@@ -114,7 +114,7 @@ impl RunState {
 
     fn scenario_or_problem(&self, strategy: StrategyName) -> Result<Scenario, Problem> {
         if !self.params_ok.get_untracked() {
-            return Err(Problem::Numbers("Some numbers under “Change the numbers” cannot be used yet: fix the highlighted ones first.".into()));
+            return Err(Problem::Numbers(NUMBERS_NOT_READY.into()));
         }
         let draft = self.draft.get_untracked();
         run_scenario(&draft, &self.seed_text.get_untracked(), strategy)

@@ -1,16 +1,18 @@
 //! The run view's timeline: redrawn once per published frame, and on resize.
 
 use crate::run::use_playback::{PlayState, Playback};
+use crate::shared::bind;
 use crate::shared::canvas::{use_canvas, Surface};
-use crate::shared::dom::target_as;
+use crate::shared::dom::{set_attr as set, set_flag, set_text, set_value, value_of};
 use crate::shared::erase::{handler, watch};
 use crate::shared::timeline::{draw, mark_at, Layout, Palette, TimelineData};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use page::run::keys::{harm_text, playhead_markup, step_of};
+use page::run::timeline::{
+    harm_text, notes_markup, playhead_markup, tip_text, Step, PLAYHEAD, PLAYHEAD_HARM,
+    PLAYHEAD_TIME, TIMELINE_LABEL, TIP,
+};
 use page::shared::format::{dec, duration_ms};
-use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlInputElement};
 
 /// The canvas with its legend and caption.
 #[component]
@@ -118,7 +120,7 @@ pub fn RunTimeline(
 
     // Pointing: the request under the pointer is named; a click opens its customer.
     let show_tip = move |found: Option<(f64, f64, String, u32)>| {
-        let tip = figure().and_then(|f| f.query_selector(".rll-tip").ok().flatten());
+        let tip = figure().and_then(|f| bind::find(&f, TIP));
         let (Some(p), Some(c)) = (tip, canvas.get_untracked()) else {
             return;
         };
@@ -171,11 +173,7 @@ pub fn RunTimeline(
             (
                 x,
                 y,
-                format!(
-                    "Customer {}. {}",
-                    r.customer,
-                    page::run::story::sentence(&a)
-                ),
+                tip_text(r.customer, &page::run::story::sentence(&a)),
                 r.customer,
             )
         }));
@@ -193,12 +191,10 @@ pub fn RunTimeline(
                 on:mouseleave=handler(move |_| show_tip(None))
                 on:click=handler(on_click)
                 role="img"
-                aria-label="Timeline: each request as a mark at the time it was sent, one row per customer; below, the provider's rate window and in-flight count against their limits."
+                aria-label=TIMELINE_LABEL
             ></canvas>
-            <p class="rll-timeline-empty" data-testid="timeline-empty">
-                "Every request will appear here, one mark each, as the run sends it: pick a strategy, or press Space."
-            </p>
-            <p class="rll-tip" role="tooltip" data-testid="timeline-tip" hidden></p>
+            // What it says before a run, and the tooltip: the page layer's markup.
+            <div style="display:contents" inner_html=notes_markup().into_string()></div>
             {children.map(|c| c())}
         </figure>
     }
@@ -235,68 +231,79 @@ pub fn Playhead(
         both = ((Layout::FULL.left + 8.0) * scale).round() as i64
     );
     let root = NodeRef::<Div>::new();
-    let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
+    // Ready once the run is done and kept its record; hidden until then.
+    let ready = move || {
+        playback.state.get() == PlayState::Done
+            && playback.with_sim(|s| s.record().is_some()).unwrap_or(false)
+    };
     watch(move || {
-        let ready = playback.state.get() == PlayState::Done
-            && playback.with_sim(|s| s.record().is_some()).unwrap_or(false);
+        let ready = ready();
+        if let Some(el) = root.get() {
+            set_flag(&el, "hidden", !ready);
+        }
+    });
+    // Where the playhead is, in whole ms, and where the run ends.
+    let at_ms = move || {
         playback.snapshot.track();
         let end_ms = playback
             .with_sim(|s| s.now_us().div_ceil(1_000))
             .unwrap_or(0);
-        let at_ms = playback.playhead.get().map_or(end_ms, |t| t / 1_000);
-        let harm = playback.harm.get();
-        let Some(el) = root.get() else { return };
-        let _ = el.toggle_attribute_with_force("hidden", !ready);
-        if !ready {
-            return;
-        }
-        if let Some(input) =
-            find("[data-testid=playhead]").and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        {
+        (
+            end_ms,
+            playback.playhead.get().map_or(end_ms, |t| t / 1_000),
+        )
+    };
+    bind::node(root, PLAYHEAD, move |el| {
+        if ready() {
             // The range first, or the browser clamps the value to the old one.
-            input.set_max(&end_ms.to_string());
+            let (end_ms, at_ms) = at_ms();
+            set(el, "max", &end_ms.to_string());
             let at = at_ms.to_string();
-            if input.value() != at {
-                input.set_value(&at);
-            }
-            let _ = input.set_attribute("data-ms", &at);
-        }
-        if let Some(time) = find("[data-testid=playhead-time]") {
-            time.set_text_content(Some(&duration_ms(at_ms)));
-        }
-        if let Some(landed) = find("[data-testid=playhead-harm]") {
-            match &harm {
-                Some(m) => {
-                    let _ = landed.set_attribute("data-harm", m.harm.as_str());
-                    let _ = landed.set_attribute("data-customer", &m.customer.to_string());
-                }
-                None => {
-                    let _ = landed.remove_attribute("data-harm");
-                    let _ = landed.remove_attribute("data-customer");
-                }
-            }
-            landed.set_text_content(harm.as_ref().map(harm_text).as_deref());
+            set_value(el, &at);
+            set(el, "data-ms", &at);
         }
     });
+    bind::node(root, PLAYHEAD_TIME, move |el| {
+        if ready() {
+            set_text(el, Some(&duration_ms(at_ms().1)));
+        }
+    });
+    bind::node(root, PLAYHEAD_HARM, move |el| {
+        playback.harm.with(|harm| {
+            match harm {
+                Some(m) => {
+                    set(el, "data-harm", m.harm.as_str());
+                    set(el, "data-customer", &m.customer.to_string());
+                }
+                None => {
+                    set_flag(el, "data-harm", false);
+                    set_flag(el, "data-customer", false);
+                }
+            }
+            set_text(el, harm.as_ref().map(harm_text).as_deref());
+        });
+    });
     let on_input = move |ev: web_sys::Event| {
-        if let Some(input) = target_as::<HtmlInputElement>(&ev) {
-            let ms = input.value().parse::<u64>().ok();
+        if let Some(input) = bind::hit(&ev, PLAYHEAD) {
+            let ms = value_of(&input).and_then(|v| v.parse::<u64>().ok());
             playback.seek(ms.map(|m| m * 1_000));
         }
     };
     let on_click = move |ev: web_sys::MouseEvent| {
-        let id = target_as::<Element>(&ev).and_then(|e| e.get_attribute("data-testid"));
-        if let Some((harm, forward)) = id.as_deref().and_then(step_of) {
-            playback.step(harm, forward);
+        if let Some(s) = Step::ALL
+            .into_iter()
+            .find(|s| bind::hit(&ev, s.slot()).is_some())
+        {
+            playback.step(s.harm(), s.forward());
         }
     };
     view! {
-        <div class="rll-playhead" hidden node_ref=root inner_html=playhead_markup(&span) on:input=handler(on_input) on:click=handler(on_click)></div>
+        <div class="rll-playhead" hidden node_ref=root inner_html=playhead_markup(&span).into_string() on:input=handler(on_input) on:click=handler(on_click)></div>
     }
 }
 
 /// The marks' legend: the same shapes as the canvas, with words (the page layer's markup).
 #[component]
 pub fn Legend() -> impl IntoView {
-    view! { <ul class="rll-legend" inner_html=page::shared::legend::marks_markup()></ul> }
+    view! { <ul class="rll-legend" inner_html=page::shared::legend::marks_markup().into_string()></ul> }
 }

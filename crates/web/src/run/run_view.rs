@@ -17,12 +17,14 @@ use crate::run::strategy_note::StrategyNote;
 use crate::run::strategy_picker::StrategyPicker;
 use crate::run::summary::Summary;
 use crate::run::use_playback::PlayState;
+use crate::shared::dom::set_flag;
 use crate::shared::erase::watch;
 use crate::shared::later::{after_next_paint, Later};
 use crate::shared::observe::{last_entry, use_observer};
 use crate::shared::progress::Progress;
 use leptos::prelude::*;
-use page::run::stage::{key_stats, unrecorded_sentence};
+use page::run::code::CODE_TITLE;
+use page::run::stage::{key_stats, unrecorded_sentence, GRID_TITLE, RUN_TITLE, STAGE_ID};
 use page::Speed;
 
 /// Builds the guided walk's card for a run view's state.
@@ -45,9 +47,10 @@ pub fn RunView(
         draft,
         ..
     } = state;
-    // Without a record the timeline and grid are hidden, not drawn empty: the frame is
-    // marked, and the stylesheet hides what needs a record and shows the notes that say
-    // why (`.rll-if-recorded`, `.rll-unrecorded-note`).
+    // Without a record the timeline and grid are hidden, not drawn empty: the document is
+    // marked (the run page is never in a shadow root, unlike a widget), and the
+    // stylesheet hides what needs a record and shows the notes that say why
+    // (`.rll-if-recorded`, `.rll-unrecorded-note`).
     let recorded = move || {
         playback
             .scenario
@@ -81,17 +84,17 @@ pub fn RunView(
     });
     watch(move || {
         let unrecorded = !recorded();
-        if let Some(frame) = stage.get().and_then(|el| el.closest(".rll").ok().flatten()) {
-            let _ = frame.toggle_attribute_with_force("data-unrecorded", unrecorded);
+        if let Some(root) = document().document_element() {
+            set_flag(&root, "data-unrecorded", unrecorded);
         }
     });
     let scale = if state.present { 4.0 / 3.0 } else { 1.0 };
     view! {
         <section class="rll-run" aria-labelledby="rll-run-title">
-            <h2 id="rll-run-title">"Send the charges"</h2>
+            <h2 id="rll-run-title">{RUN_TITLE}</h2>
             <StrategyNote strategy=selected.into() scenario=draft.into()/>
             <ParamsPanel state/>
-            <div class="rll-stage" id="rll-stage" node_ref=stage data-testid="stage">
+            <div class="rll-stage" id=STAGE_ID node_ref=stage data-testid="stage">
                 <div class="rll-stage-bar">
                     <StrategyPicker selected=selected.into() on_pick=Callback::new(move |s| state.run(s))/>
                     <Controls
@@ -132,7 +135,7 @@ pub fn RunView(
         <Later>
         <StatsPanel playback/>
         <section class="rll-see" aria-labelledby="rll-grid-title">
-            <h2 id="rll-grid-title">"Every customer"</h2>
+            <h2 id="rll-grid-title">{GRID_TITLE}</h2>
             {unrecorded_note()}
             <div class="rll-if-recorded">
                 <CustomerGrid playback selected=customer hovered/>
@@ -140,7 +143,7 @@ pub fn RunView(
             </div>
         </section>
         <section class="rll-see" aria-labelledby="rll-code-title">
-            <h2 id="rll-code-title">"The code that ran"</h2>
+            <h2 id="rll-code-title">{CODE_TITLE}</h2>
             <CodeView strategy=selected.into() scenario=draft.into()/>
         </section>
         </Later>

@@ -5,7 +5,7 @@
 
 use crate::run::use_playback::Playback;
 use leptos::prelude::*;
-use page::shared::stats::panel_markup;
+use page::shared::stats::{panel_markup, PANEL_TITLE};
 
 /// Every counter of the run on screen.
 #[component]
@@ -18,12 +18,15 @@ pub fn StatsPanel(
         let limit = playback
             .scenario
             .with(|s| s.as_ref().map_or(0, |s| s.provider.max_inflight));
-        playback.snapshot.with(|s| match s {
-            Some(s) => panel_markup(&s.stats, limit),
-            None => panel_markup(&Default::default(), limit),
-        })
+        playback
+            .snapshot
+            .with(|s| match s {
+                Some(s) => panel_markup(&s.stats, limit),
+                None => panel_markup(&Default::default(), limit),
+            })
+            .into_string()
     });
     view! {
-        <section class="rll-stats" aria-label="What the provider saw" inner_html=markup></section>
+        <section class="rll-stats" aria-label=PANEL_TITLE inner_html=markup></section>
     }
 }

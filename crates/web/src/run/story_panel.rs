@@ -2,11 +2,15 @@
 //! the scenes worth seeing in the current run.
 
 use crate::run::use_playback::Playback;
-use crate::shared::dom::{target_as, value_of};
-use crate::shared::erase::{handler, watch};
+use crate::shared::bind;
+use crate::shared::dom::{set_flag, set_text, value_of};
+use crate::shared::erase::handler;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::run::story::{no_such_customer, scenes_markup, story_markup, GOTO_MARKUP};
+use page::run::story::{
+    no_such_customer, panel_markup, scene_slot, scenes_markup, story_markup, GOTO, GOTO_ERROR,
+    GOTO_OPEN, SCENES, STORY,
+};
 use sim::story::{Scene, Story};
 
 /// The scene links and the selected customer's story.
@@ -27,7 +31,7 @@ pub fn StoryPanel(
                 .with_sim(|sim| sim.record().map(|r| Story::of(r, customer)))
                 .flatten()
         });
-        story_markup(story.as_ref())
+        story_markup(story.as_ref()).into_string()
     });
     let found = move || {
         playback
@@ -36,7 +40,7 @@ pub fn StoryPanel(
     };
     let scenes = Memo::new(move |_| {
         playback.snapshot.track();
-        scenes_markup(&found())
+        scenes_markup(&found()).into_string()
     });
     let go_error = RwSignal::new(None::<String>);
     let customers = move || {
@@ -44,11 +48,24 @@ pub fn StoryPanel(
             .scenario
             .with(|s| s.as_ref().map_or(0, |s| s.customers))
     };
+    // The panel is the page layer's markup, set once; the scene links, the story and the
+    // field's message are written in their places.
     let root = NodeRef::<Div>::new();
+    bind::node(root, SCENES, move |el| {
+        scenes.with(|m| el.set_inner_html(m))
+    });
+    bind::node(root, STORY, move |el| story.with(|m| el.set_inner_html(m)));
+    // Why the number typed cannot be opened, if it cannot.
+    bind::node(root, GOTO_ERROR, move |el| {
+        go_error.with(|said| {
+            set_text(el, said.as_deref());
+            set_flag(el, "hidden", said.is_none());
+        });
+    });
     let open = move || {
         let text = root
             .get_untracked()
-            .and_then(|r| r.query_selector("#rll-goto").ok().flatten())
+            .and_then(|r| bind::find(&r, GOTO))
             .and_then(|input| value_of(&input))
             .unwrap_or_default();
         match text.trim().parse::<u32>() {
@@ -59,47 +76,29 @@ pub fn StoryPanel(
             _ => go_error.set(Some(no_such_customer(customers()))),
         }
     };
-    // Why the number typed cannot be opened, if it cannot.
-    watch(move || {
-        let said = go_error.get();
-        if let Some(p) = root
-            .get()
-            .and_then(|r| r.query_selector("[role=alert]").ok().flatten())
-        {
-            p.set_text_content(said.as_deref());
-            let _ = p.toggle_attribute_with_force("hidden", said.is_none());
-        }
-    });
-    let on_goto_key = move |ev: web_sys::KeyboardEvent| {
-        if ev.key() == "Enter" {
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        if ev.key() == "Enter" && bind::hit(&ev, GOTO).is_some() {
             open();
         }
     };
-    let on_goto_click = move |ev: web_sys::MouseEvent| {
-        let asked = target_as::<web_sys::Element>(&ev).and_then(|e| e.get_attribute("data-action"));
-        if asked.as_deref() == Some("open") {
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if bind::hit(&ev, GOTO_OPEN).is_some() {
             open();
+            return;
+        }
+        let scene = Scene::ALL
+            .into_iter()
+            .find(|s| bind::hit(&ev, scene_slot(*s)).is_some());
+        let found = found()
+            .iter()
+            .find(|(s, _)| Some(*s) == scene)
+            .and_then(|(_, c)| *c);
+        if found.is_some() {
+            selected.set(found);
         }
     };
-
     view! {
-        <div class="rll-story" data-testid="story-panel" node_ref=root>
-            <div class="rll-scenes">
-                <span class="rll-scene-links" inner_html=scenes on:click=handler(move |ev: web_sys::MouseEvent| {
-                    let scene = target_as::<web_sys::Element>(&ev)
-                        .and_then(|e| e.get_attribute("data-scene"));
-                    let found = found()
-                        .iter()
-                        .find(|(s, _)| Some(s.as_str()) == scene.as_deref())
-                        .and_then(|(_, c)| *c);
-                    if found.is_some() {
-                        selected.set(found);
-                    }
-                })></span>
-                <span class="rll-goto" inner_html=GOTO_MARKUP on:keydown=handler(on_goto_key) on:click=handler(on_goto_click)></span>
-            </div>
-            <p class="rll-field-help rll-error" role="alert" hidden></p>
-            <div inner_html=story></div>
-        </div>
+        <div class="rll-story" data-testid="story-panel" node_ref=root inner_html=panel_markup().into_string()
+            on:keydown=handler(on_key) on:click=handler(on_click)></div>
     }
 }

@@ -13,6 +13,8 @@ pub fn StrategyNote(
     /// The numbers the next run uses.
     scenario: Signal<Scenario>,
 ) -> impl IntoView {
-    let markup = move || scenario.with(|sc| note_markup(strategy.get(), &sc.client, &sc.provider));
+    let markup = move || {
+        scenario.with(|sc| note_markup(strategy.get(), &sc.client, &sc.provider).into_string())
+    };
     view! { <div class="rll-note" aria-live="off" inner_html=markup></div> }
 }

@@ -1,16 +1,17 @@
 //! The verdict on a finished run, in one sentence coloured by how it went, announced to
 //! screen readers once.
 //!
-//! One effect writes the sentence, its tone and the incident's note (as one Leptos
-//! binding per attribute, they weighed about 3 KB gzip in the widget's module).
+//! The two lines are the page layer's markup, set once; one effect writes the sentence
+//! and its tone, one the incident's note (as one Leptos binding per attribute, they
+//! weighed about 3 KB gzip in the widget's module).
 
 use crate::run::use_playback::{PlayState, Playback};
-use crate::shared::dom::set_text;
-use crate::shared::erase::watch;
+use crate::shared::bind;
+use crate::shared::dom::{set_attr, set_class, set_flag, set_text};
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::run::incident::incident_sentence;
-use page::run::stage::{verdict, Tone};
+use page::run::stage::{summary_markup, verdict, Tone, INCIDENT_NOTE, SUMMARY};
 
 /// A live region that stays empty until the run is done, then says how it went.
 #[component]
@@ -18,46 +19,43 @@ pub fn Summary(
     /// The run to sum up once it is done.
     playback: Playback,
 ) -> impl IntoView {
-    // The two lines, found in their box (a `display: contents` box, so the stage's
-    // layout sees the lines themselves).
+    // The two lines, in a `display: contents` box, so the stage's layout sees the lines
+    // themselves.
     let root = NodeRef::<Div>::new();
-    let line = move || root.get()?.first_element_child();
-    let note = move || line()?.next_element_sibling();
-    watch(move || {
+    bind::node(root, SUMMARY, move |line| {
         let done = playback.state.get() == PlayState::Done;
-        let (found, incident) = playback.scenario.with(|sc| {
+        let found = playback.scenario.with(|sc| {
             playback.snapshot.with(|s| match (sc, s) {
-                (Some(sc), Some(s)) => (
-                    done.then(|| verdict(&s.stats, sc.provider.valid_customers(sc.customers))),
-                    // What the incident did, once the run is past it.
-                    incident_sentence(sc, &s.stats, s.now_us),
-                ),
-                _ => (None, None),
+                (Some(sc), Some(s)) if done => {
+                    Some(verdict(&s.stats, sc.provider.valid_customers(sc.customers)))
+                }
+                _ => None,
             })
         });
-        let (Some(line), Some(note)) = (line(), note()) else {
-            return;
-        };
-        set_text(&line, found.as_ref().map(|v| v.text.as_str()));
-        let harm = found.as_ref().map(|v| v.tone != Tone::Good);
-        match harm {
-            Some(harm) => {
-                let _ = line.set_attribute("data-tone", if harm { "harm" } else { "good" });
-            }
-            None => {
-                let _ = line.remove_attribute("data-tone");
-            }
+        set_text(line, found.as_ref().map(|v| v.text.as_str()));
+        match found.as_ref().map(|v| v.tone) {
+            Some(tone) => set_attr(
+                line,
+                "data-tone",
+                if tone == Tone::Good { "good" } else { "harm" },
+            ),
+            None => set_flag(line, "data-tone", false),
         }
-        let classes = line.class_list();
-        let _ = classes.toggle_with_force("rll-summary-shown", found.is_some());
-        let harm_tone = found.as_ref().is_some_and(|v| v.tone == Tone::Harm);
-        let _ = classes.toggle_with_force("rll-summary-harm", harm_tone);
-        set_text(&note, incident.as_deref());
+        set_class(line, "rll-summary-shown", found.is_some());
+        let harm = found.as_ref().is_some_and(|v| v.tone == Tone::Harm);
+        set_class(line, "rll-summary-harm", harm);
+    });
+    // What the incident did, once the run is past it.
+    bind::node(root, INCIDENT_NOTE, move |note| {
+        let incident = playback.scenario.with(|sc| {
+            playback.snapshot.with(|s| match (sc, s) {
+                (Some(sc), Some(s)) => incident_sentence(sc, &s.stats, s.now_us),
+                _ => None,
+            })
+        });
+        set_text(note, incident.as_deref());
     });
     view! {
-        <div class="rll-summary-box" node_ref=root>
-            <p class="rll-summary" role="status" data-testid="summary"></p>
-            <p class="rll-field-help" data-testid="incident-note"></p>
-        </div>
+        <div class="rll-summary-box" node_ref=root inner_html=summary_markup().into_string()></div>
     }
 }

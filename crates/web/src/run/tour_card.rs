@@ -6,13 +6,16 @@
 
 use crate::run::run_state::RunState;
 use crate::run::use_playback::PlayState;
-use crate::shared::dom::target_as;
+use crate::shared::bind;
+use crate::shared::dom::{set_attr, set_class, set_flag, set_text, target_as};
 use crate::shared::erase::{handler, watch};
 use crate::shared::page_query;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::run::tour::{self, STEPS};
-use wasm_bindgen::JsCast;
+use page::run::tour::{
+    self, Go, CARD_LABEL, CHOICE, CHOICES, CHOICES_SHOWN, CHOICE_VALUE, HINT, QUESTION, REVEAL,
+    REVEAL_WORDS, SETUP, STEPS,
+};
 
 /// The `localStorage` key set once the walk was left or finished: later visits with no
 /// query open the page without it.
@@ -114,111 +117,92 @@ pub fn TourCard(
             go(to);
         }
     };
-    // The card is the page layer's markup, set once; two effects write its parts in
+    // The card is the page layer's markup, set once; one effect per part writes it in
     // place (so a focused choice keeps its focus), and one handler reads its clicks.
-    let find = move |selector: &str| card.get()?.query_selector(selector).ok()?;
-    // The step: its number, setup, question, choices and buttons.
     watch(move || {
-        let (n, s) = (step(), strategy());
-        let setup = tour::setup(s, &state.draft.get());
-        let values = ahead().map(|(sc, stats)| tour::step_choices(s, &sc, &stats));
-        let Some(el) = card.get() else { return };
-        let _ = el.set_attribute("data-step", &(n + 1).to_string());
-        let text = |selector: &str, words: &str| {
-            if let Some(part) = find(selector) {
-                part.set_text_content(Some(words));
-            }
-        };
-        text("[data-testid=tour-setup]", &setup);
-        text("[data-tour=question]", tour::question(s));
-        text("[data-testid=tour-next]", &tour::next_label(n));
-        if let Some(back) = find("[data-testid=tour-back]") {
-            let _ = back.toggle_attribute_with_force("hidden", n == 0);
-        }
-        // The buttons are written again only when the numbers change.
-        let key = values.as_ref().map_or(String::new(), |v| {
-            v.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
-        });
-        if let Some(choices) = find("[data-tour=choices]") {
-            if choices.get_attribute("data-values").as_deref() != Some(key.as_str()) {
-                choices
-                    .set_inner_html(&values.map(|v| tour::choices_markup(&v)).unwrap_or_default());
-                let _ = choices.set_attribute("data-values", &key);
-            }
+        let n = step();
+        if let Some(el) = card.get() {
+            set_attr(&el, "data-step", &(n + 1).to_string());
         }
     });
-    // The reader's pick, the right answer once the run is done, the reveal and the hint.
-    watch(move || {
-        let (picked, done) = (picked.get(), done.get());
+    bind::node(card, SETUP, move |el| {
+        set_text(el, Some(&tour::setup(strategy(), &state.draft.get())));
+    });
+    bind::node(card, QUESTION, move |el| {
+        set_text(el, Some(tour::question(strategy())));
+    });
+    bind::node(card, Go::Next.slot(), move |el| {
+        set_text(el, Some(&tour::next_label(step())));
+    });
+    bind::node(card, Go::Back.slot(), move |el| {
+        set_flag(el, "hidden", step() == 0)
+    });
+    // The choices, written again only when the numbers change.
+    bind::node(card, CHOICES, move |el| {
         let s = strategy();
-        let stats = done.then(final_stats).flatten();
-        let right = stats.as_ref().map(|st| tour::answer(s, st));
-        if let Some(choices) = card
-            .get()
-            .and_then(|c| c.query_selector_all("[data-testid=tour-choice]").ok())
-        {
-            for b in (0..choices.length()).filter_map(|i| choices.item(i)) {
-                let Ok(b) = b.dyn_into::<web_sys::Element>() else {
-                    continue;
-                };
-                let v = b
-                    .get_attribute("data-value")
-                    .and_then(|v| v.parse::<u64>().ok());
-                let _ = b.set_attribute(
-                    "aria-pressed",
-                    if v.is_some() && v == picked {
-                        "true"
-                    } else {
-                        "false"
-                    },
+        let values = ahead().map(|(sc, stats)| tour::step_choices(s, &sc, &stats));
+        let key = values.as_deref().map_or(String::new(), tour::choices_key);
+        if el.get_attribute(CHOICES_SHOWN).as_deref() != Some(key.as_str()) {
+            let markup = values.map(|v| tour::choices_markup(&v).into_string());
+            el.set_inner_html(&markup.unwrap_or_default());
+            set_attr(el, CHOICES_SHOWN, &key);
+        }
+    });
+    // The right answer, once the step's run is done.
+    let right = move || {
+        let stats = done.get().then(final_stats).flatten()?;
+        Some((tour::answer(strategy(), &stats), stats))
+    };
+    // The reader's pick, and the right one once the run is done.
+    bind::each(card, CHOICE, move |b| {
+        let (picked, right) = (picked.get(), right().map(|(answer, _)| answer));
+        let v = b
+            .get_attribute(CHOICE_VALUE)
+            .and_then(|v| v.parse::<u64>().ok());
+        let on = v.is_some() && v == picked;
+        set_attr(b, "aria-pressed", if on { "true" } else { "false" });
+        set_class(b, "rll-tour-right", v.is_some() && v == right);
+    });
+    bind::node(card, REVEAL, move |el| match right() {
+        Some((answer, stats)) => {
+            set_attr(el, "data-answer", &answer.to_string());
+            if let Some(words) = bind::find(el, REVEAL_WORDS) {
+                set_text(
+                    &words,
+                    Some(&tour::reveal(strategy(), &stats, picked.get())),
                 );
-                let _ = b
-                    .class_list()
-                    .toggle_with_force("rll-tour-right", v.is_some() && v == right);
             }
+            set_flag(el, "hidden", false);
         }
-        if let Some(reveal) = find("[data-testid=tour-reveal]") {
-            match (&stats, right) {
-                (Some(st), Some(answer)) => {
-                    let _ = reveal.set_attribute("data-answer", &answer.to_string());
-                    if let Some(words) = find("[data-tour=reveal]") {
-                        words.set_text_content(Some(&tour::reveal(s, st, picked)));
-                    }
-                    let _ = reveal.remove_attribute("hidden");
-                }
-                _ => {
-                    let _ = reveal.set_attribute("hidden", "");
-                }
-            }
-        }
-        if let Some(hint) = find("[data-tour=hint]") {
-            hint.set_text_content(Some(tour::hint(done, picked.is_some())));
-        }
+        None => set_flag(el, "hidden", true),
+    });
+    bind::node(card, HINT, move |el| {
+        set_text(el, Some(tour::hint(done.get(), picked.get().is_some())));
     });
     let on_click = move |ev: web_sys::MouseEvent| {
-        let Some(button) =
-            target_as::<web_sys::Element>(&ev).and_then(|e| e.closest("button").ok().flatten())
-        else {
-            return;
-        };
-        if let Some(v) = button
-            .get_attribute("data-value")
-            .and_then(|v| v.parse::<u64>().ok())
-        {
-            picked.set(Some(v));
-            state.run(strategy());
+        if let Some(choice) = bind::hit(&ev, CHOICE) {
+            if let Some(v) = choice
+                .get_attribute(CHOICE_VALUE)
+                .and_then(|v| v.parse::<u64>().ok())
+            {
+                picked.set(Some(v));
+                state.run(strategy());
+            }
             return;
         }
-        match button.get_attribute("data-tour-go").as_deref() {
-            Some("back") => go(step().saturating_sub(1)),
-            Some("next") if step() + 1 < STEPS => go(step() + 1),
-            Some("next" | "leave") => leave(),
-            _ => {}
+        match Go::ALL
+            .into_iter()
+            .find(|g| bind::hit(&ev, g.slot()).is_some())
+        {
+            Some(Go::Back) => go(step().saturating_sub(1)),
+            Some(Go::Next) if step() + 1 < STEPS => go(step() + 1),
+            Some(Go::Next | Go::Leave) => leave(),
+            None => {}
         }
     };
     view! {
-        <div class="rll-tour" data-testid="tour" data-step="1" tabindex="-1" role="region" aria-label="Guided walk"
-            node_ref=card inner_html=tour::CARD_MARKUP on:keydown=handler(on_key) on:click=handler(on_click)></div>
+        <div class="rll-tour" data-testid="tour" data-step="1" tabindex="-1" role="region" aria-label=CARD_LABEL
+            node_ref=card inner_html=tour::card_markup().into_string() on:keydown=handler(on_key) on:click=handler(on_click)></div>
     }
 }
 

@@ -7,7 +7,7 @@ use crate::shared::later::painted;
 use crate::shared::timeline::{draw, Layout, Palette, TimelineData};
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use page::run::stage::{verdict, Tone};
+use page::run::stage::{verdict, Tone, STAGE_LINK, VERDICT_LABELS};
 use sim::{Scenario, Simulation};
 
 /// The verdict on `scenario`, computed at once (a thousand customers take about a
@@ -56,12 +56,12 @@ fn card(scenario: Scenario) -> Option<impl IntoView> {
     let height = format!("height: {}px", Layout::COMPACT.height().round() as u32);
     let harm = v.tone == Tone::Harm;
     Some(view! {
-        <section class="rll-verdict" class:rll-verdict-harm=harm aria-label="How this run ends" data-testid="verdict">
+        <section class="rll-verdict" class:rll-verdict-harm=harm aria-label=VERDICT_LABELS.0 data-testid="verdict">
             <p class="rll-verdict-text" data-tone=if harm { "harm" } else { "good" }>{v.text}</p>
             {recorded.then(|| view! {
-                <canvas node_ref=canvas style=height role="img" aria-label="The whole run: every request, one row per customer."></canvas>
+                <canvas node_ref=canvas style=height role="img" aria-label=VERDICT_LABELS.1></canvas>
             })}
-            <a class="rll-link" href="#rll-stage">"Watch it happen ↓"</a>
+            <a class="rll-link" href=STAGE_LINK.0>{STAGE_LINK.1}</a>
         </section>
     })
 }

@@ -1,5 +1,7 @@
 //! What an event happened on, for the delegated handlers that read a control of the page
-//! layer's markup by its `data-` attributes, and the value of such a control.
+//! layer's markup by its `data-` attributes (each named by the page layer), the value of
+//! such a control, and the writes that leave a node alone when it already shows what
+//! they would write.
 
 use wasm_bindgen::JsCast;
 
@@ -22,21 +24,12 @@ pub fn set_value(el: &web_sys::Element, value: &str) {
     }
 }
 
-/// The control of a delegated event whose `data-field` names a form's field, and the
-/// field's name.
-pub fn field_of(ev: &web_sys::Event) -> Option<(web_sys::Element, String)> {
+/// The control of a delegated event that names a form's field in its attribute `attr`
+/// (the page layer's name for it), and the field's name.
+pub fn field_of(ev: &web_sys::Event, attr: &str) -> Option<(web_sys::Element, String)> {
     let el = target_as::<web_sys::Element>(ev)?;
-    let field = el.get_attribute("data-field")?;
+    let field = el.get_attribute(attr)?;
     Some((el, field))
-}
-
-/// The element of the document with this `data-testid`, for the run page's parts that
-/// are written by an effect (the run page is never in a shadow root, unlike a widget).
-pub fn by_testid(id: &str) -> Option<web_sys::Element> {
-    web_sys::window()?
-        .document()?
-        .query_selector(&format!("[data-testid={id}]"))
-        .ok()?
 }
 
 /// Sets an element's text, unless it already says it (a live region announces every

@@ -65,7 +65,7 @@ pub fn Progress(
             <div class="rll-bar" node_ref=bar role="progressbar" aria-label="Charges finished" aria-valuemin="0" aria-valuemax="0" aria-valuenow="0">
                 <div class="rll-bar-fill" node_ref=fill></div>
             </div>
-            <div class="rll-gauges" node_ref=gauges inner_html=gauges_markup()></div>
+            <div class="rll-gauges" node_ref=gauges inner_html=gauges_markup().into_string()></div>
         </div>
     }
 }

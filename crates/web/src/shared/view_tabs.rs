@@ -16,6 +16,6 @@ pub fn ViewTabs(
     /// The seed and numbers the links carry.
     scenario: Signal<Scenario>,
 ) -> impl IntoView {
-    let tabs = move || scenario.with(|s| tabs_markup(current, s));
+    let tabs = move || scenario.with(|s| tabs_markup(current, s).into_string());
     view! { <nav class="rll-tabs" aria-label="Views" inner_html=tabs on:click=handler(stay_on_current)></nav> }
 }

@@ -45,7 +45,7 @@ pub fn bind_form<F: Fields + Send + Sync + 'static>(
         }
     });
     move |ev: web_sys::Event| {
-        if let Some((el, field)) = field_of(&ev) {
+        if let Some((el, field)) = field_of(&ev, "data-field") {
             let text = value_of(&el).unwrap_or_default();
             form.update(|f| f.set(&field, text));
         }
