@@ -15,7 +15,7 @@ const DEFAULT_NOW = '1788086459';
 
 /** The table's cases: { line, rule, now, block, expected: null | { waitS, from, capped } }. */
 function cases() {
-  const text = fs.readFileSync(path.join(ROOT, 'tests', 'fixtures', 'header_cases.txt'), 'utf8');
+  const text = fs.readFileSync(path.join(ROOT, 'crates', 'page', 'tests', 'fixtures', 'header_cases.txt'), 'utf8');
   const out = [];
   let line = 1;
   for (const chunk of text.split('\n\n')) {

@@ -67,12 +67,12 @@ pub fn tabs_markup(current: View, scenario: &Scenario) -> String {
             let href = href(Section::Charges, v, scenario);
             tab_link(
                 "rll-tab",
-                "data-view",
-                v.as_str(),
+                crate::shared::markup::TabKey::View(v.as_str()),
                 &href,
                 v == current,
-                &view_label(v),
+                maud::html! { (view_label(v)) },
             )
+            .into_string()
         })
         .collect()
 }

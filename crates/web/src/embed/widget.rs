@@ -81,7 +81,7 @@ pub fn Widget(
     };
     view! {
         <div class="rll rll-widget" node_ref=root data-testid="widget" data-run-state=move || playback.state.get().as_str()>
-            <div class="rll-notice" role="alert" data-testid="widget-problems" hidden=query.problems.is_empty() inner_html=list_markup(&query.problems)></div>
+            <div class="rll-notice" role="alert" data-testid="widget-problems" hidden=query.problems.is_empty() inner_html=list_markup(&query.problems).into_string()></div>
             <p class="rll-widget-title">
                 <strong>{label(strategy)}</strong>
                 {format!(" · seed {} · {} customers", query.seed, query.scenario.customers)}

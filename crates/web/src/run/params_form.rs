@@ -83,7 +83,7 @@ pub fn ParamsForm(
         }
         if let Some(list) = find("[data-params-problems]") {
             let problems = problems.get();
-            list.set_inner_html(&items_markup(&problems));
+            list.set_inner_html(&items_markup(&problems).into_string());
             let _ = list.toggle_attribute_with_force("hidden", problems.is_empty());
         }
     });
