@@ -1,6 +1,7 @@
 //! The sentences for a header that gives no wait: what the reader typed (or a server
 //! sent), quoted, and what is wrong with it.
 
+use crate::shared::markup::Whole;
 use crate::shared::words::Words;
 use sim::headers::{
     DateField, DeltaFault, HeaderError, HeaderFault, HttpDateError, Ignored, SecondsFault,
@@ -227,11 +228,11 @@ fn date_fault(fault: HttpDateError) -> &'static str {
 pub fn responses_markup() -> maud::Markup {
     maud::html! {
         @for r in sim::lab::sample_responses() {
-            pre.rll-source data-status=(r.status.to_string()) {
+            pre.rll-source data-status=(Whole(r.status.into())) {
                 code {
                     span.rll-line {
                         strong {
-                            "HTTP/1.1 " (r.status.to_string()) " "
+                            "HTTP/1.1 " (Whole(r.status.into())) " "
                             (if r.status == 200 { "OK" } else { "Too Many Requests" })
                         }
                     }

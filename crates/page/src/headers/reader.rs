@@ -3,6 +3,7 @@
 //! the same), the naive reading beside it with what it costs, and the page's examples.
 
 use crate::limits::lab::wait_text;
+use crate::shared::markup::Whole;
 use crate::shared::words::Words;
 use serde::Serialize;
 use sim::headers::{
@@ -529,7 +530,7 @@ pub fn result_markup(pairs: &[(String, String)], reading: &Reading) -> maud::Mar
                 dd.rll-reading-note.rll-harm-text data-testid="reader-naive-consequence" { (naive.consequence) }
             }
         }
-        h3.rll-reader-ignored-title { "Ignored (" (view.ignored.len().to_string()) ")" }
+        h3.rll-reader-ignored-title { "Ignored (" (Whole(view.ignored.len() as u64)) ")" }
         ul.rll-reader-ignored data-testid="reader-ignored" {
             @for i in &view.ignored {
                 li data-header=(i.header) { (i.why) }

@@ -9,6 +9,7 @@
 use super::memory::{decade_label, decades, megabytes};
 use crate::limits::settings::{KnobId, Range, KNOBS};
 use crate::shared::format::{count, dec};
+use crate::shared::markup::Whole;
 use crate::shared::slot::Slot;
 use crate::shared::ticks::time_ticks;
 use crate::slot;
@@ -41,7 +42,7 @@ fn n(v: f64) -> String {
 fn svg(w: u32, h: f64, testid: &str, label: &str, slot: Option<Slot>, inner: Markup) -> Markup {
     let h = h.ceil() as u32;
     html! {
-        svg.rll-chart-px width=(w.to_string()) height=(h.to_string()) viewBox={ "0 0 " (w.to_string()) " " (h.to_string()) } role="img" data-testid=(testid)
+        svg.rll-chart-px width=(Whole(w.into())) height=(Whole(h.into())) viewBox={ "0 0 " (Whole(w.into())) " " (Whole(h.into())) } role="img" data-testid=(testid)
             aria-label=(label) data-slot=[slot] { (inner) }
     }
 }
@@ -220,10 +221,10 @@ pub fn burst_svg(r: &BurstResult, width: u32) -> Markup {
 pub fn burst_answers(r: &BurstResult) -> Markup {
     html! {
         @for row in super::burst::header_rows(r) {
-            li data-status=(row.status.to_string()) class=[(!row.allowed).then_some("rll-refused-row")] {
+            li data-status=(Whole(row.status.into())) class=[(!row.allowed).then_some("rll-refused-row")] {
                 span.rll-num { (row.at) }
                 " "
-                strong { (row.status.to_string()) }
+                strong { (Whole(row.status.into())) }
                 " "
                 code data-header="RateLimit" { (row.rate_limit) }
                 @if let Some(v) = &row.retry_after {
@@ -284,7 +285,7 @@ pub fn herd_svg(r: &HerdResult, width: u32) -> Markup {
                     @let h = HERD_ROW_H * f64::from(v) / f64::from(peak);
                     rect class=(class) x=(n(HERD_LEFT + i as f64 * bar_w)) y=(n(top + HERD_ROW_H - h))
                         width=(n((bar_w - 1.0).max(1.0))) height=(n(h)) {
-                        title { (b.start_ms.to_string()) " ms: " (v.to_string()) " first returns" }
+                        title { (Whole(b.start_ms)) " ms: " (Whole(v.into())) " first returns" }
                     }
                 }
             }

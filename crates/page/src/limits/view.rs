@@ -17,6 +17,7 @@ use super::lab::round_ms;
 use super::settings::{knobs_of, KnobId, LabSettings, Range};
 use super::units::{correct_text, naive_text};
 use crate::shared::format::{count, duration_ms};
+use crate::shared::markup::Whole;
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
@@ -55,7 +56,7 @@ pub fn limits_intro_markup(seed: u64, headers_href: &str) -> Markup {
     html! {
         "The other side of the same problem: you run the API. Which limiter do you put in front of it, "
         "what do you tell callers in the headers, and what do careless clients do with what you tell them? "
-        "Each experiment runs in simulated time, from seed " (seed.to_string()) ". "
+        "Each experiment runs in simulated time, from seed " (Whole(seed)) ". "
         "The headers themselves, and a reader for them, are on " a href=(headers_href) { "the headers page" } "."
     }
 }
@@ -77,7 +78,7 @@ pub fn experiments_markup() -> Markup {
     html! {
         @for (i, e) in ExperimentName::ALL.into_iter().enumerate() {
             button.rll-strategy type="button" data-experiment=(e.as_str()) data-slot=(experiment_slot(e)) aria-pressed="false" {
-                span.rll-step { ((i + 1).to_string()) }
+                span.rll-step { (Whole(i as u64 + 1)) }
                 span { (experiment_title(e)) }
             }
         }
@@ -166,6 +167,7 @@ pub const fn knob_slot(id: KnobId) -> Slot {
 pub const SLIDER: Slot = slot!("knob-slider");
 /// A slider's value in words, inside its knob's [`knob_slot`].
 pub const KNOB_VALUE: Slot = slot!("knob-value");
+
 /// Each button of a choice, inside its knob's [`knob_slot`], in the choice's order;
 /// which value, its [`CHOICE_KEY`].
 pub const CHOICE: Slot = slot!("knob-choice");
@@ -201,8 +203,8 @@ pub fn knobs_html(experiment: ExperimentName, s: &LabSettings) -> Markup {
                             (k.label) ": "
                             output data-slot=(KNOB_VALUE) data-knob-value=(k.key) { (shown) }
                         }
-                        input id=(id) type="range" data-slot=(SLIDER) data-knob=(k.key) min=(lo.to_string()) max=(hi.to_string()) step="1"
-                            value=(k.position(v).to_string()) aria-valuetext=(shown);
+                        input id=(id) type="range" data-slot=(SLIDER) data-knob=(k.key) min=(Whole(lo)) max=(Whole(hi)) step="1"
+                            value=(Whole(k.position(v))) aria-valuetext=(shown);
                     }
                 }
             }
@@ -261,7 +263,7 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> Markup {
                 .collect();
             html! {
                 p {
-                    "The same instruction, “wait " (r.wait_s.to_string()) " s”, written the four ways servers write it, read by a client \
+                    "The same instruction, “wait " (Whole(r.wait_s)) " s”, written the four ways servers write it, read by a client \
                      that does Number(value) × 1000 and by one that reads each form by its rules. Two of the naive \
                      readings fail silently: NaN fires a timer at once, and an epoch read as a delay sleeps for \
                      decades."
@@ -285,8 +287,8 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> Markup {
                 .collect();
             html! {
                 p {
-                    (r.calls.to_string()) " calls to make against a bucket of " (r.capacity.to_string()) " refilled at " (r.limit.to_string()) " per "
-                    (per(r.window_us)) ", over a " (r.round_trip_us.to_string()) " µs round trip; the blind client retries "
+                    (Whole(r.calls.into())) " calls to make against a bucket of " (Whole(r.capacity.into())) " refilled at " (Whole(r.limit.into())) " per "
+                    (per(r.window_us)) ", over a " (Whole(r.round_trip_us)) " µs round trip; the blind client retries "
                     (blind_retry(r.blind_pause_us)) ". All three finish in about the same time; the blind one sends "
                     (strong("traffic-ratio", &format!("{}×", count(r.traffic_ratio))))
                     " the obedient one's traffic."
@@ -308,8 +310,8 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> Markup {
             };
             html! {
                 p {
-                    "One caller sends " (sent(0).to_string()) " requests, then " (tallies.len().saturating_sub(1).to_string())
-                    " quiet callers send " (sent(1).to_string()) " each, all within " (ms(r.span_us)) ". The noisy \
+                    "One caller sends " (Whole(sent(0).into())) " requests, then " (Whole(tallies.len().saturating_sub(1) as u64))
+                    " quiet callers send " (Whole(sent(1).into())) " each, all within " (ms(r.span_us)) ". The noisy \
                      caller is throttled the same either way; what changes is what happens to everyone else."
                 }
                 div.rll-neighbour {
@@ -362,7 +364,7 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> Markup {
             html! {
                 p {
                     (count(r.clients.into())) " clients are refused at the same instant and all read a "
-                    (ms(r.retry_after_us)) " Retry-After. Each then retries against a bucket of " (r.limit.to_string()) " per "
+                    (ms(r.retry_after_us)) " Retry-After. Each then retries against a bucket of " (Whole(r.limit.into())) " per "
                     (per(r.window_us)) " until it gets in. After every refusal a client sleeps the \
                      Retry-After it was given, plus a backoff v that doubles with each refusal (from "
                     (ms(r.retry_after_us)) " up to " (ms(r.cap_us)) "); the jitter decides how much of v it sleeps:"
@@ -377,7 +379,7 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> Markup {
                     (strong("herd-peak", &chosen.peak_per_ms.to_string()))
                     " per millisecond, spread over "
                     (strong("herd-spread", &ms(chosen.spread_us())))
-                    " (without jitter: " (none.peak_per_ms.to_string()) " in one millisecond, spread " (ms(none.spread_us())) ")."
+                    " (without jitter: " (Whole(none.peak_per_ms.into())) " in one millisecond, spread " (ms(none.spread_us())) ")."
                 }
                 @if let Some(w) = width { (herd_svg(r, w)) }
                 p data-testid="herd-verdict" { (verdict(r)) }

@@ -5,6 +5,7 @@
 
 use crate::shared::format::count;
 use crate::shared::links::run_href;
+use crate::shared::markup::Whole;
 use crate::shared::slot::Slot;
 use crate::shared::titles::strategy_label;
 use crate::slot;
@@ -93,10 +94,10 @@ pub fn table_markup(cells: &[MatrixCell], base: &Scenario) -> Markup {
 fn cell_markup(c: &MatrixCell, base: &Scenario) -> Markup {
     let st = &c.stats;
     html! {
-        td class={ "rll-matrix-cell rll-harm-" (harm_level(c).to_string()) }
+        td class={ "rll-matrix-cell rll-harm-" (Whole(harm_level(c) as u64)) }
             data-cell={ (c.strategy.as_str()) "/" (c.incident.as_str()) }
-            data-charged=(st.customers_charged.to_string()) data-duplicates=(st.duplicates.to_string())
-            data-per-100=(st.requests_per_100_charges.to_string()) data-recovery-ms=(st.recovery_ms.to_string())
+            data-charged=(Whole(st.customers_charged)) data-duplicates=(Whole(st.duplicates))
+            data-per-100=(Whole(st.requests_per_100_charges)) data-recovery-ms=(Whole(st.recovery_ms))
             data-harm=(if c.harms().is_empty() { "false" } else { "true" }) {
             a href=(cell_href(c, base)) {
                 strong { (count(st.customers_charged)) " charged" }
@@ -208,7 +209,7 @@ pub fn matrix_view_markup(base: &Scenario) -> Markup {
     html! {
         p.rll-see-note { (matrix_caption(&span_text(base))) }
         p.rll-field-help role="status" data-testid="matrix-progress" data-slot=(PROGRESS) { (matrix_progress(0)) }
-        progress max=(sim::matrix::RUNS.to_string()) value="0" data-slot=(PROGRESS_BAR) {}
+        progress max=(Whole(sim::matrix::RUNS as u64)) value="0" data-slot=(PROGRESS_BAR) {}
         div.rll-matrix-wrap data-slot=(TABLE) {}
         h3 { (SHIP_TITLE) }
         p.rll-see-note { (SHIP_LEAD) }

@@ -4,6 +4,7 @@
 
 use crate::parse_seed;
 use crate::shared::format::number_word;
+use crate::shared::markup::Whole;
 use crate::shared::params::{apply_params, parse_param, PARAMS};
 use crate::shared::slot::Slot;
 use crate::shared::stats::StatText;
@@ -41,7 +42,7 @@ pub fn compare_seed_markup(seed: u64) -> Markup {
         div.rll-field {
             label.rll-field-label for="rll-compare-seed" { "Seed" }
             input #rll-compare-seed type="text" inputmode="numeric" autocomplete="off" data-testid="compare-seed"
-                aria-describedby="rll-compare-seed-help" aria-invalid="false" value=(seed.to_string()) data-slot=(COMPARE_SEED);
+                aria-describedby="rll-compare-seed-help" aria-invalid="false" value=(Whole(seed)) data-slot=(COMPARE_SEED);
             span #rll-compare-seed-help .rll-field-help data-slot=(COMPARE_SEED_HELP) { (compare_seed_help()) }
         }
     }

@@ -3,13 +3,25 @@
 //! `.wasm` as markup set with `inner_html` than as one Leptos view each (README,
 //! "Sizes"). Every piece is built with maud's `html!`, which escapes what it is given
 //! unless it is already-built [`Markup`]; [`escape`] is for the code not yet moved.
-//! Numbers go into markup as text (`n.to_string()`), written by `core::fmt` like every
-//! other number of the page layer: maud's own rendering of an integer brings a second
-//! integer formatter (`itoa`) into each page's module, one copy per integer type.
+//! Whole numbers go into markup as [`Whole`], written by `core::fmt`'s formatter for
+//! `u64` like every other number of the page layer: maud's own rendering of an integer
+//! brings a second integer formatter (`itoa`) into each page's module, and a
+//! `to_string` per integer type is code of its own.
 
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
+
+/// A whole number in markup, in digits (`(Whole(n))` in `html!`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Whole(pub u64);
+
+impl maud::Render for Whole {
+    fn render_to(&self, buffer: &mut String) {
+        use std::fmt::Write;
+        let _ = write!(buffer, "{}", self.0);
+    }
+}
 
 /// Text made safe inside an element or a double-quoted attribute.
 pub fn escape(text: &str) -> String {
@@ -78,6 +90,14 @@ mod tests {
             "<li>x&amp;y</li>"
         );
         assert_eq!(items_markup(&[]).into_string(), "");
+    }
+
+    #[test]
+    fn a_whole_number_is_its_digits() {
+        assert_eq!(
+            html! { (Whole(0)) "/" (Whole(u64::MAX)) }.into_string(),
+            "0/18446744073709551615"
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! smallest value to the largest, or, when every run gave the same value, that value alone
 //! (a single bar as wide as the axis would read as the largest count of all).
 
+use crate::shared::markup::Whole;
 use maud::{html, Markup};
 use sim::sweep::Distribution;
 
@@ -194,9 +195,9 @@ pub fn sweep_result_markup(
                         @let f = f.as_str();
                         tr {
                             th.rll-term scope="row" tabindex="0" data-hint=(text.hint) { (text.label) }
-                            td.rll-num data-result=(key(f, "min")) { (d.min.to_string()) }
-                            td.rll-num data-result=(key(f, "median")) { (d.median.to_string()) }
-                            td.rll-num data-result=(key(f, "max")) { (d.max.to_string()) }
+                            td.rll-num data-result=(key(f, "min")) { (Whole(d.min)) }
+                            td.rll-num data-result=(key(f, "median")) { (Whole(d.median)) }
+                            td.rll-num data-result=(key(f, "max")) { (Whole(d.max)) }
                             td { (histogram_markup(text.label, &Histogram::of(d))) }
                         }
                     }

@@ -10,6 +10,7 @@
 
 use crate::shared::format::{count, dec};
 use crate::shared::links::point_href;
+use crate::shared::markup::Whole;
 use crate::shared::slot::Slot;
 use crate::slot;
 use crate::sweep::param_sweep::{axis_label, axis_top, colour, stat_label, ticks, value_text};
@@ -132,12 +133,12 @@ pub fn chart_markup(
                         } }
                         tbody {
                             @for (i, p) in points.iter().enumerate() {
-                                @let cell = |field: &str| html! { "psweep." (name) "." (i.to_string()) "." (field) };
+                                @let cell = |field: &str| html! { "psweep." (name) "." (Whole(i as u64)) "." (field) };
                                 tr {
                                     td.rll-num data-result=(cell("value")) { (value_text(param, p.value)) }
-                                    td.rll-num data-result=(cell("min")) { (p.dist.min.to_string()) }
-                                    td.rll-num data-result=(cell("median")) { (p.dist.median.to_string()) }
-                                    td.rll-num data-result=(cell("max")) { (p.dist.max.to_string()) }
+                                    td.rll-num data-result=(cell("min")) { (Whole(p.dist.min)) }
+                                    td.rll-num data-result=(cell("median")) { (Whole(p.dist.median)) }
+                                    td.rll-num data-result=(cell("max")) { (Whole(p.dist.max)) }
                                 }
                             }
                         }
