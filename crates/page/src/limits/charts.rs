@@ -33,8 +33,18 @@ pub fn chart_width(box_w: f64) -> u32 {
     (box_w.max(0.0) as u32).clamp(MIN_W, MAX_W)
 }
 
-fn n(v: f64) -> String {
-    dec(v, 1)
+/// A coordinate or a size in markup, to a tenth of a pixel ([`dec`]).
+#[derive(Clone, Copy)]
+struct N(f64);
+
+impl maud::Render for N {
+    fn render_to(&self, buffer: &mut String) {
+        buffer.push_str(&dec(self.0, 1));
+    }
+}
+
+fn n(v: f64) -> N {
+    N(v)
 }
 
 /// A chart `w` × `h` CSS pixels, one user unit to a pixel, around `inner`; `slot` names
@@ -165,9 +175,13 @@ pub fn burst_svg(r: &BurstResult, width: u32) -> Markup {
     let full = u64::from(r.limit) * 1_000;
     let level_y = |milli: u64| level_top + LEVEL_H - milli as f64 / full as f64 * LEVEL_H;
     // Full from the axis' left edge until the first arrival, then the core's points.
-    let mut points = format!("{},{}", n(BURST_LEFT), n(level_y(full)));
+    let mut points = format!("{},{}", dec(BURST_LEFT, 1), dec(level_y(full), 1));
     for p in &r.bucket_level {
-        points += &format!(" {},{}", n(x(p.at_us)), n(level_y(p.milli_tokens)));
+        points += &format!(
+            " {},{}",
+            dec(x(p.at_us), 1),
+            dec(level_y(p.milli_tokens), 1)
+        );
     }
     let inner = html! {
         @for k in axis.from_us.div_ceil(window)..=axis.to_us / window {
