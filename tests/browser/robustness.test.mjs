@@ -9,7 +9,7 @@ import { useLab, openPage, waitForState, ROOT } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const CORPUS = fs.readFileSync(path.join(ROOT, 'tests', 'hostile_urls.txt'), 'utf8').split('\n').filter((l) => l.trim());
+const CORPUS = fs.readFileSync(path.join(ROOT, 'crates', 'page', 'tests', 'hostile_urls.txt'), 'utf8').split('\n').filter((l) => l.trim());
 
 const lab = useLab(before, after);
 
