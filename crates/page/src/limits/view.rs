@@ -164,13 +164,13 @@ pub const fn knob_slot(id: KnobId) -> Slot {
 }
 
 /// A knob's slider, inside its [`knob_slot`]: its value is the slider position.
-pub const SLIDER: Slot = slot!("knob-slider");
+pub const SLIDER: Slot = slot!("lab-slider");
 /// A slider's value in words, inside its knob's [`knob_slot`].
-pub const KNOB_VALUE: Slot = slot!("knob-value");
+pub const KNOB_VALUE: Slot = slot!("lab-knob-value");
 
 /// Each button of a choice, inside its knob's [`knob_slot`], in the choice's order;
 /// which value, its [`CHOICE_KEY`].
-pub const CHOICE: Slot = slot!("knob-choice");
+pub const CHOICE: Slot = slot!("lab-choice");
 /// The attribute of a choice's button that holds the value's name.
 pub const CHOICE_KEY: &str = "data-value";
 
