@@ -6,23 +6,6 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Files still being moved to `html!`: each must still spell a tag (so the list only
-/// shrinks), and every other file must spell none. Empty when the move is done.
-const NOT_YET: &[&str] = &[
-    "headers/faults.rs",
-    "headers/reader.rs",
-    "limits/charts.rs",
-    "limits/view.rs",
-    "matrix/table.rs",
-    "shared/explore.rs",
-    "shared/links.rs",
-    "shared/markup.rs",
-    "shared/sections.rs",
-    "sweep/histogram.rs",
-    "sweep/param_sweep_chart.rs",
-    "sweep/sweep_forms.rs",
-];
-
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -115,16 +98,8 @@ fn no_string_of_the_page_layer_spells_a_tag() {
             .into_iter()
             .filter(|(_, s)| spells_a_tag(s))
             .collect();
-        match (NOT_YET.contains(&rel.as_str()), tags.is_empty()) {
-            (false, false) => {
-                for (line, s) in tags {
-                    problems.push(format!("{rel}:{line} spells a tag: {s:.60}"));
-                }
-            }
-            (true, true) => {
-                problems.push(format!("{rel} writes no tag any more: take it off NOT_YET"))
-            }
-            _ => {}
+        for (line, s) in tags {
+            problems.push(format!("{rel}:{line} spells a tag: {s:.60}"));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

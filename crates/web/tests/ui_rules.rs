@@ -77,23 +77,6 @@ fn the_ui_makes_effects_and_listeners_only_through_erase() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Files still finding nodes by selector strings: each must still do so (the list only
-/// shrinks), and every other file must not. Empty when every node is found by its slot.
-const FINDS_BY_SELECTOR: &[&str] = &[
-    "compare/compare_controls.rs",
-    "compare/compare_view.rs",
-    "limits/experiment_view.rs",
-    "limits/knobs.rs",
-    "limits/section.rs",
-    "shared/frame.rs",
-    "shared/progress.rs",
-    "shared/tabs.rs",
-    "sweep/param_sweep_chart.rs",
-    "sweep/param_sweep_view.rs",
-    "sweep/sweep_form.rs",
-    "sweep/sweep_view.rs",
-];
-
 /// Where the UI finds a node by a string of its own: a DOM lookup by selector, a
 /// selector-shaped literal, a `data-` attribute read by name, or a test id.
 fn finds_by_selector(source: &str) -> Vec<(usize, String)> {
@@ -136,16 +119,8 @@ fn the_ui_finds_nodes_by_their_slots_only() {
         }
         let source = fs::read_to_string(&file).expect("a readable source file");
         let found = finds_by_selector(&source);
-        match (FINDS_BY_SELECTOR.contains(&rel.as_str()), found.is_empty()) {
-            (false, false) => {
-                for (line, what) in found {
-                    problems.push(format!("{rel}:{line} finds a node by {what}"));
-                }
-            }
-            (true, true) => problems.push(format!(
-                "{rel} finds nodes by their slots now: take it off FINDS_BY_SELECTOR"
-            )),
-            _ => {}
+        for (line, what) in found {
+            problems.push(format!("{rel}:{line} finds a node by {what}"));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

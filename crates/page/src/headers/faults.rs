@@ -1,6 +1,7 @@
 //! The sentences for a header that gives no wait: what the reader typed (or a server
 //! sent), quoted, and what is wrong with it.
 
+use crate::shared::markup::Whole;
 use crate::shared::words::Words;
 use sim::headers::{
     DateField, DeltaFault, HeaderError, HeaderFault, HttpDateError, Ignored, SecondsFault,
@@ -224,37 +225,24 @@ fn date_fault(fault: HttpDateError) -> &'static str {
 
 /// The two responses our token bucket sends (a 200 and a 429) as raw HTTP, as markup:
 /// the status line, then each header (`data-header`), `Retry-After` marked.
-pub fn responses_markup() -> String {
-    use crate::shared::markup::escape;
-    use std::fmt::Write;
-    let mut out = String::new();
-    for r in sim::lab::sample_responses() {
-        let reason = if r.status == 200 {
-            "OK"
-        } else {
-            "Too Many Requests"
-        };
-        let _ = write!(
-            out,
-            "<pre class=\"rll-source\" data-status=\"{s}\"><code><span class=\"rll-line\"><strong>HTTP/1.1 {s} {reason}</strong></span>",
-            s = r.status
-        );
-        for (k, v) in r.headers {
-            let _ = write!(
-                out,
-                "<span class=\"rll-line{}\" data-header=\"{k}\">{k}: {}</span>",
-                if k == "Retry-After" {
-                    " rll-changed"
-                } else {
-                    ""
-                },
-                escape(&v),
-                k = escape(k),
-            );
+pub fn responses_markup() -> maud::Markup {
+    maud::html! {
+        @for r in sim::lab::sample_responses() {
+            pre.rll-source data-status=(Whole(r.status.into())) {
+                code {
+                    span.rll-line {
+                        strong {
+                            "HTTP/1.1 " (Whole(r.status.into())) " "
+                            (if r.status == 200 { "OK" } else { "Too Many Requests" })
+                        }
+                    }
+                    @for (k, v) in r.headers {
+                        span.rll-line.rll-changed[k == "Retry-After"] data-header=(k) { (k) ": " (v) }
+                    }
+                }
+            }
         }
-        out.push_str("</code></pre>");
     }
-    out
 }
 
 #[cfg(test)]
@@ -401,7 +389,7 @@ mod tests {
 
     #[test]
     fn the_sample_responses_show_every_header_and_mark_retry_after() {
-        let m = crate::headers::faults::responses_markup();
+        let m = crate::headers::faults::responses_markup().into_string();
         let responses = sim::lab::sample_responses();
         assert_eq!(
             m.matches("<pre class=\"rll-source\" data-status=").count(),

@@ -1,4 +1,5 @@
 //! The headers page: the reader of a pasted header block, and the sentences for a header that gives no wait.
 
 pub mod faults;
+pub mod intro;
 pub mod reader;

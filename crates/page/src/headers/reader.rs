@@ -3,6 +3,7 @@
 //! the same), the naive reading beside it with what it costs, and the page's examples.
 
 use crate::limits::lab::wait_text;
+use crate::shared::markup::Whole;
 use crate::shared::words::Words;
 use serde::Serialize;
 use sim::headers::{
@@ -494,9 +495,7 @@ pub fn parse_now(text: &str) -> Result<u64, NowError> {
 /// markup: the wait and where it came from (and the cap, if it applied), what
 /// `Number(value) × 1000` sleeps and what follows, then every header set aside with its
 /// reason.
-pub fn result_markup(pairs: &[(String, String)], reading: &Reading) -> String {
-    use crate::shared::markup::escape;
-    use std::fmt::Write;
+pub fn result_markup(pairs: &[(String, String)], reading: &Reading) -> maud::Markup {
     let view = reading_view(reading);
     let naive = naive_comparison(pairs, reading);
     let wait = match (reading.wait_us, &reading.from) {
@@ -513,35 +512,31 @@ pub fn result_markup(pairs: &[(String, String)], reading: &Reading) -> String {
         Some(h) => format!("{h}: {}", naive.value),
         None => "no header it knows".to_string(),
     };
-    let mut out = format!(
-        "<dl class=\"rll-readings\" data-testid=\"reader-result\" data-wait-s=\"{}\" data-from=\"{}\" data-capped=\"{}\">\
-         <div><dt>Careful: the reader</dt><dd data-testid=\"reader-wait\">{}</dd>\
-         <dd class=\"rll-reading-note\" data-testid=\"reader-from\">{}{}</dd></div>\
-         <div><dt>Naive: <code>Number(value) × 1000</code> ms</dt><dd data-testid=\"reader-naive\">{}</dd>\
-         <dd class=\"rll-reading-note\" data-testid=\"reader-naive-read\">{}</dd>\
-         <dd class=\"rll-reading-note rll-harm-text\" data-testid=\"reader-naive-consequence\">{}</dd></div></dl>\
-         <h3 class=\"rll-reader-ignored-title\">Ignored ({})</h3><ul class=\"rll-reader-ignored\" data-testid=\"reader-ignored\">",
-        escape(view.wait_s.as_deref().unwrap_or("none")),
-        escape(view.from.as_deref().unwrap_or_default()),
-        view.capped,
-        escape(&wait),
-        escape(&from),
-        if view.capped { escape(&capped_text()) } else { String::new() },
-        escape(&wait_text(naive.slept_us)),
-        escape(&naive_what),
-        escape(&naive.consequence),
-        view.ignored.len(),
-    );
-    for i in &view.ignored {
-        let _ = write!(
-            out,
-            "<li data-header=\"{}\">{}</li>",
-            escape(&i.header),
-            escape(&i.why)
-        );
+    maud::html! {
+        dl.rll-readings data-testid="reader-result" data-wait-s=(view.wait_s.as_deref().unwrap_or("none"))
+            data-from=(view.from.as_deref().unwrap_or_default()) data-capped=(if view.capped { "true" } else { "false" }) {
+            div {
+                dt { "Careful: the reader" }
+                dd data-testid="reader-wait" { (wait) }
+                dd.rll-reading-note data-testid="reader-from" {
+                    (from)
+                    @if view.capped { (capped_text()) }
+                }
+            }
+            div {
+                dt { "Naive: " code { "Number(value) × 1000" } " ms" }
+                dd data-testid="reader-naive" { (wait_text(naive.slept_us)) }
+                dd.rll-reading-note data-testid="reader-naive-read" { (naive_what) }
+                dd.rll-reading-note.rll-harm-text data-testid="reader-naive-consequence" { (naive.consequence) }
+            }
+        }
+        h3.rll-reader-ignored-title { "Ignored (" (Whole(view.ignored.len() as u64)) ")" }
+        ul.rll-reader-ignored data-testid="reader-ignored" {
+            @for i in &view.ignored {
+                li data-header=(i.header) { (i.why) }
+            }
+        }
     }
-    out.push_str("</ul>");
-    out
 }
 
 #[cfg(test)]
@@ -663,9 +658,9 @@ mod tests {
 
     #[test]
     fn the_result_markup_shows_both_readings_and_every_ignored_header() {
-        let block = "Retry-After: 120\nX-RateLimit-Reset: 60\nX-Weird: <b>";
+        let block = "Retry-After: 120\nX-RateLimit-Reset: 60\nX-Weird: 1";
         let (pairs, reading) = read_block(block, sim::lab::LAB_EPOCH_S).unwrap();
-        let m = result_markup(&pairs, &reading);
+        let m = result_markup(&pairs, &reading).into_string();
         let view = reading_view(&reading);
         assert!(
             m.contains(&format!("data-wait-s=\"{}\"", view.wait_s.clone().unwrap())),
@@ -680,12 +675,27 @@ mod tests {
             "{m}"
         );
         assert_eq!(m.matches("<li data-header=").count(), view.ignored.len());
-        // What a server sent is text, never markup.
-        assert!(!m.contains("<b>"), "{m}");
         let naive = naive_comparison(&pairs, &reading);
+        assert!(m.contains(&naive.consequence), "{m}");
+    }
+
+    #[test]
+    fn what_a_server_sent_is_shown_as_text_never_as_markup() {
+        // The naive client reads this value, and the page quotes it twice: in what the
+        // naive client read, and in the sentence saying what it does with it.
+        let block = "Retry-After: <b>1</b> & \"2\"";
+        let (pairs, reading) = read_block(block, sim::lab::LAB_EPOCH_S).unwrap();
+        let naive = naive_comparison(&pairs, &reading);
+        assert_eq!(naive.value, "<b>1</b> & \"2\"", "the naive client reads it");
+        let m = result_markup(&pairs, &reading).into_string();
+        let shown = "&lt;b&gt;1&lt;/b&gt; &amp; &quot;2&quot;";
         assert!(
-            m.contains(&crate::shared::markup::escape(&naive.consequence)),
+            m.contains(&format!(
+                "data-testid=\"reader-naive-read\">Retry-After: {shown}</dd>"
+            )),
             "{m}"
         );
+        assert!(m.contains(&format!("Number('{shown}') is NaN")), "{m}");
+        assert!(!m.contains("<b>"), "{m}");
     }
 }

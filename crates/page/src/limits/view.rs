@@ -1,22 +1,29 @@
 //! What each limits experiment shows besides its knobs, as markup: its sentences, its
-//! chart (drawn at a width, see [`super::charts`]) and its table. Written as text, not as
-//! Leptos views, because it is redrawn whole whenever a knob moves and as views it cost
-//! the limits page's `.wasm` about 16 KB gzip. Every word is ours; each is escaped.
+//! chart (drawn at a width, see [`super::charts`]) and its table. Written as markup set
+//! with `inner_html`, not as Leptos views, because it is redrawn whole whenever a knob
+//! moves and as views it cost the limits page's `.wasm` about 16 KB gzip. Every word is
+//! ours; maud escapes each.
+//!
+//! The knobs, the experiment buttons and the lines the UI writes are named by their
+//! [`Slot`]s here, next to the markup that writes them.
 
 use super::charts::{
-    burst_answers, burst_svg, chart_width, herd_svg, memory_svg, table_html, Cell, Row,
+    burst_answers, burst_chart_width, burst_svg, chart_width, herd_svg, memory_svg, table_html,
+    Cell, Row,
 };
 use super::clients::blind_retry;
 use super::herd::{formula, seconds, verdict};
 use super::lab::round_ms;
-use super::settings::{knobs_of, LabSettings, Range};
+use super::settings::{knobs_of, KnobId, LabSettings, Range};
 use super::units::{correct_text, naive_text};
 use crate::shared::format::{count, duration_ms};
-use crate::shared::markup::escape;
+use crate::shared::markup::Whole;
+use crate::shared::slot::Slot;
+use crate::slot;
+use maud::{html, Markup};
 use sim::lab::burst::BurstResult;
 use sim::lab::herd::Jitter;
 use sim::lab::{ExperimentName, LabResult};
-use std::fmt::Write;
 
 /// An experiment's button label and heading.
 pub fn experiment_title(e: ExperimentName) -> &'static str {
@@ -33,36 +40,53 @@ pub fn experiment_title(e: ExperimentName) -> &'static str {
 /// What stands where an experiment will be, before one is picked.
 pub const PICK_AN_EXPERIMENT: &str = "Pick an experiment to run it.";
 
+/// The limits section: its `data-state` and `data-experiment` say which experiment is
+/// on screen.
+pub const LIMITS: Slot = slot!("limits");
+
+/// The limits section's heading.
+pub const LIMITS_TITLE: &str = "Publishing your limit";
+
+/// The name of the row of experiment buttons.
+pub const EXPERIMENTS_LABEL: &str = "Experiments";
+
 /// The limits section's opening paragraph, as markup: what the experiments are, the
 /// seed they run from, and the link to the headers page.
-pub fn limits_intro_markup(seed: u64, headers_href: &str) -> String {
-    format!(
-        concat!(
-            "The other side of the same problem: you run the API. Which limiter do you put in front of it, ",
-            "what do you tell callers in the headers, and what do careless clients do with what you tell them? ",
-            "Each experiment runs in simulated time, from seed {seed}. ",
-            "The headers themselves, and a reader for them, are on <a href=\"{href}\">the headers page</a>."
-        ),
-        seed = seed,
-        href = escape(headers_href),
-    )
+pub fn limits_intro_markup(seed: u64, headers_href: &str) -> Markup {
+    html! {
+        "The other side of the same problem: you run the API. Which limiter do you put in front of it, "
+        "what do you tell callers in the headers, and what do careless clients do with what you tell them? "
+        "Each experiment runs in simulated time, from seed " (Whole(seed)) ". "
+        "The headers themselves, and a reader for them, are on " a href=(headers_href) { "the headers page" } "."
+    }
+}
+
+/// The button that runs experiment `e`.
+pub const fn experiment_slot(e: ExperimentName) -> Slot {
+    match e {
+        ExperimentName::Burst => slot!("experiment-burst"),
+        ExperimentName::Units => slot!("experiment-units"),
+        ExperimentName::Clients => slot!("experiment-clients"),
+        ExperimentName::Neighbour => slot!("experiment-neighbour"),
+        ExperimentName::Memory => slot!("experiment-memory"),
+        ExperimentName::Herd => slot!("experiment-herd"),
+    }
 }
 
 /// One button per experiment, numbered, none pressed yet (`data-experiment` names it).
-pub fn experiments_markup() -> String {
-    ExperimentName::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            format!(
-                "<button type=\"button\" class=\"rll-strategy\" data-experiment=\"{}\" aria-pressed=\"false\"><span class=\"rll-step\">{}</span><span>{}</span></button>",
-                e.as_str(),
-                i + 1,
-                escape(experiment_title(*e))
-            )
-        })
-        .collect()
+pub fn experiments_markup() -> Markup {
+    html! {
+        @for (i, e) in ExperimentName::ALL.into_iter().enumerate() {
+            button.rll-strategy type="button" data-experiment=(e.as_str()) data-slot=(experiment_slot(e)) aria-pressed="false" {
+                span.rll-step { (Whole(i as u64 + 1)) }
+                span { (experiment_title(e)) }
+            }
+        }
+    }
 }
+
+/// Why the experiment cannot run with the knobs' numbers, when it cannot.
+pub const LAB_ERROR: Slot = slot!("lab-error");
 
 fn ms(us: u64) -> String {
     duration_ms(round_ms(us))
@@ -85,28 +109,14 @@ fn word(v: impl std::fmt::Display) -> Cell {
     (v.to_string(), false, false)
 }
 
-fn para(out: &mut String, testid: &str, text: &str) {
-    if testid.is_empty() {
-        let _ = write!(out, "<p>{}</p>", escape(text));
-    } else {
-        let _ = write!(out, r#"<p data-testid="{testid}">{}</p>"#, escape(text));
-    }
-}
-
-fn table(out: &mut String, caption: &str, head: &[&str], rows: &[Row]) {
-    let _ = write!(
-        out,
-        r#"<div class="rll-table-scroll">{}</div>"#,
-        table_html(caption, head, rows)
-    );
+/// A result table, scrolled sideways on a narrow screen.
+fn table(caption: &str, head: &[&str], rows: &[Row]) -> Markup {
+    html! { div.rll-table-scroll { (table_html(caption, head, rows)) } }
 }
 
 /// `<strong data-testid="…">text</strong>`.
-fn strong(testid: &str, text: &str) -> String {
-    format!(
-        r#"<strong data-testid="{testid}">{}</strong>"#,
-        escape(text)
-    )
+fn strong(testid: &str, text: &str) -> Markup {
+    html! { strong data-testid=(testid) { (text) } }
 }
 
 /// The burst's sentence.
@@ -134,95 +144,110 @@ pub fn burst_lead(r: &BurstResult) -> String {
     )
 }
 
-/// The knobs of `experiment` as controls: a range input (`data-knob="<key>"`, its value
-/// the slider position) with an `<output data-knob-value="<key>">` for each number, and a
-/// group of buttons (`data-knob` on the group, `data-value` on each) for each choice.
-pub fn knobs_html(experiment: ExperimentName, s: &LabSettings) -> String {
-    let mut out = String::new();
-    for k in knobs_of(experiment) {
-        let v = s.get(k.id);
-        let (lo, hi) = k.slider();
-        match k.range {
-            Range::Choice(names) => {
-                let _ = write!(
-                    out,
-                    r#"<div class="rll-field"><span class="rll-field-label" id="rll-knob-{0}">{1}</span><div class="rll-segmented" role="group" aria-labelledby="rll-knob-{0}" data-knob="{0}">"#,
-                    k.key,
-                    escape(k.label)
-                );
-                for (i, name) in names.iter().enumerate() {
-                    let _ = write!(
-                        out,
-                        r#"<button type="button" data-value="{name}" aria-pressed="{}">{name}</button>"#,
-                        i as u64 == v
-                    );
+/// A knob's control (a slider and its value, or a row of buttons), which the UI shows
+/// at the knob's value.
+pub const fn knob_slot(id: KnobId) -> Slot {
+    match id {
+        KnobId::BurstOffset => slot!("knob-burst-offset"),
+        KnobId::BurstGap => slot!("knob-burst-gap"),
+        KnobId::UnitsWait => slot!("knob-units-wait"),
+        KnobId::ClientsCalls => slot!("knob-clients-calls"),
+        KnobId::ClientsLimit => slot!("knob-clients-limit"),
+        KnobId::BlindRetry => slot!("knob-blind-retry"),
+        KnobId::NoisyRequests => slot!("knob-noisy-requests"),
+        KnobId::QuietCallers => slot!("knob-quiet-callers"),
+        KnobId::MemoryCallers => slot!("knob-memory-callers"),
+        KnobId::MemoryPerWindow => slot!("knob-memory-per-window"),
+        KnobId::HerdJitter => slot!("knob-herd-jitter"),
+        KnobId::HerdClients => slot!("knob-herd-clients"),
+    }
+}
+
+/// A knob's slider, inside its [`knob_slot`]: its value is the slider position.
+pub const SLIDER: Slot = slot!("lab-slider");
+/// A slider's value in words, inside its knob's [`knob_slot`].
+pub const KNOB_VALUE: Slot = slot!("lab-knob-value");
+
+/// Each button of a choice, inside its knob's [`knob_slot`], in the choice's order;
+/// which value, its [`CHOICE_KEY`].
+pub const CHOICE: Slot = slot!("lab-choice");
+/// The attribute of a choice's button that holds the value's name.
+pub const CHOICE_KEY: &str = "data-value";
+
+/// The knobs of `experiment` as controls, each in its [`knob_slot`]: a range input
+/// ([`SLIDER`], `data-knob="<key>"`, its value the slider position) with an `<output>`
+/// ([`KNOB_VALUE`], `data-knob-value="<key>"`) for each number, and a group of buttons
+/// (`data-knob` on the group, [`CHOICE`] and `data-value` on each) for each choice.
+pub fn knobs_html(experiment: ExperimentName, s: &LabSettings) -> Markup {
+    html! {
+        @for k in knobs_of(experiment) {
+            @let v = s.get(k.id);
+            @let id = html! { "rll-knob-" (k.key) };
+            @match k.range {
+                Range::Choice(names) => {
+                    div.rll-field data-slot=(knob_slot(k.id)) {
+                        span.rll-field-label id=(id) { (k.label) }
+                        div.rll-segmented role="group" aria-labelledby=(id) data-knob=(k.key) {
+                            @for (i, name) in names.iter().enumerate() {
+                                button type="button" data-value=(name) aria-pressed=(if i as u64 == v { "true" } else { "false" })
+                                    data-slot=(CHOICE) { (name) }
+                            }
+                        }
+                    }
                 }
-                out.push_str("</div></div>");
-            }
-            _ => {
-                let shown = escape(&k.shown(v));
-                let _ = write!(
-                    out,
-                    r#"<div class="rll-field rll-knob"><label class="rll-field-label" for="rll-knob-{0}">{1}: <output data-knob-value="{0}">{2}</output></label><input id="rll-knob-{0}" type="range" data-knob="{0}" min="{lo}" max="{hi}" step="1" value="{3}" aria-valuetext="{2}"></div>"#,
-                    k.key,
-                    escape(k.label),
-                    shown,
-                    k.position(v)
-                );
+                _ => {
+                    @let (lo, hi) = k.slider();
+                    @let shown = k.shown(v);
+                    div.rll-field.rll-knob data-slot=(knob_slot(k.id)) {
+                        label.rll-field-label for=(id) {
+                            (k.label) ": "
+                            output data-slot=(KNOB_VALUE) data-knob-value=(k.key) { (shown) }
+                        }
+                        input id=(id) type="range" data-slot=(SLIDER) data-knob=(k.key) min=(Whole(lo)) max=(Whole(hi)) step="1"
+                            value=(Whole(k.position(v))) aria-valuetext=(shown);
+                    }
+                }
             }
         }
     }
-    out
+}
+
+/// The summary of the list of every number an experiment produced.
+pub fn cells_summary_markup() -> Markup {
+    html! { "Every number (the same as " code { "ratelab limits … --json" } ")" }
 }
 
 /// Every cell as a definition list's items, each value in a `data-result` element.
-pub fn cells_html(cells: &[(String, String)]) -> String {
-    let mut out = String::new();
-    for (key, value) in cells {
-        let short = key.split_once('.').map_or(key.as_str(), |(_, f)| f);
-        let _ = write!(
-            out,
-            r#"<div><dt>{}</dt><dd class="rll-num" data-result="{}">{}</dd></div>"#,
-            escape(short),
-            escape(key),
-            escape(value)
-        );
+pub fn cells_html(cells: &[(String, String)]) -> Markup {
+    html! {
+        @for (key, value) in cells {
+            div {
+                dt { (key.split_once('.').map_or(key.as_str(), |(_, f)| f)) }
+                dd.rll-num data-result=(key) { (value) }
+            }
+        }
     }
-    out
 }
 
 /// Everything an experiment shows below its knobs, with its charts drawn for a box
 /// `box_w` CSS pixels wide (none before the width is known).
-pub fn body_html(result: &LabResult, box_w: Option<f64>) -> String {
+pub fn body_html(result: &LabResult, box_w: Option<f64>) -> Markup {
     let width = box_w.map(chart_width);
-    let mut out = String::new();
     match result {
-        LabResult::Burst(r) => {
-            para(&mut out, "burst-lead", &burst_lead(r));
-            out.push_str(r#"<div class="rll-burst-row"><div class="rll-chart-box">"#);
-            // Wide enough, the answers sit beside the chart (280 px and a gap); else below.
-            if let Some(w) = box_w {
-                let w = if w >= 900.0 { w - 300.0 } else { w };
-                out.push_str(&burst_svg(r, chart_width(w)));
+        LabResult::Burst(r) => html! {
+            p data-testid="burst-lead" { (burst_lead(r)) }
+            div.rll-burst-row {
+                div.rll-chart-box {
+                    @if let Some(w) = box_w { (burst_svg(r, burst_chart_width(w))) }
+                }
+                div.rll-answers {
+                    p.rll-field-label { "What the token bucket answered" }
+                    ol.rll-answer-list data-testid="burst-headers" tabindex="0"
+                        aria-label="What the token bucket answered, request by request" { (burst_answers(r)) }
+                }
             }
-            let _ = write!(
-                out,
-                r#"</div><div class="rll-answers"><p class="rll-field-label">What the token bucket answered</p><ol class="rll-answer-list" data-testid="burst-headers" tabindex="0" aria-label="What the token bucket answered, request by request">{}</ol></div></div>"#,
-                burst_answers(r)
-            );
-        }
+        },
         LabResult::Units(r) => {
-            para(
-                &mut out,
-                "",
-                &format!(
-                    "The same instruction, “wait {} s”, written the four ways servers write it, read by a client \
-                     that does Number(value) × 1000 and by one that reads each form by its rules. Two of the naive \
-                     readings fail silently: NaN fires a timer at once, and an epoch read as a delay sleeps for \
-                     decades.",
-                    r.wait_s
-                ),
-            );
             let rows: Vec<Row> = r
                 .rows
                 .iter()
@@ -236,29 +261,17 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> String {
                     (row.header.to_string(), cells, false)
                 })
                 .collect();
-            table(
-                &mut out,
-                "",
-                &["header", "value", "naive", "careful"],
-                &rows,
-            );
+            html! {
+                p {
+                    "The same instruction, “wait " (Whole(r.wait_s)) " s”, written the four ways servers write it, read by a client \
+                     that does Number(value) × 1000 and by one that reads each form by its rules. Two of the naive \
+                     readings fail silently: NaN fires a timer at once, and an epoch read as a delay sleeps for \
+                     decades."
+                }
+                (table("", &["header", "value", "naive", "careful"], &rows))
+            }
         }
         LabResult::Clients(r) => {
-            let _ = write!(
-                out,
-                "<p>{}{} the obedient one's traffic.</p>",
-                escape(&format!(
-                    "{} calls to make against a bucket of {} refilled at {} per {}, over a {} µs round trip; \
-                     the blind client retries {}. All three finish in about the same time; the blind one sends ",
-                    r.calls,
-                    r.capacity,
-                    r.limit,
-                    per(r.window_us),
-                    r.round_trip_us,
-                    blind_retry(r.blind_pause_us)
-                )),
-                strong("traffic-ratio", &format!("{}×", count(r.traffic_ratio)))
-            );
             let rows: Vec<Row> = r
                 .runs
                 .iter()
@@ -272,60 +285,43 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> String {
                     (c.strategy.as_str().to_string(), cells, false)
                 })
                 .collect();
-            table(
-                &mut out,
-                "",
-                &["client", "sent", "429s", "wall time"],
-                &rows,
-            );
+            html! {
+                p {
+                    (Whole(r.calls.into())) " calls to make against a bucket of " (Whole(r.capacity.into())) " refilled at " (Whole(r.limit.into())) " per "
+                    (per(r.window_us)) ", over a " (Whole(r.round_trip_us)) " µs round trip; the blind client retries "
+                    (blind_retry(r.blind_pause_us)) ". All three finish in about the same time; the blind one sends "
+                    (strong("traffic-ratio", &format!("{}×", count(r.traffic_ratio))))
+                    " the obedient one's traffic."
+                }
+                (table("", &["client", "sent", "429s", "wall time"], &rows))
+            }
         }
         LabResult::Neighbour(r) => {
             let tallies = &r.global.tallies;
             let sent = |i: usize| tallies.get(i).map_or(0, |t| t.ok + t.rate_limited);
-            para(
-                &mut out,
-                "",
-                &format!(
-                    "One caller sends {} requests, then {} quiet callers send {} each, all within {}. The noisy \
-                     caller is throttled the same either way; what changes is what happens to everyone else.",
-                    sent(0),
-                    tallies.len().saturating_sub(1),
-                    sent(1),
-                    ms(r.span_us)
-                ),
-            );
-            out.push_str(r#"<div class="rll-neighbour">"#);
-            for (caption, case) in [
-                ("one global bucket", &r.global),
-                ("a bucket per key", &r.per_key),
-            ] {
-                let rows: Vec<Row> = case
-                    .tallies
+            let rows = |case: &sim::lab::neighbour::NeighbourCase| -> Vec<Row> {
+                case.tallies
                     .iter()
                     .map(|t| {
                         let cells = vec![(t.ok.to_string(), true, t.ok == 0), num(t.rate_limited)];
                         (t.caller.clone(), cells, false)
                     })
-                    .collect();
-                table(&mut out, caption, &["caller", "ok", "429"], &rows);
+                    .collect()
+            };
+            html! {
+                p {
+                    "One caller sends " (Whole(sent(0).into())) " requests, then " (Whole(tallies.len().saturating_sub(1) as u64))
+                    " quiet callers send " (Whole(sent(1).into())) " each, all within " (ms(r.span_us)) ". The noisy \
+                     caller is throttled the same either way; what changes is what happens to everyone else."
+                }
+                div.rll-neighbour {
+                    @for (caption, case) in [("one global bucket", &r.global), ("a bucket per key", &r.per_key)] {
+                        (table(caption, &["caller", "ok", "429"], &rows(case)))
+                    }
+                }
             }
-            out.push_str("</div>");
         }
         LabResult::Memory(r) => {
-            let _ = write!(
-                out,
-                "<p>{}{} the token bucket. The bars are on a log axis: each step is ten times more.</p>",
-                escape(&format!(
-                    "Remembering {} callers at {} requests per window, counted from this lab's own state types. \
-                     The sliding log keeps every instant, so it costs ",
-                    count(r.callers.into()),
-                    count(r.per_window.into())
-                )),
-                strong("memory-ratio", &format!("{}×", count(r.log_to_bucket_ratio)))
-            );
-            if let Some(w) = width {
-                out.push_str(&memory_svg(r, w));
-            }
             let rows: Vec<Row> = r
                 .rows
                 .iter()
@@ -334,65 +330,22 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> String {
                     (m.limiter.as_str().to_string(), cells, false)
                 })
                 .collect();
-            table(
-                &mut out,
-                "",
-                &["limiter", "bytes per caller", "total bytes"],
-                &rows,
-            );
-            out.push_str(
-                r#"<p class="rll-caption">Counted: integer state and key bytes. Not counted: map nodes, pointers, spare capacity, allocator overhead.</p>"#,
-            );
+            html! {
+                p {
+                    "Remembering " (count(r.callers.into())) " callers at " (count(r.per_window.into()))
+                    " requests per window, counted from this lab's own state types. \
+                     The sliding log keeps every instant, so it costs "
+                    (strong("memory-ratio", &format!("{}×", count(r.log_to_bucket_ratio))))
+                    " the token bucket. The bars are on a log axis: each step is ten times more."
+                }
+                @if let Some(w) = width { (memory_svg(r, w)) }
+                (table("", &["limiter", "bytes per caller", "total bytes"], &rows))
+                p.rll-caption {
+                    "Counted: integer state and key bytes. Not counted: map nodes, pointers, spare capacity, allocator overhead."
+                }
+            }
         }
         LabResult::Herd(r) => {
-            para(
-                &mut out,
-                "",
-                &format!(
-                    "{} clients are refused at the same instant and all read a {} Retry-After. Each then retries \
-                     against a bucket of {} per {} until it gets in. After every refusal a client sleeps the \
-                     Retry-After it was given, plus a backoff v that doubles with each refusal (from {} up to {}); \
-                     the jitter decides how much of v it sleeps:",
-                    count(r.clients.into()),
-                    ms(r.retry_after_us),
-                    r.limit,
-                    per(r.window_us),
-                    ms(r.retry_after_us),
-                    ms(r.cap_us),
-                ),
-            );
-            out.push_str(r#"<ul class="rll-formulas">"#);
-            for j in Jitter::ALL {
-                let _ = write!(
-                    out,
-                    "<li{}><code>{}: {}</code></li>",
-                    if j == r.jitter {
-                        r#" class="rll-chosen""#
-                    } else {
-                        ""
-                    },
-                    j.as_str(),
-                    escape(formula(j))
-                );
-            }
-            out.push_str("</ul>");
-            let (chosen, none) = (r.case(r.jitter), r.case(Jitter::None));
-            let _ = write!(
-                out,
-                r#"<p data-testid="herd-wave">First wave with {} jitter: at most {} per millisecond, spread over {} {}</p>"#,
-                r.jitter,
-                strong("herd-peak", &chosen.peak_per_ms.to_string()),
-                strong("herd-spread", &ms(chosen.spread_us())),
-                escape(&format!(
-                    "(without jitter: {} in one millisecond, spread {}).",
-                    none.peak_per_ms,
-                    ms(none.spread_us())
-                ))
-            );
-            if let Some(w) = width {
-                out.push_str(&herd_svg(r, w));
-            }
-            para(&mut out, "herd-verdict", &verdict(r));
             let rows: Vec<Row> = r
                 .cases
                 .iter()
@@ -407,21 +360,33 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> String {
                     (c.jitter.as_str().to_string(), cells, c.jitter == r.jitter)
                 })
                 .collect();
-            table(
-                &mut out,
-                "",
-                &[
-                    "jitter",
-                    "peak per ms",
-                    "first-wave spread",
-                    "requests",
-                    "last client in",
-                ],
-                &rows,
-            );
+            let (chosen, none) = (r.case(r.jitter), r.case(Jitter::None));
+            html! {
+                p {
+                    (count(r.clients.into())) " clients are refused at the same instant and all read a "
+                    (ms(r.retry_after_us)) " Retry-After. Each then retries against a bucket of " (Whole(r.limit.into())) " per "
+                    (per(r.window_us)) " until it gets in. After every refusal a client sleeps the \
+                     Retry-After it was given, plus a backoff v that doubles with each refusal (from "
+                    (ms(r.retry_after_us)) " up to " (ms(r.cap_us)) "); the jitter decides how much of v it sleeps:"
+                }
+                ul.rll-formulas {
+                    @for j in Jitter::ALL {
+                        li class=[(j == r.jitter).then_some("rll-chosen")] { code { (j.as_str()) ": " (formula(j)) } }
+                    }
+                }
+                p data-testid="herd-wave" {
+                    "First wave with " (r.jitter.as_str()) " jitter: at most "
+                    (strong("herd-peak", &chosen.peak_per_ms.to_string()))
+                    " per millisecond, spread over "
+                    (strong("herd-spread", &ms(chosen.spread_us())))
+                    " (without jitter: " (Whole(none.peak_per_ms.into())) " in one millisecond, spread " (ms(none.spread_us())) ")."
+                }
+                @if let Some(w) = width { (herd_svg(r, w)) }
+                p data-testid="herd-verdict" { (verdict(r)) }
+                (table("", &["jitter", "peak per ms", "first-wave spread", "requests", "last client in"], &rows))
+            }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -434,21 +399,34 @@ mod tests {
     fn every_knob_is_a_control_at_its_value() {
         let mut s = LabSettings::default();
         s.read(KnobId::MemoryCallers, "5000").unwrap();
-        let html = knobs_html(ExperimentName::Memory, &s);
+        let html = knobs_html(ExperimentName::Memory, &s).into_string();
         assert!(
-            html.contains(r#"<output data-knob-value="memoryCallers">5,000 callers</output>"#),
+            html.contains(r#"data-knob-value="memoryCallers">5,000 callers</output>"#),
             "{html}"
         );
         assert!(
             html.contains(r#"data-knob="memoryCallers" min="0" max="21" step="1" value="11""#),
             "{html}"
         );
-        let html = knobs_html(ExperimentName::Herd, &s);
+        let html = knobs_html(ExperimentName::Herd, &s).into_string();
         assert!(
-            html.contains(r#"<button type="button" data-value="full" aria-pressed="true">"#),
+            html.contains(&format!(
+                r#"<button type="button" {CHOICE_KEY}="full" aria-pressed="true""#
+            )),
             "{html}"
         );
         assert_eq!(html.matches("aria-pressed=\"true\"").count(), 1);
+        // Every knob of every experiment has its own control, found by its slot.
+        let mut names = std::collections::BTreeSet::new();
+        for e in ExperimentName::ALL {
+            let html = knobs_html(e, &s).into_string();
+            for k in knobs_of(e) {
+                let slot = knob_slot(k.id);
+                assert!(names.insert(slot.name()), "{slot:?} named twice");
+                let attr = format!("data-slot=\"{}\"", slot.name());
+                assert_eq!(html.matches(&attr).count(), 1, "{slot:?}");
+            }
+        }
     }
 
     #[test]
@@ -457,13 +435,13 @@ mod tests {
         s.read(KnobId::HerdJitter, "equal").unwrap();
         for name in ExperimentName::ALL {
             let r = run(name, 1, &s).unwrap();
-            let html = body_html(&r, Some(400.0));
+            let html = body_html(&r, Some(400.0)).into_string();
             assert!(html.starts_with("<p"), "{name}: {html}");
             let opened = html.matches("<p>").count() + html.matches("<p ").count();
             assert_eq!(opened, html.matches("</p>").count(), "{name}");
         }
         let herd = run(ExperimentName::Herd, 1, &s).unwrap();
-        let html = body_html(&herd, Some(400.0));
+        let html = body_html(&herd, Some(400.0)).into_string();
         let LabResult::Herd(h) = &herd else {
             unreachable!()
         };
@@ -476,7 +454,7 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("data-testid=\"herd-chart\""));
-        assert!(!body_html(&herd, None).contains("<svg"));
+        assert!(!body_html(&herd, None).into_string().contains("<svg"));
         let burst = run(ExperimentName::Burst, 1, &s).unwrap();
         let LabResult::Burst(b) = &burst else {
             unreachable!()
@@ -487,7 +465,7 @@ mod tests {
 
     #[test]
     fn every_experiment_has_a_button_and_the_intro_names_its_seed_and_link() {
-        let m = experiments_markup();
+        let m = experiments_markup().into_string();
         for e in ExperimentName::ALL {
             assert_eq!(
                 m.matches(&format!("data-experiment=\"{}\"", e.as_str()))
@@ -495,9 +473,15 @@ mod tests {
                 1,
                 "{e:?}"
             );
-            assert!(m.contains(&escape(experiment_title(e))));
+            assert_eq!(
+                m.matches(&format!("data-slot=\"{}\"", experiment_slot(e).name()))
+                    .count(),
+                1,
+                "{e:?}"
+            );
+            assert!(m.contains(experiment_title(e)));
         }
-        let intro = limits_intro_markup(7, "headers.html?section=headers&a=1");
+        let intro = limits_intro_markup(7, "headers.html?section=headers&a=1").into_string();
         assert!(intro.contains("from seed 7."), "{intro}");
         assert!(
             intro.contains("href=\"headers.html?section=headers&amp;a=1\""),

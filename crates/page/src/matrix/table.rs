@@ -5,8 +5,11 @@
 
 use crate::shared::format::count;
 use crate::shared::links::run_href;
-use crate::shared::markup::escape;
+use crate::shared::markup::Whole;
+use crate::shared::slot::Slot;
 use crate::shared::titles::strategy_label;
+use crate::slot;
+use maud::{html, Markup};
 use sim::incident::Incident;
 use sim::matrix::MatrixCell;
 use sim::time::whole_ms;
@@ -64,59 +67,50 @@ pub fn span_text(base: &Scenario) -> String {
 }
 
 /// The table of the cells run so far (rows appear as their runs finish).
-pub fn table_markup(cells: &[MatrixCell], base: &Scenario) -> String {
-    let mut out = String::from(
-        "<table class=\"rll-matrix\" data-testid=\"matrix\"><thead><tr><th scope=\"col\">Strategy</th>",
-    );
-    for i in Incident::ALL {
-        out.push_str(&format!(
-            "<th scope=\"col\">{}</th>",
-            escape(&incident_heading(i))
-        ));
-    }
-    out.push_str("</tr></thead><tbody>");
-    for s in StrategyName::ALL {
-        let row: Vec<&MatrixCell> = cells.iter().filter(|c| c.strategy == s).collect();
-        if row.is_empty() {
-            continue;
+pub fn table_markup(cells: &[MatrixCell], base: &Scenario) -> Markup {
+    html! {
+        table.rll-matrix data-testid="matrix" {
+            thead { tr {
+                th scope="col" { "Strategy" }
+                @for i in Incident::ALL { th scope="col" { (incident_heading(i)) } }
+            } }
+            tbody {
+                @for s in StrategyName::ALL {
+                    @let row: Vec<&MatrixCell> = cells.iter().filter(|c| c.strategy == s).collect();
+                    @if !row.is_empty() {
+                        tr {
+                            th scope="row" { (strategy_label(s)) }
+                            @for c in row { (cell_markup(c, base)) }
+                        }
+                    }
+                }
+            }
         }
-        out.push_str(&format!(
-            "<tr><th scope=\"row\">{}</th>",
-            escape(strategy_label(s))
-        ));
-        for c in row {
-            let st = &c.stats;
-            let recovery = match (c.incident, st.recovery_ms) {
-                (Incident::None, _) => String::new(),
-                (_, 0) => "<span>recovered at once</span>".to_string(),
-                (_, ms) => format!(
-                    "<span>recovered in {}</span>",
-                    crate::shared::format::duration_ms(ms)
-                ),
-            };
-            out.push_str(&format!(
-                "<td class=\"rll-matrix-cell rll-harm-{}\" data-cell=\"{}/{}\" data-charged=\"{}\" \
-                 data-duplicates=\"{}\" data-per-100=\"{}\" data-recovery-ms=\"{}\" data-harm=\"{}\">\
-                 <a href=\"{}\"><strong>{} charged</strong><span>{} extra</span>\
-                 <span>{} requests per charge</span>{recovery}</a></td>",
-                harm_level(c),
-                c.strategy,
-                c.incident,
-                st.customers_charged,
-                st.duplicates,
-                st.requests_per_100_charges,
-                st.recovery_ms,
-                !c.harms().is_empty(),
-                escape(&cell_href(c, base)),
-                count(st.customers_charged),
-                count(st.duplicates),
-                per_charge(st.requests_per_100_charges),
-            ));
-        }
-        out.push_str("</tr>");
     }
-    out.push_str("</tbody></table>");
-    out
+}
+
+/// One run's cell: its numbers, as text and as data, its harm as its colour, and the
+/// link to the run.
+fn cell_markup(c: &MatrixCell, base: &Scenario) -> Markup {
+    let st = &c.stats;
+    html! {
+        td class={ "rll-matrix-cell rll-harm-" (Whole(harm_level(c) as u64)) }
+            data-cell={ (c.strategy.as_str()) "/" (c.incident.as_str()) }
+            data-charged=(Whole(st.customers_charged)) data-duplicates=(Whole(st.duplicates))
+            data-per-100=(Whole(st.requests_per_100_charges)) data-recovery-ms=(Whole(st.recovery_ms))
+            data-harm=(if c.harms().is_empty() { "false" } else { "true" }) {
+            a href=(cell_href(c, base)) {
+                strong { (count(st.customers_charged)) " charged" }
+                span { (count(st.duplicates)) " extra" }
+                span { (per_charge(st.requests_per_100_charges)) " requests per charge" }
+                @match (c.incident, st.recovery_ms) {
+                    (Incident::None, _) => {}
+                    (_, 0) => span { "recovered at once" },
+                    (_, ms) => span { "recovered in " (crate::shared::format::duration_ms(ms)) },
+                }
+            }
+        }
+    }
 }
 
 /// What to ship, after the last rung: each line a practice, and the page that shows why
@@ -170,18 +164,57 @@ pub fn ship_list(base: &Scenario) -> Vec<(&'static str, String)> {
 }
 
 /// The checklist as markup: a numbered list of linked lines.
-pub fn ship_markup(base: &Scenario) -> String {
-    let items: String = ship_list(base)
-        .into_iter()
-        .map(|(line, href)| {
-            format!(
-                "<li><a href=\"{}\">{}</a></li>",
-                escape(&href),
-                escape(line)
-            )
-        })
-        .collect();
-    format!("<ol class=\"rll-ship\" data-testid=\"ship\">{items}</ol>")
+pub fn ship_markup(base: &Scenario) -> Markup {
+    html! {
+        ol.rll-ship data-testid="ship" {
+            @for (line, href) in ship_list(base) {
+                li { a href=(href) { (line) } }
+            }
+        }
+    }
+}
+
+/// What the matrix page says under its heading: what a column, a row and a cell are,
+/// with the incident's span (`span`, from [`span_text`]).
+pub fn matrix_caption(span: &str) -> String {
+    format!(
+        "Each column is one incident {span}; each row one client, on the same seed. A cell gives the customers charged, the extra charges, the requests per charge and how long after the incident charges flowed again; its colour says how many kinds of harm the run did. Open a cell to watch that run."
+    )
+}
+
+/// The matrix page's heading.
+pub const MATRIX_TITLE: &str = "Every client against every incident";
+
+/// The heading over what to ship.
+pub const SHIP_TITLE: &str = "What to ship";
+
+/// What the checklist is.
+pub const SHIP_LEAD: &str = "What the ten rungs add up to, each line with the run that shows why:";
+
+/// The matrix's progress: `done` of all its runs.
+pub fn matrix_progress(done: usize) -> String {
+    format!("{done} of {} runs", sim::matrix::RUNS)
+}
+
+/// The line saying how far the matrix has run, or why it cannot run.
+pub const PROGRESS: Slot = slot!("matrix-progress");
+/// The matrix's progress bar.
+pub const PROGRESS_BAR: Slot = slot!("matrix-progress-bar");
+/// Where the table of the cells run so far goes ([`table_markup`]).
+pub const TABLE: Slot = slot!("matrix-table");
+
+/// The matrix page's view of `base` as it opens: what a cell is, the progress (none
+/// yet), an empty place for the table, and what to ship.
+pub fn matrix_view_markup(base: &Scenario) -> Markup {
+    html! {
+        p.rll-see-note { (matrix_caption(&span_text(base))) }
+        p.rll-field-help role="status" data-testid="matrix-progress" data-slot=(PROGRESS) { (matrix_progress(0)) }
+        progress max=(Whole(sim::matrix::RUNS as u64)) value="0" data-slot=(PROGRESS_BAR) {}
+        div.rll-matrix-wrap data-slot=(TABLE) {}
+        h3 { (SHIP_TITLE) }
+        p.rll-see-note { (SHIP_LEAD) }
+        div { (ship_markup(base)) }
+    }
 }
 
 #[cfg(test)]
@@ -197,7 +230,7 @@ mod tests {
             ..Scenario::default()
         };
         let cells = MatrixRun::new(&base).unwrap().run_to_end();
-        let html = table_markup(&cells, &base);
+        let html = table_markup(&cells, &base).into_string();
         assert_eq!(html.matches("<td ").count(), cells.len());
         let pool_down = cells
             .iter()
@@ -243,9 +276,23 @@ mod tests {
             assert_eq!(q.seed, 5, "{line}: {href}");
         }
         assert!(list[3].1.contains("strategy=headers") && list[3].1.contains("incident=down"));
-        assert!(ship_markup(&base).starts_with("<ol class=\"rll-ship\""));
+        assert!(ship_markup(&base)
+            .into_string()
+            .starts_with("<ol class=\"rll-ship\""));
+        assert_eq!(
+            matrix_progress(3),
+            format!("3 of {} runs", sim::matrix::RUNS)
+        );
+        assert!(matrix_caption("from 1 s").starts_with("Each column is one incident from 1 s;"));
+        let view = matrix_view_markup(&base).into_string();
+        for slot in [PROGRESS, PROGRESS_BAR, TABLE] {
+            let attr = format!("data-slot=\"{}\"", slot.name());
+            assert_eq!(view.matches(&attr).count(), 1, "{slot:?}");
+        }
+        assert!(view.contains(&span_text(&base)), "{view}");
+        assert!(view.contains(&ship_markup(&base).into_string()), "{view}");
         // A half-run matrix shows only the rows it has.
-        let half = table_markup(&cells[..7], &base);
+        let half = table_markup(&cells[..7], &base).into_string();
         assert_eq!(half.matches("<tr><th scope=\"row\">").count(), 2);
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::shared::format::{capitalised, count, duration_ms, odds_text};
 use crate::shared::links::href;
+use crate::shared::markup::{tab_link, TabKey};
 use crate::{Section, View};
 use maud::{html, Markup};
 use sim::provider::ProviderConfig;
@@ -60,8 +61,8 @@ pub fn view_label(v: View) -> String {
 pub fn tabs_markup(current: View, scenario: &Scenario) -> Markup {
     html! {
         @for v in View::ALL {
-            a.rll-tab data-view=(v.as_str()) href=(href(Section::Charges, v, scenario))
-                aria-current=[(v == current).then_some("page")] { (view_label(v)) }
+            (tab_link("rll-tab", TabKey::View(v.as_str()), &href(Section::Charges, v, scenario),
+                v == current, html! { (view_label(v)) }))
         }
     }
 }

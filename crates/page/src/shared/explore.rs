@@ -4,10 +4,14 @@
 
 use crate::parse_seed;
 use crate::shared::format::number_word;
+use crate::shared::markup::Whole;
 use crate::shared::params::{apply_params, parse_param, PARAMS};
+use crate::shared::slot::Slot;
 use crate::shared::stats::StatText;
 use crate::shared::words::Words;
+use crate::slot;
 use crate::sweep::sweep_progress::SweepState;
+use maud::{html, Markup};
 use sim::budget::Workload;
 use sim::{Scenario, StatField, Stats, StrategyName};
 
@@ -25,20 +29,43 @@ pub fn compare_seed_help() -> String {
     )
 }
 
+/// The compare page's seed field.
+pub const COMPARE_SEED: Slot = slot!("compare-seed");
+/// The compare page's seed help line: what one seed means, or why the seed typed cannot
+/// be used.
+pub const COMPARE_SEED_HELP: Slot = slot!("compare-seed-help");
+
 /// The compare page's seed field, holding `seed`: set once; the UI then writes its
-/// `aria-invalid` and its help line (`data-help`) as the seed typed can or cannot be
-/// used.
-pub fn compare_seed_markup(seed: u64) -> String {
-    format!(
-        concat!(
-            "<div class=\"rll-field\"><label class=\"rll-field-label\" for=\"rll-compare-seed\">Seed</label>",
-            "<input id=\"rll-compare-seed\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" data-testid=\"compare-seed\" ",
-            "aria-describedby=\"rll-compare-seed-help\" aria-invalid=\"false\" value=\"{seed}\">",
-            "<span id=\"rll-compare-seed-help\" class=\"rll-field-help\" data-help>{help}</span></div>"
-        ),
-        seed = seed,
-        help = crate::shared::markup::escape(&compare_seed_help()),
-    )
+/// `aria-invalid` and its help line as the seed typed can or cannot be used.
+pub fn compare_seed_markup(seed: u64) -> Markup {
+    html! {
+        div.rll-field {
+            label.rll-field-label for="rll-compare-seed" { "Seed" }
+            input #rll-compare-seed type="text" inputmode="numeric" autocomplete="off" data-testid="compare-seed"
+                aria-describedby="rll-compare-seed-help" aria-invalid="false" value=(Whole(seed)) data-slot=(COMPARE_SEED);
+            span #rll-compare-seed-help .rll-field-help data-slot=(COMPARE_SEED_HELP) { (compare_seed_help()) }
+        }
+    }
+}
+
+/// The compare page's heading.
+pub const COMPARE_TITLE: &str = "All ten, side by side";
+
+/// What the compare page says above its controls.
+pub const COMPARE_CAPTION: &str = "Ten strategies, one seed, the same provider and the same dice. Highlighted rows are the ones the article is about; a warning sign marks harm. Each column's heading opens that run.";
+
+/// The heading over the compare page's small timelines.
+pub const MULTIPLES_TITLE: &str = "Every request, on one time axis";
+
+/// The compare page's line saying why its strategies cannot run, when they cannot.
+pub const COMPARE_PROBLEM: Slot = slot!("compare-problem");
+
+/// The compare page's small timelines, hidden until there is a comparison to show.
+pub const MULTIPLES: Slot = slot!("multiples");
+
+/// A small timeline's name for a screen reader, from its strategy's label.
+pub fn timeline_label(strategy_label: &str) -> String {
+    format!("Timeline of the {strategy_label} strategy")
 }
 
 /// What the compare page's "Change the numbers" says an edit does.
@@ -167,86 +194,59 @@ fn row_cell(field: Option<StatField>, stats: &Stats) -> (String, bool) {
 /// The compare page's numbers as markup: every stat for each strategy in a table whose
 /// column headings link to each run (rows that matter most highlighted, harm marked),
 /// and the same numbers as one card per strategy for narrow screens.
-pub fn compare_markup(scenario: &Scenario, runs: &[(StrategyName, Stats)]) -> String {
-    use crate::shared::markup::escape;
+pub fn compare_markup(scenario: &Scenario, runs: &[(StrategyName, Stats)]) -> Markup {
     use crate::shared::titles::strategy_label;
-    use std::fmt::Write;
     let rows: Vec<Option<StatField>> = StatField::ALL.map(Some).into_iter().chain([None]).collect();
     let link = |s: StrategyName| {
-        format!(
-            "<a href=\"{}\" data-run-link=\"{}\" title=\"Play {l} with these numbers\">{l}</a>",
-            escape(&crate::shared::links::run_href(s, scenario)),
-            s.as_str(),
-            l = escape(strategy_label(s))
-        )
-    };
-    let key_row = |f: Option<StatField>| {
-        if KEY_ROWS.contains(&f) {
-            " rll-key-row"
-        } else {
-            ""
+        let l = strategy_label(s);
+        html! {
+            a href=(crate::shared::links::run_href(s, scenario)) data-run-link=(s.as_str())
+                title={ "Play " (l) " with these numbers" } { (l) }
         }
     };
     let warn = |harm: bool| if harm { " ⚠" } else { "" };
-    let mut out = String::from(
-        "<div class=\"rll-table-scroll rll-compare-wide\"><table class=\"rll-compare-table\"><thead><tr><th scope=\"col\">stat</th>",
-    );
-    for (s, _) in runs {
-        let _ = write!(out, "<th scope=\"col\">{}</th>", link(*s));
-    }
-    out.push_str("</tr></thead><tbody>");
-    for &field in &rows {
-        let w = row_words(field);
-        let _ = write!(
-            out,
-            "<tr class=\"{}\" data-row=\"{}\"><th scope=\"row\" class=\"rll-term\" tabindex=\"0\" data-hint=\"{}\">{}</th>",
-            key_row(field).trim_start(),
-            row_key(field),
-            escape(w.hint),
-            escape(w.label)
-        );
-        for (s, st) in runs {
-            let (value, harm) = row_cell(field, st);
-            let _ = write!(
-                out,
-                "<td class=\"rll-num{}\"><span data-result=\"compare.{}.{}\">{value}</span>{}</td>",
-                if harm { " rll-harm-cell" } else { "" },
-                s.as_str(),
-                row_key(field),
-                warn(harm)
-            );
+    html! {
+        div.rll-table-scroll.rll-compare-wide {
+            table.rll-compare-table {
+                thead { tr {
+                    th scope="col" { "stat" }
+                    @for (s, _) in runs { th scope="col" { (link(*s)) } }
+                } }
+                tbody {
+                    @for &field in &rows {
+                        @let w = row_words(field);
+                        tr class=(if KEY_ROWS.contains(&field) { "rll-key-row" } else { "" }) data-row=(row_key(field)) {
+                            th.rll-term scope="row" tabindex="0" data-hint=(w.hint) { (w.label) }
+                            @for (s, st) in runs {
+                                @let (value, harm) = row_cell(field, st);
+                                td.rll-num.rll-harm-cell[harm] {
+                                    span data-result={ "compare." (s.as_str()) "." (row_key(field)) } { (value) }
+                                    (warn(harm))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        out.push_str("</tr>");
-    }
-    out.push_str(
-        "</tbody></table></div><div class=\"rll-compare-cards\" data-testid=\"compare-cards\">",
-    );
-    for (s, st) in runs {
-        let _ = write!(
-            out,
-            "<section class=\"rll-compare-card\" data-strategy=\"{}\"><h3>{}</h3><dl>",
-            s.as_str(),
-            link(*s)
-        );
-        for &field in &rows {
-            let (value, harm) = row_cell(field, st);
-            let w = row_words(field);
-            let _ = write!(
-                out,
-                "<div class=\"rll-card-line{}{}\"><dt>{}<span class=\"rll-card-hint\">{}</span></dt><dd class=\"rll-num\" data-card=\"compare.{}.{}\">{value}{}</dd></div>",
-                key_row(field),
-                if harm { " rll-harm-cell" } else { "" },
-                escape(w.label),
-                escape(w.hint),
-                s.as_str(),
-                row_key(field),
-                warn(harm)
-            );
+        div.rll-compare-cards data-testid="compare-cards" {
+            @for (s, st) in runs {
+                section.rll-compare-card data-strategy=(s.as_str()) {
+                    h3 { (link(*s)) }
+                    dl {
+                        @for &field in &rows {
+                            @let (value, harm) = row_cell(field, st);
+                            @let w = row_words(field);
+                            div.rll-card-line.rll-key-row[KEY_ROWS.contains(&field)].rll-harm-cell[harm] {
+                                dt { (w.label) span.rll-card-hint { (w.hint) } }
+                                dd.rll-num data-card={ "compare." (s.as_str()) "." (row_key(field)) } { (value) (warn(harm)) }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        out.push_str("</dl></section>");
     }
-    out.push_str("</div>");
-    out
 }
 
 #[cfg(test)]
@@ -362,7 +362,7 @@ mod tests {
         let runs: Vec<(StrategyName, Stats)> = [StrategyName::TimeoutNoKey, StrategyName::Keyed]
             .map(|s| (s, sim::run(&Scenario::article(s, 3)).unwrap()))
             .to_vec();
-        let m = compare_markup(&sc, &runs);
+        let m = compare_markup(&sc, &runs).into_string();
         let rows = StatField::ALL.len() + 1;
         assert_eq!(m.matches("<span data-result=\"compare.").count(), rows * 2);
         assert_eq!(m.matches("data-card=\"compare.").count(), rows * 2);
@@ -392,10 +392,19 @@ mod tests {
 
     #[test]
     fn the_compare_seed_field_holds_its_seed_and_help() {
-        let m = compare_seed_markup(11);
+        let m = compare_seed_markup(11).into_string();
         assert!(m.contains("value=\"11\""), "{m}");
         assert!(m.contains("data-testid=\"compare-seed\""));
-        assert!(m.contains(&crate::shared::markup::escape(&compare_seed_help())));
+        assert!(m.contains(&format!(
+            "data-slot=\"{}\">{}</span>",
+            COMPARE_SEED_HELP.name(),
+            compare_seed_help()
+        )));
+        assert_eq!(
+            m.matches(&format!("data-slot=\"{}\"", COMPARE_SEED.name()))
+                .count(),
+            1
+        );
         assert_eq!(m.matches("<div").count(), m.matches("</div>").count());
     }
 }

@@ -2,9 +2,11 @@
 //! that writes a URL or a `ratelab` command, so every page writes them the same way.
 
 use crate::limits::settings::LabSettings;
-use crate::shared::markup::escape;
+use crate::shared::slot::Slot;
+use crate::slot;
 use crate::sweep::param_sweep;
 use crate::{Page, PageQuery, Section, View, PARAMS};
+use maud::{html, Markup};
 use sim::lab::ExperimentName;
 use sim::param::ParamGroup;
 use sim::param_sweep::ParamSweepSpec;
@@ -276,26 +278,23 @@ fn quoted(word: &str) -> String {
     }
 }
 
+/// Where the footer stands: the UI writes [`footer_markup`] into it as the page changes.
+pub const FOOTER: Slot = slot!("footer");
+
 /// The footer of every page of the full lab, as markup: the command that prints the same
 /// numbers natively, then (on a page with a real-time counterpart, when `http` is given)
 /// the two commands that run it for real over HTTP, then what the lab is not.
-pub fn footer_markup(q: &PageQuery, http: Option<&HttpLines>) -> String {
-    let mut out = format!(
-        "<p>The same numbers, natively: <code data-testid=\"cli-command\">{}</code></p>",
-        escape(&cli_line(q))
-    );
-    if let Some(h) = http {
-        out.push_str(&format!(
-            "<p>…for real, over HTTP: <code data-testid=\"http-serve-command\">{}</code> then, \
-             in a second terminal, <code data-testid=\"http-cli-command\">{}</code></p>",
-            escape(&h.serve),
-            escape(&h.client)
-        ));
+pub fn footer_markup(q: &PageQuery, http: Option<&HttpLines>) -> Markup {
+    html! {
+        p { "The same numbers, natively: " code data-testid="cli-command" { (cli_line(q)) } }
+        @if let Some(h) = http {
+            p {
+                "…for real, over HTTP: " code data-testid="http-serve-command" { (h.serve) }
+                " then, in a second terminal, " code data-testid="http-cli-command" { (h.client) }
+            }
+        }
+        p { "A model, not a benchmark: no network, simulated time, one seeded random generator." }
     }
-    out.push_str(
-        "<p>A model, not a benchmark: no network, simulated time, one seeded random generator.</p>",
-    );
-    out
 }
 
 #[cfg(test)]
@@ -541,13 +540,14 @@ mod tests {
             crate::Speed::Instant,
         );
         let http = http_cli_line(&q).expect("a run has a real-time counterpart");
-        let plain = footer_markup(&q, None);
+        let escape = |text: &str| html! { (text) }.into_string();
+        let plain = footer_markup(&q, None).into_string();
         assert!(plain.contains(&format!(
             "<code data-testid=\"cli-command\">{}</code>",
             escape(&cli_line(&q))
         )));
         assert!(!plain.contains("http-serve-command"));
-        let both = footer_markup(&q, Some(&http));
+        let both = footer_markup(&q, Some(&http)).into_string();
         assert!(both.contains(&format!(
             "<code data-testid=\"http-serve-command\">{}</code>",
             escape(&http.serve)

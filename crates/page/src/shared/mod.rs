@@ -10,6 +10,7 @@ pub mod markup;
 pub mod names;
 pub mod params;
 pub mod params_form;
+pub mod progress;
 pub mod sections;
 pub mod slot;
 pub mod stats;

@@ -72,11 +72,6 @@ fn field_markup(p: &ParamSpec) -> Markup {
     }
 }
 
-/// Why the numbers cannot be used together, as the problems list's items.
-pub fn problems_markup(problems: &[String]) -> Markup {
-    html! { @for p in problems { li { (p) } } }
-}
-
 /// What a field's help line says: why its text cannot be used, or its range and default.
 pub fn field_help(p: &ParamSpec, error: Option<&str>) -> String {
     match error {
@@ -132,10 +127,6 @@ mod tests {
             let attr = format!("data-slot=\"{}\"", slot.name());
             assert_eq!(m.matches(&attr).count(), 1, "{slot:?}");
         }
-        assert_eq!(
-            problems_markup(&["a <b>".into(), "c".into()]).into_string(),
-            "<li>a &lt;b&gt;</li><li>c</li>"
-        );
         assert!(!m.contains(" open>"));
         assert!(form_markup(true, "")
             .into_string()

@@ -2,8 +2,11 @@
 //! (`index.html`, and `assets/loader.js` for the limits and headers pages) paints the same
 //! words before the module has started; a test holds the three files to these.
 
-use crate::shared::markup::list_markup;
+use crate::shared::markup::{list_markup, tab_link, TabKey};
+use crate::shared::slot::Slot;
+use crate::slot;
 use crate::Section;
+use maud::{html, Markup};
 
 /// A section's heading, its introduction, and its tab's name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,13 +46,13 @@ pub const fn section_text(section: Section) -> SectionText {
 }
 
 /// A page's header as markup: the lab's name, the section's heading and its paragraph.
-pub fn header_markup(section: Section) -> String {
+pub fn header_markup(section: Section) -> Markup {
     let t = section_text(section);
-    format!(
-        "<p class=\"rll-kicker\">rate-limit-lab</p><h1>{}</h1><p class=\"rll-lede\">{}</p>",
-        crate::shared::markup::escape(t.title),
-        crate::shared::markup::escape(t.lede)
-    )
+    html! {
+        p.rll-kicker { "rate-limit-lab" }
+        h1 { (t.title) }
+        p.rll-lede { (t.lede) }
+    }
 }
 
 /// The line under a section's tab: "1,000 charges, ten clients" for the charges (the
@@ -66,37 +69,36 @@ pub fn tab_sub(section: Section, customers: u32) -> String {
     }
 }
 
+/// The name of the row of section tabs.
+pub const SECTIONS_LABEL: &str = "Sections";
+
+/// Where the section tabs stand: the UI writes [`sections_markup`] into it as the seed
+/// and numbers change.
+pub const SECTIONS: Slot = slot!("sections");
+
 /// The three section tabs as markup: each a link carrying the seed and numbers, its
 /// name and its line, the one on screen marked as the current page.
-pub fn sections_markup(current: Section, scenario: &sim::Scenario) -> String {
-    [Section::Charges, Section::Limits, Section::Headers]
-        .into_iter()
-        .map(|s| {
-            let href = crate::shared::links::href(s, crate::View::Run, scenario);
-            let inner = format!(
-                "{}<span class=\"rll-tab-sub\">{}</span>",
-                section_text(s).tab,
-                tab_sub(s, scenario.customers)
-            );
-            crate::shared::markup::tab_link(
+pub fn sections_markup(current: Section, scenario: &sim::Scenario) -> Markup {
+    html! {
+        @for s in [Section::Charges, Section::Limits, Section::Headers] {
+            (tab_link(
                 "rll-section-tab",
-                "data-section",
-                s.as_str(),
-                &href,
+                TabKey::Section(s.as_str()),
+                &crate::shared::links::href(s, crate::View::Run, scenario),
                 s == current,
-                &inner,
-            )
-        })
-        .collect()
+                html! { (section_text(s).tab) span.rll-tab-sub { (tab_sub(s, scenario.customers)) } },
+            ))
+        }
+    }
 }
+
+/// The heading of the notice over a page whose link had values that could not be used.
+pub const PROBLEMS_TITLE: &str = "Some of the link could not be used.";
 
 /// The notice over a page whose link had values that could not be used: one sentence
 /// per value, shown as text (never as markup).
-pub fn problems_markup(problems: &[String]) -> String {
-    format!(
-        "<strong>Some of the link could not be used.</strong>{}",
-        list_markup(problems)
-    )
+pub fn problems_markup(problems: &[String]) -> Markup {
+    html! { strong { (PROBLEMS_TITLE) } (list_markup(problems)) }
 }
 
 #[cfg(test)]
@@ -128,7 +130,7 @@ mod tests {
         // At the bare address, the sections and the provider's rules as a first visit
         // shows them: an empty query's scenario.
         let first = crate::parse(&[]).seeded_scenario();
-        let nav = sections_markup(Section::Charges, &first);
+        let nav = sections_markup(Section::Charges, &first).into_string();
         assert!(
             index.contains(&format!("id=\"rll-shell-nav\">{nav}</nav>")),
             "index.html's sections: {nav}"
@@ -153,11 +155,11 @@ mod tests {
             customers: 2_500,
             ..Scenario::article(StrategyName::Keyed, 4)
         };
-        let m = sections_markup(Section::Limits, &sc);
+        let m = sections_markup(Section::Limits, &sc).into_string();
         assert_eq!(m.matches("<a class=\"rll-section-tab\"").count(), 3);
         assert_eq!(m.matches("aria-current=\"page\"").count(), 1);
         assert!(
-            m.contains("aria-current=\"page\">Publishing yours<span"),
+            m.contains("data-slot=\"current-tab\" aria-current=\"page\">Publishing yours<span"),
             "{m}"
         );
         assert!(
@@ -165,18 +167,15 @@ mod tests {
             "{m}"
         );
         for s in [Section::Charges, Section::Limits, Section::Headers] {
-            let link = crate::shared::markup::escape(&crate::shared::links::href(
-                s,
-                crate::View::Run,
-                &sc,
-            ));
+            let link =
+                html! { (crate::shared::links::href(s, crate::View::Run, &sc)) }.into_string();
             assert!(m.contains(&format!("href=\"{link}\"")), "{m}");
         }
     }
 
     #[test]
     fn the_header_holds_the_sections_heading_and_paragraph() {
-        let m = header_markup(Section::Headers);
+        let m = header_markup(Section::Headers).into_string();
         let t = section_text(Section::Headers);
         assert_eq!(
             m,
@@ -189,8 +188,9 @@ mod tests {
 
     #[test]
     fn a_link_s_problems_are_listed_as_text() {
-        let m = problems_markup(&["'<b>' is not a seed".to_string(), "two".to_string()]);
+        let m =
+            problems_markup(&["'<b>' is not a seed".to_string(), "two".to_string()]).into_string();
         assert!(m.starts_with("<strong>Some of the link could not be used.</strong><ul>"));
-        assert!(m.contains("<li>&#39;&lt;b&gt;&#39; is not a seed</li><li>two</li>"));
+        assert!(m.contains("<li>'&lt;b&gt;' is not a seed</li><li>two</li>"));
     }
 }

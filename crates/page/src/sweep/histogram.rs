@@ -2,6 +2,8 @@
 //! smallest value to the largest, or, when every run gave the same value, that value alone
 //! (a single bar as wide as the axis would read as the largest count of all).
 
+use crate::shared::markup::Whole;
+use maud::{html, Markup};
 use sim::sweep::Distribution;
 
 /// The plot's width in its own units (an SVG `viewBox`): bars are placed in 0..=WIDTH.
@@ -103,8 +105,7 @@ impl Histogram {
 /// to the largest (right), beside a count axis topped by the tallest bar's runs; or, when
 /// every run gave one value, that value in words. The value axis's labels are the
 /// element's data, drawn by the style sheet.
-pub fn histogram_markup(label: &str, h: &Histogram) -> String {
-    use crate::shared::markup::escape;
+pub fn histogram_markup(label: &str, h: &Histogram) -> Markup {
     let sentence = h.sentence();
     let (kind, path, text, lo, hi) = match h {
         Histogram::Bars {
@@ -128,16 +129,22 @@ pub fn histogram_markup(label: &str, h: &Histogram) -> String {
             String::new(),
         ),
     };
-    format!(
-        "<div class=\"rll-hist\" data-hist=\"{kind}\" data-min=\"{lo}\" data-max=\"{hi}\">{}\
-         <svg viewBox=\"0 0 {WIDTH} {HEIGHT}\" preserveAspectRatio=\"none\" role=\"img\"><title>{}: {}</title>\
-         <path class=\"rll-hist-bars\" d=\"{path}\"></path>\
-         <path class=\"rll-hist-axis\" d=\"M0 0V{HEIGHT}H{WIDTH}\" vector-effect=\"non-scaling-stroke\"></path></svg></div>",
-        escape(&text),
-        escape(label),
-        escape(&sentence)
-    )
+    html! {
+        div.rll-hist data-hist=(kind) data-min=(lo) data-max=(hi) {
+            (text)
+            svg viewBox=(VIEW_BOX) preserveAspectRatio="none" role="img" {
+                title { (label) ": " (sentence) }
+                path.rll-hist-bars d=(path) {}
+                path.rll-hist-axis d=(AXIS) vector-effect="non-scaling-stroke" {}
+            }
+        }
+    }
 }
+
+/// The plot's `viewBox`: [`WIDTH`] by [`HEIGHT`].
+const VIEW_BOX: &str = const_format::formatcp!("0 0 {WIDTH} {HEIGHT}");
+/// The plot's axes: down the left, then along the bottom.
+const AXIS: &str = const_format::formatcp!("M0 0V{HEIGHT}H{WIDTH}");
 
 /// One strategy's results in a sweep, as markup: its name, a sentence (extra charges,
 /// requests, the median time), then each stat's minimum, median and maximum with its
@@ -145,14 +152,12 @@ pub fn histogram_markup(label: &str, h: &Histogram) -> String {
 pub fn sweep_result_markup(
     strategy: sim::StrategyName,
     fields: &[(sim::StatField, Distribution)],
-) -> String {
+) -> Markup {
     use crate::shared::format::{count, duration_ms};
-    use crate::shared::markup::escape;
     use crate::shared::stats::stat_text;
     use sim::StatField;
-    use std::fmt::Write;
     let s = strategy.as_str();
-    let name = escape(crate::shared::titles::strategy_label(strategy));
+    let name = crate::shared::titles::strategy_label(strategy);
     let find = |f: StatField| fields.iter().find(|(n, _)| *n == f).map(|(_, d)| d);
     let sentence = match (
         find(StatField::Duplicates),
@@ -171,30 +176,35 @@ pub fn sweep_result_markup(
         ),
         _ => String::new(),
     };
-    let mut out = format!(
-        "<div class=\"rll-sweep-result\" data-strategy=\"{s}\"><h3>{name}</h3><p data-result=\"sweep.{s}.sentence\">{sentence}</p>\
-         <div class=\"rll-table-scroll\"><table><thead><tr><th scope=\"col\">stat</th><th scope=\"col\">min</th>\
-         <th scope=\"col\">median</th><th scope=\"col\">max</th><th scope=\"col\">distribution</th></tr></thead><tbody>"
-    );
-    for (f, d) in fields {
-        let text = stat_text(*f);
-        let f = f.as_str();
-        let _ = write!(
-            out,
-            "<tr><th scope=\"row\" class=\"rll-term\" tabindex=\"0\" data-hint=\"{}\">{}</th>\
-             <td class=\"rll-num\" data-result=\"sweep.{s}.{f}.min\">{}</td>\
-             <td class=\"rll-num\" data-result=\"sweep.{s}.{f}.median\">{}</td>\
-             <td class=\"rll-num\" data-result=\"sweep.{s}.{f}.max\">{}</td><td>{}</td></tr>",
-            escape(text.hint),
-            escape(text.label),
-            d.min,
-            d.median,
-            d.max,
-            histogram_markup(text.label, &Histogram::of(d))
-        );
+    let key = |f: &str, what: &str| html! { "sweep." (s) "." (f) "." (what) };
+    html! {
+        div.rll-sweep-result data-strategy=(s) {
+            h3 { (name) }
+            p data-result={ "sweep." (s) ".sentence" } { (sentence) }
+            div.rll-table-scroll { table {
+                thead { tr {
+                    th scope="col" { "stat" }
+                    th scope="col" { "min" }
+                    th scope="col" { "median" }
+                    th scope="col" { "max" }
+                    th scope="col" { "distribution" }
+                } }
+                tbody {
+                    @for (f, d) in fields {
+                        @let text = stat_text(*f);
+                        @let f = f.as_str();
+                        tr {
+                            th.rll-term scope="row" tabindex="0" data-hint=(text.hint) { (text.label) }
+                            td.rll-num data-result=(key(f, "min")) { (Whole(d.min)) }
+                            td.rll-num data-result=(key(f, "median")) { (Whole(d.median)) }
+                            td.rll-num data-result=(key(f, "max")) { (Whole(d.max)) }
+                            td { (histogram_markup(text.label, &Histogram::of(d))) }
+                        }
+                    }
+                }
+            } }
+        }
     }
-    out.push_str("</tbody></table></div></div>");
-    out
 }
 
 #[cfg(test)]
@@ -260,7 +270,7 @@ mod tests {
         .into_iter()
         .map(|f| (f, sw.distribution(f).unwrap()))
         .collect();
-        let m = sweep_result_markup(StrategyName::TimeoutNoKey, &fields);
+        let m = sweep_result_markup(StrategyName::TimeoutNoKey, &fields).into_string();
         let d = &fields[0].1;
         assert!(m.contains(&format!("<td class=\"rll-num\" data-result=\"sweep.timeout-no-key.duplicates.median\">{}</td>", d.median)), "{m}");
         assert!(

@@ -5,3 +5,4 @@ pub mod param_sweep;
 pub mod param_sweep_chart;
 pub mod sweep_forms;
 pub mod sweep_progress;
+pub mod views;

@@ -2,34 +2,95 @@
 //! sweep (a strategy and a number of seeds) and the parameter sweep (a parameter, its
 //! span, the steps, the stat, the strategies and the seeds, or a preset).
 //!
-//! Each form is one string set once; the UI writes back only what changes (a field's
-//! value, a unit, the help line, whether Cancel is enabled) and hands each field's text
-//! to [`SeedSweepForm::set`] or [`ParamSweepForm::set`] by the field's `data-field`.
+//! Each form is markup set once; the UI writes back only what changes (a field's value, a
+//! unit, the help line, whether Cancel is enabled), each node found by its [`Slot`], and
+//! hands each field's text to [`SeedSweepForm::set`] or [`ParamSweepForm::set`] by the
+//! [`Field`] whose slot it is.
 //! Reading the form ([`SeedSweepForm::read`], [`ParamSweepForm::read`]) gives the
 //! sweep to run or the sentence that says why it cannot run.
 
-use crate::shared::markup::escape;
 use crate::shared::params::{param, spec, ParamValue, PARAMS};
+use crate::shared::slot::Slot;
 use crate::shared::stats::stat_text;
 use crate::shared::titles::strategy_label;
 use crate::shared::words::Words;
 use crate::sweep::param_sweep::{
     default_span, sweepable, value_text, Preset, DEFAULT_STEPS, PRESETS, PRESET_SEEDS,
 };
-use crate::{parse_count, PageQuery, DEFAULT_SWEEP_SEEDS};
+use crate::{parse_count, slot, PageQuery, DEFAULT_SWEEP_SEEDS};
+use maud::{html, Markup};
 use sim::param_sweep::{strategies_using, ParamSweepSpec, MAX_STEPS, MIN_STEPS};
 use sim::sweep::MAX_SEEDS;
 use sim::{StatField, StrategyName};
 
-/// A form's fields by their `data-field` names, as the UI reads and writes them.
-pub trait Fields {
-    /// Every field's `data-field`, in the form's order.
-    const FIELDS: &'static [&'static str];
-    /// The text of the field whose `data-field` is `field`.
-    fn get(&self, field: &str) -> Option<&str>;
-    /// Takes the text of the field whose `data-field` is `field`.
-    fn set(&mut self, field: &str, text: String);
+/// A field of the sweep forms, as the UI finds it (by [`Field::slot`]) and the forms
+/// read and write it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The parameter swept (its URL key).
+    Param,
+    /// The span's first value.
+    From,
+    /// The span's last value.
+    To,
+    /// How many values.
+    Steps,
+    /// The stat charted.
+    Stat,
+    /// The strategies: `all`, one name, or (the parameter sweep's) those that use it.
+    Strategy,
+    /// The number of seeds.
+    Seeds,
 }
+
+impl Field {
+    /// Its control.
+    pub const fn slot(self) -> Slot {
+        match self {
+            Field::Param => slot!("field-param"),
+            Field::From => slot!("field-from"),
+            Field::To => slot!("field-to"),
+            Field::Steps => slot!("field-steps"),
+            Field::Stat => slot!("field-stat"),
+            Field::Strategy => slot!("field-strategy"),
+            Field::Seeds => slot!("field-seeds"),
+        }
+    }
+
+    /// Its label, when the label changes with the form (the span's, which names the
+    /// parameter's unit).
+    pub const fn label_slot(self) -> Option<Slot> {
+        match self {
+            Field::From => Some(slot!("label-from")),
+            Field::To => Some(slot!("label-to")),
+            _ => None,
+        }
+    }
+}
+
+/// A form's fields, as the UI reads and writes them.
+pub trait Fields {
+    /// Every field, in the form's order.
+    const FIELDS: &'static [Field];
+    /// The text of `field`, if the form has it.
+    fn get(&self, field: Field) -> Option<&str>;
+    /// Takes the text of `field`.
+    fn set(&mut self, field: Field, text: String);
+}
+
+/// A form's help line: the rule, or why the form cannot run.
+pub const HELP: Slot = slot!("sweep-help");
+/// A form's Run button.
+pub const RUN: Slot = slot!("sweep-run");
+/// A form's Cancel button, enabled only while a sweep runs.
+pub const CANCEL: Slot = slot!("sweep-cancel");
+/// Each preset's button; which preset, its [`PRESET_KEY`].
+pub const PRESET: Slot = slot!("sweep-preset");
+/// The attribute of a preset's button that holds the preset's title.
+pub const PRESET_KEY: &str = "data-preset";
+/// The parameter sweep's first strategy choice, whose words name the strategies that
+/// use the parameter.
+pub const STRATEGY_HINT: Slot = slot!("strategy-hint");
 
 /// What the seed sweep's help line says while the form can be read.
 pub fn seed_sweep_help() -> String {
@@ -41,75 +102,59 @@ pub fn param_sweep_help() -> String {
     format!("Steps {MIN_STEPS} to {MAX_STEPS}; seeds 1, 2, 3, …")
 }
 
-/// The `<option>`s of a strategy choice, `selected` marked.
-fn strategy_options(selected: &str) -> String {
-    StrategyName::ALL
-        .iter()
-        .map(|s| option(s.as_str(), strategy_label(*s), selected))
-        .collect()
+/// The options of a strategy choice, `selected` marked.
+fn strategy_options(selected: &str) -> Markup {
+    html! {
+        @for s in StrategyName::ALL { (option(s.as_str(), strategy_label(s), selected)) }
+    }
 }
 
-/// One `<option>`, marked if its value is `selected`.
-fn option(value: &str, text: &str, selected: &str) -> String {
-    format!(
-        "<option value=\"{}\"{}>{}</option>",
-        escape(value),
-        if value == selected { " selected" } else { "" },
-        escape(text)
-    )
+/// One option, marked if its value is `selected`.
+fn option(value: &str, text: &str, selected: &str) -> Markup {
+    html! { option value=(value) selected[value == selected] { (text) } }
 }
 
-/// A labelled text field of a form.
+/// A labelled text field of a form, with its help line (its id and words) after it if it
+/// has one.
 fn text_field(
     id: &str,
-    field: &str,
+    field: Field,
     label: &str,
     inputmode: &str,
     value: &str,
-    extra: &str,
-) -> String {
-    format!(
-        concat!(
-            "<div class=\"rll-field\"><label class=\"rll-field-label\" for=\"{id}\" data-label=\"{field}\">{label}</label>",
-            "<input id=\"{id}\" type=\"text\" inputmode=\"{inputmode}\" data-testid=\"{id_testid}\" data-field=\"{field}\" value=\"{value}\"{extra}>",
-        ),
-        id = id,
-        id_testid = id.trim_start_matches("rll-"),
-        field = field,
-        label = escape(label),
-        inputmode = inputmode,
-        value = escape(value),
-        extra = extra,
-    )
+    help: Option<(&str, &str)>,
+) -> Markup {
+    html! {
+        div.rll-field {
+            label.rll-field-label for=(id) data-slot=[field.label_slot()] { (label) }
+            input id=(id) type="text" inputmode=(inputmode) data-testid=(id.trim_start_matches("rll-"))
+                data-slot=(field.slot()) value=(value) aria-describedby=[help.map(|(id, _)| id)];
+            @if let Some((help_id, words)) = help {
+                span id=(help_id) .rll-field-help data-slot=(HELP) { (words) }
+            }
+        }
+    }
 }
 
-/// A labelled `<select>` of a form.
-fn select_field(id: &str, field: &str, label: &str, options: &str) -> String {
-    format!(
-        concat!(
-            "<div class=\"rll-field\"><label class=\"rll-field-label\" for=\"{id}\">{label}</label>",
-            "<select id=\"{id}\" data-testid=\"{testid}\" data-field=\"{field}\">{options}</select></div>",
-        ),
-        id = id,
-        testid = id.trim_start_matches("rll-"),
-        field = field,
-        label = escape(label),
-        options = options,
-    )
+/// A labelled select of a form.
+fn select_field(id: &str, field: Field, label: &str, options: Markup) -> Markup {
+    html! {
+        div.rll-field {
+            label.rll-field-label for=(id) { (label) }
+            select id=(id) data-testid=(id.trim_start_matches("rll-")) data-slot=(field.slot()) { (options) }
+        }
+    }
 }
 
-/// The Run and Cancel buttons (Cancel enabled only while a sweep runs).
-fn buttons(prefix: &str, run: &str) -> String {
-    format!(
-        concat!(
-            "<div class=\"rll-buttons\">",
-            "<button type=\"button\" class=\"rll-primary\" data-testid=\"{p}-run\" data-action=\"run\">{run}</button>",
-            "<button type=\"button\" data-testid=\"{p}-cancel\" data-action=\"cancel\" disabled>Cancel</button>",
-            "</div>"
-        ),
-        p = prefix,
-        run = escape(run),
-    )
+/// The Run and Cancel buttons (Cancel enabled only while a sweep runs), their test ids
+/// after `prefix`.
+fn buttons(prefix: &str, run: &str) -> Markup {
+    html! {
+        div.rll-buttons {
+            button.rll-primary type="button" data-testid={ (prefix) "-run" } data-slot=(RUN) { (run) }
+            button type="button" data-testid={ (prefix) "-cancel" } data-slot=(CANCEL) disabled { "Cancel" }
+        }
+    }
 }
 
 /// The seed sweep's form, as typed.
@@ -142,37 +187,40 @@ impl SeedSweepForm {
     }
 
     /// The form's markup, with its values.
-    pub fn markup(&self) -> String {
-        let strategies = format!(
-            "{}{}",
-            option("all", "All ten", &self.strategy),
-            strategy_options(&self.strategy)
-        );
-        format!(
-            "<div class=\"rll-controls\">{}{}<span id=\"rll-sweep-help\" class=\"rll-field-help\" data-help>{}</span></div>{}</div>",
-            select_field("rll-sweep-strategy", "strategy", "Strategy", &strategies),
-            text_field("rll-sweep-seeds", "seeds", "Seeds", "numeric", &self.seeds, " aria-describedby=\"rll-sweep-help\""),
-            escape(&seed_sweep_help()),
-            buttons("sweep", "Run sweep"),
-        )
+    pub fn markup(&self) -> Markup {
+        let strategies = html! {
+            (option("all", ALL_TEN, &self.strategy))
+            (strategy_options(&self.strategy))
+        };
+        html! {
+            div.rll-controls {
+                (select_field("rll-sweep-strategy", Field::Strategy, "Strategy", strategies))
+                (text_field("rll-sweep-seeds", Field::Seeds, "Seeds", "numeric", &self.seeds,
+                    Some(("rll-sweep-help", &seed_sweep_help()))))
+                (buttons("sweep", "Run sweep"))
+            }
+        }
     }
 }
 
-impl Fields for SeedSweepForm {
-    const FIELDS: &'static [&'static str] = &["strategy", "seeds"];
+/// The strategy choice that sweeps every strategy.
+const ALL_TEN: &str = "All ten";
 
-    fn set(&mut self, field: &str, text: String) {
+impl Fields for SeedSweepForm {
+    const FIELDS: &'static [Field] = &[Field::Strategy, Field::Seeds];
+
+    fn set(&mut self, field: Field, text: String) {
         match field {
-            "strategy" => self.strategy = text,
-            "seeds" => self.seeds = text,
+            Field::Strategy => self.strategy = text,
+            Field::Seeds => self.seeds = text,
             _ => {}
         }
     }
 
-    fn get(&self, field: &str) -> Option<&str> {
+    fn get(&self, field: Field) -> Option<&str> {
         match field {
-            "strategy" => Some(&self.strategy),
-            "seeds" => Some(&self.seeds),
+            Field::Strategy => Some(&self.strategy),
+            Field::Seeds => Some(&self.seeds),
             _ => None,
         }
     }
@@ -210,9 +258,16 @@ pub struct ParamSweepRead {
     pub seeds: u64,
 }
 
-/// The `data-field` names of the parameter sweep's form, in its order.
-pub const PARAM_SWEEP_FIELDS: [&str; 7] =
-    ["param", "from", "to", "steps", "stat", "strategy", "seeds"];
+/// The parameter sweep form's fields, in its order.
+pub const PARAM_SWEEP_FIELDS: [Field; 7] = [
+    Field::Param,
+    Field::From,
+    Field::To,
+    Field::Steps,
+    Field::Stat,
+    Field::Strategy,
+    Field::Seeds,
+];
 
 impl ParamSweepForm {
     /// The form for a sweep, a strategy choice (`""`, `all` or a name) and seeds.
@@ -258,9 +313,9 @@ impl ParamSweepForm {
         param(&self.param).map_or("", |p| p.unit)
     }
 
-    /// The label of the span's `from` or `to` field, with the unit.
-    pub fn span_label(&self, field: &str) -> String {
-        let word = if field == "to" { "To" } else { "From" };
+    /// The label of the span's [`Field::From`] or [`Field::To`], with the unit.
+    pub fn span_label(&self, field: Field) -> String {
+        let word = if field == Field::To { "To" } else { "From" };
         format!("{word} ({})", self.unit())
     }
 
@@ -315,63 +370,51 @@ impl ParamSweepForm {
     }
 
     /// The presets' buttons and the form, with its values.
-    pub fn markup(&self) -> String {
-        let presets: String = PRESETS
-            .iter()
-            .map(|p| {
-                format!(
-                    "<button type=\"button\" data-preset=\"{0}\">{0}</button>",
-                    escape(p.title)
-                )
-            })
-            .collect();
-        let params: String = PARAMS
-            .iter()
-            .filter(|p| sweepable(p.param))
-            .map(|p| option(p.key, p.label, &self.param))
-            .collect();
-        let stats: String = StatField::ALL
-            .iter()
-            .map(|s| option(s.as_str(), stat_text(*s).label, &self.stat))
-            .collect();
-        let strategies = format!(
-            "<option value=\"\" data-hint{}>{}</option>{}{}",
-            if self.strategy.is_empty() {
-                " selected"
-            } else {
-                ""
-            },
-            escape(&self.strategy_hint()),
-            option("all", "All ten", &self.strategy),
-            strategy_options(&self.strategy)
-        );
-        format!(
-            concat!(
-                "<div class=\"rll-buttons\" role=\"group\" aria-label=\"Presets\">{presets}</div>",
-                "<div class=\"rll-controls\">{param}{from}</div>{to}</div>{steps}</div>{stat}{strategy}{seeds}",
-                "<span id=\"rll-psweep-help\" class=\"rll-field-help\" data-help>{help}</span></div>{buttons}</div>"
-            ),
-            presets = presets,
-            param = select_field("rll-psweep-param", "param", "Parameter", &params),
-            from = text_field("rll-psweep-from", "from", &self.span_label("from"), "decimal", &self.from, ""),
-            to = text_field("rll-psweep-to", "to", &self.span_label("to"), "decimal", &self.to, ""),
-            steps = text_field("rll-psweep-steps", "steps", "Steps", "numeric", &self.steps, ""),
-            stat = select_field("rll-psweep-stat", "stat", "Stat", &stats),
-            strategy = select_field("rll-psweep-strategy", "strategy", "Strategies", &strategies),
-            seeds = text_field("rll-psweep-seeds", "seeds", "Seeds", "numeric", &self.seeds, " aria-describedby=\"rll-psweep-help\""),
-            help = escape(&param_sweep_help()),
-            buttons = buttons("psweep", "Run parameter sweep"),
-        )
+    pub fn markup(&self) -> Markup {
+        let params = html! {
+            @for p in PARAMS.iter().filter(|p| sweepable(p.param)) {
+                (option(p.key, p.label, &self.param))
+            }
+        };
+        let stats = html! {
+            @for s in StatField::ALL { (option(s.as_str(), stat_text(s).label, &self.stat)) }
+        };
+        let strategies = html! {
+            option value="" data-slot=(STRATEGY_HINT) selected[self.strategy.is_empty()] { (self.strategy_hint()) }
+            (option("all", ALL_TEN, &self.strategy))
+            (strategy_options(&self.strategy))
+        };
+        let span = |field: Field, id: &str, value: &str| {
+            text_field(id, field, &self.span_label(field), "decimal", value, None)
+        };
+        html! {
+            div.rll-buttons role="group" aria-label="Presets" {
+                @for p in PRESETS {
+                    button type="button" data-preset=(p.title) data-slot=(PRESET) { (p.title) }
+                }
+            }
+            div.rll-controls {
+                (select_field("rll-psweep-param", Field::Param, "Parameter", params))
+                (span(Field::From, "rll-psweep-from", &self.from))
+                (span(Field::To, "rll-psweep-to", &self.to))
+                (text_field("rll-psweep-steps", Field::Steps, "Steps", "numeric", &self.steps, None))
+                (select_field("rll-psweep-stat", Field::Stat, "Stat", stats))
+                (select_field("rll-psweep-strategy", Field::Strategy, "Strategies", strategies))
+                (text_field("rll-psweep-seeds", Field::Seeds, "Seeds", "numeric", &self.seeds,
+                    Some(("rll-psweep-help", &param_sweep_help()))))
+                (buttons("psweep", "Run parameter sweep"))
+            }
+        }
     }
 }
 
 impl Fields for ParamSweepForm {
-    const FIELDS: &'static [&'static str] = &PARAM_SWEEP_FIELDS;
+    const FIELDS: &'static [Field] = &PARAM_SWEEP_FIELDS;
 
     /// A new parameter brings its own span and the default steps.
-    fn set(&mut self, field: &str, text: String) {
+    fn set(&mut self, field: Field, text: String) {
         match field {
-            "param" => {
+            Field::Param => {
                 if let Some(p) = param(&text) {
                     let (lo, hi) = default_span(p.param);
                     self.from = value_text(p.param, lo);
@@ -380,26 +423,24 @@ impl Fields for ParamSweepForm {
                 }
                 self.param = text;
             }
-            "from" => self.from = text,
-            "to" => self.to = text,
-            "steps" => self.steps = text,
-            "stat" => self.stat = text,
-            "strategy" => self.strategy = text,
-            "seeds" => self.seeds = text,
-            _ => {}
+            Field::From => self.from = text,
+            Field::To => self.to = text,
+            Field::Steps => self.steps = text,
+            Field::Stat => self.stat = text,
+            Field::Strategy => self.strategy = text,
+            Field::Seeds => self.seeds = text,
         }
     }
 
-    fn get(&self, field: &str) -> Option<&str> {
+    fn get(&self, field: Field) -> Option<&str> {
         Some(match field {
-            "param" => &self.param,
-            "from" => &self.from,
-            "to" => &self.to,
-            "steps" => &self.steps,
-            "stat" => &self.stat,
-            "strategy" => &self.strategy,
-            "seeds" => &self.seeds,
-            _ => return None,
+            Field::Param => &self.param,
+            Field::From => &self.from,
+            Field::To => &self.to,
+            Field::Steps => &self.steps,
+            Field::Stat => &self.stat,
+            Field::Strategy => &self.strategy,
+            Field::Seeds => &self.seeds,
         })
     }
 }
@@ -414,19 +455,21 @@ mod tests {
     fn the_seed_sweep_reads_what_was_typed_or_says_why_not() {
         let mut f = SeedSweepForm::new(Some(StrategyName::Pool), 30);
         assert_eq!(f.read(), Ok((vec![StrategyName::Pool], 30)));
-        f.set("strategy", "all".into());
+        f.set(Field::Strategy, "all".into());
         assert_eq!(f.read().map(|(s, _)| s.len()), Ok(StrategyName::ALL.len()));
-        f.set("seeds", "0".into());
+        f.set(Field::Seeds, "0".into());
         let why = f.read().unwrap_err();
         assert!(why.starts_with("The number of seeds"), "{why}");
-        f.set("seeds", "12".into());
-        f.set("strategy", "nope".into());
+        f.set(Field::Seeds, "12".into());
+        f.set(Field::Strategy, "nope".into());
         assert!(f.read().is_err());
     }
 
     #[test]
     fn the_seed_sweep_markup_holds_its_fields_and_values() {
-        let m = SeedSweepForm::new(Some(StrategyName::Keyed), 7).markup();
+        let m = SeedSweepForm::new(Some(StrategyName::Keyed), 7)
+            .markup()
+            .into_string();
         for testid in ["sweep-strategy", "sweep-seeds", "sweep-run", "sweep-cancel"] {
             assert_eq!(
                 m.matches(&format!("data-testid=\"{testid}\"")).count(),
@@ -436,7 +479,22 @@ mod tests {
         }
         assert!(m.contains("<option value=\"keyed\" selected>"), "{m}");
         assert!(m.contains("value=\"7\""));
-        assert!(m.contains(&escape(&seed_sweep_help())));
+        assert!(m.contains(&format!(
+            "data-slot=\"{}\">{}</span>",
+            HELP.name(),
+            seed_sweep_help()
+        )));
+        for slot in SeedSweepForm::FIELDS
+            .iter()
+            .map(|f| f.slot())
+            .chain([RUN, CANCEL, HELP])
+        {
+            assert_eq!(
+                m.matches(&format!("data-slot=\"{}\"", slot.name())).count(),
+                1,
+                "{slot:?}"
+            );
+        }
         assert_eq!(m.matches("<option").count(), StrategyName::ALL.len() + 1);
     }
 
@@ -450,21 +508,21 @@ mod tests {
             (None, false, PRESET_SEEDS)
         );
         for (field, text, starts) in [
-            ("param", "strategy", "Pick a parameter to sweep"),
-            ("from", "x", "The from value"),
-            ("to", "-1", "The to value"),
-            ("steps", "1", "The number of steps"),
-            ("seeds", "0", "The number of seeds"),
+            (Field::Param, "strategy", "Pick a parameter to sweep"),
+            (Field::From, "x", "The from value"),
+            (Field::To, "-1", "The to value"),
+            (Field::Steps, "1", "The number of steps"),
+            (Field::Seeds, "0", "The number of seeds"),
         ] {
             let mut g = f.clone();
             g.set(field, text.into());
             let why = g.read().unwrap_err();
-            assert!(why.starts_with(starts), "{field}: {why}");
+            assert!(why.starts_with(starts), "{field:?}: {why}");
         }
         let mut g = f.clone();
-        g.set("strategy", "all".into());
+        g.set(Field::Strategy, "all".into());
         assert!(g.read().unwrap().all);
-        g.set("strategy", "keyed".into());
+        g.set(Field::Strategy, "keyed".into());
         assert_eq!(g.read().unwrap().strategy, Some(StrategyName::Keyed));
     }
 
@@ -472,7 +530,7 @@ mod tests {
     fn a_new_parameter_brings_its_span_unit_and_hint() {
         let mut f = ParamSweepForm::preset(&PRESETS[0]);
         assert_eq!(f.unit(), "ms");
-        f.set("param", spec(Param::PoolWorkers).key.into());
+        f.set(Field::Param, spec(Param::PoolWorkers).key.into());
         let (lo, hi) = default_span(Param::PoolWorkers);
         assert_eq!(
             (f.from.clone(), f.to.clone()),
@@ -485,9 +543,9 @@ mod tests {
             "{}",
             f.strategy_hint()
         );
-        assert_eq!(f.span_label("to"), format!("To ({})", f.unit()));
+        assert_eq!(f.span_label(Field::To), format!("To ({})", f.unit()));
         for field in PARAM_SWEEP_FIELDS {
-            assert!(f.get(field).is_some(), "{field}");
+            assert!(f.get(field).is_some(), "{field:?}");
         }
     }
 
@@ -504,19 +562,29 @@ mod tests {
             "all",
             9,
         );
-        let m = f.markup();
+        let m = f.markup().into_string();
         for p in PRESETS {
             assert!(
-                m.contains(&format!("data-preset=\"{}\"", escape(p.title))),
+                m.contains(&format!(
+                    "{PRESET_KEY}=\"{}\" data-slot=\"{}\"",
+                    p.title,
+                    PRESET.name()
+                )),
                 "{}",
                 p.title
             );
         }
-        for field in PARAM_SWEEP_FIELDS {
+        let label_slots = PARAM_SWEEP_FIELDS.iter().filter_map(|f| f.label_slot());
+        for slot in PARAM_SWEEP_FIELDS
+            .iter()
+            .map(|f| f.slot())
+            .chain(label_slots)
+            .chain([RUN, CANCEL, HELP, STRATEGY_HINT])
+        {
             assert_eq!(
-                m.matches(&format!("data-field=\"{field}\"")).count(),
+                m.matches(&format!("data-slot=\"{}\"", slot.name())).count(),
                 1,
-                "{field}"
+                "{slot:?}"
             );
         }
         for testid in [

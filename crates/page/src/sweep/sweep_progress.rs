@@ -2,6 +2,10 @@
 //! the parameter sweep say it the same way.
 
 use crate::shared::format::{count, duration_ms};
+use crate::shared::progress::bar_markup;
+use crate::shared::slot::Slot;
+use crate::slot;
+use maud::{html, Markup};
 
 sim::named_enum! {
     /// Where a sweep is; the name is its `data-state`.
@@ -31,12 +35,20 @@ pub fn progress_line(state: SweepState, done: u64, total: u64, took_ms: u64) -> 
     }
 }
 
-/// The share done, in percent (0 before anything is known).
-pub fn percent_done(done: u64, total: u64) -> f64 {
-    if total == 0 {
-        0.0
-    } else {
-        done as f64 * 100.0 / total as f64
+/// The line under a sweep's progress bar.
+pub const PROGRESS_LINE: Slot = slot!("progress-line");
+
+/// The name of the seed sweep's progress bar.
+pub const SEEDS_RUN: &str = "Seeds run";
+/// The name of the parameter sweep's progress bar.
+pub const PARAM_SWEEP_RUNS: &str = "Parameter sweep runs";
+
+/// A sweep's progress bar named `label`, and the line under it ([`progress_line`]),
+/// empty until the UI writes them.
+pub fn sweep_progress_markup(label: &str) -> Markup {
+    html! {
+        (bar_markup(label))
+        p.rll-gauges role="status" data-slot=(PROGRESS_LINE) {}
     }
 }
 
@@ -59,7 +71,8 @@ mod tests {
             progress_line(SweepState::Done, 10, 10, 1_450),
             "10 runs in 1.5 s."
         );
-        assert_eq!(percent_done(1, 4), 25.0);
-        assert_eq!(percent_done(0, 0), 0.0);
+        let m = sweep_progress_markup(SEEDS_RUN).into_string();
+        assert!(m.contains("aria-label=\"Seeds run\""), "{m}");
+        assert!(m.contains(&format!("data-slot=\"{}\"", PROGRESS_LINE.name())));
     }
 }

@@ -4,12 +4,14 @@
 //! strategy's run is made again.
 
 use crate::run::params_form::ParamsForm;
-use crate::shared::dom::{target_as, value_of};
-use crate::shared::erase::{handler, watch};
+use crate::shared::bind;
+use crate::shared::dom::{set_attr, set_class, set_text, value_of};
+use crate::shared::erase::handler;
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::shared::explore::{
-    compare_params_caption, compare_seed_help, compare_seed_markup, read_form,
+    compare_params_caption, compare_seed_help, compare_seed_markup, read_form, COMPARE_SEED,
+    COMPARE_SEED_HELP,
 };
 use page::shared::params::PARAMS;
 use page::PageQuery;
@@ -49,33 +51,27 @@ pub fn CompareControls(
     };
     let recheck_seed = recheck.clone();
     let on_edit = Callback::new(move |()| recheck());
-    // The seed field is the page layer's markup; one effect writes whether its seed can
-    // be used, and the input handler reads what was typed.
+    // The seed field is the page layer's markup; one effect per control writes whether
+    // its seed can be used, and the input handler reads what was typed.
     let root = NodeRef::<Div>::new();
-    watch(move || {
-        let error = seed_error.get();
-        let Some(root) = root.get() else { return };
-        if let Ok(Some(input)) = root.query_selector("input") {
-            let _ = input.set_attribute(
-                "aria-invalid",
-                if error.is_some() { "true" } else { "false" },
-            );
-        }
-        if let Ok(Some(help)) = root.query_selector("[data-help]") {
-            let _ = help
-                .class_list()
-                .toggle_with_force("rll-error", error.is_some());
-            help.set_text_content(Some(&error.unwrap_or_else(compare_seed_help)));
-        }
+    bind::node(root, COMPARE_SEED, move |el| {
+        let invalid = seed_error.with(Option::is_some);
+        set_attr(el, "aria-invalid", if invalid { "true" } else { "false" });
+    });
+    bind::node(root, COMPARE_SEED_HELP, move |el| {
+        seed_error.with(|e| {
+            set_text(el, Some(&e.clone().unwrap_or_else(compare_seed_help)));
+            set_class(el, "rll-error", e.is_some());
+        });
     });
     let on_input = move |ev: web_sys::Event| {
-        if let Some(text) = target_as::<web_sys::Element>(&ev).and_then(|e| value_of(&e)) {
+        if let Some(text) = bind::hit(&ev, COMPARE_SEED).and_then(|e| value_of(&e)) {
             seed_text.set(text);
             recheck_seed();
         }
     };
     view! {
-        <div class="rll-controls rll-compare-controls" node_ref=root inner_html=compare_seed_markup(start.seed)
+        <div class="rll-controls rll-compare-controls" node_ref=root inner_html=compare_seed_markup(start.seed).into_string()
             on:input=handler(on_input)></div>
         <ParamsForm
             texts

@@ -14,5 +14,5 @@ pub fn CompareTable(
     /// Each strategy's stats, in the article's order.
     runs: Vec<(StrategyName, Stats)>,
 ) -> impl IntoView {
-    view! { <div class="rll-compare-result" inner_html=compare_markup(&scenario, &runs)></div> }
+    view! { <div class="rll-compare-result" inner_html=compare_markup(&scenario, &runs).into_string()></div> }
 }

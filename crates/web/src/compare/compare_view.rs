@@ -5,13 +5,18 @@
 use crate::compare::compare_controls::CompareControls;
 use crate::compare::compare_table::CompareTable;
 use crate::run::strategy_picker::label;
+use crate::shared::bind;
 use crate::shared::canvas::{use_canvas, Surface};
+use crate::shared::dom::{set_attr, set_flag, set_text};
 use crate::shared::erase::watch;
 use crate::shared::later::Later;
 use crate::shared::page_query;
 use crate::shared::timeline::{draw, Layout, Palette, TimelineData};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
+use page::shared::explore::{
+    timeline_label, COMPARE_CAPTION, COMPARE_PROBLEM, MULTIPLES, MULTIPLES_TITLE,
+};
 use page::shared::links::compare_query;
 use page::shared::words::Words;
 use page::PageQuery;
@@ -84,34 +89,38 @@ pub fn CompareView(
     };
     run(start.clone(), false);
     // The view's state and seed, the problem, and whether there is a comparison to show,
-    // written by one effect (as bindings, each was a reactive attribute type of the
+    // each written by an effect (as bindings, each was a reactive attribute type of the
     // compare page's module).
     let root = NodeRef::<Div>::new();
+    let seed = move || compared.with(|c| c.as_ref().map(|c| c.scenario.seed));
     watch(move || {
-        let state = run_state.get();
-        let seed = compared.with(|c| c.as_ref().map(|c| c.scenario.seed));
-        let said = problem.get();
-        let Some(root) = root.get() else { return };
-        let _ = root.set_attribute("data-state", state);
-        let _ = root.set_attribute("data-seed", &seed.map_or(String::new(), |s| s.to_string()));
-        if let Ok(Some(p)) = root.query_selector("[data-testid=compare-problem]") {
-            p.set_text_content(said.as_deref());
-            let _ = p.toggle_attribute_with_force("hidden", said.is_none());
+        let (state, seed) = (run_state.get(), seed());
+        if let Some(root) = root.get() {
+            set_attr(&root, "data-state", state);
+            set_attr(
+                &root,
+                "data-seed",
+                &seed.map_or(String::new(), |s| s.to_string()),
+            );
         }
-        if let Ok(Some(multiples)) = root.query_selector("[data-multiples]") {
-            let _ = multiples.toggle_attribute_with_force("hidden", seed.is_none());
-        }
+    });
+    bind::node(root, COMPARE_PROBLEM, move |el| {
+        problem.with(|said| {
+            set_text(el, said.as_deref());
+            set_flag(el, "hidden", said.is_none());
+        });
+    });
+    bind::node(root, MULTIPLES, move |el| {
+        set_flag(el, "hidden", seed().is_none())
     });
     view! {
         <div class="rll-compare" data-testid="compare" node_ref=root>
-            <p class="rll-caption">
-                "Ten strategies, one seed, the same provider and the same dice. Highlighted rows are the ones the article is about; a warning sign marks harm. Each column's heading opens that run."
-            </p>
+            <p class="rll-caption">{COMPARE_CAPTION}</p>
             <CompareControls start shown on_change=Callback::new(move |s| run(s, true))/>
-            <p class="rll-notice" role="alert" data-testid="compare-problem" hidden></p>
+            <p class="rll-notice" role="alert" data-testid="compare-problem" data-slot={COMPARE_PROBLEM.name()} hidden></p>
             {move || compared.get().map(|c| view! { <CompareTable scenario=c.scenario runs=c.runs/> })}
-            <div data-multiples hidden>
-                <h3 class="rll-multiples-title">"Every request, on one time axis"</h3>
+            <div data-slot={MULTIPLES.name()} hidden>
+                <h3 class="rll-multiples-title">{MULTIPLES_TITLE}</h3>
                 <div class="rll-multiples">
                     // Built after the first paint: the numbers above come first. Ten
                     // canvases measured, styled and drawn in the same frame held them back
@@ -161,7 +170,7 @@ fn SmallTimeline(
     view! {
         <figure class="rll-multiple">
             <figcaption>{title}</figcaption>
-            <canvas node_ref=canvas role="img" aria-label=format!("Timeline of the {title} strategy")></canvas>
+            <canvas node_ref=canvas role="img" aria-label=timeline_label(title)></canvas>
         </figure>
     }
 }

@@ -5,6 +5,7 @@ use super::reader_result::ReaderResult;
 use crate::shared::dom::{target_as, value_of};
 use crate::shared::erase::handler;
 use leptos::prelude::*;
+use page::headers::intro::{BLOCK_LABEL, EXAMPLES_LABEL, NOW_LABEL};
 use page::headers::reader::{parse_now, read_block, EXAMPLES};
 use sim::headers::http_date;
 use sim::lab::LAB_EPOCH_S;
@@ -27,7 +28,7 @@ pub fn HeaderReader() -> impl IntoView {
     };
     view! {
         <div class="rll-reader" data-testid="header-reader">
-            <div class="rll-examples" role="group" aria-label="Examples">
+            <div class="rll-examples" role="group" aria-label=EXAMPLES_LABEL>
                 {EXAMPLES
                     .iter()
                     .enumerate()
@@ -43,7 +44,7 @@ pub fn HeaderReader() -> impl IntoView {
             </div>
             <div class="rll-controls">
                 <div class="rll-field rll-grow">
-                    <label class="rll-field-label" for="rll-reader-block">"Response headers, one per line"</label>
+                    <label class="rll-field-label" for="rll-reader-block">{BLOCK_LABEL}</label>
                     <textarea id="rll-reader-block" rows="8" spellcheck="false" autocomplete="off" data-testid="reader-block"
                         prop:value=move || block.get()
                         on:input=handler(move |ev: web_sys::Event| {
@@ -52,7 +53,7 @@ pub fn HeaderReader() -> impl IntoView {
                         })></textarea>
                 </div>
                 <div class="rll-field">
-                    <label class="rll-field-label" for="rll-reader-now">"Now (Unix seconds)"</label>
+                    <label class="rll-field-label" for="rll-reader-now">{NOW_LABEL}</label>
                     <input id="rll-reader-now" class="rll-now" type="text" inputmode="numeric" spellcheck="false" autocomplete="off" data-testid="reader-now"
                         prop:value=move || now_text.get() on:input=handler(move |ev: web_sys::Event| now_text.set(target_value(&ev)))/>
                     <span class="rll-field-help" class:rll-error=move || now().is_err() data-testid="reader-now-date">

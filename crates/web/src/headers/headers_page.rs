@@ -5,6 +5,7 @@ use crate::headers::header_reader::HeaderReader;
 use crate::headers::headers_view::HeadersView;
 use crate::shared::frame::Frame;
 use leptos::prelude::*;
+use page::headers::intro::{bucket_intro_markup, reader_intro_markup, BUCKET_TITLE, READER_TITLE};
 use page::{PageQuery, Section, View};
 
 /// The page.
@@ -24,21 +25,13 @@ pub fn HeadersPage(
             shown=Signal::stored(query.clone())
         >
             <section class="rll-see">
-                <h2>"The headers our bucket sends"</h2>
-                <p>
-                    "Every response carries the limit, in both shapes the IETF drafts have used, so a client can slow down "
-                    "before it hits the wall. Only a refusal adds " <code>"Retry-After"</code> ", in whole seconds, rounded up."
-                </p>
+                <h2>{BUCKET_TITLE}</h2>
+                <p inner_html=bucket_intro_markup().into_string()></p>
                 <HeadersView/>
             </section>
             <section class="rll-see">
-                <h2>"Read the headers you get"</h2>
-                <p>
-                    "Servers you did not write send " <code>"Retry-After"</code> " as seconds or as a date in three forms, "
-                    "three generations of the RateLimit draft, and vendor headers with similar names and different meanings. "
-                    "Paste a response's headers, or pick one of the shapes below: the reader shows the wait it obeys and why it "
-                    "set every other header aside, beside what " <code>"Number(value) × 1000"</code> " does with the same block."
-                </p>
+                <h2>{READER_TITLE}</h2>
+                <p inner_html=reader_intro_markup().into_string()></p>
                 <HeaderReader/>
             </section>
         </Frame>

@@ -7,5 +7,5 @@ use page::headers::faults::responses_markup;
 /// Two raw HTTP responses, side by side.
 #[component]
 pub fn HeadersView() -> impl IntoView {
-    view! { <div class="rll-responses" data-testid="response-headers" inner_html=responses_markup()></div> }
+    view! { <div class="rll-responses" data-testid="response-headers" inner_html=responses_markup().into_string()></div> }
 }

@@ -14,8 +14,9 @@ pub fn ReaderResult(
     let why = move || outcome.with(|o| o.as_ref().err().cloned());
     let result = move || {
         outcome.with(|o| {
-            o.as_ref()
-                .map_or(String::new(), |(pairs, r)| result_markup(pairs, r))
+            o.as_ref().map_or(String::new(), |(pairs, r)| {
+                result_markup(pairs, r).into_string()
+            })
         })
     };
     view! {

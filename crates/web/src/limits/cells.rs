@@ -2,7 +2,7 @@
 //! `ratelab limits <name> --json` can be compared cell by cell.
 
 use leptos::prelude::*;
-use page::limits::view::cells_html;
+use page::limits::view::{cells_html, cells_summary_markup};
 
 /// The experiment's cells as a compact definition list, kept open or closed as the
 /// knobs move them.
@@ -13,8 +13,8 @@ pub fn Cells(
 ) -> impl IntoView {
     view! {
         <details class="rll-details">
-            <summary>"Every number (the same as " <code>"ratelab limits … --json"</code> ")"</summary>
-            <dl class="rll-cells" inner_html=move || cells.with(|c| cells_html(c))></dl>
+            <summary inner_html=cells_summary_markup().into_string()></summary>
+            <dl class="rll-cells" inner_html=move || cells.with(|c| cells_html(c).into_string())></dl>
         </details>
     }
 }

@@ -7,14 +7,15 @@
 use super::cells::Cells;
 use super::chart_width::use_chart_width;
 use super::knobs::LabKnobs;
-use crate::shared::dom::target_as;
-use crate::shared::erase::{handler, watch};
+use crate::shared::bind;
+use crate::shared::dom::{set_flag, set_text};
+use crate::shared::erase::handler;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::limits::charts::{dragged, BurstAxis};
+use page::limits::charts::{dragged, volley_slot, BurstAxis, BURST_CHART};
 use page::limits::lab::cells;
 use page::limits::settings::LabSettings;
-use page::limits::view::body_html;
+use page::limits::view::{body_html, LAB_ERROR};
 use sim::lab::{ExperimentName, LabResult};
 
 /// One experiment, rerun as its knobs move.
@@ -33,7 +34,11 @@ pub fn ExperimentView(
     let width = use_chart_width(box_ref);
     let markup = move || {
         let w = width.get();
-        result.with(|r| r.as_ref().map(|r| body_html(r, w)).unwrap_or_default())
+        result.with(|r| {
+            r.as_ref()
+                .map(|r| body_html(r, w).into_string())
+                .unwrap_or_default()
+        })
     };
     // The body's box: events are delegated, so `current_target` is not it.
     let body = NodeRef::<Div>::new();
@@ -42,11 +47,8 @@ pub fn ExperimentView(
     let drag = move |ev: web_sys::PointerEvent| {
         let (Some(second), Some(svg)) = (
             held.get_value(),
-            body.get_untracked().and_then(|b| {
-                b.query_selector("[data-testid=\"burst-chart\"]")
-                    .ok()
-                    .flatten()
-            }),
+            body.get_untracked()
+                .and_then(|b| bind::find(&b, BURST_CHART)),
         ) else {
             return;
         };
@@ -54,9 +56,11 @@ pub fn ExperimentView(
             let Ok(LabResult::Burst(r)) = r else {
                 return None;
             };
-            let w = svg.get_attribute("width")?.parse::<u32>().ok()?;
-            let x = f64::from(ev.client_x()) - svg.get_bounding_client_rect().left();
-            let (id, v) = dragged(r, second, BurstAxis::new(r.boundary_us, w).time_at(x));
+            // The chart is drawn one user unit to a CSS pixel: its box is its width.
+            let rect = svg.get_bounding_client_rect();
+            let axis = BurstAxis::new(r.boundary_us, rect.width().round() as u32);
+            let x = f64::from(ev.client_x()) - rect.left();
+            let (id, v) = dragged(r, second, axis.time_at(x));
             Some(settings.with_untracked(|s| s.with_position(id, v)))
         });
         if let Some(next) = next.filter(|n| settings.with_untracked(|s| s != n)) {
@@ -64,29 +68,26 @@ pub fn ExperimentView(
         }
     };
     // Why the experiment cannot run with these numbers, if it cannot.
-    watch(move || {
-        let why = result.with(|r| r.as_ref().err().cloned());
-        let line = box_ref
-            .get()
-            .and_then(|b| b.query_selector("[data-testid=lab-error]").ok().flatten());
-        if let Some(line) = line {
-            line.set_text_content(why.as_deref());
-            let _ = line.toggle_attribute_with_force("hidden", why.is_none());
-        }
+    bind::node(box_ref, LAB_ERROR, move |el| {
+        result.with(|r| {
+            let why = r.as_ref().err();
+            set_text(el, why.map(String::as_str));
+            set_flag(el, "hidden", why.is_none());
+        });
     });
     let shown_cells =
         Signal::derive(move || result.with(|r| r.as_ref().map(cells).unwrap_or_default()));
     view! {
         <div class="rll-experiment" node_ref=box_ref>
             <LabKnobs experiment settings changed/>
-            <p class="rll-field-help rll-error" data-testid="lab-error" hidden></p>
+            <p class="rll-field-help rll-error" data-testid="lab-error" data-slot={LAB_ERROR.name()} hidden></p>
             <div node_ref=body inner_html=markup
                 on:pointerdown=handler(move |ev: web_sys::PointerEvent| {
-                    let volley = target_as::<web_sys::Element>(&ev)
-                        .and_then(|e| e.closest("[data-volley]").ok().flatten())
-                        .and_then(|e| e.get_attribute("data-volley"));
-                    if let (Some(v), Some(b)) = (volley, body.get_untracked()) {
-                        held.set_value(Some(v == "second"));
+                    let second = [false, true]
+                        .into_iter()
+                        .find(|second| bind::hit(&ev, volley_slot(*second)).is_some());
+                    if let (Some(second), Some(b)) = (second, body.get_untracked()) {
+                        held.set_value(Some(second));
                         let _ = b.set_pointer_capture(ev.pointer_id());
                         ev.prevent_default();
                     }

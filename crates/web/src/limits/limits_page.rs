@@ -19,8 +19,11 @@ pub fn LimitsPage(
         let scenario = scenario.clone();
         move || lab_settings.with(|l| experiment_query(chosen.get(), &scenario, l))
     });
+    // The page's root: the section binds its own state attributes under it.
+    let root = NodeRef::new();
     view! {
         <Frame
+            root
             section=Section::Limits
             problems=query.problems.clone()
             scenario=Signal::stored(scenario.clone())
@@ -28,7 +31,7 @@ pub fn LimitsPage(
             run_state=Signal::stored("idle")
             shown
         >
-            <LimitsSection scenario chosen lab_settings/>
+            <LimitsSection root scenario chosen lab_settings/>
         </Frame>
     }
 }

@@ -1,10 +1,18 @@
 //! The matrix view: every strategy against every incident from one seed, run a few runs
 //! per frame with progress, drawn as the page layer's table (a cell per run, linked to
 //! that run).
+//!
+//! The view is the page layer's markup ([`matrix_view_markup`]), set once; one effect per
+//! control (the progress line, the bar, the table) writes what the runs change.
 
+use crate::shared::bind;
+use crate::shared::dom::{set_attr, set_text};
 use crate::shared::use_animation_frame::{use_animation_frame, First, Next};
+use leptos::html::Div;
 use leptos::prelude::*;
-use page::matrix::table::{ship_markup, span_text, table_markup};
+use page::matrix::table::{
+    matrix_progress, matrix_view_markup, table_markup, PROGRESS, PROGRESS_BAR, TABLE,
+};
 use page::shared::words::Words;
 use sim::matrix::{MatrixRun, RUNS};
 use sim::Scenario;
@@ -25,8 +33,7 @@ pub fn MatrixView(
     let done = RwSignal::new(0usize);
     let error = RwSignal::new(None::<String>);
     let frames = use_animation_frame();
-    let caption = span_text(&base);
-    let ship = ship_markup(&base);
+    let view = matrix_view_markup(&base).into_string();
     match MatrixRun::new(&base) {
         Err(why) => error.set(Some(why.sentence())),
         Ok(mut m) => {
@@ -36,7 +43,7 @@ pub fn MatrixView(
                 m.step(RUNS_PER_FRAME);
                 let (n, _) = m.progress();
                 done.set(n);
-                markup.set(table_markup(m.cells(), &base));
+                markup.set(table_markup(m.cells(), &base).into_string());
                 if n < RUNS {
                     Next::Frame
                 } else {
@@ -46,17 +53,14 @@ pub fn MatrixView(
             });
         }
     }
-    view! {
-        <p class="rll-see-note">
-            "Each column is one incident " {caption} "; each row one client, on the same seed. A cell gives the customers charged, the extra charges, the requests per charge and how long after the incident charges flowed again; its colour says how many kinds of harm the run did. Open a cell to watch that run."
-        </p>
-        <p class="rll-field-help" role="status" data-testid="matrix-progress">
-            {move || error.get().unwrap_or_else(|| format!("{} of {RUNS} runs", done.get()))}
-        </p>
-        <progress max=RUNS value=move || done.get()></progress>
-        <div class="rll-matrix-wrap" inner_html=move || markup.get()></div>
-        <h3>"What to ship"</h3>
-        <p class="rll-see-note">"What the ten rungs add up to, each line with the run that shows why:"</p>
-        <div inner_html=ship></div>
-    }
+    let root = NodeRef::<Div>::new();
+    bind::node(root, PROGRESS, move |el| {
+        let line = error.get().unwrap_or_else(|| matrix_progress(done.get()));
+        set_text(el, Some(&line));
+    });
+    bind::node(root, PROGRESS_BAR, move |el| {
+        set_attr(el, "value", &done.get().to_string());
+    });
+    bind::node(root, TABLE, move |el| markup.with(|m| el.set_inner_html(m)));
+    view! { <div node_ref=root inner_html=view></div> }
 }

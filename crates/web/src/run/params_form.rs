@@ -14,10 +14,11 @@ use crate::shared::erase::handler;
 use crate::shared::later::painted;
 use leptos::html::Div;
 use leptos::prelude::*;
+use page::shared::markup::items_markup;
 use page::shared::params::PARAMS;
 use page::shared::params_form::{
-    changed_count, changed_text, field_help, form_markup, problems_markup, CHANGED, FIELD,
-    FIELD_KEY, HELP, INPUT, INPUT_KEY, PROBLEMS, RESET,
+    changed_count, changed_text, field_help, form_markup, CHANGED, FIELD, FIELD_KEY, HELP, INPUT,
+    INPUT_KEY, PROBLEMS, RESET,
 };
 use sim::Scenario;
 
@@ -80,7 +81,7 @@ pub fn ParamsForm(
     bind::node(root, PROBLEMS, move |el| {
         if filled.get() {
             problems.with(|p| {
-                el.set_inner_html(&problems_markup(p).into_string());
+                el.set_inner_html(&items_markup(p).into_string());
                 set_flag(el, "hidden", p.is_empty());
             });
         }

@@ -1,12 +1,14 @@
 //! What every page of the full lab shares: the title, messages about the link, the two
 //! sections, and the footer with the command that gives the same numbers natively.
 
+use crate::shared::bind;
 use crate::shared::erase::{handler, watch};
 use crate::shared::tabs::stay_on_current;
-use leptos::html::Div;
 use leptos::prelude::*;
-use page::shared::links::{footer_markup, HttpLines};
-use page::shared::sections::{header_markup, problems_markup, sections_markup};
+use page::shared::links::{footer_markup, HttpLines, FOOTER};
+use page::shared::sections::{
+    header_markup, problems_markup, sections_markup, SECTIONS, SECTIONS_LABEL,
+};
 use page::shared::titles::title_for;
 use page::{PageQuery, Section, View};
 use sim::Scenario;
@@ -34,12 +36,14 @@ pub fn Frame(
     /// real-time counterpart (a function, so the other pages carry none of its code).
     #[prop(optional_no_strip)]
     http: Option<HttpOf>,
+    /// The page's root, for a page whose content binds nodes outside its own markup.
+    #[prop(optional)]
+    root: bind::Root,
     children: Children,
 ) -> impl IntoView {
     // The root's state attributes, the section links and the footer (with the tab's
     // title, which follows the same state), each written by an effect: as bindings they
     // cost every page's module a reactive attribute type each (README, "`.wasm` sizes").
-    let root = NodeRef::<Div>::new();
     watch(move || {
         let (state, view) = (run_state.get(), view.get());
         if let Some(el) = root.get() {
@@ -47,36 +51,29 @@ pub fn Frame(
             let _ = el.set_attribute("data-view", view.as_str());
         }
     });
-    let inner = move |selector: &str, html: &str| {
-        if let Some(el) = root
-            .get()
-            .and_then(|r| r.query_selector(selector).ok().flatten())
-        {
-            el.set_inner_html(html);
-        }
-    };
-    watch(move || {
-        inner(
-            ".rll-sections",
-            &scenario.with(|sc| sections_markup(section, sc)),
-        )
+    bind::node(root, SECTIONS, move |el| {
+        el.set_inner_html(
+            &scenario
+                .with(|sc| sections_markup(section, sc))
+                .into_string(),
+        );
     });
-    watch(move || {
+    bind::node(root, FOOTER, move |el| {
         let footer = shown.with(|q| {
             document().set_title(&title_for(q));
             footer_markup(q, http.and_then(|f| f(q)).as_ref())
         });
-        inner(".rll-footer", &footer);
+        el.set_inner_html(&footer.into_string());
     });
     view! {
         <div class="rll" node_ref=root data-run-state="idle" data-testid="app">
-            <header class="rll-header" inner_html=header_markup(section)></header>
+            <header class="rll-header" inner_html=header_markup(section).into_string()></header>
             {(!problems.is_empty()).then(|| view! {
-                <div class="rll-notice" role="alert" data-testid="query-problems" inner_html=problems_markup(&problems)></div>
+                <div class="rll-notice" role="alert" data-testid="query-problems" inner_html=problems_markup(&problems).into_string()></div>
             })}
-            <nav class="rll-sections" aria-label="Sections" on:click=handler(stay_on_current)></nav>
+            <nav class="rll-sections" aria-label=SECTIONS_LABEL data-slot={SECTIONS.name()} on:click=handler(stay_on_current)></nav>
             {children()}
-            <footer class="rll-footer"></footer>
+            <footer class="rll-footer" data-slot={FOOTER.name()}></footer>
         </div>
     }
 }

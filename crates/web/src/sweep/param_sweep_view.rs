@@ -3,30 +3,34 @@
 //! [`use_animation_frame`]), with progress and a cancel button; then a chart of one
 //! stat. Presets set the form and start at once.
 //!
-//! The form is the page layer's markup ([`ParamSweepForm::markup`]), set once; one
-//! effect writes back what the form's state changes, and one delegated handler each
-//! reads typing and clicks by the controls' `data-` attributes.
+//! The view is the page layer's markup ([`param_sweep_markup`]: the presets, the form,
+//! the progress and where the chart goes), set once; one effect per control writes back
+//! what the form's state and the sweep change, and one delegated handler each reads
+//! typing and clicks by the slots the markup named its controls with.
 
 use crate::run::strategy_picker::label;
-use crate::shared::dom::target_as;
+use crate::shared::bind;
+use crate::shared::dom::{set_attr, set_text};
 use crate::shared::erase::{handler, watch};
 use crate::shared::use_animation_frame::{
     now_ms, step_for_a_frame, use_animation_frame, First, Next,
 };
 use crate::sweep::param_sweep_chart::{open_point, Line};
 use crate::sweep::sweep_form::bind_form;
-use crate::sweep::sweep_progress::SweepProgress;
+use crate::sweep::sweep_progress::bind_progress;
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::shared::links::param_sweep_query;
 use page::sweep::param_sweep::sentence;
 use page::sweep::param_sweep_chart::chart_markup;
-use page::sweep::sweep_forms::{param_sweep_help, ParamSweepForm};
+use page::sweep::sweep_forms::{
+    param_sweep_help, Field, ParamSweepForm, CANCEL, PRESET, PRESET_KEY, RUN, STRATEGY_HINT,
+};
 use page::sweep::sweep_progress::SweepState;
+use page::sweep::views::{param_sweep_markup, CHART};
 use page::PageQuery;
 use sim::param_sweep::{ParamSweepJob, ParamSweepSpec};
 use sim::Scenario;
-use web_sys::Element;
 
 /// A sweep in progress.
 struct Job {
@@ -125,65 +129,59 @@ pub fn ParamSweepView(
         start();
     }
     let root = NodeRef::<Div>::new();
-    let find = move |selector: &str| root.get()?.query_selector(selector).ok()?;
     let on_field = bind_form(root, form, problem, state, param_sweep_help);
+    bind_progress(root, progress, state, took_ms);
     // The span's unit and the strategies' hint follow the parameter.
-    watch(move || {
-        form.with(|f| {
-            for field in ["from", "to"] {
-                if let Some(label) = find(&format!("[data-label={field}]")) {
-                    label.set_text_content(Some(&f.span_label(field)));
-                }
-            }
-            if let Some(hint) = find("[data-hint]") {
-                hint.set_text_content(Some(&f.strategy_hint()));
-            }
+    for field in [Field::From, Field::To] {
+        if let Some(slot) = field.label_slot() {
+            bind::node(root, slot, move |el| {
+                set_text(el, Some(&form.with(|f| f.span_label(field))));
+            });
+        }
+    }
+    bind::node(root, STRATEGY_HINT, move |el| {
+        set_text(el, Some(&form.with(ParamSweepForm::strategy_hint)));
+    });
+    // The chart, once a sweep has ended.
+    bind::node(root, CHART, move |el| {
+        let chart = result.with(|r| {
+            r.as_ref().map_or(String::new(), |r| {
+                chart_markup(&r.spec, &r.lines, &chart_base, label).into_string()
+            })
         });
+        el.set_inner_html(&chart);
+    });
+    // The view's state, for tests and the page.
+    watch(move || {
+        let state = state.get();
+        if let Some(root) = root.get() {
+            set_attr(&root, "data-state", state.as_str());
+        }
     });
     let on_click = move |ev: web_sys::MouseEvent| {
-        let Some(button) =
-            target_as::<Element>(&ev).and_then(|e| e.closest("button").ok().flatten())
-        else {
+        if open_point(&ev) {
             return;
-        };
-        if let Some(preset) = button
-            .get_attribute("data-preset")
-            .and_then(|t| ParamSweepForm::preset_titled(&t))
-        {
+        }
+        let preset = bind::hit(&ev, PRESET)
+            .and_then(|b| b.get_attribute(PRESET_KEY))
+            .and_then(|t| ParamSweepForm::preset_titled(&t));
+        if let Some(preset) = preset {
             form.set(preset);
             start();
-            return;
-        }
-        match button.get_attribute("data-action").as_deref() {
-            Some("run") => start(),
-            Some("cancel") => cancel(),
-            _ => {}
+        } else if bind::hit(&ev, RUN).is_some() {
+            start();
+        } else if bind::hit(&ev, CANCEL).is_some() {
+            cancel();
         }
     };
-
-    // The chart, once a sweep has ended.
-    let chart = move || {
-        result.with(|r| {
-            r.as_ref().map_or(String::new(), |r| {
-                chart_markup(&r.spec, &r.lines, &chart_base, label)
-            })
-        })
+    let on_keydown = move |ev: web_sys::KeyboardEvent| {
+        if ev.key() == "Enter" {
+            open_point(&ev);
+        }
     };
 
     view! {
-        <div class="rll-sweep rll-psweep" data-testid="psweep" data-state=move || state.get().as_str()>
-            <h3>"Sweep a parameter"</h3>
-            <p class="rll-caption">
-                "Step one number from one value to another and run every value over many seeds: "
-                "each line is a strategy's median, its band the lowest and highest seed. Click a point to open that run."
-            </p>
-            <div node_ref=root inner_html=form.with_untracked(ParamSweepForm::markup)
-                on:input=handler(on_field) on:change=handler(on_field) on:click=handler(on_click)></div>
-            <SweepProgress label="Parameter sweep runs" progress state took_ms/>
-            <div class="rll-psweep-chart" inner_html=chart
-                on:click=handler(move |ev: web_sys::MouseEvent| open_point(ev.target()))
-                on:keydown=handler(move |ev: web_sys::KeyboardEvent| if ev.key() == "Enter" { open_point(ev.target()) })>
-            </div>
-        </div>
+        <div class="rll-sweep rll-psweep" data-testid="psweep" node_ref=root inner_html=form.with_untracked(|f| param_sweep_markup(f).into_string())
+            on:input=handler(on_field) on:change=handler(on_field) on:click=handler(on_click) on:keydown=handler(on_keydown)></div>
     }
 }

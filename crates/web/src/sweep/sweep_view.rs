@@ -2,29 +2,31 @@
 //! frame (on [`use_animation_frame`]), with progress and a cancel button; then each key
 //! stat's distribution.
 //!
-//! The form is the page layer's markup ([`SeedSweepForm::markup`]), set once, as are the
-//! results ([`sweep_result_markup`]); one effect writes back what the form's state
-//! changes, and one delegated handler each reads typing and clicks.
+//! The view is the page layer's markup ([`seed_sweep_markup`]: the form, the progress
+//! and where the results go), set once, as are the results ([`sweep_result_markup`]);
+//! one effect per control writes back what the form's state and the sweep change, and
+//! one delegated handler each reads typing and clicks.
 
-use crate::shared::dom::target_as;
-use crate::shared::erase::handler;
+use crate::shared::bind;
+use crate::shared::dom::set_attr;
+use crate::shared::erase::{handler, watch};
 use crate::shared::use_animation_frame::{
     now_ms, step_for_a_frame, use_animation_frame, First, Next,
 };
 use crate::sweep::sweep_form::bind_form;
-use crate::sweep::sweep_progress::SweepProgress;
+use crate::sweep::sweep_progress::bind_progress;
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::shared::format::dec;
 use page::shared::links::sweep_query;
 use page::shared::words::Words;
 use page::sweep::histogram::sweep_result_markup;
-use page::sweep::sweep_forms::{seed_sweep_help, SeedSweepForm};
+use page::sweep::sweep_forms::{seed_sweep_help, SeedSweepForm, CANCEL, RUN};
 use page::sweep::sweep_progress::SweepState;
+use page::sweep::views::{seed_sweep_markup, RESULTS};
 use page::PageQuery;
 use sim::sweep::{Distribution, SweepJob};
 use sim::{Scenario, StatField, StrategyName};
-use web_sys::Element;
 
 /// The stats a sweep summarises.
 const FIELDS: [StatField; 8] = [
@@ -150,34 +152,33 @@ pub fn SweepView(
 
     let root = NodeRef::<Div>::new();
     let on_field = bind_form(root, form, problem, state, seed_sweep_help);
-    let on_click = move |ev: web_sys::MouseEvent| {
-        let action = target_as::<Element>(&ev)
-            .and_then(|e| e.closest("button").ok().flatten())
-            .and_then(|b| b.get_attribute("data-action"));
-        match action.as_deref() {
-            Some("run") => start(),
-            Some("cancel") => cancel(),
-            _ => {}
-        }
-    };
-    let results = move || {
-        rows.with(|rows| {
+    bind_progress(root, progress, state, took_ms);
+    bind::node(root, RESULTS, move |el| {
+        let results = rows.with(|rows| {
             rows.iter()
-                .map(|row| sweep_result_markup(row.strategy, &row.fields))
+                .map(|row| sweep_result_markup(row.strategy, &row.fields).into_string())
                 .collect::<String>()
-        })
+        });
+        el.set_inner_html(&results);
+    });
+    // The view's state, and how long a finished sweep took, for tests and the page.
+    watch(move || {
+        let (state, took) = (state.get(), dec(took_ms.get(), 0));
+        if let Some(root) = root.get() {
+            set_attr(&root, "data-state", state.as_str());
+            set_attr(&root, "data-took-ms", &took);
+        }
+    });
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if bind::hit(&ev, RUN).is_some() {
+            start();
+        } else if bind::hit(&ev, CANCEL).is_some() {
+            cancel();
+        }
     };
 
     view! {
-        <div class="rll-sweep" data-testid="sweep" data-state=move || state.get().as_str() data-took-ms=move || dec(took_ms.get(), 0)>
-            <p class="rll-caption">
-                "One seed is one roll of the dice. A sweep runs many seeds and shows how much each number moves: "
-                "which results are the strategy, and which are luck."
-            </p>
-            <div node_ref=root inner_html=form.with_untracked(SeedSweepForm::markup)
-                on:input=handler(on_field) on:change=handler(on_field) on:click=handler(on_click)></div>
-            <SweepProgress label="Seeds run" progress state took_ms/>
-            <div inner_html=results></div>
-        </div>
+        <div class="rll-sweep" data-testid="sweep" node_ref=root inner_html=form.with_untracked(|f| seed_sweep_markup(f).into_string())
+            on:input=handler(on_field) on:change=handler(on_field) on:click=handler(on_click)></div>
     }
 }

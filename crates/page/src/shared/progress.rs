@@ -1,0 +1,174 @@
+//! Progress bars as the page layer writes them: the bar a run fills (with the live gauges
+//! under it) and the bar a sweep fills. Each is markup set once; the UI then writes the
+//! bar's numbers, its fill's width and each gauge's text, each node found by its [`Slot`].
+
+use crate::shared::format::{clock_us, count, percent};
+use crate::shared::slot::Slot;
+use crate::slot;
+use maud::{html, Markup};
+
+/// A progress bar: its `aria-valuenow` and `aria-valuemax` follow the work.
+pub const BAR: Slot = slot!("bar");
+/// The filled part of a progress bar: its width is the share done.
+pub const BAR_FILL: Slot = slot!("bar-fill");
+
+/// A progress bar named `label` for a screen reader, empty until the UI fills it.
+pub fn bar_markup(label: &str) -> Markup {
+    html! {
+        div.rll-bar role="progressbar" aria-label=(label) aria-valuemin="0" aria-valuemax="0"
+            aria-valuenow="0" data-slot=(BAR) {
+            div.rll-bar-fill data-slot=(BAR_FILL) {}
+        }
+    }
+}
+
+/// The fill's `style`: its width, the share of `done` in `total` (none before anything
+/// is known).
+pub fn fill_style(done: u64, total: u64) -> String {
+    let share = if total == 0 {
+        0.0
+    } else {
+        done as f64 * 100.0 / total as f64
+    };
+    format!("width:{}", percent(share))
+}
+
+/// The name of a run's progress bar.
+pub const CHARGES_FINISHED: &str = "Charges finished";
+
+/// A live number under a run's progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gauge {
+    /// The simulated clock.
+    Clock,
+    /// After the clock, when the client finished, if the provider ran on.
+    ClockTail,
+    /// Charges finished, of all.
+    Done,
+    /// Requests in flight now, against the in-flight limit.
+    InFlight,
+    /// Charges the client awaits now.
+    Awaiting,
+}
+
+impl Gauge {
+    /// Every gauge, in the order they stand.
+    pub const ALL: [Gauge; 5] = [
+        Gauge::Clock,
+        Gauge::ClockTail,
+        Gauge::Done,
+        Gauge::InFlight,
+        Gauge::Awaiting,
+    ];
+
+    /// Its number's node.
+    pub const fn slot(self) -> Slot {
+        match self {
+            Gauge::Clock => slot!("gauge-clock"),
+            Gauge::ClockTail => slot!("gauge-clock-tail"),
+            Gauge::Done => slot!("gauge-done"),
+            Gauge::InFlight => slot!("gauge-inflight"),
+            Gauge::Awaiting => slot!("gauge-awaiting"),
+        }
+    }
+
+    /// Its label (the clock's tail has none: it follows the clock).
+    pub const fn label(self) -> &'static str {
+        match self {
+            Gauge::Clock => "Simulated time",
+            Gauge::ClockTail => "",
+            Gauge::Done => "Charges finished",
+            Gauge::InFlight => "In flight now",
+            Gauge::Awaiting => "Client awaiting now",
+        }
+    }
+
+    /// What it shows for snapshot `s` (zeros before any run), the in-flight count
+    /// against the in-flight `limit`.
+    pub fn text(self, s: Option<&sim::world::Snapshot>, limit: Option<u32>) -> String {
+        match self {
+            Gauge::Clock => clock_us(s.map_or(0, |s| s.now_us)),
+            Gauge::ClockTail => s
+                .and_then(crate::run::stage::clock_tail)
+                .unwrap_or_default(),
+            Gauge::Done => {
+                let (done, total) = s.map_or((0, 0), |s| (s.customers_done, s.customers.into()));
+                format!("{} / {}", count(done), count(total))
+            }
+            Gauge::InFlight => {
+                let inflight = s.map_or(0, |s| s.inflight);
+                match limit {
+                    Some(l) => format!("{inflight} / {l}"),
+                    None => inflight.to_string(),
+                }
+            }
+            Gauge::Awaiting => s.map_or(0, |s| s.outstanding).to_string(),
+        }
+    }
+}
+
+/// A run's progress bar and the gauges under it, each number empty until the UI writes
+/// it (the clock, which tests and readers point at, carries its tail).
+pub fn run_progress_markup() -> Markup {
+    html! {
+        (bar_markup(CHARGES_FINISHED))
+        div.rll-gauges {
+            @for g in [Gauge::Clock, Gauge::Done, Gauge::InFlight, Gauge::Awaiting] {
+                @let clock = g == Gauge::Clock;
+                span {
+                    span.rll-gauge-label { (g.label()) " " }
+                    span.rll-num data-slot=(g.slot()) data-testid=[clock.then_some("sim-clock")] {}
+                    @if clock {
+                        span.rll-gauge-label data-testid="clock-tail" data-slot=(Gauge::ClockTail.slot()) {}
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sim::{Scenario, Simulation};
+
+    #[test]
+    fn every_gauge_has_one_number_and_starts_at_zero() {
+        let m = run_progress_markup().into_string();
+        for g in Gauge::ALL {
+            let attr = format!("data-slot=\"{}\"", g.slot().name());
+            assert_eq!(m.matches(&attr).count(), 1, "{g:?}");
+            assert!(m.contains(g.label()), "{g:?}");
+        }
+        assert!(m.contains("data-testid=\"sim-clock\""));
+        assert!(m.contains(&format!("aria-label=\"{CHARGES_FINISHED}\"")));
+        assert_eq!(Gauge::Clock.text(None, None), clock_us(0));
+        assert_eq!(Gauge::Done.text(None, None), "0 / 0");
+        assert_eq!(Gauge::InFlight.text(None, Some(10)), "0 / 10");
+        assert_eq!(Gauge::ClockTail.text(None, None), "");
+    }
+
+    #[test]
+    fn gauges_read_the_snapshot() {
+        let mut sim = Simulation::new(&Scenario::default()).unwrap();
+        sim.run_to_end();
+        let s = sim.snapshot();
+        assert_eq!(Gauge::Clock.text(Some(&s), None), clock_us(s.now_us));
+        assert_eq!(
+            Gauge::Done.text(Some(&s), None),
+            format!("{0} / {0}", count(s.customers.into()))
+        );
+        assert_eq!(
+            Gauge::ClockTail.text(Some(&s), None),
+            crate::run::stage::clock_tail(&s).unwrap_or_default()
+        );
+        assert_eq!(Gauge::InFlight.text(Some(&s), None), s.inflight.to_string());
+    }
+
+    #[test]
+    fn the_fill_is_the_share_done() {
+        assert_eq!(fill_style(0, 0), format!("width:{}", percent(0.0)));
+        assert_eq!(fill_style(1, 4), format!("width:{}", percent(25.0)));
+        assert_eq!(fill_style(4, 4), format!("width:{}", percent(100.0)));
+    }
+}
