@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The numbers the README reports (README, "Sizes and speeds"), printed, not asserted: the
+# The numbers docs/sizes-and-speeds.md reports, printed, not asserted: the
 # core's speed (ratelab bench), the size of the browser build, and the browser's own
 # figures in headless chromium (tests/browser/bench.mjs: the 200-seed sweep, the
 # timeline's draw per frame). Run after scripts/setup.sh --browser; builds what it

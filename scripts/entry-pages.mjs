@@ -2,8 +2,8 @@
 // assets/loader.js picks the module from the link; so the module's download cannot start
 // before the loader has arrived, one round trip after the HTML. A page that knows its
 // module can ask for it in its <head>, beside the loader: run.html, compare.html, … and
-// embed.html are index.html with that one hint for their page's module (README, "Time to
-// ready"). index.html itself, the lab's bare address, asks for the guided walk's module,
+// embed.html are index.html with that one hint for their page's module (docs/sizes-and-speeds.md,
+// "Time to ready"). index.html itself, the lab's bare address, asks for the guided walk's module,
 // which a visit with no query opens (and which, on a returning visit, shows the run page
 // without the walk). Each file's root element names the module it asked for
 // (`data-rate-limit-lab-hint`), so that the loader, given a link to another page (an old

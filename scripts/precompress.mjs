@@ -1,6 +1,6 @@
 // Each shipped page, module, glue, loader and stylesheet also as `<file>.gz`, compressed with
 // zopfli: a gzip stream that any browser reads, 4–5% smaller than `gzip -9` for these
-// files (README, "Time to ready"), made once at build time because it is slow (about
+// files (docs/sizes-and-speeds.md, "Time to ready"), made once at build time because it is slow (about
 // 1.5 s per module). A static host that serves a file's `.gz` beside it to a browser
 // that accepts gzip (nginx's `gzip_static on`, Caddy's `file_server { precompressed gzip }`,
 // files uploaded with `Content-Encoding: gzip`) sends these; so does `ratelab serve

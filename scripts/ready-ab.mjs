@@ -1,7 +1,7 @@
 // Two builds of the lab, paired: for each page, one throttled cold load of build A then
 // one of build B, repeated, and the median of the differences. On a noisy machine the
 // pairs' differences are steadier than two separate runs of scripts/ready.mjs, so this is
-// how a change to the first load is judged before it is kept (README, "Time to ready").
+// how a change to the first load is judged before it is kept (docs/sizes-and-speeds.md, "Time to ready").
 // A benchmark, not a test: it prints figures and asserts nothing.
 //
 //   node scripts/ready-ab.mjs --a <dist A> --b <dist B> [--runs 8] [--pages run,compare]

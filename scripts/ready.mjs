@@ -1,6 +1,6 @@
 // Time to ready on a throttled phone link, for every page of the lab, beside a plain HTML
 // page in the same run (this machine is noisy; the ratio to the plain page is what
-// travels). A benchmark, not a test: it prints figures for the README and asserts nothing.
+// travels). A benchmark, not a test: it prints figures for docs/sizes-and-speeds.md and asserts nothing.
 //
 //   node scripts/ready.mjs [--runs 5] [--dist dist]
 //

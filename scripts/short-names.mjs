@@ -4,7 +4,7 @@
 // writes each name twice: in the .wasm's import section and in the glue's import object.
 // Hashes do not compress, so across ~200 imports they cost the run page about 2.6 KB of
 // its gzipped .wasm and 2.7 KB of its glue; the glue's whitespace and long local names
-// another 2.4 KB (README, "Time to ready").
+// another 2.4 KB (docs/sizes-and-speeds.md, "Time to ready").
 //
 // For each `<name>_bg.wasm` beside its `<name>.js`:
 // 1. binaryen's `--minify-imports-and-exports-and-modules` renames every import, export and
@@ -38,7 +38,7 @@ const FEATURES = ['bulk-memory', 'nontrapping-float-to-int', 'sign-ext', 'mutabl
 // After the renaming, a second round of binaryen's size passes (each until nothing changes,
 // around a flatten and re-loop of the control flow): 0.2–1.8 KB less per module with
 // zopfli (run 1.8 KB, limits 1.3 KB), where running the same passes again before the
-// renaming gave almost nothing (README, "`.wasm` sizes").
+// renaming gave almost nothing (docs/sizes-and-speeds.md, "Techniques").
 const REOPTIMIZE = ['-Oz', '--converge', '--flatten', '--rereloop', '-Oz', '--converge'];
 const wasmOpt = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'node_modules', '.bin', 'wasm-opt');
 

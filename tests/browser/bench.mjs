@@ -1,4 +1,4 @@
-// The browser's figures for README "Sizes and speeds", printed, never asserted: wall
+// The browser's figures for docs/sizes-and-speeds.md, printed, never asserted: wall
 // times on a shared machine are too noisy for a test. Run by scripts/bench.sh after
 // `trunk build --release`; `node tests/browser/bench.mjs [runs]` runs it alone.
 import { serve, launch, openPage, waitForState } from './harness.mjs';

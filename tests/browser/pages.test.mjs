@@ -1,4 +1,4 @@
-// The lab is one WebAssembly module per page (README, "Sizes"): a link downloads only
+// The lab is one WebAssembly module per page (docs/sizes-and-speeds.md): a link downloads only
 // its page's module, and the tabs between pages are links that carry the seed and the
 // numbers being edited.
 import { test, before, after } from 'node:test';

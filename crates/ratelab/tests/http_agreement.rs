@@ -413,7 +413,7 @@ async fn each_strategy_over_real_http_lands_within_the_simulations_spread() {
 async fn the_incidents_requests_over_real_http_land_within_the_simulations_spread() {
     use sim::incident::{Incident, IncidentPlan};
     let _turn = ONE_AT_A_TIME.lock().await;
-    // The README's incident: down from 1 s for 1.5 s, 200 customers, `pool`.
+    // The incident docs/http.md runs: down from 1 s for 1.5 s, 200 customers, `pool`.
     let strategy = StrategyName::Pool;
     let mut incident = scenario(strategy);
     incident.provider.incident = IncidentPlan {

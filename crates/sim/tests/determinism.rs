@@ -52,7 +52,7 @@ fn stepping_in_slices_equals_running_at_once() {
 #[test]
 fn a_pinned_run_stays_pinned() {
     // One golden run, so an accidental change to the model or the generator is noticed.
-    // If the model changes on purpose, update this and the README's figures together.
+    // If the model changes on purpose, update this and the figures in docs/articles.md together.
     let stats = Simulation::new(&Scenario::article(StrategyName::Keyed, 1))
         .unwrap()
         .run_to_end();

@@ -42,8 +42,8 @@ fn reaches(source: &str, forbidden: &[&str]) -> Vec<(usize, String)> {
 
 /// The UI reaches Leptos' generic effect and listener machinery only through
 /// `ui::erase` (`watch`, `handler`): an `Effect::new` or an `on:` handler given a bare
-/// closure brings its own copy of that machinery into the page's module (README,
-/// "`.wasm` sizes").
+/// closure brings its own copy of that machinery into the page's module (docs/sizes-and-speeds.md,
+/// "Techniques").
 #[test]
 fn the_ui_makes_effects_and_listeners_only_through_erase() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");

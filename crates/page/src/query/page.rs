@@ -82,7 +82,7 @@ sim::named_enum! {
     }
 }
 
-/// The lab's pages. Each is built as a WebAssembly module of its own (README, "Sizes"):
+/// The lab's pages. Each is built as a WebAssembly module of its own (docs/sizes-and-speeds.md):
 /// `rate-limit-lab`, `rate-limit-lab-compare`, `-sweep`, `-limits`, `-headers` and
 /// `-embed`, so a reader downloads only the page they open. `assets/loader.js` picks the module from the same
 /// keys, and a module given another page's query shows its own page.
@@ -108,7 +108,7 @@ impl Page {
     /// The file a link to this page opens: each page has an HTML file of its own
     /// (`run.html`, `compare.html`, …), which is `index.html` with a hint in its head that
     /// starts this page's module at once, rather than after the loader has read the link
-    /// (README, "Time to ready"; `scripts/entry-pages.mjs` writes them). A link into the
+    /// (docs/sizes-and-speeds.md, "Time to ready"; `scripts/entry-pages.mjs` writes them). A link into the
     /// guided walk is the exception ([`PageQuery::href`]): the lab's bare address, whose
     /// `index.html` starts the walk's module. Given another page's link, a page's file
     /// opens that page's file instead (`assets/loader.js`).

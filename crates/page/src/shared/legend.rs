@@ -86,7 +86,7 @@ pub fn focused_cell(customer: u32, fate: Fate) -> String {
 
 /// The timeline's legend as markup: each mark's shape, drawn as the canvas draws it, in
 /// its kind's colour, with its name; then the slow line and the late-charge ring. One
-/// node of markup costs the page's module far less than a view per item (README, "Sizes").
+/// node of markup costs the page's module far less than a view per item (docs/architecture.md, "Drawing").
 pub fn marks_markup() -> Markup {
     let icon = |class: Option<&str>, style: Option<Markup>, shape: Markup| {
         html! {

@@ -337,7 +337,7 @@ impl ParamSpec {
         self.param.bounds()
     }
 
-    /// The accepted values, short, for the panel and the README: `1–10000 requests`.
+    /// The accepted values, short, for the panel and docs/guide.md: `1–10000 requests`.
     pub fn range_text(&self) -> String {
         match self.kind() {
             ParamKind::Count | ParamKind::Micros => self.span("–"),

@@ -124,7 +124,7 @@ pub fn CompareView(
                 <div class="rll-multiples">
                     // Built after the first paint: the numbers above come first. Ten
                     // canvases measured, styled and drawn in the same frame held them back
-                    // by about 0.4 s on a throttled phone (README, "Time to ready").
+                    // by about 0.4 s on a throttled phone (docs/sizes-and-speeds.md, "Time to ready").
                     <Later>
                     {StrategyName::ALL
                         .into_iter()

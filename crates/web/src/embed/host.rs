@@ -33,9 +33,14 @@ pub fn EmbedPage(
 ) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     use_observer::<web_sys::ResizeObserver, _>(root, move |_entries| {
-        let height = document()
-            .document_element()
-            .map_or(0, |d| d.scroll_height());
+        // Where the widget ends, from the top of the document: the document's own
+        // scroll height never shrinks below the frame's height, so a frame sized by it
+        // only ever grows.
+        let Some(el) = root.get() else {
+            return;
+        };
+        let scrolled = window().scroll_y().unwrap_or(0.0);
+        let height = (el.get_bounding_client_rect().bottom() + scrolled).ceil() as i32;
         let msg = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&msg, &"type".into(), &HEIGHT_MESSAGE.into());
         let _ = js_sys::Reflect::set(&msg, &"height".into(), &height.into());

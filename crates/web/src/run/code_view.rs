@@ -101,7 +101,7 @@ pub fn CodeView(
         file_markup(text, |_| Vec::new()).into_string()
     };
     // The head is markup written by the page layer: one node instead of a view per part
-    // costs the run page's module far less (README, "Sizes").
+    // costs the run page's module far less (docs/architecture.md, "Drawing").
     view! {
         <div class="rll-code-view" data-testid="code-view">
             <div inner_html=head></div>

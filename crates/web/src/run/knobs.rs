@@ -4,7 +4,7 @@
 //!
 //! The knobs are the page layer's markup, set once; one effect writes every knob's value
 //! and slider, one the caption and one the ghost's line, each finding its nodes by their
-//! slots, and one handler each reads a move and a click (README, "Sizes").
+//! slots, and one handler each reads a move and a click (docs/architecture.md, "Drawing").
 
 use crate::run::run_state::RunState;
 use crate::shared::bind;

@@ -6,7 +6,7 @@
 //! The form is the page layer's markup, set once; one effect writes every field (its
 //! value, message and changed mark), one the summary's count and one the problems, each
 //! finding its nodes by their slots, and one input handler reads the field by its
-//! parameter's key (README, "Sizes").
+//! parameter's key (docs/architecture.md, "Drawing").
 
 use crate::shared::bind;
 use crate::shared::dom::{set_attr, set_class, set_flag, set_text, set_value, value_of};

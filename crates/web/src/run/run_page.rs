@@ -1,5 +1,5 @@
 //! The run page: one strategy played back. It is the first page most readers open, so
-//! its module holds only what it shows (README, "Sizes").
+//! its module holds only what it shows (docs/sizes-and-speeds.md).
 
 use crate::run::intro::Intro;
 use crate::run::motion_note::MotionNote;
@@ -26,7 +26,7 @@ use sim::Scenario;
 pub fn RunPage(
     /// What the link asks for.
     query: PageQuery,
-    /// The guided walk's card: given in the walk's module only (README, "Sizes").
+    /// The guided walk's card: given in the walk's module only (docs/sizes-and-speeds.md).
     walk: Option<WalkCard>,
 ) -> impl IntoView {
     let reduced = use_reduced_motion();

@@ -216,7 +216,7 @@ fn set_attr(figure: impl Fn() -> Option<web_sys::Element>, name: &str, value: Op
 ///
 /// The page layer's markup, set once and hidden until the run is done; one effect writes
 /// the slider's range and value and what it landed on, and one handler each reads the
-/// slider and the step buttons (README, "Sizes").
+/// slider and the step buttons (docs/architecture.md, "Drawing").
 #[component]
 pub fn Playhead(
     /// The finished run to scrub.

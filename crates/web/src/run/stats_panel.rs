@@ -1,7 +1,7 @@
 //! The live stats panel: one card per counter, grouped, with harm made visible.
 //!
 //! The page layer writes the whole panel as markup; one binding replaces it as the run
-//! goes (README, "Sizes").
+//! goes (docs/architecture.md, "Drawing").
 
 use crate::run::use_playback::Playback;
 use leptos::prelude::*;

@@ -3,7 +3,7 @@
 //!
 //! The buttons are the page layer's markup, set once; one effect per button marks the
 //! strategy on screen, and one click handler asks which button's slot was clicked
-//! (README, "Sizes").
+//! (docs/architecture.md, "Drawing").
 
 use crate::shared::bind;
 use crate::shared::dom::set_attr;

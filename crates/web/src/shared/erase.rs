@@ -4,7 +4,7 @@
 //! `Effect::new` and `on:` are generic over their closure, and each closure type gets
 //! its own copy of the machinery around it (an effect's async loop and scheduling, a
 //! listener's attaching and removal). Boxed, every effect of a module shares one copy,
-//! and every listener of one event one (README, "`.wasm` sizes"). (Memos gain nothing
+//! and every listener of one event one (docs/sizes-and-speeds.md, "Techniques"). (Memos gain nothing
 //! this way: each holds a value type of its own.)
 
 use leptos::prelude::*;

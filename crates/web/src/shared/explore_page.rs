@@ -1,4 +1,4 @@
-//! The compare page and the sweep page. Each is a module of its own (README, "Sizes"),
+//! The compare page and the sweep page. Each is a module of its own (docs/sizes-and-speeds.md),
 //! around the same frame, introduction and view tabs; both read the seed and numbers
 //! from the link, so neither needs anything from the run page.
 

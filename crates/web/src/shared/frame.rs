@@ -43,7 +43,7 @@ pub fn Frame(
 ) -> impl IntoView {
     // The root's state attributes, the section links and the footer (with the tab's
     // title, which follows the same state), each written by an effect: as bindings they
-    // cost every page's module a reactive attribute type each (README, "`.wasm` sizes").
+    // cost every page's module a reactive attribute type each (docs/sizes-and-speeds.md, "Techniques").
     watch(move || {
         let (state, view) = (run_state.get(), view.get());
         if let Some(el) = root.get() {

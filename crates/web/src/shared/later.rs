@@ -1,7 +1,7 @@
 //! `Later`: what lies below the first screen, built after the first screen has painted.
 //! A phone with a slow processor spends most of its start building and laying out the
 //! page; building the stage first lets the reader see it and press its buttons sooner,
-//! and the rest follows a frame later, out of sight (README, "Time to ready").
+//! and the rest follows a frame later, out of sight (docs/sizes-and-speeds.md, "Time to ready").
 
 use leptos::prelude::*;
 use std::time::Duration;

@@ -59,7 +59,7 @@ impl<T: Clone + Send + Sync + 'static> Measured<T> {
     /// Nothing is measured before the element's first resize report: that report comes
     /// once the browser has laid the page out, so reading a width or a style then costs
     /// nothing, where reading it while the page is still being built would force a
-    /// layout of the whole page in the middle of mounting it (README, "Time to ready").
+    /// layout of the whole page in the middle of mounting it (docs/sizes-and-speeds.md, "Time to ready").
     pub fn get_or(&self, read: impl FnOnce() -> Option<T>) -> Option<T> {
         if self.epoch.get() == 0 {
             return None;

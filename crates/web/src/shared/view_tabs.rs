@@ -1,5 +1,4 @@
-//! The charges section's four views, as links: each view is a page of its own (README,
-//! "Sizes"). The view on screen does not reload itself.
+//! The charges section's four views, as links: each view is a page of its own (docs/sizes-and-speeds.md). The view on screen does not reload itself.
 
 use crate::shared::erase::handler;
 use crate::shared::tabs::stay_on_current;

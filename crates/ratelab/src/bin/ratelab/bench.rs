@@ -1,4 +1,4 @@
-//! `ratelab bench`: how fast the core runs. Numbers for the README, not a pass/fail test.
+//! `ratelab bench`: how fast the core runs. Numbers for docs/sizes-and-speeds.md, not a pass/fail test.
 
 use crate::args::Args;
 use sim::{Scenario, Simulation, StrategyName};
