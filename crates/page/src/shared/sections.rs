@@ -72,6 +72,9 @@ pub fn tab_sub(section: Section, customers: u32) -> String {
 /// The name of the row of section tabs.
 pub const SECTIONS_LABEL: &str = "Sections";
 
+/// What a screen reader calls the charges section's row of view tabs.
+pub const VIEWS_LABEL: &str = "Views";
+
 /// Where the section tabs stand: the UI writes [`sections_markup`] into it as the seed
 /// and numbers change.
 pub const SECTIONS: Slot = slot!("sections");
