@@ -77,6 +77,24 @@ const FILES = {
 };
 
 const name = moduleName();
+
+// A widget's host says what it is until its module mounts (a shadow root then hides
+// this text), and says why, with a link to the lab, if the module cannot start. A host
+// that holds the blog's own fallback text keeps it.
+const hosts = ownPage ? [] : [...document.querySelectorAll('[data-rate-limit-lab]')];
+const ours = new WeakSet();
+const said = (host, text, link) => {
+  if (host.shadowRoot || (host.textContent.trim() !== '' && !ours.has(host))) return;
+  ours.add(host);
+  host.replaceChildren(text);
+  if (link) {
+    const a = document.createElement('a');
+    a.href = base;
+    a.textContent = link;
+    host.append(' ', a);
+  }
+};
+for (const host of hosts) said(host, 'An interactive rate-limit lab is loading here.', null);
 // A page file opened with another page's link (an old link to the bare address, say):
 // its head is already downloading the wrong module, so rather than download the right
 // one beside it, open the right file, with the same query. The navigation cancels the
@@ -130,6 +148,7 @@ try {
   // shell now means no frame ever shows both.
   (shell ?? loading)?.remove();
 } catch (error) {
+  for (const host of hosts) said(host, `The interactive rate-limit lab could not start here (${error}).`, 'Open the lab on its own page.');
   if (loading) {
     loading.setAttribute('role', 'alert');
     loading.textContent = `The lab could not start (${error}). Reloading the page may help.`;

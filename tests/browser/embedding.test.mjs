@@ -11,7 +11,10 @@ let lab; // the build served under a blog's sub-path, beside the fixture pages
 let other; // another origin, for the iframe's parent page
 let browser;
 before(async () => {
-  lab = await serve(DIST, '/blog/lab/', { '/blog/post.html': path.join(FIXTURES, 'blog.html') });
+  lab = await serve(DIST, '/blog/lab/', {
+    '/blog/post.html': path.join(FIXTURES, 'blog.html'),
+    '/blog/fallback.html': path.join(FIXTURES, 'blog-fallback.html'),
+  });
   other = await serve(FIXTURES, '/');
   browser = await launch();
 });
@@ -78,6 +81,28 @@ test('an iframe embed is compact, links to the full lab, and sizes its frame by 
     `the frame is ${frameHeight}px tall and the widget ends at ${widgetBottom}px`,
   );
   assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a widget host says the lab is loading, and why it could not start, with a link', async () => {
+  const page = await openPage(browser, { viewport: { width: 1000, height: 900 } });
+  // Hold the module's request, then refuse it, as a blog whose host lost the file would.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/rate-limit-lab-embed_bg.wasm', async (route) => {
+    await held;
+    await route.fulfill({ status: 404, body: 'gone' });
+  });
+  await page.goto(`${origin()}/blog/fallback.html`);
+  const empty = page.locator('#empty');
+  await page.waitForFunction(() => document.getElementById('empty').textContent.trim() !== '');
+  assert.match(await empty.textContent(), /loading/);
+  assert.equal(await page.locator('#own').textContent(), 'Our own words about the lab.');
+  release();
+  await page.waitForFunction(() => /could not start/.test(document.getElementById('empty').textContent));
+  assert.equal(await empty.locator('a').getAttribute('href'), `${origin()}/blog/lab/`);
+  assert.equal(await page.locator('#own').textContent(), 'Our own words about the lab.');
+  assert.equal(await empty.evaluate((h) => h.shadowRoot), null);
   await page.context().close();
 });
 
