@@ -200,3 +200,74 @@ pub fn next_after(times: impl IntoIterator<Item = u64>, t_us: u64) -> Option<u64
 pub fn previous_before(times: impl IntoIterator<Item = u64>, t_us: u64) -> Option<u64> {
     times.into_iter().take_while(|&t| t < t_us).last()
 }
+
+/// One request as it stood at `t_us`: its answer, its charge and what its client saw
+/// are kept only once they had happened by then (what the live record held at that
+/// instant), so a run seen at a playhead does not show what came after.
+pub fn record_at(r: &RequestRecord, t_us: u64) -> RequestRecord {
+    let answered = r.done_at_us <= t_us;
+    RequestRecord {
+        status: r.status.filter(|_| answered),
+        charged: r.charged && answered,
+        client: match r.client {
+            c if c.at_us().is_some_and(|at| at <= t_us) => c,
+            _ => ClientView::Waiting,
+        },
+        ..*r
+    }
+}
+
+/// When money moved for `customer` up to `t_us`, in order (a run's record).
+pub fn charges_until(record: &[RequestRecord], customer: u32, t_us: u64) -> Vec<u64> {
+    let mut times: Vec<u64> = record
+        .iter()
+        .filter(|r| r.customer == customer && r.charged && r.done_at_us <= t_us)
+        .map(|r| r.done_at_us)
+        .collect();
+    times.sort_unstable();
+    times
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Scenario, Simulation, StrategyName};
+
+    #[test]
+    fn a_record_cut_at_an_instant_is_what_the_live_run_held_then() {
+        for strategy in [StrategyName::TimeoutNoKey, StrategyName::Naive] {
+            let scenario = Scenario::article(strategy, 3);
+            let mut done = Simulation::new(&scenario).unwrap();
+            done.run_to_end();
+            let record = done.record().unwrap();
+            let mut live = Simulation::new(&scenario).unwrap();
+            let end = done.now_us();
+            for t in (0..20).map(|i| end / 20 * i + 7) {
+                live.run_until(t);
+                let held = live.record().unwrap();
+                let cut: Vec<RequestRecord> = record[..held.len()]
+                    .iter()
+                    .map(|r| record_at(r, t))
+                    .collect();
+                assert_eq!(cut, held, "{strategy} at {t} µs");
+            }
+        }
+    }
+
+    #[test]
+    fn the_charges_until_an_instant_are_the_customers_own_in_order() {
+        let scenario = Scenario::article(StrategyName::TimeoutNoKey, 1);
+        let mut done = Simulation::new(&scenario).unwrap();
+        done.run_to_end();
+        let record = done.record().unwrap();
+        let m = harm_moments(record, scenario.customers)
+            .into_iter()
+            .find(|m| m.harm == Harm::DoubleCharge)
+            .unwrap();
+        let times = charges_until(record, m.customer, m.at_us);
+        assert_eq!(times.len(), 2, "{times:?}");
+        assert_eq!(times[1], m.at_us);
+        assert!(times[0] < times[1]);
+        assert!(charges_until(record, m.customer, times[0] - 1).is_empty());
+    }
+}

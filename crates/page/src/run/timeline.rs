@@ -6,7 +6,10 @@
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
-use sim::moments::{Harm, HarmMoment};
+use crate::shared::format::clock_us;
+use sim::moments::{charges_until, Harm, HarmMoment};
+use sim::provider::Status;
+use sim::record::{Admission, RequestRecord};
 
 /// The canvas's label for screen readers.
 pub const TIMELINE_LABEL: &str = "Timeline: each request as a mark at the time it was sent, one row per customer; below, the provider's rate window and in-flight count against their limits.";
@@ -124,15 +127,98 @@ pub fn playhead_markup(style: &str) -> Markup {
     }
 }
 
-/// What the playhead landed on, in words: "double charge: customer 12".
-pub fn harm_text(m: &HarmMoment) -> String {
-    let what = match m.harm {
-        Harm::Storm => "a storm of refusals starts",
-        Harm::DoubleCharge => "double charge",
-        Harm::Conflict => "409: a retry met the first attempt",
-        Harm::ChargedAfterGivingUp => "charged, though the client gave up",
+/// What the connector joining a customer's charges on the timeline says, for `n`
+/// charges: "charged twice", "charged 3 times".
+pub fn connector_label(n: usize) -> String {
+    match n {
+        2 => "charged twice".to_string(),
+        n => format!("charged {n} times"),
+    }
+}
+
+/// What the playhead landed on, in one sentence whose every time comes from `record`
+/// (the finished run's): the harm `harm` if it is on one ("11.16 s: customer 28 is
+/// charged again; first charge at 1.80 s"), else the requests sent at `t_us` ("4.02 s:
+/// customer 12's retry is sent (attempt 2)"). `None` if nothing happened then.
+pub fn readout(record: &[RequestRecord], t_us: u64, harm: Option<&HarmMoment>) -> Option<String> {
+    let what = match harm {
+        Some(m) => harm_sentence(record, m),
+        None => sent_sentence(record, t_us)?,
     };
-    format!("{what}: customer {}", m.customer)
+    Some(format!("{}: {what}", clock_us(harm.map_or(t_us, |m| m.at_us))))
+}
+
+/// A harm, told from the record.
+fn harm_sentence(record: &[RequestRecord], m: &HarmMoment) -> String {
+    let c = m.customer;
+    let ours = || record.iter().filter(move |r| r.customer == c);
+    let first_charge = |until_us| charges_until(record, c, until_us).first().copied();
+    match m.harm {
+        Harm::DoubleCharge => {
+            let n = charges_until(record, c, m.at_us).len();
+            let again = if n > 2 {
+                format!("is charged again ({n} charges)")
+            } else {
+                "is charged again".to_string()
+            };
+            match first_charge(m.at_us) {
+                Some(first) => format!("customer {c} {again}; first charge at {}", clock_us(first)),
+                None => format!("customer {c} {again}"),
+            }
+        }
+        Harm::Storm => {
+            let code = ours()
+                .find_map(|r| match r.admission {
+                    Admission::Refused(s) if r.done_at_us == m.at_us => Some(s.code()),
+                    _ => None,
+                })
+                .map_or_else(String::new, |code| format!(" with {code}"));
+            format!("a storm of refusals starts; customer {c}'s request is refused{code}")
+        }
+        Harm::Conflict => {
+            let attempt = ours()
+                .find(|r| r.done_at_us == m.at_us && r.status == Some(Status::InProgress))
+                .map_or(0, |r| r.attempt);
+            format!(
+                "customer {c}'s attempt {attempt} meets the first still running: 409, nothing charged"
+            )
+        }
+        Harm::ChargedAfterGivingUp => {
+            let gave_up = ours().last().and_then(|r| r.client.at_us());
+            match (first_charge(u64::MAX), gave_up) {
+                (Some(charged), Some(gave_up)) if charged >= gave_up => format!(
+                    "customer {c} is charged, though the client gave up at {}",
+                    clock_us(gave_up)
+                ),
+                (Some(charged), _) => format!(
+                    "customer {c}'s client gives up, though the charge went through at {}",
+                    clock_us(charged)
+                ),
+                (None, _) => format!("customer {c}'s client gives up"),
+            }
+        }
+    }
+}
+
+/// The requests sent at exactly `t_us`, told by the first of them.
+fn sent_sentence(record: &[RequestRecord], t_us: u64) -> Option<String> {
+    let from = record.partition_point(|r| r.sent_at_us < t_us);
+    let sent = record[from..].iter().take_while(|r| r.sent_at_us == t_us);
+    let (first, more) = {
+        let mut sent = sent;
+        (sent.next()?, sent.count())
+    };
+    let c = first.customer;
+    let mut s = match first.attempt {
+        1 => format!("customer {c}'s request is sent"),
+        n => format!("customer {c}'s retry is sent (attempt {n})"),
+    };
+    match more {
+        0 => {}
+        1 => s.push_str(", and 1 more request"),
+        n => s.push_str(&format!(", and {n} more requests")),
+    }
+    Some(s)
 }
 
 #[cfg(test)]
@@ -181,11 +267,98 @@ mod tests {
             "{notes}"
         );
         assert_eq!(tip_text(7, "Attempt 1."), "Customer 7. Attempt 1.");
-        let m = HarmMoment {
-            at_us: 1,
-            customer: 12,
-            harm: Harm::DoubleCharge,
-        };
-        assert_eq!(harm_text(&m), "double charge: customer 12");
+    }
+
+    fn finished(strategy: sim::StrategyName, seed: u64) -> sim::Simulation {
+        let mut sim = sim::Simulation::new(&sim::Scenario::article(strategy, seed)).unwrap();
+        sim.run_to_end();
+        sim
+    }
+
+    #[test]
+    fn a_double_charge_is_told_with_both_charges_times_from_the_record() {
+        let sim = finished(sim::StrategyName::TimeoutNoKey, 1);
+        let record = sim.record().unwrap();
+        let moments = sim::moments::harm_moments(record, 1_000);
+        let m = moments
+            .iter()
+            .find(|m| m.harm == Harm::DoubleCharge)
+            .unwrap();
+        let first = record
+            .iter()
+            .filter(|r| r.customer == m.customer && r.charged)
+            .map(|r| r.done_at_us)
+            .min()
+            .unwrap();
+        let said = readout(record, m.at_us, Some(m)).unwrap();
+        assert_eq!(
+            said,
+            format!(
+                "{}: customer {} is charged again; first charge at {}",
+                clock_us(m.at_us),
+                m.customer,
+                clock_us(first)
+            )
+        );
+        // Seed 1's first double charge, as `ratelab charges --strategy timeout-no-key
+        // --customer double-charge` tells it: customer 28, charged at 1,799,997 µs and
+        // at 11,156,661 µs.
+        assert_eq!(
+            said,
+            "11.16 s: customer 28 is charged again; first charge at 1.80 s"
+        );
+        assert_eq!(connector_label(2), "charged twice");
+        assert_eq!(connector_label(3), "charged 3 times");
+    }
+
+    #[test]
+    fn a_plain_step_names_the_request_sent_and_a_storm_its_refusal() {
+        let sim = finished(sim::StrategyName::TimeoutNoKey, 1);
+        let record = sim.record().unwrap();
+        let retry = record.iter().find(|r| r.attempt == 2).unwrap();
+        let same = record
+            .iter()
+            .filter(|r| r.sent_at_us == retry.sent_at_us)
+            .count();
+        assert_eq!(same, 1, "one request at that instant");
+        assert_eq!(
+            readout(record, retry.sent_at_us, None).unwrap(),
+            format!(
+                "{}: customer {}'s retry is sent (attempt 2)",
+                clock_us(retry.sent_at_us),
+                retry.customer
+            )
+        );
+        let first = &record[0];
+        let at_once = record
+            .iter()
+            .filter(|r| r.sent_at_us == first.sent_at_us)
+            .count();
+        let said = readout(record, first.sent_at_us, None).unwrap();
+        assert!(
+            said.starts_with(&format!("0 ms: customer {}'s request is sent", first.customer)),
+            "{said}"
+        );
+        if at_once > 1 {
+            assert!(said.contains(&format!("{} more", at_once - 1)), "{said}");
+        }
+        // Between two sends nothing happened to name.
+        assert_eq!(readout(record, retry.sent_at_us + 1, None), None);
+        let naive = finished(sim::StrategyName::Naive, 1);
+        let record = naive.record().unwrap();
+        let storm = sim::moments::harm_moments(record, 1_000)
+            .into_iter()
+            .find(|m| m.harm == Harm::Storm)
+            .unwrap();
+        let said = readout(record, storm.at_us, Some(&storm)).unwrap();
+        let refused = format!(
+            "a storm of refusals starts; customer {}'s request is refused with ",
+            storm.customer
+        );
+        assert!(
+            said.starts_with(&clock_us(storm.at_us)) && said.contains(&refused),
+            "{said}"
+        );
+        assert!(said.ends_with("429") || said.ends_with("503"), "{said}");
     }
 }

@@ -64,6 +64,8 @@ pub fn RunKeys(
             KeyAction::PlayPause => match playback.state.get_untracked() {
                 PlayState::Running => playback.pause(),
                 PlayState::Paused => playback.resume(),
+                // A finished run plays on from its playhead; from its end, again.
+                PlayState::Done if playback.play_from_playhead() => {}
                 PlayState::Idle | PlayState::Done => state.run(state.selected.get_untracked()),
             },
             KeyAction::Pick(strategy) => {

@@ -209,7 +209,8 @@ impl RunState {
     /// again from the beginning with the incident in its parameters, so a copied link
     /// gives the same numbers.
     pub fn break_provider(&self) {
-        let Some(now_us) = self.playback.with_sim(Simulation::now_us) else {
+        // The instant on screen: a paused run held to be stepped has run on behind it.
+        let Some(now_us) = self.playback.shown_us() else {
             return;
         };
         let broken = page::run::incident::broken_at(&self.draft.get_untracked(), now_us);

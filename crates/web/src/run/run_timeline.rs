@@ -231,10 +231,14 @@ pub fn Playhead(
         both = ((Layout::FULL.left + 8.0) * scale).round() as i64
     );
     let root = NodeRef::<Div>::new();
-    // Ready once the run is done and kept its record; hidden until then.
+    // Ready once the run is done, or held at a pause to be stepped, and kept its
+    // record; hidden until then.
     let ready = move || {
-        playback.state.get() == PlayState::Done
-            && playback.with_sim(|s| s.record().is_some()).unwrap_or(false)
+        playback.state.track();
+        playback.playhead.track();
+        playback
+            .with_sim(|s| s.is_finished() && s.record().is_some())
+            .unwrap_or(false)
     };
     watch(move || {
         let ready = ready();
