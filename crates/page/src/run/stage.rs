@@ -194,6 +194,40 @@ pub fn break_markup() -> Markup {
     }
 }
 
+/// The "pause at the first harm" switch.
+pub const PAUSE_AT_HARM: Slot = slot!("pause-at-harm");
+
+/// The switch's words.
+pub const PAUSE_AT_HARM_LABEL: &str = "Pause at the first harm";
+
+/// The "pause at the first harm" switch, as markup set once: `on` at first (the
+/// presenter's layout turns it on, [`pauses_at_harm`]).
+pub fn pause_at_harm_markup(on: bool) -> Markup {
+    html! {
+        label.rll-switch {
+            input type="checkbox" data-slot=(PAUSE_AT_HARM) data-testid="pause-at-harm" checked[on];
+            " " (PAUSE_AT_HARM_LABEL)
+        }
+    }
+}
+
+/// Whether a run pauses at its first harm when the page opens: in the presenter's
+/// layout, where the room should see the harm happen, not read about it afterwards.
+pub fn pauses_at_harm(q: &crate::PageQuery) -> bool {
+    q.present
+}
+
+/// The strategy the run page opens on: the link's; in the presenter's layout without
+/// one, timeout-no-key, the run that shows the problem (a double charge); else the
+/// link's scenario's.
+pub fn opening_strategy(q: &crate::PageQuery) -> StrategyName {
+    match (q.strategy, q.present) {
+        (Some(s), _) => s,
+        (None, true) => StrategyName::TimeoutNoKey,
+        (None, false) => q.scenario.strategy,
+    }
+}
+
 /// The verdict's line: empty until the run is done, then how it went.
 pub const SUMMARY: Slot = slot!("summary");
 /// What the incident did, once the run is past it.
@@ -414,10 +448,8 @@ mod tests {
         let mid = verdict(&stats, valid, false);
         assert!(!mid.text.contains("never"), "{}", mid.text);
         assert!(
-            mid.text.starts_with(&format!(
-                "{} extra charge",
-                count(stats.duplicates)
-            )),
+            mid.text
+                .starts_with(&format!("{} extra charge", count(stats.duplicates))),
             "the harm first: {}",
             mid.text
         );
@@ -449,5 +481,38 @@ mod tests {
         let early = verdict(&sim.snapshot().stats, valid, false);
         assert_eq!(early.tone, Tone::Good, "{}", early.text);
         assert!(early.text.contains("not charged yet"), "{}", early.text);
+    }
+
+    #[test]
+    fn the_presenter_opens_on_the_problem_at_1x_pausing_at_the_first_harm() {
+        let read = |pairs: &[(&str, &str)]| {
+            let pairs: Vec<(String, String)> = pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            crate::parse(&pairs)
+        };
+        let room = read(&[("present", "1")]);
+        assert_eq!(opening_strategy(&room), StrategyName::TimeoutNoKey);
+        assert_eq!(room.speed, crate::Speed::X1);
+        assert!(pauses_at_harm(&room));
+        assert!(room.problems.is_empty(), "{:?}", room.problems);
+        // Unless the link says otherwise.
+        let asked = read(&[("present", "1"), ("strategy", "pool"), ("speed", "10x")]);
+        assert_eq!(opening_strategy(&asked), StrategyName::Pool);
+        assert_eq!(asked.speed, crate::Speed::X10);
+        // A reader's page is as before.
+        let reader = read(&[]);
+        assert_eq!(opening_strategy(&reader), reader.scenario.strategy);
+        assert_eq!(reader.speed, crate::Speed::default());
+        assert!(!pauses_at_harm(&reader));
+        let m = pause_at_harm_markup(true).into_string();
+        assert!(
+            m.contains("data-slot=\"pause-at-harm\" data-testid=\"pause-at-harm\" checked>"),
+            "{m}"
+        );
+        assert!(!pause_at_harm_markup(false)
+            .into_string()
+            .contains("checked"));
     }
 }

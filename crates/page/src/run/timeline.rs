@@ -3,10 +3,10 @@
 //! slider to see a finished run at any instant, with buttons stepping between requests
 //! and between harmful moments). The drawing itself is the UI's canvas.
 
+use crate::shared::format::clock_us;
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
-use crate::shared::format::clock_us;
 use sim::moments::{charges_until, Harm, HarmMoment};
 use sim::provider::Status;
 use sim::record::{Admission, RequestRecord};
@@ -42,7 +42,7 @@ pub const PLAYHEAD_LABEL: &str = "Playhead: the run as it stood at this simulate
 pub const PLAYHEAD: Slot = slot!("playhead");
 /// The simulated time the playhead is at.
 pub const PLAYHEAD_TIME: Slot = slot!("playhead-time");
-/// What the playhead landed on, when it is a harmful moment.
+/// What a step landed on, in a sentence (a live region): the harm, or the request.
 pub const PLAYHEAD_HARM: Slot = slot!("playhead-harm");
 
 /// A step button beside the playhead.
@@ -118,7 +118,7 @@ pub fn playhead_markup(style: &str) -> Markup {
             aria-label=(PLAYHEAD_LABEL) min="0" max="0" step="1";
         span data-slot=(PLAYHEAD_TIME) data-testid="playhead-time" {}
         " "
-        span data-slot=(PLAYHEAD_HARM) data-testid="playhead-harm" {}
+        span.rll-readout data-slot=(PLAYHEAD_HARM) data-testid="playhead-harm" role="status" {}
         @for s in Step::ALL {
             @let (text, title) = s.words();
             " "
@@ -145,7 +145,10 @@ pub fn readout(record: &[RequestRecord], t_us: u64, harm: Option<&HarmMoment>) -
         Some(m) => harm_sentence(record, m),
         None => sent_sentence(record, t_us)?,
     };
-    Some(format!("{}: {what}", clock_us(harm.map_or(t_us, |m| m.at_us))))
+    Some(format!(
+        "{}: {what}",
+        clock_us(harm.map_or(t_us, |m| m.at_us))
+    ))
 }
 
 /// A harm, told from the record.
@@ -336,7 +339,10 @@ mod tests {
             .count();
         let said = readout(record, first.sent_at_us, None).unwrap();
         assert!(
-            said.starts_with(&format!("0 ms: customer {}'s request is sent", first.customer)),
+            said.starts_with(&format!(
+                "0 ms: customer {}'s request is sent",
+                first.customer
+            )),
             "{said}"
         );
         if at_once > 1 {

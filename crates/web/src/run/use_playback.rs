@@ -362,9 +362,9 @@ impl Playback {
             }));
         }
         let anchor = self.anchor.get_value().unwrap_or_default();
-        let target_us = speed.sim_us_per_wall_ms().map(|rate| {
-            anchor.sim_us + ((start_ms - anchor.wall_ms).max(0.0) * rate) as u64
-        });
+        let target_us = speed
+            .sim_us_per_wall_ms()
+            .map(|rate| anchor.sim_us + ((start_ms - anchor.wall_ms).max(0.0) * rate) as u64);
         if let Some(from_us) = replay {
             return self.replay_frame(from_us, target_us.unwrap_or(u64::MAX));
         }
@@ -439,7 +439,9 @@ impl Playback {
         let found = self
             .with_sim(|sim| {
                 let first = |record: &[sim::record::RequestRecord]| {
-                    harm_moments(record, sim.scenario().customers).first().copied()
+                    harm_moments(record, sim.scenario().customers)
+                        .first()
+                        .copied()
                 };
                 if sim.is_finished() {
                     return sim.record().and_then(first);
