@@ -115,6 +115,26 @@ pub fn request_times(record: &[RequestRecord]) -> Vec<u64> {
     times
 }
 
+/// The instants a step between requests lands on: each send rounded up to its whole
+/// millisecond (the unit of the playhead's slider and of `ratelab charges --until-ms`,
+/// so a step shows an instant the command line can name), in order, once each.
+pub fn step_times(record: &[RequestRecord]) -> Vec<u64> {
+    let mut times: Vec<u64> = record
+        .iter()
+        .map(|r| r.sent_at_us.div_ceil(1_000) * 1_000)
+        .collect();
+    times.dedup();
+    times
+}
+
+/// The requests a step to `t_us` (a whole millisecond, [`step_times`]) lands on: those
+/// sent in the millisecond up to it.
+pub fn sent_by_step(record: &[RequestRecord], t_us: u64) -> &[RequestRecord] {
+    let from = record.partition_point(|r| r.sent_at_us + 1_000 <= t_us);
+    let to = record.partition_point(|r| r.sent_at_us <= t_us);
+    &record[from..to.max(from)]
+}
+
 /// Every harmful instant of a finished run, sorted by time (at one instant, in the
 /// order the provider answered, a give-up last).
 pub fn harm_moments(record: &[RequestRecord], customers: u32) -> Vec<HarmMoment> {
@@ -269,5 +289,26 @@ mod tests {
         assert_eq!(times[1], m.at_us);
         assert!(times[0] < times[1]);
         assert!(charges_until(record, m.customer, times[0] - 1).is_empty());
+    }
+
+    #[test]
+    fn a_step_lands_on_the_millisecond_each_send_falls_in() {
+        let scenario = Scenario::article(StrategyName::TimeoutNoKey, 1);
+        let mut done = Simulation::new(&scenario).unwrap();
+        done.run_to_end();
+        let record = done.record().unwrap();
+        let steps = step_times(record);
+        assert!(steps.windows(2).all(|w| w[0] < w[1]));
+        assert!(steps.iter().all(|t| t % 1_000 == 0));
+        // Every request is in exactly one step's millisecond.
+        let told: usize = steps.iter().map(|&t| sent_by_step(record, t).len()).sum();
+        assert_eq!(told, record.len());
+        for &t in &steps {
+            let sent = sent_by_step(record, t);
+            assert!(!sent.is_empty());
+            assert!(sent
+                .iter()
+                .all(|r| r.sent_at_us <= t && r.sent_at_us + 1_000 > t));
+        }
     }
 }

@@ -7,7 +7,7 @@ use crate::shared::format::clock_us;
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
-use sim::moments::{charges_until, Harm, HarmMoment};
+use sim::moments::{charges_until, sent_by_step, Harm, HarmMoment};
 use sim::provider::Status;
 use sim::record::{Admission, RequestRecord};
 
@@ -138,17 +138,15 @@ pub fn connector_label(n: usize) -> String {
 
 /// What the playhead landed on, in one sentence whose every time comes from `record`
 /// (the finished run's): the harm `harm` if it is on one ("11.16 s: customer 28 is
-/// charged again; first charge at 1.80 s"), else the requests sent at `t_us` ("4.02 s:
-/// customer 12's retry is sent (attempt 2)"). `None` if nothing happened then.
+/// charged again; first charge at 1.80 s"), else the requests a step to `t_us` landed
+/// on, at the first one's own instant ("4.02 s: customer 12's retry is sent (attempt
+/// 2)"). `None` if no request was sent in the millisecond up to `t_us`.
 pub fn readout(record: &[RequestRecord], t_us: u64, harm: Option<&HarmMoment>) -> Option<String> {
-    let what = match harm {
-        Some(m) => harm_sentence(record, m),
+    let (at_us, what) = match harm {
+        Some(m) => (m.at_us, harm_sentence(record, m)),
         None => sent_sentence(record, t_us)?,
     };
-    Some(format!(
-        "{}: {what}",
-        clock_us(harm.map_or(t_us, |m| m.at_us))
-    ))
+    Some(format!("{}: {what}", clock_us(at_us)))
 }
 
 /// A harm, told from the record.
@@ -203,14 +201,11 @@ fn harm_sentence(record: &[RequestRecord], m: &HarmMoment) -> String {
     }
 }
 
-/// The requests sent at exactly `t_us`, told by the first of them.
-fn sent_sentence(record: &[RequestRecord], t_us: u64) -> Option<String> {
-    let from = record.partition_point(|r| r.sent_at_us < t_us);
-    let sent = record[from..].iter().take_while(|r| r.sent_at_us == t_us);
-    let (first, more) = {
-        let mut sent = sent;
-        (sent.next()?, sent.count())
-    };
+/// The requests a step to `t_us` landed on ([`sim::moments::sent_by_step`]), told by
+/// the first of them, with its own instant.
+fn sent_sentence(record: &[RequestRecord], t_us: u64) -> Option<(u64, String)> {
+    let (first, rest) = sent_by_step(record, t_us).split_first()?;
+    let more = rest.len();
     let c = first.customer;
     let mut s = match first.attempt {
         1 => format!("customer {c}'s request is sent"),
@@ -221,7 +216,7 @@ fn sent_sentence(record: &[RequestRecord], t_us: u64) -> Option<String> {
         1 => s.push_str(", and 1 more request"),
         n => s.push_str(&format!(", and {n} more requests")),
     }
-    Some(s)
+    Some((first.sent_at_us, s))
 }
 
 #[cfg(test)]
@@ -318,40 +313,45 @@ mod tests {
     fn a_plain_step_names_the_request_sent_and_a_storm_its_refusal() {
         let sim = finished(sim::StrategyName::TimeoutNoKey, 1);
         let record = sim.record().unwrap();
-        let retry = record.iter().find(|r| r.attempt == 2).unwrap();
-        let same = record
+        let ms = |t: u64| t.div_ceil(1_000) * 1_000;
+        let retry = record
             .iter()
-            .filter(|r| r.sent_at_us == retry.sent_at_us)
-            .count();
-        assert_eq!(same, 1, "one request at that instant");
+            .find(|r| r.attempt == 2 && sent_by_step(record, ms(r.sent_at_us)).len() == 1)
+            .unwrap();
         assert_eq!(
-            readout(record, retry.sent_at_us, None).unwrap(),
+            readout(record, ms(retry.sent_at_us), None).unwrap(),
             format!(
                 "{}: customer {}'s retry is sent (attempt 2)",
                 clock_us(retry.sent_at_us),
                 retry.customer
             )
         );
-        let first = &record[0];
-        let at_once = record
-            .iter()
-            .filter(|r| r.sent_at_us == first.sent_at_us)
-            .count();
-        let said = readout(record, first.sent_at_us, None).unwrap();
+        // A naive client sends everyone at once: one step, many requests.
+        let naive = finished(sim::StrategyName::Naive, 1);
+        let all = naive.record().unwrap();
+        let busy = sim::moments::step_times(all)[0];
+        let sent = sent_by_step(all, busy);
+        assert!(sent.len() > 2);
+        let said = readout(all, busy, None).unwrap();
         assert!(
             said.starts_with(&format!(
-                "0 ms: customer {}'s request is sent",
-                first.customer
+                "{}: customer {}'s ",
+                clock_us(sent[0].sent_at_us),
+                sent[0].customer
             )),
             "{said}"
         );
-        if at_once > 1 {
-            assert!(said.contains(&format!("{} more", at_once - 1)), "{said}");
-        }
-        // Between two sends nothing happened to name.
-        assert_eq!(readout(record, retry.sent_at_us + 1, None), None);
-        let naive = finished(sim::StrategyName::Naive, 1);
-        let record = naive.record().unwrap();
+        assert!(
+            said.ends_with(&format!(", and {} more requests", sent.len() - 1)),
+            "{said}"
+        );
+        // A millisecond in which nothing was sent has nothing to name.
+        let quiet = (0..)
+            .map(|i| i * 1_000)
+            .find(|&t| sent_by_step(record, t).is_empty())
+            .unwrap();
+        assert_eq!(readout(record, quiet, None), None);
+        let record = all;
         let storm = sim::moments::harm_moments(record, 1_000)
             .into_iter()
             .find(|m| m.harm == Harm::Storm)

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use page::shared::words::Words;
 use page::Speed;
 use sim::moments::{
-    fates_at, harm_moments, next_after, previous_before, request_times, snapshot_at, HarmMoment,
+    fates_at, harm_moments, next_after, previous_before, snapshot_at, step_times, HarmMoment,
 };
 use sim::world::Fate;
 use sim::{Scenario, Simulation, Snapshot};
@@ -306,7 +306,7 @@ impl Playback {
                 }
             };
             if !harm {
-                return pick(request_times(record)).map(|t| (t, None));
+                return pick(step_times(record)).map(|t| (t, None));
             }
             let moments = harm_moments(record, sim.scenario().customers);
             let t = pick(moments.iter().map(|m| m.at_us).collect())?;
