@@ -76,6 +76,7 @@ impl RunState {
     pub fn new(query: &PageQuery, speed: Speed, url_writer: Option<UrlWriter>) -> Self {
         let playback = use_playback(speed);
         playback.stop_at_harm.set(pauses_at_harm(query));
+        playback.hold_frames();
         Self {
             playback,
             selected: RwSignal::new(opening_strategy(query)),

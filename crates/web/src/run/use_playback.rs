@@ -78,11 +78,20 @@ pub struct Playback {
     /// The run's first harm while playback has not yet stopped at it: `None` until
     /// looked up, `Some(None)` once stopped there or if there is none.
     first_harm: StoredValue<Option<Option<HarmMoment>>>,
+    /// What plays a held run on from its playhead and pauses at the first harm: set by
+    /// the run page ([`Playback::hold_frames`]); a widget, which never holds a run, leaves
+    /// it out, and its module carries none of it.
+    holding: StoredValue<Option<HoldFrame>>,
     sim: StoredValue<Option<Simulation>>,
     anchor: StoredValue<Option<Anchor>>,
     /// The frame loop that plays the run.
     frames: FrameLoop,
 }
+
+/// One frame of a held run, or of a run to pause at its first harm: given the playhead
+/// (a replay) and the simulated instant this frame reaches (`None`: instant), the frame's
+/// outcome, or `None` to play the live run as usual.
+type HoldFrame = fn(Playback, Option<u64>, Option<u64>) -> Option<Next>;
 
 /// Creates the playback for the current component; its loop stops on cleanup.
 pub fn use_playback(speed: Speed) -> Playback {
@@ -97,6 +106,7 @@ pub fn use_playback(speed: Speed) -> Playback {
         stepped: RwSignal::new(false),
         stop_at_harm: RwSignal::new(false),
         first_harm: StoredValue::new(None),
+        holding: StoredValue::new(None),
         sim: StoredValue::new(None),
         anchor: StoredValue::new(None),
         frames: use_animation_frame(),
@@ -365,15 +375,13 @@ impl Playback {
         let target_us = speed
             .sim_us_per_wall_ms()
             .map(|rate| anchor.sim_us + ((start_ms - anchor.wall_ms).max(0.0) * rate) as u64);
-        if let Some(from_us) = replay {
-            return self.replay_frame(from_us, target_us.unwrap_or(u64::MAX));
+        if let Some(next) = self
+            .holding
+            .get_value()
+            .and_then(|f| f(self, replay, target_us))
+        {
+            return next;
         }
-        // Pause at the first harm: the run goes no further than its instant.
-        let stop = self.first_harm_to_stop_at();
-        let target_us = match (stop, target_us) {
-            (Some(h), Some(t)) if t >= h.at_us => return self.stop_at(h),
-            (_, t) => t,
-        };
         let snapshot = self.sim.try_update_value(|slot| {
             let sim = slot.as_mut()?;
             match target_us {
@@ -396,6 +404,22 @@ impl Playback {
             return Next::Stop;
         }
         Next::Frame
+    }
+
+    /// Lets this playback hold a run: play it on from its playhead, and pause at the
+    /// first harm ([`HoldFrame`]).
+    pub fn hold_frames(&self) {
+        self.holding.set_value(Some(Self::hold_frame));
+    }
+
+    /// The run page's [`HoldFrame`]: a replay from the playhead, or a stop at the first
+    /// harm if this frame would pass its instant (the run goes no further).
+    fn hold_frame(self, replay: Option<u64>, target_us: Option<u64>) -> Option<Next> {
+        if let Some(from_us) = replay {
+            return Some(self.replay_frame(from_us, target_us.unwrap_or(u64::MAX)));
+        }
+        let h = self.first_harm_to_stop_at()?;
+        (target_us? >= h.at_us).then(|| self.stop_at(h))
     }
 
     /// One frame of a finished run played on from its playhead: the playhead moves, and

@@ -317,7 +317,9 @@ pub fn draw(
             ctx.set_font(CHART_FONT);
             ctx.set_text_align("center");
             let ty = if above { far - 4.0 } else { far + 13.0 };
-            let tx = ((x0 + x1) / 2.0).clamp(left + 40.0, left + plot_w - 40.0);
+            // Kept inside the plot (`max`/`min`, not `clamp`, whose panic message would
+            // bring float formatting into the module).
+            let tx = ((x0 + x1) / 2.0).min(left + plot_w - 40.0).max(left + 40.0);
             let _ = ctx.fill_text(label, tx, ty);
             ctx.set_text_align("start");
         } else {
