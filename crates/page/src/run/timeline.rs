@@ -185,7 +185,7 @@ fn harm_sentence(record: &[RequestRecord], m: &HarmMoment) -> String {
             )
         }
         Harm::ChargedAfterGivingUp => {
-            let gave_up = ours().last().and_then(|r| r.client.at_us());
+            let gave_up = ours().next_back().and_then(|r| r.client.at_us());
             match (first_charge(u64::MAX), gave_up) {
                 (Some(charged), Some(gave_up)) if charged >= gave_up => format!(
                     "customer {c} is charged, though the client gave up at {}",
