@@ -353,6 +353,9 @@ test('hovering a customer in the grid highlights that customer\'s marks on the t
   await waitForState(page, 'done');
   const grid = page.locator('[data-testid="grid"]');
   await grid.scrollIntoViewIfNeeded();
+  // Two frames, so the browser's hit testing knows where the scroll put the grid (a move
+  // straight after the scroll could land on the section under the grid's old place).
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const box = await grid.boundingBox();
   // The grid's first row, a few cells in: customer (column + 1).
   await page.mouse.move(box.x + 4 * 15 + 5, box.y + 5);

@@ -115,6 +115,26 @@ pub fn request_times(record: &[RequestRecord]) -> Vec<u64> {
     times
 }
 
+/// The instants a step between requests lands on: each send rounded up to its whole
+/// millisecond (the unit of the playhead's slider and of `ratelab charges --until-ms`,
+/// so a step shows an instant the command line can name), in order, once each.
+pub fn step_times(record: &[RequestRecord]) -> Vec<u64> {
+    let mut times: Vec<u64> = record
+        .iter()
+        .map(|r| r.sent_at_us.div_ceil(1_000) * 1_000)
+        .collect();
+    times.dedup();
+    times
+}
+
+/// The requests a step to `t_us` (a whole millisecond, [`step_times`]) lands on: those
+/// sent in the millisecond up to it.
+pub fn sent_by_step(record: &[RequestRecord], t_us: u64) -> &[RequestRecord] {
+    let from = record.partition_point(|r| r.sent_at_us + 1_000 <= t_us);
+    let to = record.partition_point(|r| r.sent_at_us <= t_us);
+    &record[from..to.max(from)]
+}
+
 /// Every harmful instant of a finished run, sorted by time (at one instant, in the
 /// order the provider answered, a give-up last).
 pub fn harm_moments(record: &[RequestRecord], customers: u32) -> Vec<HarmMoment> {
@@ -199,4 +219,99 @@ pub fn next_after(times: impl IntoIterator<Item = u64>, t_us: u64) -> Option<u64
 /// The last instant before `t_us` in `times` (sorted), if any.
 pub fn previous_before(times: impl IntoIterator<Item = u64>, t_us: u64) -> Option<u64> {
     times.into_iter().take_while(|&t| t < t_us).last()
+}
+
+/// One request as it stood at `t_us`: its answer, its charge and what its client saw
+/// are kept only once they had happened by then (what the live record held at that
+/// instant), so a run seen at a playhead does not show what came after.
+pub fn record_at(r: &RequestRecord, t_us: u64) -> RequestRecord {
+    let answered = r.done_at_us <= t_us;
+    RequestRecord {
+        status: r.status.filter(|_| answered),
+        charged: r.charged && answered,
+        client: match r.client {
+            c if c.at_us().is_some_and(|at| at <= t_us) => c,
+            _ => ClientView::Waiting,
+        },
+        ..*r
+    }
+}
+
+/// When money moved for `customer` up to `t_us`, in order (a run's record).
+pub fn charges_until(record: &[RequestRecord], customer: u32, t_us: u64) -> Vec<u64> {
+    // A customer has a handful of charges at most: kept in order as they are found
+    // (an insertion, rather than a sort whose code the page's module would carry again).
+    let mut times: Vec<u64> = Vec::new();
+    for r in record {
+        if r.customer == customer && r.charged && r.done_at_us <= t_us {
+            let at = times.partition_point(|&t| t <= r.done_at_us);
+            times.insert(at, r.done_at_us);
+        }
+    }
+    times
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Scenario, Simulation, StrategyName};
+
+    #[test]
+    fn a_record_cut_at_an_instant_is_what_the_live_run_held_then() {
+        for strategy in [StrategyName::TimeoutNoKey, StrategyName::Naive] {
+            let scenario = Scenario::article(strategy, 3);
+            let mut done = Simulation::new(&scenario).unwrap();
+            done.run_to_end();
+            let record = done.record().unwrap();
+            let mut live = Simulation::new(&scenario).unwrap();
+            let end = done.now_us();
+            for t in (0..20).map(|i| end / 20 * i + 7) {
+                live.run_until(t);
+                let held = live.record().unwrap();
+                let cut: Vec<RequestRecord> = record[..held.len()]
+                    .iter()
+                    .map(|r| record_at(r, t))
+                    .collect();
+                assert_eq!(cut, held, "{strategy} at {t} µs");
+            }
+        }
+    }
+
+    #[test]
+    fn the_charges_until_an_instant_are_the_customers_own_in_order() {
+        let scenario = Scenario::article(StrategyName::TimeoutNoKey, 1);
+        let mut done = Simulation::new(&scenario).unwrap();
+        done.run_to_end();
+        let record = done.record().unwrap();
+        let m = harm_moments(record, scenario.customers)
+            .into_iter()
+            .find(|m| m.harm == Harm::DoubleCharge)
+            .unwrap();
+        let times = charges_until(record, m.customer, m.at_us);
+        assert_eq!(times.len(), 2, "{times:?}");
+        assert_eq!(times[1], m.at_us);
+        assert!(times[0] < times[1]);
+        assert!(charges_until(record, m.customer, times[0] - 1).is_empty());
+    }
+
+    #[test]
+    fn a_step_lands_on_the_millisecond_each_send_falls_in() {
+        let scenario = Scenario::article(StrategyName::TimeoutNoKey, 1);
+        let mut done = Simulation::new(&scenario).unwrap();
+        done.run_to_end();
+        let record = done.record().unwrap();
+        let steps = step_times(record);
+        assert!(steps.windows(2).all(|w| w[0] < w[1]));
+        assert!(steps.iter().all(|t| t % 1_000 == 0));
+        // Every request is in exactly one step's millisecond.
+        let told: usize = steps.iter().map(|&t| sent_by_step(record, t).len()).sum();
+        assert_eq!(told, record.len());
+        for &t in &steps {
+            let sent = sent_by_step(record, t);
+            assert!(!sent.is_empty());
+            assert!(sent
+                .iter()
+                .all(|r| r.sent_at_us <= t && r.sent_at_us + 1_000 > t));
+        }
+    }
 }

@@ -143,6 +143,11 @@ pub fn parse(pairs: &[(String, String)]) -> PageQuery {
     }
     read_param_sweep(&mut q, &sweep_keys);
     check_combination(&mut q);
+    // The presenter's layout plays at 1× unless the link names a speed: a room watches
+    // the run happen (the strategy it opens on: `run::stage::opening_strategy`).
+    if q.present && !seen.contains(&PageKey::Speed.as_str()) {
+        q.speed = Speed::X1;
+    }
     q
 }
 

@@ -53,13 +53,13 @@ pub fn action_for(key: &str, shift: bool) -> Option<KeyAction> {
 
 /// The keys, as the `?` panel lists them: (keys, what they do).
 pub const KEY_LIST: [(&str, &str); 8] = [
-    ("Space", "Play, pause or resume"),
+    ("Space", "Play, pause or resume; on a finished run, play on from the playhead"),
     ("1 – 9, 0", "Pick a strategy (in the order of the buttons) without starting it"),
-    ("← / →", "Previous / next request"),
+    ("← / →", "Previous / next request (a playing run pauses first)"),
     ("Shift + ← / →", "Previous / next harm: a storm of 429s or 503s, a double charge, a 409, a charge the client gave up on"),
     (", / .", "Slower / faster"),
     ("R", "Run again"),
-    ("?", "Show or hide this list"),
+    ("?", "Show or hide this list (Escape closes it)"),
     ("← / → in the walk", "Previous / next step of the guided walk, while its card has the focus"),
 ];
 
@@ -161,7 +161,7 @@ mod tests {
         let m = key_list_markup().into_string();
         assert_eq!(m.matches("<dt><kbd>").count(), KEY_LIST.len());
         assert!(
-            m.starts_with("<dt><kbd>Space</kbd></dt><dd>Play, pause or resume</dd>"),
+            m.starts_with("<dt><kbd>Space</kbd></dt><dd>Play, pause or resume; on a finished run, play on from the playhead</dd>"),
             "{m}"
         );
     }

@@ -56,18 +56,22 @@ pub struct Verdict {
     pub text: String,
 }
 
-/// The verdict on a finished run of `valid_customers` valid customers: the harms first
+/// The verdict on a run of `valid_customers` valid customers: the harms first
 /// (customers never charged, extra charges, declined cards asked again), then the cost.
-pub fn verdict(stats: &Stats, valid_customers: u32) -> Verdict {
+/// A run seen before its end (`finished` false: paused, or at a playhead) has customers
+/// "not charged yet", which is no harm, not "never charged".
+pub fn verdict(stats: &Stats, valid_customers: u32, finished: bool) -> Verdict {
     let valid = u64::from(valid_customers);
     let uncharged = valid.saturating_sub(stats.customers_charged);
     let mut harms = Vec::new();
+    let mut waiting = None;
     if uncharged > 0 {
-        harms.push(format!(
-            "{} of {} valid customers never charged",
-            count(uncharged),
-            count(valid)
-        ));
+        let (never, yet) = (count(uncharged), count(valid));
+        if finished {
+            harms.push(format!("{never} of {yet} valid customers never charged"));
+        } else {
+            waiting = Some(format!("{never} of {yet} valid customers not charged yet"));
+        }
     }
     if stats.duplicates > 0 {
         harms.push(format!(
@@ -88,20 +92,21 @@ pub fn verdict(stats: &Stats, valid_customers: u32) -> Verdict {
         count(stats.requests),
         duration_ms(stats.elapsed_ms)
     );
-    if harms.is_empty() {
-        Verdict {
-            tone: Tone::Good,
-            text: format!(
-                "All {} valid customers charged exactly once, with {cost}.",
-                count(valid)
-            ),
-        }
+    let tone = if harms.is_empty() {
+        Tone::Good
     } else {
-        Verdict {
-            tone: Tone::Harm,
-            text: format!("{}; {cost}.", capitalised(&harms.join(", "))),
-        }
-    }
+        Tone::Harm
+    };
+    harms.extend(waiting);
+    let text = if harms.is_empty() {
+        format!(
+            "All {} valid customers charged exactly once, with {cost}.",
+            count(valid)
+        )
+    } else {
+        format!("{}; {cost}.", capitalised(&harms.join(", ")))
+    };
+    Verdict { tone, text }
 }
 
 fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
@@ -189,6 +194,40 @@ pub fn break_markup() -> Markup {
     }
 }
 
+/// The "pause at the first harm" switch.
+pub const PAUSE_AT_HARM: Slot = slot!("pause-at-harm");
+
+/// The switch's words.
+pub const PAUSE_AT_HARM_LABEL: &str = "Pause at the first harm";
+
+/// The "pause at the first harm" switch, as markup set once: `on` at first (the
+/// presenter's layout turns it on, [`pauses_at_harm`]).
+pub fn pause_at_harm_markup(on: bool) -> Markup {
+    html! {
+        label.rll-switch {
+            input type="checkbox" data-slot=(PAUSE_AT_HARM) data-testid="pause-at-harm" checked[on];
+            " " (PAUSE_AT_HARM_LABEL)
+        }
+    }
+}
+
+/// Whether a run pauses at its first harm when the page opens: in the presenter's
+/// layout, where the room should see the harm happen, not read about it afterwards.
+pub fn pauses_at_harm(q: &crate::PageQuery) -> bool {
+    q.present
+}
+
+/// The strategy the run page opens on: the link's; in the presenter's layout without
+/// one, timeout-no-key, the run that shows the problem (a double charge); else the
+/// link's scenario's.
+pub fn opening_strategy(q: &crate::PageQuery) -> StrategyName {
+    match (q.strategy, q.present) {
+        (Some(s), _) => s,
+        (None, true) => StrategyName::TimeoutNoKey,
+        (None, false) => q.scenario.strategy,
+    }
+}
+
 /// The verdict's line: empty until the run is done, then how it went.
 pub const SUMMARY: Slot = slot!("summary");
 /// What the incident did, once the run is past it.
@@ -258,7 +297,7 @@ mod tests {
     #[test]
     fn a_clean_run_is_good_and_says_what_it_cost() {
         let (stats, valid) = run(StrategyName::Keyed);
-        let v = verdict(&stats, valid);
+        let v = verdict(&stats, valid, true);
         assert_eq!(v.tone, Tone::Good, "{}", v.text);
         assert!(
             v.text.starts_with(&format!("All {valid} valid")),
@@ -272,7 +311,7 @@ mod tests {
     fn every_harm_is_named_with_its_number() {
         let (stats, valid) = run(StrategyName::TimeoutNoKey);
         assert!(stats.duplicates > 0);
-        let v = verdict(&stats, valid);
+        let v = verdict(&stats, valid, true);
         assert_eq!(v.tone, Tone::Harm);
         assert!(
             v.text
@@ -281,7 +320,7 @@ mod tests {
             v.text
         );
         let (stats, valid) = run(StrategyName::Naive);
-        let v = verdict(&stats, valid);
+        let v = verdict(&stats, valid, true);
         assert_eq!(v.tone, Tone::Harm);
         let never = u64::from(valid) - stats.customers_charged;
         assert!(
@@ -302,7 +341,7 @@ mod tests {
             ..Stats::default()
         };
         assert_eq!(
-            verdict(&one, 5).text,
+            verdict(&one, 5, true).text,
             "1 extra charge (customers who paid twice), 1 retry for a declined card; 9 requests in 17 ms."
         );
     }
@@ -395,5 +434,85 @@ mod tests {
             !run_scenario(&big, "1", StrategyName::Pool).unwrap().record,
             "no record above the drawing limit"
         );
+    }
+
+    #[test]
+    fn before_the_end_customers_are_not_charged_yet_not_never_charged() {
+        let sc = Scenario::article(StrategyName::TimeoutNoKey, 1);
+        let mut sim = Simulation::new(&sc).unwrap();
+        sim.run_until(11_230_000);
+        let stats = sim.snapshot().stats;
+        let valid = sc.provider.valid_customers(sc.customers);
+        let uncharged = u64::from(valid) - stats.customers_charged;
+        assert!(uncharged > 0 && stats.duplicates > 0, "{stats:?}");
+        let mid = verdict(&stats, valid, false);
+        assert!(!mid.text.contains("never"), "{}", mid.text);
+        assert!(
+            mid.text
+                .starts_with(&format!("{} extra charge", count(stats.duplicates))),
+            "the harm first: {}",
+            mid.text
+        );
+        assert!(
+            mid.text.contains(&format!(
+                ", {} of {} valid customers not charged yet; ",
+                count(uncharged),
+                count(valid.into())
+            )),
+            "{}",
+            mid.text
+        );
+        assert_eq!(mid.tone, Tone::Harm, "the extra charges are harm already");
+        // The same numbers at the end of a run are a harm of their own.
+        let end = verdict(&stats, valid, true);
+        assert!(
+            end.text.starts_with(&format!(
+                "{} of {} valid customers never charged",
+                count(uncharged),
+                count(valid.into())
+            )),
+            "{}",
+            end.text
+        );
+        // Waiting is no harm: early in a keyed run, nobody has been hurt.
+        let keyed = Scenario::article(StrategyName::Keyed, 1);
+        let mut sim = Simulation::new(&keyed).unwrap();
+        sim.run_until(2_000_000);
+        let early = verdict(&sim.snapshot().stats, valid, false);
+        assert_eq!(early.tone, Tone::Good, "{}", early.text);
+        assert!(early.text.contains("not charged yet"), "{}", early.text);
+    }
+
+    #[test]
+    fn the_presenter_opens_on_the_problem_at_1x_pausing_at_the_first_harm() {
+        let read = |pairs: &[(&str, &str)]| {
+            let pairs: Vec<(String, String)> = pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            crate::parse(&pairs)
+        };
+        let room = read(&[("present", "1")]);
+        assert_eq!(opening_strategy(&room), StrategyName::TimeoutNoKey);
+        assert_eq!(room.speed, crate::Speed::X1);
+        assert!(pauses_at_harm(&room));
+        assert!(room.problems.is_empty(), "{:?}", room.problems);
+        // Unless the link says otherwise.
+        let asked = read(&[("present", "1"), ("strategy", "pool"), ("speed", "10x")]);
+        assert_eq!(opening_strategy(&asked), StrategyName::Pool);
+        assert_eq!(asked.speed, crate::Speed::X10);
+        // A reader's page is as before.
+        let reader = read(&[]);
+        assert_eq!(opening_strategy(&reader), reader.scenario.strategy);
+        assert_eq!(reader.speed, crate::Speed::default());
+        assert!(!pauses_at_harm(&reader));
+        let m = pause_at_harm_markup(true).into_string();
+        assert!(
+            m.contains("data-slot=\"pause-at-harm\" data-testid=\"pause-at-harm\" checked>"),
+            "{m}"
+        );
+        assert!(!pause_at_harm_markup(false)
+            .into_string()
+            .contains("checked"));
     }
 }

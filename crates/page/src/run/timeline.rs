@@ -3,10 +3,13 @@
 //! slider to see a finished run at any instant, with buttons stepping between requests
 //! and between harmful moments). The drawing itself is the UI's canvas.
 
+use crate::shared::format::clock_us;
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
-use sim::moments::{Harm, HarmMoment};
+use sim::moments::{charges_until, sent_by_step, Harm, HarmMoment};
+use sim::provider::Status;
+use sim::record::{Admission, RequestRecord};
 
 /// The canvas's label for screen readers.
 pub const TIMELINE_LABEL: &str = "Timeline: each request as a mark at the time it was sent, one row per customer; below, the provider's rate window and in-flight count against their limits.";
@@ -39,7 +42,7 @@ pub const PLAYHEAD_LABEL: &str = "Playhead: the run as it stood at this simulate
 pub const PLAYHEAD: Slot = slot!("playhead");
 /// The simulated time the playhead is at.
 pub const PLAYHEAD_TIME: Slot = slot!("playhead-time");
-/// What the playhead landed on, when it is a harmful moment.
+/// What a step landed on, in a sentence (a live region): the harm, or the request.
 pub const PLAYHEAD_HARM: Slot = slot!("playhead-harm");
 
 /// A step button beside the playhead.
@@ -115,7 +118,7 @@ pub fn playhead_markup(style: &str) -> Markup {
             aria-label=(PLAYHEAD_LABEL) min="0" max="0" step="1";
         span data-slot=(PLAYHEAD_TIME) data-testid="playhead-time" {}
         " "
-        span data-slot=(PLAYHEAD_HARM) data-testid="playhead-harm" {}
+        span.rll-readout data-slot=(PLAYHEAD_HARM) data-testid="playhead-harm" role="status" {}
         @for s in Step::ALL {
             @let (text, title) = s.words();
             " "
@@ -124,15 +127,96 @@ pub fn playhead_markup(style: &str) -> Markup {
     }
 }
 
-/// What the playhead landed on, in words: "double charge: customer 12".
-pub fn harm_text(m: &HarmMoment) -> String {
-    let what = match m.harm {
-        Harm::Storm => "a storm of refusals starts",
-        Harm::DoubleCharge => "double charge",
-        Harm::Conflict => "409: a retry met the first attempt",
-        Harm::ChargedAfterGivingUp => "charged, though the client gave up",
+/// What the connector joining a customer's charges on the timeline says, for `n`
+/// charges: "charged twice", "charged 3 times".
+pub fn connector_label(n: usize) -> String {
+    match n {
+        2 => "charged twice".to_string(),
+        n => format!("charged {n} times"),
+    }
+}
+
+/// What the playhead landed on, in one sentence whose every time comes from `record`
+/// (the finished run's): the harm `harm` if it is on one ("11.16 s: customer 28 is
+/// charged again; first charge at 1.80 s"), else the requests a step to `t_us` landed
+/// on, at the first one's own instant ("4.02 s: customer 12's retry is sent (attempt
+/// 2)"). `None` if no request was sent in the millisecond up to `t_us`.
+pub fn readout(record: &[RequestRecord], t_us: u64, harm: Option<&HarmMoment>) -> Option<String> {
+    let (at_us, what) = match harm {
+        Some(m) => (m.at_us, harm_sentence(record, m)),
+        None => sent_sentence(record, t_us)?,
     };
-    format!("{what}: customer {}", m.customer)
+    Some(format!("{}: {what}", clock_us(at_us)))
+}
+
+/// A harm, told from the record.
+fn harm_sentence(record: &[RequestRecord], m: &HarmMoment) -> String {
+    let c = m.customer;
+    let ours = || record.iter().filter(move |r| r.customer == c);
+    let first_charge = |until_us| charges_until(record, c, until_us).first().copied();
+    match m.harm {
+        Harm::DoubleCharge => {
+            let n = charges_until(record, c, m.at_us).len();
+            let again = if n > 2 {
+                format!("is charged again ({n} charges)")
+            } else {
+                "is charged again".to_string()
+            };
+            match first_charge(m.at_us) {
+                Some(first) => format!("customer {c} {again}; first charge at {}", clock_us(first)),
+                None => format!("customer {c} {again}"),
+            }
+        }
+        Harm::Storm => {
+            let code = ours()
+                .find_map(|r| match r.admission {
+                    Admission::Refused(s) if r.done_at_us == m.at_us => Some(s.code()),
+                    _ => None,
+                })
+                .map_or_else(String::new, |code| format!(" with {code}"));
+            format!("a storm of refusals starts; customer {c}'s request is refused{code}")
+        }
+        Harm::Conflict => {
+            let attempt = ours()
+                .find(|r| r.done_at_us == m.at_us && r.status == Some(Status::InProgress))
+                .map_or(0, |r| r.attempt);
+            format!(
+                "customer {c}'s attempt {attempt} meets the first still running: 409, nothing charged"
+            )
+        }
+        Harm::ChargedAfterGivingUp => {
+            let gave_up = ours().next_back().and_then(|r| r.client.at_us());
+            match (first_charge(u64::MAX), gave_up) {
+                (Some(charged), Some(gave_up)) if charged >= gave_up => format!(
+                    "customer {c} is charged, though the client gave up at {}",
+                    clock_us(gave_up)
+                ),
+                (Some(charged), _) => format!(
+                    "customer {c}'s client gives up, though the charge went through at {}",
+                    clock_us(charged)
+                ),
+                (None, _) => format!("customer {c}'s client gives up"),
+            }
+        }
+    }
+}
+
+/// The requests a step to `t_us` landed on ([`sim::moments::sent_by_step`]), told by
+/// the first of them, with its own instant.
+fn sent_sentence(record: &[RequestRecord], t_us: u64) -> Option<(u64, String)> {
+    let (first, rest) = sent_by_step(record, t_us).split_first()?;
+    let more = rest.len();
+    let c = first.customer;
+    let mut s = match first.attempt {
+        1 => format!("customer {c}'s request is sent"),
+        n => format!("customer {c}'s retry is sent (attempt {n})"),
+    };
+    match more {
+        0 => {}
+        1 => s.push_str(", and 1 more request"),
+        n => s.push_str(&format!(", and {n} more requests")),
+    }
+    Some((first.sent_at_us, s))
 }
 
 #[cfg(test)]
@@ -181,11 +265,106 @@ mod tests {
             "{notes}"
         );
         assert_eq!(tip_text(7, "Attempt 1."), "Customer 7. Attempt 1.");
-        let m = HarmMoment {
-            at_us: 1,
-            customer: 12,
-            harm: Harm::DoubleCharge,
-        };
-        assert_eq!(harm_text(&m), "double charge: customer 12");
+    }
+
+    fn finished(strategy: sim::StrategyName, seed: u64) -> sim::Simulation {
+        let mut sim = sim::Simulation::new(&sim::Scenario::article(strategy, seed)).unwrap();
+        sim.run_to_end();
+        sim
+    }
+
+    #[test]
+    fn a_double_charge_is_told_with_both_charges_times_from_the_record() {
+        let sim = finished(sim::StrategyName::TimeoutNoKey, 1);
+        let record = sim.record().unwrap();
+        let moments = sim::moments::harm_moments(record, 1_000);
+        let m = moments
+            .iter()
+            .find(|m| m.harm == Harm::DoubleCharge)
+            .unwrap();
+        let first = record
+            .iter()
+            .filter(|r| r.customer == m.customer && r.charged)
+            .map(|r| r.done_at_us)
+            .min()
+            .unwrap();
+        let said = readout(record, m.at_us, Some(m)).unwrap();
+        assert_eq!(
+            said,
+            format!(
+                "{}: customer {} is charged again; first charge at {}",
+                clock_us(m.at_us),
+                m.customer,
+                clock_us(first)
+            )
+        );
+        // Seed 1's first double charge, as `ratelab charges --strategy timeout-no-key
+        // --customer double-charge` tells it: customer 28, charged at 1,799,997 µs and
+        // at 11,156,661 µs.
+        assert_eq!(
+            said,
+            "11.16 s: customer 28 is charged again; first charge at 1.80 s"
+        );
+        assert_eq!(connector_label(2), "charged twice");
+        assert_eq!(connector_label(3), "charged 3 times");
+    }
+
+    #[test]
+    fn a_plain_step_names_the_request_sent_and_a_storm_its_refusal() {
+        let sim = finished(sim::StrategyName::TimeoutNoKey, 1);
+        let record = sim.record().unwrap();
+        let ms = |t: u64| t.div_ceil(1_000) * 1_000;
+        let retry = record
+            .iter()
+            .find(|r| r.attempt == 2 && sent_by_step(record, ms(r.sent_at_us)).len() == 1)
+            .unwrap();
+        assert_eq!(
+            readout(record, ms(retry.sent_at_us), None).unwrap(),
+            format!(
+                "{}: customer {}'s retry is sent (attempt 2)",
+                clock_us(retry.sent_at_us),
+                retry.customer
+            )
+        );
+        // A naive client sends everyone at once: one step, many requests.
+        let naive = finished(sim::StrategyName::Naive, 1);
+        let all = naive.record().unwrap();
+        let busy = sim::moments::step_times(all)[0];
+        let sent = sent_by_step(all, busy);
+        assert!(sent.len() > 2);
+        let said = readout(all, busy, None).unwrap();
+        assert!(
+            said.starts_with(&format!(
+                "{}: customer {}'s ",
+                clock_us(sent[0].sent_at_us),
+                sent[0].customer
+            )),
+            "{said}"
+        );
+        assert!(
+            said.ends_with(&format!(", and {} more requests", sent.len() - 1)),
+            "{said}"
+        );
+        // A millisecond in which nothing was sent has nothing to name.
+        let quiet = (0..)
+            .map(|i| i * 1_000)
+            .find(|&t| sent_by_step(record, t).is_empty())
+            .unwrap();
+        assert_eq!(readout(record, quiet, None), None);
+        let record = all;
+        let storm = sim::moments::harm_moments(record, 1_000)
+            .into_iter()
+            .find(|m| m.harm == Harm::Storm)
+            .unwrap();
+        let said = readout(record, storm.at_us, Some(&storm)).unwrap();
+        let refused = format!(
+            "a storm of refusals starts; customer {}'s request is refused with ",
+            storm.customer
+        );
+        assert!(
+            said.starts_with(&clock_us(storm.at_us)) && said.contains(&refused),
+            "{said}"
+        );
+        assert!(said.ends_with("429") || said.ends_with("503"), "{said}");
     }
 }

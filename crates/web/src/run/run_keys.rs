@@ -48,11 +48,41 @@ pub fn RunKeys(
 ) -> impl IntoView {
     let open = RwSignal::new(false);
     let playback = state.playback;
+    let root = NodeRef::<Div>::new();
+    // The panel opens over the page where the reader is (a fixed overlay), with the
+    // focus on its close button; closing returns the focus to where it was.
+    let back_to = StoredValue::new_local(None::<web_sys::HtmlElement>);
+    let show = move |on: bool| {
+        if on == open.get_untracked() {
+            return;
+        }
+        open.set(on);
+        let focus = if on {
+            back_to.set_value(
+                document()
+                    .active_element()
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()),
+            );
+            root.get_untracked()
+                .and_then(|r| bind::find(&r, KEYS_CLOSE))
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        } else {
+            back_to.try_update_value(Option::take).flatten()
+        };
+        if let Some(el) = focus {
+            let _ = el.focus();
+        }
+    };
     let handle = window_event_listener(ev::keydown, move |ev| {
         if ev.ctrl_key() || ev.alt_key() || ev.meta_key() || ev.default_prevented() {
             return;
         }
         let (key, shift) = (ev.key(), ev.shift_key());
+        if key == "Escape" && open.get_untracked() {
+            ev.prevent_default();
+            show(false);
+            return;
+        }
         if target_owns(ev.target(), &key, shift) {
             return;
         }
@@ -64,6 +94,8 @@ pub fn RunKeys(
             KeyAction::PlayPause => match playback.state.get_untracked() {
                 PlayState::Running => playback.pause(),
                 PlayState::Paused => playback.resume(),
+                // A finished run plays on from its playhead; from its end, again.
+                PlayState::Done if playback.play_from_playhead() => {}
                 PlayState::Idle | PlayState::Done => state.run(state.selected.get_untracked()),
             },
             KeyAction::Pick(strategy) => {
@@ -74,13 +106,12 @@ pub fn RunKeys(
             KeyAction::Slower => playback.set_speed(playback.speed.get_untracked().slower()),
             KeyAction::Faster => playback.set_speed(playback.speed.get_untracked().faster()),
             KeyAction::Rerun => state.run(state.selected.get_untracked()),
-            KeyAction::Help => open.update(|o| *o = !*o),
+            KeyAction::Help => show(!open.get_untracked()),
         }
     });
     on_cleanup(move || handle.remove());
     // The panel is the page layer's markup, kept and hidden while closed; its button
     // says whether it is open.
-    let root = NodeRef::<Div>::new();
     bind::node(root, KEYS_BUTTON, move |el| {
         set_attr(
             el,
@@ -93,9 +124,9 @@ pub fn RunKeys(
     });
     let on_click = move |ev: web_sys::MouseEvent| {
         if bind::hit(&ev, KEYS_BUTTON).is_some() {
-            open.update(|o| *o = !*o);
+            show(!open.get_untracked());
         } else if bind::hit(&ev, KEYS_CLOSE).is_some() {
-            open.set(false);
+            show(false);
         }
     };
     view! {

@@ -5,12 +5,14 @@ use crate::run::use_playback::{use_playback, Playback};
 use crate::shared::page_query;
 use leptos::prelude::*;
 use page::run::knobs::Knob;
-use page::run::stage::{run_scenario, RunProblem as Problem, NUMBERS_NOT_READY};
+use page::run::stage::{
+    opening_strategy, pauses_at_harm, run_scenario, RunProblem as Problem, NUMBERS_NOT_READY,
+};
 use page::shared::params::{apply_params, parse_param, PARAMS};
 use page::{parse_seed, Motion, PageQuery, Speed};
 use sim::param::Param;
 use sim::record::RequestRecord;
-use sim::{Scenario, Simulation, Stats, StrategyName};
+use sim::{Scenario, Stats, StrategyName};
 
 /// A run view's state. Copy, so every control can hold it.
 #[derive(Clone, Copy)]
@@ -72,9 +74,12 @@ pub struct Ghost {
 impl RunState {
     /// State for `query`, playing at `speed`.
     pub fn new(query: &PageQuery, speed: Speed, url_writer: Option<UrlWriter>) -> Self {
+        let playback = use_playback(speed);
+        playback.stop_at_harm.set(pauses_at_harm(query));
+        playback.hold_frames();
         Self {
-            playback: use_playback(speed),
-            selected: RwSignal::new(query.strategy.unwrap_or(query.scenario.strategy)),
+            playback,
+            selected: RwSignal::new(opening_strategy(query)),
             seed_text: RwSignal::new(query.seed.to_string()),
             seed_error: RwSignal::new(None),
             run_error: RwSignal::new(None),
@@ -209,7 +214,8 @@ impl RunState {
     /// again from the beginning with the incident in its parameters, so a copied link
     /// gives the same numbers.
     pub fn break_provider(&self) {
-        let Some(now_us) = self.playback.with_sim(Simulation::now_us) else {
+        // The instant on screen: a paused run held to be stepped has run on behind it.
+        let Some(now_us) = self.playback.shown_us() else {
             return;
         };
         let broken = page::run::incident::broken_at(&self.draft.get_untracked(), now_us);
@@ -318,7 +324,7 @@ impl RunState {
         self.draft.set(q.scenario.clone());
         self.params_ok.set(true);
         self.tour.set((q.tour && self.walks).then_some(q.step));
-        let strategy = q.strategy.unwrap_or(q.scenario.strategy);
+        let strategy = opening_strategy(q);
         if q.tour && self.walks {
             // A step of the walk asks its question again before anything runs.
             self.playback.reset();

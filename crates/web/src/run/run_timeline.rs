@@ -5,14 +5,15 @@ use crate::shared::bind;
 use crate::shared::canvas::{use_canvas, Surface};
 use crate::shared::dom::{set_attr as set, set_flag, set_text, set_value, value_of};
 use crate::shared::erase::{handler, watch};
-use crate::shared::timeline::{draw, mark_at, Layout, Palette, TimelineData};
+use crate::shared::timeline::{draw, mark_at, Layout, Palette, Pointed, TimelineData};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use page::run::timeline::{
-    harm_text, notes_markup, playhead_markup, tip_text, Step, PLAYHEAD, PLAYHEAD_HARM,
-    PLAYHEAD_TIME, TIMELINE_LABEL, TIP,
+    connector_label, notes_markup, playhead_markup, readout, tip_text, Step, PLAYHEAD,
+    PLAYHEAD_HARM, PLAYHEAD_TIME, TIMELINE_LABEL, TIP,
 };
 use page::shared::format::{dec, duration_ms};
+use sim::moments::{charges_until, record_at, Harm, HarmMoment};
 
 /// The canvas with its legend and caption.
 #[component]
@@ -56,10 +57,19 @@ pub fn RunTimeline(
     let draw_ms_max = StoredValue::new(0.0_f64);
     let surface = use_canvas(canvas, Palette::read);
 
+    // The one customer whose marks stand out: the one pointed at in the grid, else the
+    // harm the playhead is on, else the one whose story is open.
+    let lit = move || {
+        highlight
+            .and_then(|h| h.get())
+            .or_else(|| playback.harm.with(|h| h.map(|h| h.customer)))
+            .or_else(|| open_story.and_then(|o| o.get()))
+    };
     watch(move || {
         playback.snapshot.track();
         let show_ghost = ghost_on.is_some_and(|g| g.get());
-        let lit = highlight.and_then(|h| h.get());
+        let lit = lit();
+        let harm = playback.harm.get();
         let Some((el, Surface { palette, width })) = surface.get() else {
             return;
         };
@@ -70,14 +80,21 @@ pub fn RunTimeline(
                 let mut data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
                 data.ghost = ghost_record;
                 data.highlight = lit;
+                let cut: Vec<sim::record::RequestRecord>;
                 if let Some(t) = playhead {
-                    // The run as it stood at the playhead: what was sent by then, and a line.
+                    // The run as it stood at the playhead: what was sent by then, each as
+                    // it stood then (no answer from after it), and a line.
                     let sent = data.record.partition_point(|r| r.sent_at_us <= t);
+                    cut = data.record[..sent]
+                        .iter()
+                        .map(|r| record_at(r, t))
+                        .collect();
                     data.axis_end_us = data.axis_end_us.max(data.now_us);
-                    data.record = &data.record[..sent];
+                    data.record = &cut;
                     data.now_us = t;
                     data.finished = false;
                 }
+                data.pointed = harm.map(|m| pointed(data.record, &m));
                 let marks = lit.map_or(0, |c| {
                     data.record.iter().filter(|r| r.customer == c).count()
                 });
@@ -110,7 +127,7 @@ pub fn RunTimeline(
     // and the customer whose marks stand out.
     watch(move || {
         let idle = playback.state.get() == PlayState::Idle;
-        let lit = highlight.and_then(|h| h.get()).map(|c| c.to_string());
+        let lit = lit().map(|c| c.to_string());
         canvas.track();
         if let Some(f) = figure() {
             let _ = f.class_list().toggle_with_force("rll-idle", idle);
@@ -200,6 +217,24 @@ pub fn RunTimeline(
     }
 }
 
+/// What the timeline points at for the harm `m`: a double charge's charges joined and
+/// labelled, any other harm ringed where it happened.
+fn pointed(record: &[sim::record::RequestRecord], m: &HarmMoment) -> Pointed {
+    let (at_us, label) = match m.harm {
+        Harm::DoubleCharge => {
+            let times = charges_until(record, m.customer, m.at_us);
+            let label = connector_label(times.len());
+            (times, Some(label))
+        }
+        _ => (vec![m.at_us], None),
+    };
+    Pointed {
+        customer: m.customer,
+        at_us,
+        label,
+    }
+}
+
 /// Sets (or, given `None`, removes) the attribute `name` of the figure, once it is on
 /// the page.
 fn set_attr(figure: impl Fn() -> Option<web_sys::Element>, name: &str, value: Option<&str>) {
@@ -231,10 +266,14 @@ pub fn Playhead(
         both = ((Layout::FULL.left + 8.0) * scale).round() as i64
     );
     let root = NodeRef::<Div>::new();
-    // Ready once the run is done and kept its record; hidden until then.
+    // Ready once the run is done, or held at a pause to be stepped, and kept its
+    // record; hidden until then.
     let ready = move || {
-        playback.state.get() == PlayState::Done
-            && playback.with_sim(|s| s.record().is_some()).unwrap_or(false)
+        playback.state.track();
+        playback.playhead.track();
+        playback
+            .with_sim(|s| s.is_finished() && s.record().is_some())
+            .unwrap_or(false)
     };
     watch(move || {
         let ready = ready();
@@ -268,20 +307,27 @@ pub fn Playhead(
             set_text(el, Some(&duration_ms(at_ms().1)));
         }
     });
+    // What a step landed on, in the page layer's sentence (a live region).
     bind::node(root, PLAYHEAD_HARM, move |el| {
-        playback.harm.with(|harm| {
-            match harm {
-                Some(m) => {
-                    set(el, "data-harm", m.harm.as_str());
-                    set(el, "data-customer", &m.customer.to_string());
-                }
-                None => {
-                    set_flag(el, "data-harm", false);
-                    set_flag(el, "data-customer", false);
-                }
+        let harm = playback.harm.get();
+        let at = harm.map(|m| m.at_us).or(playback.playhead.get());
+        let said = match (playback.stepped.get(), at) {
+            (true, Some(t)) => playback
+                .with_sim(|sim| sim.record().and_then(|r| readout(r, t, harm.as_ref())))
+                .flatten(),
+            _ => None,
+        };
+        match harm {
+            Some(m) => {
+                set(el, "data-harm", m.harm.as_str());
+                set(el, "data-customer", &m.customer.to_string());
             }
-            set_text(el, harm.as_ref().map(harm_text).as_deref());
-        });
+            None => {
+                set_flag(el, "data-harm", false);
+                set_flag(el, "data-customer", false);
+            }
+        }
+        set_text(el, said.as_deref());
     });
     let on_input = move |ev: web_sys::Event| {
         if let Some(input) = bind::hit(&ev, PLAYHEAD) {

@@ -6,6 +6,7 @@ use crate::run::code_view::CodeView;
 use crate::run::controls::Controls;
 use crate::run::customer_grid::CustomerGrid;
 use crate::run::export_buttons::ExportButtons;
+use crate::run::harm_switch::HarmSwitch;
 use crate::run::key_counters::KeyCounters;
 use crate::run::knobs::Knobs;
 use crate::run::params_panel::ParamsPanel;
@@ -111,7 +112,6 @@ pub fn RunView(
                 // are what a reader reaches first, and these lie under them.
                 <div class="rll-stage-plot">
                     <Later>
-                    <BreakButton state/>
                     {move || walk.filter(|_| walking.get()).map(|card| card(state))}
                     {unrecorded_note()}
                     <div class="rll-if-recorded">
@@ -119,6 +119,11 @@ pub fn RunView(
                             <Playhead playback scale/>
                             <figcaption><Legend/></figcaption>
                         </RunTimeline>
+                    </div>
+                    // Under the picture, not on it: the marks a break makes are drawn there.
+                    <div class="rll-stage-tools">
+                        <BreakButton state/>
+                        <HarmSwitch playback/>
                     </div>
                     <Knobs state/>
                     </Later>

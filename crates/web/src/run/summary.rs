@@ -1,5 +1,5 @@
-//! The verdict on a finished run, in one sentence coloured by how it went, announced to
-//! screen readers once.
+//! The verdict on a run once it stops (paused, or finished), in one sentence coloured by
+//! how it went, announced to screen readers.
 //!
 //! The two lines are the page layer's markup, set once; one effect writes the sentence
 //! and its tone, one the incident's note (as one Leptos binding per attribute, they
@@ -23,12 +23,18 @@ pub fn Summary(
     // themselves.
     let root = NodeRef::<Div>::new();
     bind::node(root, SUMMARY, move |line| {
-        let done = playback.state.get() == PlayState::Done;
+        // Silent while playing; stopped (paused, or a finished run at its playhead), it
+        // says where the run stands, and "never" only at the end of a finished run.
+        let state = playback.state.get();
+        let stopped = matches!(state, PlayState::Paused | PlayState::Done);
+        let finished = state == PlayState::Done && playback.playhead.with(Option::is_none);
         let found = playback.scenario.with(|sc| {
             playback.snapshot.with(|s| match (sc, s) {
-                (Some(sc), Some(s)) if done => {
-                    Some(verdict(&s.stats, sc.provider.valid_customers(sc.customers)))
-                }
+                (Some(sc), Some(s)) if stopped => Some(verdict(
+                    &s.stats,
+                    sc.provider.valid_customers(sc.customers),
+                    finished,
+                )),
                 _ => None,
             })
         });

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use page::shared::words::Words;
 use page::Speed;
 use sim::moments::{
-    fates_at, harm_moments, next_after, previous_before, request_times, snapshot_at, HarmMoment,
+    fates_at, harm_moments, next_after, previous_before, snapshot_at, step_times, HarmMoment,
 };
 use sim::world::Fate;
 use sim::{Scenario, Simulation, Snapshot};
@@ -70,11 +70,28 @@ pub struct Playback {
     pub playhead: RwSignal<Option<u64>>,
     /// The harmful moment the playhead was last stepped to, while it stays there.
     pub harm: RwSignal<Option<HarmMoment>>,
+    /// True if the playhead was last moved by a step (a key or a step button), so the
+    /// readout names what it landed on; a drag of the slider names nothing.
+    pub stepped: RwSignal<bool>,
+    /// Pause a playing run at the instant of its first harm ("pause at the first harm").
+    pub stop_at_harm: RwSignal<bool>,
+    /// The run's first harm while playback has not yet stopped at it: `None` until
+    /// looked up, `Some(None)` once stopped there or if there is none.
+    first_harm: StoredValue<Option<Option<HarmMoment>>>,
+    /// What plays a held run on from its playhead and pauses at the first harm: set by
+    /// the run page ([`Playback::hold_frames`]); a widget, which never holds a run, leaves
+    /// it out, and its module carries none of it.
+    holding: StoredValue<Option<HoldFrame>>,
     sim: StoredValue<Option<Simulation>>,
     anchor: StoredValue<Option<Anchor>>,
     /// The frame loop that plays the run.
     frames: FrameLoop,
 }
+
+/// One frame of a held run, or of a run to pause at its first harm: given the playhead
+/// (a replay) and the simulated instant this frame reaches (`None`: instant), the frame's
+/// outcome, or `None` to play the live run as usual.
+type HoldFrame = fn(Playback, Option<u64>, Option<u64>) -> Option<Next>;
 
 /// Creates the playback for the current component; its loop stops on cleanup.
 pub fn use_playback(speed: Speed) -> Playback {
@@ -86,6 +103,10 @@ pub fn use_playback(speed: Speed) -> Playback {
         end_us: RwSignal::new(None),
         playhead: RwSignal::new(None),
         harm: RwSignal::new(None),
+        stepped: RwSignal::new(false),
+        stop_at_harm: RwSignal::new(false),
+        first_harm: StoredValue::new(None),
+        holding: StoredValue::new(None),
         sim: StoredValue::new(None),
         anchor: StoredValue::new(None),
         frames: use_animation_frame(),
@@ -99,6 +120,7 @@ impl Playback {
         self.frames.stop();
         self.playhead.set(None);
         self.harm.set(None);
+        self.first_harm.set_value(None);
         self.end_us.set(self.foresee_end_us(&scenario));
         self.sim.set_value(Some(sim));
         self.scenario.set(Some(scenario));
@@ -168,14 +190,64 @@ impl Playback {
         }
     }
 
-    /// Continues from where it paused.
+    /// Continues from where it paused: the live run, or a held one from its playhead.
     pub fn resume(&self) {
         if self.state.get_untracked() == PlayState::Paused {
-            self.reanchor();
-            self.state.set(PlayState::Running);
-            let p = *self;
-            self.frames.start(First::Now, move || p.frame());
+            self.play_on();
         }
+    }
+
+    /// Plays a finished run on from its playhead (a run at its end is run again by the
+    /// caller). False if the playhead is at the end.
+    pub fn play_from_playhead(&self) -> bool {
+        if self.playhead.get_untracked().is_none() {
+            return false;
+        }
+        self.play_on();
+        true
+    }
+
+    fn play_on(&self) {
+        self.reanchor();
+        self.harm.set(None);
+        self.stepped.set(false);
+        self.state.set(PlayState::Running);
+        let p = *self;
+        self.frames.start(First::Now, move || p.frame());
+    }
+
+    /// Stops a run where it is, to be stepped both ways: a playing run pauses, and the
+    /// rest of the same run is computed at once (deterministic, so it is the run that
+    /// would have played), its record then telling every instant, the one on screen
+    /// included (`moments::snapshot_at` equals the live snapshot then). False if there
+    /// is no run, or no record to step through.
+    pub fn hold(&self) -> bool {
+        self.pause();
+        let held = self.sim.try_update_value(|slot| {
+            let sim = slot.as_mut()?;
+            sim.record()?;
+            let t = sim.now_us();
+            let live = !sim.is_finished();
+            if live {
+                sim.run_to_end();
+            }
+            Some(live.then_some(t))
+        });
+        match held.flatten() {
+            None => false,
+            Some(None) => true,
+            Some(Some(t)) => {
+                // The snapshot on screen is the live one at `t` already.
+                self.playhead.set(Some(t));
+                true
+            }
+        }
+    }
+
+    /// The simulated instant on screen: the playhead's, or the run's own.
+    pub fn shown_us(&self) -> Option<u64> {
+        let at = self.playhead.get_untracked();
+        self.with_sim(|sim| at.unwrap_or(sim.now_us()))
     }
 
     /// Back to nothing.
@@ -187,16 +259,19 @@ impl Playback {
         self.end_us.set(None);
         self.playhead.set(None);
         self.harm.set(None);
+        self.stepped.set(false);
         self.state.set(PlayState::Idle);
     }
 
     /// Shows a finished, recorded run as it stood at `t_us` (the end if `None` or past
-    /// it): the snapshot is derived from the record, not run again.
+    /// it): the snapshot is derived from the record, not run again. A replay stops
+    /// there; a paused run brought to its end is done.
     pub fn seek(&self, t_us: Option<u64>) {
-        if self.state.get_untracked() != PlayState::Done {
-            return;
-        }
+        self.pause();
         let snapshot = self.with_sim(|sim| {
+            if !sim.is_finished() {
+                return None;
+            }
             let end_us = sim.now_us();
             let t = t_us.filter(|&t| t < end_us);
             let record = sim.record()?;
@@ -213,14 +288,23 @@ impl Playback {
         });
         if let Some(Some((t, snapshot))) = snapshot {
             self.harm.set(None);
+            self.stepped.set(false);
             self.playhead.set(t);
             self.snapshot.set(Some(snapshot));
+            if t.is_none() && self.state.get_untracked() == PlayState::Paused {
+                self.finish();
+            }
         }
     }
 
-    /// Moves the playhead to the previous or next request (`harm`: harmful moment) of a
-    /// finished run, starting at the end going back. False if there is none.
+    /// Moves the playhead to the previous or next request (`harm`: harmful moment),
+    /// starting at the end going back. A playing run pauses first, and a paused one is
+    /// held ([`Playback::hold`]), so stepping works from any pause. False if there is
+    /// nothing to step to.
     pub fn step(&self, harm: bool, forward: bool) -> bool {
+        if !self.hold() {
+            return false;
+        }
         let target = self.with_sim(|sim| {
             let record = sim.record()?;
             let now = self.playhead.get_untracked().unwrap_or(sim.now_us());
@@ -232,7 +316,7 @@ impl Playback {
                 }
             };
             if !harm {
-                return pick(request_times(record)).map(|t| (t, None));
+                return pick(step_times(record)).map(|t| (t, None));
             }
             let moments = harm_moments(record, sim.scenario().customers);
             let t = pick(moments.iter().map(|m| m.at_us).collect())?;
@@ -243,6 +327,7 @@ impl Playback {
         };
         self.seek(Some(t));
         self.harm.set(moment);
+        self.stepped.set(true);
         true
     }
 
@@ -275,29 +360,37 @@ impl Playback {
         }
         let speed = self.speed.get_untracked();
         let start_ms = now_ms();
+        let replay = self.playhead.get_untracked();
         if self.anchor.with_value(Option::is_none) {
-            let sim_us = self
-                .sim
-                .with_value(|s| s.as_ref().map_or(0, Simulation::now_us));
+            let sim_us = replay.unwrap_or_else(|| {
+                self.sim
+                    .with_value(|s| s.as_ref().map_or(0, Simulation::now_us))
+            });
             self.anchor.set_value(Some(Anchor {
                 wall_ms: start_ms,
                 sim_us,
             }));
         }
         let anchor = self.anchor.get_value().unwrap_or_default();
+        let target_us = speed
+            .sim_us_per_wall_ms()
+            .map(|rate| anchor.sim_us + ((start_ms - anchor.wall_ms).max(0.0) * rate) as u64);
+        if let Some(next) = self
+            .holding
+            .get_value()
+            .and_then(|f| f(self, replay, target_us))
+        {
+            return next;
+        }
         let snapshot = self.sim.try_update_value(|slot| {
             let sim = slot.as_mut()?;
-            match speed.sim_us_per_wall_ms() {
+            match target_us {
                 None => {
                     while !sim.is_finished() && now_ms() - start_ms < FRAME_BUDGET_MS {
                         sim.run_events(INSTANT_BATCH_EVENTS);
                     }
                 }
-                Some(rate) => {
-                    let target_us =
-                        anchor.sim_us + ((start_ms - anchor.wall_ms).max(0.0) * rate) as u64;
-                    sim.run_until(target_us);
-                }
+                Some(target_us) => sim.run_until(target_us),
             }
             Some(sim.snapshot())
         });
@@ -305,14 +398,112 @@ impl Playback {
             return Next::Stop;
         };
         let finished = snapshot.finished;
-        self.snapshot.set(Some(snapshot.clone()));
+        self.snapshot.set(Some(snapshot));
         if finished {
-            self.state.set(PlayState::Done);
-            if let Some(scenario) = self.scenario.get_untracked() {
-                bridge::publish_last_run(&scenario, &snapshot.stats);
-            }
+            self.finish();
             return Next::Stop;
         }
         Next::Frame
+    }
+
+    /// Lets this playback hold a run: play it on from its playhead, and pause at the
+    /// first harm ([`HoldFrame`]).
+    pub fn hold_frames(&self) {
+        self.holding.set_value(Some(Self::hold_frame));
+    }
+
+    /// The run page's [`HoldFrame`]: a replay from the playhead, or a stop at the first
+    /// harm if this frame would pass its instant (the run goes no further).
+    fn hold_frame(self, replay: Option<u64>, target_us: Option<u64>) -> Option<Next> {
+        if let Some(from_us) = replay {
+            return Some(self.replay_frame(from_us, target_us.unwrap_or(u64::MAX)));
+        }
+        let h = self.first_harm_to_stop_at()?;
+        (target_us? >= h.at_us).then(|| self.stop_at(h))
+    }
+
+    /// One frame of a finished run played on from its playhead: the playhead moves, and
+    /// the snapshot is cut from the record.
+    fn replay_frame(self, from_us: u64, target_us: u64) -> Next {
+        if let Some(h) = self
+            .first_harm_to_stop_at()
+            .filter(|h| h.at_us > from_us && h.at_us <= target_us)
+        {
+            return self.stop_at(h);
+        }
+        let end_us = self.with_sim(Simulation::now_us).unwrap_or(0);
+        if target_us >= end_us {
+            // Paused by the seek, then done at the end.
+            self.seek(None);
+            return Next::Stop;
+        }
+        let snapshot = self.with_sim(|sim| {
+            let s = sim.scenario();
+            sim.record()
+                .map(|r| snapshot_at(r, s.customers, &s.provider.incident, target_us))
+        });
+        let Some(Some(snapshot)) = snapshot else {
+            return Next::Stop;
+        };
+        self.playhead.set(Some(target_us));
+        self.snapshot.set(Some(snapshot));
+        Next::Frame
+    }
+
+    /// The run's first harm, if playback is to pause there and has not yet: looked up
+    /// once per run, from the record of the finished run or, while it plays, of a quick
+    /// recorded run of the same scenario (deterministic: the same run).
+    fn first_harm_to_stop_at(&self) -> Option<HarmMoment> {
+        if !self.stop_at_harm.get_untracked() {
+            return None;
+        }
+        if let Some(found) = self.first_harm.get_value() {
+            return found;
+        }
+        let found = self
+            .with_sim(|sim| {
+                let first = |record: &[sim::record::RequestRecord]| {
+                    harm_moments(record, sim.scenario().customers)
+                        .first()
+                        .copied()
+                };
+                if sim.is_finished() {
+                    return sim.record().and_then(first);
+                }
+                if !sim.scenario().record {
+                    return None;
+                }
+                let mut shadow = Simulation::new(sim.scenario()).ok()?;
+                shadow.run_to_end();
+                shadow.record().and_then(first)
+            })
+            .flatten();
+        self.first_harm.set_value(Some(found));
+        found
+    }
+
+    /// Pauses at the harm `h`, held there with the harm pointed at (once per run).
+    fn stop_at(self, h: HarmMoment) -> Next {
+        self.first_harm.set_value(Some(None));
+        self.frames.stop();
+        self.state.set(PlayState::Paused);
+        if self.hold() {
+            self.seek(Some(h.at_us));
+            self.harm.set(Some(h));
+            self.stepped.set(true);
+        }
+        Next::Stop
+    }
+
+    /// The run is over: done, and its numbers published for the page's readers.
+    fn finish(&self) {
+        self.state.set(PlayState::Done);
+        if let (Some(scenario), Some(stats)) = (
+            self.scenario.get_untracked(),
+            self.snapshot
+                .with_untracked(|s| s.as_ref().map(|s| s.stats.clone())),
+        ) {
+            bridge::publish_last_run(&scenario, &stats);
+        }
     }
 }

@@ -26,6 +26,7 @@ fn card(scenario: Scenario) -> Option<impl IntoView> {
     let v = verdict(
         &sim.snapshot().stats,
         scenario.provider.valid_customers(scenario.customers),
+        true,
     );
     let recorded = sim.record().is_some();
     let sim = StoredValue::new(sim);

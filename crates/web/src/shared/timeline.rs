@@ -33,6 +33,19 @@ pub struct TimelineData<'a> {
     pub highlight: Option<u32>,
     /// The provider's incident, shaded once it has begun (none: no incident).
     pub incident: Option<sim::incident::IncidentPlan>,
+    /// A harm the playhead is on, pointed at (none: nothing pointed at).
+    pub pointed: Option<Pointed>,
+}
+
+/// A harm pointed at on the timeline: where money moved for its customer (or where the
+/// harm happened), each ringed, and for more than one, joined by a labelled connector.
+pub struct Pointed {
+    /// Whose row.
+    pub customer: u32,
+    /// The instants to ring on that row, in order.
+    pub at_us: Vec<u64>,
+    /// The connector's words, the page layer's ("charged twice"); none: no connector.
+    pub label: Option<String>,
 }
 
 impl<'a> TimelineData<'a> {
@@ -52,6 +65,7 @@ impl<'a> TimelineData<'a> {
             highlight: None,
             incident: Some(sc.provider.incident)
                 .filter(|i| i.kind != sim::incident::Incident::None),
+            pointed: None,
         }
     }
 }
@@ -271,6 +285,46 @@ pub fn draw(
             let _ = ctx.arc(xx, yy, r + 3.5, 0.0, std::f64::consts::TAU);
         }
         ctx.stroke();
+    }
+    // The harm pointed at: rings where it happened, joined by a bracket with its words
+    // (above the row, or below it near the top).
+    if let Some(p) = data
+        .pointed
+        .as_ref()
+        .filter(|p| (1..=data.customers).contains(&p.customer) && !p.at_us.is_empty())
+    {
+        let yy = y(p.customer);
+        let ring = r + 5.0;
+        ctx.set_stroke_style_str(&pal.limit);
+        ctx.set_fill_style_str(&pal.limit);
+        ctx.set_line_width(2.5);
+        ctx.begin_path();
+        for &t in &p.at_us {
+            let xx = x(t);
+            ctx.move_to(xx + ring, yy);
+            let _ = ctx.arc(xx, yy, ring, 0.0, std::f64::consts::TAU);
+        }
+        let (x0, x1) = (x(p.at_us[0]), x(p.at_us[p.at_us.len() - 1]));
+        let above = yy - ring - 24.0 > 0.0;
+        let dir = if above { -1.0 } else { 1.0 };
+        let (near, far) = (yy + dir * (ring + 1.0), yy + dir * (ring + 10.0));
+        if let Some(label) = p.label.as_deref() {
+            ctx.move_to(x0, near);
+            ctx.line_to(x0, far);
+            ctx.line_to(x1, far);
+            ctx.line_to(x1, near);
+            ctx.stroke();
+            ctx.set_font(CHART_FONT);
+            ctx.set_text_align("center");
+            let ty = if above { far - 4.0 } else { far + 13.0 };
+            // Kept inside the plot (`max`/`min`, not `clamp`, whose panic message would
+            // bring float formatting into the module).
+            let tx = ((x0 + x1) / 2.0).min(left + plot_w - 40.0).max(left + 40.0);
+            let _ = ctx.fill_text(label, tx, ty);
+            ctx.set_text_align("start");
+        } else {
+            ctx.stroke();
+        }
     }
     ctx.set_line_width(1.0);
     let mut band_top = top + layout.marks_h + Layout::GAP;
