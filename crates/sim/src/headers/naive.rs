@@ -51,6 +51,8 @@ pub struct JsTimer {
     /// `Number(value) * 1000`, as JavaScript computes it: may be NaN, infinite, negative
     /// or far past any timer.
     pub delay_ms: f64,
+    /// The delay as WebIDL's `long` makes it: truncated, modulo 2³², signed.
+    pub int32_ms: i32,
     /// The delay a browser's timer really waits, in whole milliseconds (0: at once).
     pub browser_ms: u32,
     /// The delay Node's timer really waits, in whole milliseconds (1: at once).
@@ -128,10 +130,12 @@ pub struct NaiveReadings {
 /// The naive reading of `value` (a header's value, as the server sent it).
 pub fn naive_readings(value: &str) -> NaiveReadings {
     let delay_ms = js_number(value) * 1000.0;
+    let int32_ms = to_int32(delay_ms);
     NaiveReadings {
         js: JsTimer {
             delay_ms,
-            browser_ms: browser_delay_ms(delay_ms),
+            int32_ms,
+            browser_ms: int32_ms.max(0) as u32,
             node_ms: node_delay_ms(delay_ms),
         },
         python: python_sleep(value),
@@ -139,8 +143,9 @@ pub fn naive_readings(value: &str) -> NaiveReadings {
     }
 }
 
-/// WebIDL's `long` conversion, then HTML's "if timeout is less than 0, set it to 0".
-fn browser_delay_ms(ms: f64) -> u32 {
+/// WebIDL's `long` conversion (ECMAScript's ToInt32): NaN and infinities are 0, anything
+/// else is truncated and taken modulo 2³².
+fn to_int32(ms: f64) -> i32 {
     if !ms.is_finite() {
         return 0;
     }
@@ -151,8 +156,7 @@ fn browser_delay_ms(ms: f64) -> u32 {
     } else {
         0
     };
-    let signed = if ms < 0.0 { low.wrapping_neg() } else { low } as i32;
-    signed.max(0) as u32
+    (if ms < 0.0 { low.wrapping_neg() } else { low }) as i32
 }
 
 /// Node's rule: a delay not in 1..=2³¹−1 ms is 1 ms; otherwise truncated.
@@ -237,17 +241,15 @@ fn decimal_literal(s: &str, underscores: bool) -> bool {
     let digits = |i: &mut usize| -> usize {
         let start = *i;
         while *i < b.len() {
-            if b[*i].is_ascii_digit() {
-                *i += 1;
-            } else if underscores
+            // A digit, or (Python) one `_` between two digits.
+            let underscore = underscores
                 && b[*i] == b'_'
                 && *i > start
-                && b.get(*i + 1).is_some_and(u8::is_ascii_digit)
-            {
-                *i += 1;
-            } else {
+                && b.get(*i + 1).is_some_and(u8::is_ascii_digit);
+            if !(b[*i].is_ascii_digit() || underscore) {
                 break;
             }
+            *i += 1;
         }
         *i - start
     };
@@ -353,6 +355,7 @@ mod tests {
 
     fn js(value: &str) -> (u32, u32) {
         let t = naive_readings(value).js;
+        assert_eq!(t.browser_ms, t.int32_ms.max(0) as u32, "{value}");
         (t.browser_ms, t.node_ms)
     }
 
@@ -365,6 +368,7 @@ mod tests {
         assert_eq!(js("-5"), (0, 1));
         // 2³¹ + 300 ms: negative as a 32-bit integer.
         assert_eq!(js("2147483.948"), (0, 1));
+        assert_eq!(naive_readings("2147483.948").js.int32_ms, -2_147_483_348);
         // 2³² + 300 ms: wraps to 300 ms in a browser.
         assert_eq!(js("4294967.596"), (300, 1));
         // GitHub's reset read as seconds: 1,788,086,579,000 ms mod 2³² = 1,380,183,864.
