@@ -66,7 +66,12 @@ fn the_text_output_names_the_wait_and_each_ignored_header() {
     assert_eq!(
         out,
         "wait: 7 s (from RateLimit)\n\
-         ignored: Retry-After '1.5' has a decimal point: delta-seconds are whole seconds.\n"
+         ignored: Retry-After '1.5' has a decimal point: delta-seconds are whole seconds.\n\
+         naive: reads Retry-After: 1.5\n\
+         naive (browser): waits 1.5 s.\n\
+         naive (node): waits 1.5 s.\n\
+         naive (python): sleeps 1.5 s.\n\
+         naive (go): strconv.Atoi fails: invalid syntax.\n"
     );
     let (code, out, _) = read(&["--now", "1788086459"], b"Retry-After: 99999999999\n");
     assert_eq!(code, 0);
@@ -74,6 +79,66 @@ fn the_text_output_names_the_wait_and_each_ignored_header() {
         out.contains("capped: the header asked for longer than 86400 s"),
         "{out}"
     );
+}
+
+#[test]
+fn without_now_the_clock_is_now_so_a_live_header_reads_true_times() {
+    let clock_s = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    // GitHub's reset, 20 s from now, and an HTTP-date 20 minutes from now.
+    let reset = format!(
+        "x-ratelimit-remaining: 0\nx-ratelimit-reset: {}\n",
+        clock_s + 20
+    );
+    let (code, out, _) = read(&["--json"], reset.as_bytes());
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let wait_s = v["waitS"].as_f64().unwrap();
+    assert!((15.0..=20.0).contains(&wait_s), "{v}");
+    let date = format!(
+        "Retry-After: {}\n",
+        sim::headers::http_date(clock_s + 1_200)
+    );
+    let (code, out, _) = read(&["--json"], date.as_bytes());
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        (1_195.0..=1_200.0).contains(&v["waitS"].as_f64().unwrap()),
+        "{v}"
+    );
+    assert_eq!(v["capped"], false, "{v}");
+}
+
+#[test]
+fn a_twenty_digit_retry_after_reads_as_each_runtime_computes_it() {
+    let (code, out, _) = read(
+        &["--now", "1788086459", "--json"],
+        b"Retry-After: 99999999999999999999\n",
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let naive = &v["naive"];
+    assert_eq!(naive["header"], "Retry-After", "{v}");
+    assert_eq!(naive["browserMs"], 0, "{v}");
+    let langs = &naive["languages"];
+    assert!(
+        langs["browser"]
+            .as_str()
+            .unwrap()
+            .starts_with("1.0 × 10^23 ms does not fit"),
+        "{v}"
+    );
+    assert!(
+        langs["python"].as_str().unwrap().contains("OverflowError"),
+        "{v}"
+    );
+    assert!(
+        langs["go"].as_str().unwrap().contains("value out of range"),
+        "{v}"
+    );
+    assert!(!out.contains("584"), "no saturated count: {out}");
 }
 
 #[test]

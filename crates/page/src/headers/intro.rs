@@ -23,7 +23,8 @@ pub fn reader_intro_markup() -> Markup {
         "Servers you did not write send " code { "Retry-After" } " as seconds or as a date in three forms, "
         "three generations of the RateLimit draft, and vendor headers with similar names and different meanings. "
         "Paste a response's headers, or pick one of the shapes below: the reader shows the wait it obeys and why it "
-        "set every other header aside, beside what " code { "Number(value) × 1000" } " does with the same block."
+        "set every other header aside, beside what a naive client does when it takes the value as seconds: "
+        code { "Number(value) × 1000" } " ms in a browser and in Node, and the same mistake in Python and in Go."
     }
 }
 
@@ -31,8 +32,8 @@ pub fn reader_intro_markup() -> Markup {
 pub const EXAMPLES_LABEL: &str = "Examples";
 /// The label of the pasted block.
 pub const BLOCK_LABEL: &str = "Response headers, one per line";
-/// The label of "now".
-pub const NOW_LABEL: &str = "Now (Unix seconds)";
+/// The label of "now", which starts at the visitor's clock.
+pub const NOW_LABEL: &str = "Now (Unix seconds, from your clock)";
 
 #[cfg(test)]
 mod tests {
@@ -48,7 +49,7 @@ mod tests {
         let reader = reader_intro_markup().into_string();
         assert!(reader.starts_with("Servers you did not write send <code>Retry-After</code>"));
         assert!(
-            reader.contains("<code>Number(value) × 1000</code> does"),
+            reader.contains("<code>Number(value) × 1000</code> ms in a browser and in Node"),
             "{reader}"
         );
     }

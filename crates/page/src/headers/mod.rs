@@ -2,4 +2,5 @@
 
 pub mod faults;
 pub mod intro;
+pub mod naive;
 pub mod reader;

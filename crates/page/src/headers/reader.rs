@@ -2,14 +2,18 @@
 //! name/value pairs, the reading as JSON (`ratelab headers read --json` and the page print
 //! the same), the naive reading beside it with what it costs, and the page's examples.
 
+use super::naive::{
+    double_text, language_sentences, languages_markup, sleep_text, LanguageSentences,
+};
 use crate::limits::lab::wait_text;
 use crate::shared::markup::Whole;
 use crate::shared::words::Words;
 use serde::Serialize;
 use sim::headers::{
-    http_date, naive_read_headers, read_headers, NaiveWait, Reading, READER_MAX_WAIT_S,
+    http_date, naive_header, naive_readings, read_headers, NaiveReadings, Reading,
+    READER_MAX_WAIT_S,
 };
-use sim::time::US_PER_S;
+use sim::time::{US_PER_MS, US_PER_S};
 use std::fmt;
 
 /// The longest header line read, in bytes: common servers refuse header lines past 8 KiB.
@@ -179,6 +183,8 @@ pub struct ReadingJson {
     pub capped: bool,
     /// The headers set aside, each with its sentence.
     pub ignored: Vec<IgnoredJson>,
+    /// What the naive client reads, and each runtime's sentence; null when it reads none.
+    pub naive: Option<NaiveJson>,
 }
 
 /// Microseconds as seconds for JSON: a whole number when whole.
@@ -236,18 +242,20 @@ fn ignored_sentences(r: &Reading) -> Vec<IgnoredJson> {
         .collect()
 }
 
-/// The reading as JSON.
-pub fn reading_json(r: &Reading) -> ReadingJson {
+/// The reading of `block` as JSON, with the naive reading beside it.
+pub fn reading_json(block: &[(String, String)], r: &Reading) -> ReadingJson {
     ReadingJson {
         wait_s: r.wait_us.map(seconds_number),
         from: r.from.clone(),
         capped: r.capped,
         ignored: ignored_sentences(r),
+        naive: naive_json(block),
     }
 }
 
-/// The reading as the CLI prints it without `--json`.
-pub fn reading_text(r: &Reading) -> String {
+/// The reading as the CLI prints it without `--json`: the wait, the cap, each ignored
+/// header, then what the naive client does in each runtime.
+pub fn reading_text(block: &[(String, String)], r: &Reading) -> String {
     let mut out = match (&r.wait_us, &r.from) {
         (Some(us), Some(from)) => format!("wait: {} (from {from})", exact_wait_text(*us)),
         _ => "wait: none (no header asks for one)".to_string(),
@@ -259,6 +267,18 @@ pub fn reading_text(r: &Reading) -> String {
     }
     for i in &r.ignored {
         out.push_str(&format!("\nignored: {}", i.said()));
+    }
+    if let Some(n) = naive_json(block) {
+        let l = &n.languages;
+        out.push_str(&format!("\nnaive: reads {}: {}", n.header, n.value));
+        for (key, said) in [
+            ("browser", &l.browser),
+            ("node", &l.node),
+            ("python", &l.python),
+            ("go", &l.go),
+        ] {
+            out.push_str(&format!("\nnaive ({key}): {said}"));
+        }
     }
     out
 }
@@ -283,32 +303,43 @@ pub fn exact_wait_text(us: u64) -> String {
 }
 
 /// What the naive client does with the block, and what that costs, against the reader.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The cost is the browser's: the page's naive line is JavaScript, run in a browser.
+#[derive(Clone, Debug, PartialEq)]
 pub struct NaiveComparison {
     /// The header it read, as written, or none.
     pub header: Option<String>,
     /// Its value.
     pub value: String,
-    /// How long it sleeps.
+    /// What each runtime does with the value; none when no header was read.
+    pub readings: Option<NaiveReadings>,
+    /// How long a browser's timer really waits.
     pub slept_us: u64,
-    /// The sentence: what it does and what follows.
+    /// The sentence: what it does in a browser and what follows.
     pub consequence: String,
 }
 
 /// The naive reading of `block` beside the reader's.
 pub fn naive_comparison(block: &[(String, String)], reading: &Reading) -> NaiveComparison {
     let right_us = reading.wait_us.unwrap_or(0);
-    let (header, value, naive) = match naive_read_headers(block) {
-        Some((i, n)) => (Some(block[i].0.clone()), block[i].1.clone(), Some(n)),
-        None => (None, String::new(), None),
-    };
-    let slept_us = naive.map_or(0, NaiveWait::slept_us);
-    let what = match (&header, naive) {
-        (None, _) => "It finds none of the headers it knows, and retries at once".to_string(),
-        (Some(h), Some(NaiveWait::NotANumber)) => {
+    let found = naive_header(block).map(|i| (block[i].0.clone(), block[i].1.clone()));
+    let readings = found.as_ref().map(|(_, v)| naive_readings(v));
+    let slept_us = readings.map_or(0, |r| u64::from(r.js.browser_ms) * US_PER_MS);
+    let (header, value) = found.map_or((None, String::new()), |(h, v)| (Some(h), v));
+    let what = match (&header, readings) {
+        (Some(h), Some(r)) if r.js.delay_ms.is_nan() => {
             format!("Number('{value}') is NaN, so a timer set from {h} fires at once")
         }
-        (Some(h), _) => format!("It reads {h} as {} of sleep", wait_text(slept_us)),
+        (Some(h), Some(r)) if r.js.overflows() => format!(
+            "In a browser, {} ms from {h} wraps around the timer's 32 bits to {}",
+            double_text(r.js.delay_ms),
+            if slept_us == 0 {
+                "a delay of 0 or less, so it fires at once".to_string()
+            } else {
+                sleep_text(slept_us)
+            }
+        ),
+        (Some(h), Some(_)) => format!("It reads {h} as {} of sleep", sleep_text(slept_us)),
+        _ => "It finds none of the headers it knows, and retries at once".to_string(),
     };
     let then = if slept_us < right_us {
         format!(
@@ -326,9 +357,36 @@ pub fn naive_comparison(block: &[(String, String)], reading: &Reading) -> NaiveC
     NaiveComparison {
         header,
         value,
+        readings,
         slept_us,
         consequence: format!("{what}: {then}."),
     }
+}
+
+/// The naive reading in the CLI's JSON: the header, its value and each runtime's sentence.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NaiveJson {
+    /// The header the naive client read, as written.
+    pub header: String,
+    /// Its value.
+    pub value: String,
+    /// How long a browser's timer waits, in whole milliseconds.
+    pub browser_ms: u32,
+    /// Each runtime's sentence.
+    pub languages: LanguageSentences,
+}
+
+/// The naive reading of `block` for the JSON, or none when it reads no header.
+pub fn naive_json(block: &[(String, String)]) -> Option<NaiveJson> {
+    let i = naive_header(block)?;
+    let r = naive_readings(&block[i].1);
+    Some(NaiveJson {
+        header: block[i].0.clone(),
+        value: block[i].1.clone(),
+        browser_ms: r.js.browser_ms,
+        languages: language_sentences(&r),
+    })
 }
 
 /// A one-click example for the page: a block in a shape some server really sends.
@@ -524,11 +582,15 @@ pub fn result_markup(pairs: &[(String, String)], reading: &Reading) -> maud::Mar
                 }
             }
             div {
-                dt { "Naive: " code { "Number(value) × 1000" } " ms" }
-                dd data-testid="reader-naive" { (wait_text(naive.slept_us)) }
+                dt { "Naive, in a browser: " code { "Number(value) × 1000" } " ms" }
+                dd data-testid="reader-naive" { (sleep_text(naive.slept_us)) }
                 dd.rll-reading-note data-testid="reader-naive-read" { (naive_what) }
                 dd.rll-reading-note.rll-harm-text data-testid="reader-naive-consequence" { (naive.consequence) }
             }
+        }
+        @if let Some(r) = &naive.readings {
+            h3.rll-reader-ignored-title { "The same naive line in four runtimes" }
+            (languages_markup(r))
         }
         h3.rll-reader-ignored-title { "Ignored (" (Whole(view.ignored.len() as u64)) ")" }
         ul.rll-reader-ignored data-testid="reader-ignored" {
@@ -616,11 +678,27 @@ mod tests {
             "Number('Sun, 30 Aug 2026 10:42:59 GMT') is NaN, so a timer set from Retry-After fires at once: 2 min early, so the server refuses it again."
                 .replace("2 min", &wait_text(120 * US_PER_S))
         );
-        assert!(block(&format!(
+        // An epoch read as seconds: (LAB_EPOCH_S + 60) × 1000 ms is, as a 32-bit integer
+        // (what `x | 0` gives in JavaScript), 1,380,123,864 ms: about 16 days, not decades.
+        let epoch = block(&format!(
             "x-ratelimit-remaining: 0\nx-ratelimit-reset: {}",
             LAB_EPOCH_S + 60
-        ))
-        .contains("years longer than needed"));
+        ));
+        assert_eq!(
+            epoch,
+            format!(
+                "In a browser, 1,788,086,519,000 ms from x-ratelimit-reset wraps around the timer's 32 bits to 16.0 days: {} longer than needed: a worker asleep while the quota is back.",
+                wait_text(1_380_123_864 * US_PER_MS - 60 * US_PER_S)
+            )
+        );
+        // 2³¹ + 300 ms: negative as 32 bits, so it fires at once.
+        assert_eq!(
+            block("Retry-After: 2147484"),
+            format!(
+                "In a browser, 2,147,484,000 ms from Retry-After wraps around the timer's 32 bits to a delay of 0 or less, so it fires at once: {} early, so the server refuses it again.",
+                wait_text(READER_MAX_WAIT_S * US_PER_S)
+            )
+        );
         assert!(block("Retry-After: 5").ends_with("the same as the reader, on this block."));
     }
 

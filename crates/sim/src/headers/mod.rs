@@ -18,13 +18,18 @@ use super::time::{secs, US_PER_S};
 use serde::{Deserialize, Serialize};
 
 mod dates;
+mod naive;
 mod reader;
 mod structured;
 mod values;
 
 pub use dates::parse_any_http_date;
+pub use naive::{
+    naive_readings, GoSleep, JsTimer, NaiveReadings, PythonSleep, JS_MAX_DELAY_MS, NS_LIMIT,
+    PYTHON_UPTIME_BAND_NS,
+};
 pub use reader::{
-    naive_read_headers, read_headers, Ignored, Reading, Why, NAIVE_HEADERS, READER_MAX_WAIT_S,
+    naive_header, read_headers, Ignored, Reading, Why, NAIVE_HEADERS, READER_MAX_WAIT_S,
     SHOPIFY_LEAK_US,
 };
 pub use values::{DeltaFault, ValueFault};
@@ -323,9 +328,10 @@ impl NaiveWait {
     }
 }
 
-/// The naive reading of any header value: `Number(value) * 1000` milliseconds. Models
-/// the decimal subset of JavaScript's `Number()`: an empty value is 0, `[+-]digits[.digits]`
-/// is itself, anything else (a date, `1e3`, `0x10`) is NaN.
+/// The limits lab's naive reading of the values its units experiment writes (whole
+/// seconds, epoch seconds, a date): `Number(value) * 1000` milliseconds over the decimal
+/// subset `[+-]digits[.digits]`, anything else NaN. What each language's timer really does
+/// with any value (exponents, wraps, overflows) is [`naive_readings`].
 pub fn naive_wait(value: &str) -> NaiveWait {
     let t = value.trim();
     if t.is_empty() {

@@ -249,7 +249,7 @@ pub fn read_headers<N: AsRef<str>, V: AsRef<str>>(block: &[(N, V)], now_epoch_us
 }
 
 /// The headers a naive client looks for, in the order it tries them: the one it finds
-/// first is read as `Number(value) * 1000` milliseconds ([`super::naive_wait`]).
+/// first is read as seconds to wait ([`super::naive_readings`]).
 pub const NAIVE_HEADERS: [&str; 4] = [
     "retry-after",
     "x-ratelimit-reset",
@@ -257,16 +257,14 @@ pub const NAIVE_HEADERS: [&str; 4] = [
     "x-ratelimit-reset-after",
 ];
 
-/// What a naive client makes of a block: the index of the header it read and its reading,
-/// or none when it finds none of [`NAIVE_HEADERS`] (it then retries at once).
-pub fn naive_read_headers<N: AsRef<str>, V: AsRef<str>>(
-    block: &[(N, V)],
-) -> Option<(usize, super::NaiveWait)> {
+/// The header a naive client reads from a block, by its index, or none when it finds
+/// none of [`NAIVE_HEADERS`] (it then retries at once). What it makes of the value, in
+/// each language, is [`super::naive_readings`].
+pub fn naive_header<N: AsRef<str>, V: AsRef<str>>(block: &[(N, V)]) -> Option<usize> {
     NAIVE_HEADERS.iter().find_map(|wanted| {
         block
             .iter()
             .position(|(n, _)| n.as_ref().trim().eq_ignore_ascii_case(wanted))
-            .map(|i| (i, super::naive_wait(block[i].1.as_ref())))
     })
 }
 

@@ -8,13 +8,15 @@ use leptos::prelude::*;
 use page::headers::intro::{BLOCK_LABEL, EXAMPLES_LABEL, NOW_LABEL};
 use page::headers::reader::{parse_now, read_block, EXAMPLES};
 use sim::headers::http_date;
-use sim::lab::LAB_EPOCH_S;
 
 /// The block, "now", the examples, and the two readings.
 #[component]
 pub fn HeaderReader() -> impl IntoView {
-    let now_text = RwSignal::new(LAB_EPOCH_S.to_string());
-    let block = RwSignal::new((EXAMPLES[0].block)(LAB_EPOCH_S));
+    // "Now" starts at the visitor's clock, read once here: the reader is handed the
+    // number, so a header pasted live reads true times, and the field can set any other.
+    let clock_s = (js_sys::Date::now() / 1000.0) as u64;
+    let now_text = RwSignal::new(clock_s.to_string());
+    let block = RwSignal::new((EXAMPLES[0].block)(clock_s));
     let chosen = RwSignal::new(Some(EXAMPLES[0].id));
     let now = move || parse_now(&now_text.get());
     let outcome = Memo::new(move |_| {
@@ -22,9 +24,20 @@ pub fn HeaderReader() -> impl IntoView {
         read_block(&block.get(), now_s).map_err(|e| e.to_string())
     });
     let load = move |i: usize| {
-        let now_s = now().unwrap_or(LAB_EPOCH_S);
+        let now_s = now().unwrap_or(clock_s);
         block.set((EXAMPLES[i].block)(now_s));
         chosen.set(Some(EXAMPLES[i].id));
+    };
+    // An example is timed from "now" (a reset 30 minutes ahead, a date 2 minutes ahead):
+    // a new "now" rewrites the chosen one, so it keeps saying what its label says.
+    let set_now = move |text: String| {
+        now_text.set(text);
+        let chosen_at = chosen
+            .get_untracked()
+            .and_then(|id| EXAMPLES.iter().position(|e| e.id == id));
+        if let (Some(i), Ok(_)) = (chosen_at, now()) {
+            load(i);
+        }
     };
     view! {
         <div class="rll-reader" data-testid="header-reader">
@@ -55,7 +68,7 @@ pub fn HeaderReader() -> impl IntoView {
                 <div class="rll-field">
                     <label class="rll-field-label" for="rll-reader-now">{NOW_LABEL}</label>
                     <input id="rll-reader-now" class="rll-now" type="text" inputmode="numeric" spellcheck="false" autocomplete="off" data-testid="reader-now"
-                        prop:value=move || now_text.get() on:input=handler(move |ev: web_sys::Event| now_text.set(target_value(&ev)))/>
+                        prop:value=move || now_text.get() on:input=handler(move |ev: web_sys::Event| set_now(target_value(&ev)))/>
                     <span class="rll-field-help" class:rll-error=move || now().is_err() data-testid="reader-now-date">
                         {move || match now() {
                             Ok(s) => http_date(s),

@@ -25,8 +25,8 @@ pub fn read(args: &Args) -> Result<String, String> {
     let pairs = parse_block_bytes(&bytes).map_err(|e| e.to_string())?;
     let reading = read_headers(&pairs, now_s.saturating_mul(US_PER_S));
     Ok(if args.has("json") {
-        serde_json::to_string_pretty(&reading_json(&reading)).expect("a reading serialises")
+        serde_json::to_string_pretty(&reading_json(&pairs, &reading)).expect("a reading serialises")
     } else {
-        reading_text(&reading)
+        reading_text(&pairs, &reading)
     })
 }
