@@ -27,10 +27,15 @@ test('every matrix cell equals the CLI\'s, and opens that run', async () => {
         text: h.textContent.trim(),
       })),
       text: e.textContent,
-      picture: e.querySelector('svg') !== null && e.querySelector('svg').getAttribute('aria-hidden') === 'true',
-      band: e.querySelector('svg rect') !== null,
     })),
   );
+  // The heatmap: a square per run, coloured like its cell, each with its timeline.
+  const squares = await page.$$eval('[data-map-cell]', (els) =>
+    els.map((e) => ({ cell: e.dataset.mapCell, level: e.className, band: e.querySelector('svg rect') !== null, bars: e.querySelector('svg path').getAttribute('d') })),
+  );
+  assert.equal(squares.length, 50, 'fifty squares');
+  assert.equal(await page.getAttribute('[data-testid="matrix-map"]', 'aria-hidden'), 'true', 'the words are in the table');
+  const levels = await page.$$eval('[data-cell]', (els) => Object.fromEntries(els.map((e) => [e.dataset.cell, e.className])));
   assert.equal(shown.length, 50, 'fifty cells');
   for (const want of expected.cells) {
     const got = shown.find((c) => c.cell === `${want.strategy}/${want.incident}`);
@@ -57,10 +62,12 @@ test('every matrix cell equals the CLI\'s, and opens that run', async () => {
     assert.equal(got.text.includes('finished before the incident'), overlap === 'before', `${got.cell}: ${got.text}`);
     assert.equal(got.text.includes('finished during the incident'), overlap === 'during', `${got.cell}: ${got.text}`);
     assert.equal(got.text.includes('recovered'), overlap === 'past', `${got.cell}: ${got.text}`);
-    // The picture: hidden from screen readers (the words say it), the incident shaded
-    // in every column but the calm one.
-    assert.ok(got.picture, `${got.cell}: a timeline, aria-hidden`);
-    assert.equal(got.band, want.incident !== 'none', `${got.cell}: the incident's band`);
+    // Its square: the same colour, the incident's band in every column but the calm one,
+    // and bars wherever the run sent anything.
+    const square = squares.find((q) => q.cell === got.cell);
+    assert.equal(square.level.match(/rll-harm-\d/)[0], levels[got.cell].match(/rll-harm-\d/)[0], `${got.cell}: colour`);
+    assert.equal(square.band, want.incident !== 'none', `${got.cell}: the incident's band`);
+    assert.ok(square.bars.startsWith('M0 100V'), `${got.cell}: the first requests at 0 (${square.bars.slice(0, 20)})`);
   }
   // Naive is over in milliseconds: before the incident in every column.
   for (const i of ['errors', 'slow', 'down', 'capacity']) {
@@ -71,7 +78,7 @@ test('every matrix cell equals the CLI\'s, and opens that run', async () => {
   for (const words of ['no harm', 'one kind of harm', 'two kinds of harm', 'three kinds or more']) {
     assert.ok(legend.includes(words), legend);
   }
-  assert.match(await page.textContent('[data-testid="matrix-picture-legend"]'), /shaded: the incident/);
+  assert.match(await page.textContent('[data-testid="matrix-picture-legend"]'), /band: the incident/);
   // What to ship: seven practices, each linking to the run (on this seed) that shows why.
   const ship = await page.$$eval('[data-testid="ship"] a', (as) => as.map((a) => a.getAttribute('href')));
   assert.equal(ship.length, 7);
@@ -101,6 +108,8 @@ test('the matrix shows its progress and fits a phone by scrolling inside its box
   assert.ok(paced.slice(1).every(([o, ms]) => o === 'before' && Number(ms) < 4000), JSON.stringify(paced));
   const legendBox = await page.$eval('[data-testid="matrix-legend"]', (e) => e.getBoundingClientRect().right);
   assert.ok(legendBox <= 375, `the legend fits the phone (${legendBox})`);
+  const mapBox = await page.$eval('[data-testid="matrix-map"]', (e) => e.getBoundingClientRect().right);
+  assert.ok(mapBox <= 375, `the heatmap fits the phone without scrolling (${mapBox})`);
   await page.screenshot({ path: screenshotPath('matrix-375.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -343,9 +343,11 @@ mod tests {
 
     #[test]
     fn a_full_series_merges_neighbours_and_doubles_its_slices() {
-        let mut s = Series::default();
-        s.requests = (1..=SERIES_MAX_SLICES as u64).collect();
-        s.charges = vec![1; SERIES_MAX_SLICES];
+        let mut s = Series {
+            requests: (1..=SERIES_MAX_SLICES as u64).collect(),
+            charges: vec![1; SERIES_MAX_SLICES],
+            ..Series::default()
+        };
         s.make_room();
         assert_eq!(s.slice_us, 2 * SERIES_FIRST_SLICE_US);
         assert_eq!(s.requests.len(), SERIES_MAX_SLICES / 2);

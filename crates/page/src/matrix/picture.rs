@@ -1,23 +1,25 @@
-//! The matrix as a picture: each cell's colour is its harm level (the heatmap), and each
-//! cell holds a small timeline of its run, drawn from the run's own [`Series`]: bars for
-//! the requests that reached the provider, a line for the charges it made, the incident's
-//! span shaded. Every timeline in the matrix shares one clock, from 0 to the end of the
+//! The matrix as a picture: a heatmap over the table, a square per run (rows = strategies,
+//! columns = incidents) coloured by its harm level, each holding a small timeline of its
+//! run, drawn from the run's own [`Series`]: bars for the requests that reached the
+//! provider, a line for the charges it made, the incident's span shaded. It fits a phone,
+//! where the table of words scrolls in its box. Every timeline in the matrix shares one clock, from 0 to the end of the
 //! longest run, so a column's shaded band sits in the same place in every row and one
 //! sees at a glance which clients were still sending when it hit.
 //!
 //! The pictures are SVG in plot units (`viewBox` 0..[`WIDTH`] × 0..[`HEIGHT`], stretched
-//! to the cell), whole numbers only. They are `aria-hidden`: the cell's words say the same
-//! (its harms and where its client stood against the incident), and the legend says in
-//! words what the colours and marks are.
+//! to the square), whole numbers only. The heatmap is `aria-hidden`: the table's cells say
+//! the same in words (each harm, and where the client stood against the incident), and the
+//! legend says in words what the colours and marks are.
 
 use super::table::harm_level;
 use crate::shared::format::duration_ms;
 use crate::shared::markup::Whole;
+use crate::shared::titles::strategy_label;
 use maud::{html, Markup};
 use sim::incident::Incident;
 use sim::matrix::{MatrixCell, Series};
 use sim::time::whole_ms;
-use sim::Scenario;
+use sim::{Scenario, StrategyName};
 
 /// The timeline's width in its own units.
 pub const WIDTH: u64 = 1000;
@@ -25,17 +27,18 @@ pub const WIDTH: u64 = 1000;
 pub const HEIGHT: u64 = 100;
 /// The narrowest bar or band, in plot units, so a run over in a few milliseconds still
 /// shows.
-const MIN_WIDTH: u64 = 8;
+const MIN_WIDTH: u64 = 24;
 
 /// The clock every timeline shares: from 0 to the end of the longest run's slices, or to
 /// the incident's end if that is later (so the band is whole), in microseconds (at
 /// least 1).
 pub fn horizon_us(cells: &[MatrixCell], base: &Scenario) -> u64 {
-    let incident = cells
-        .iter()
-        .any(|c| c.incident != Incident::None)
-        .then(|| base.provider.incident.end_us())
-        .unwrap_or(0);
+    let calm = cells.iter().all(|c| c.incident == Incident::None);
+    let incident = if calm {
+        0
+    } else {
+        base.provider.incident.end_us()
+    };
     cells
         .iter()
         .map(|c| c.series.span_us())
@@ -103,6 +106,31 @@ pub fn timeline_markup(cell: &MatrixCell, base: &Scenario, horizon_us: u64) -> M
     }
 }
 
+/// The heatmap of the cells run so far: a row per strategy (rows appear as their runs
+/// finish), a column per incident (headed by its short name), each square coloured by the
+/// run's harm level and holding its timeline on the clock `horizon_us`.
+pub fn heatmap_markup(cells: &[MatrixCell], base: &Scenario, horizon_us: u64) -> Markup {
+    html! {
+        div.rll-matrix-map aria-hidden="true" data-testid="matrix-map" {
+            span {}
+            @for i in Incident::ALL { span.rll-matrix-map-head { (i.as_str()) } }
+            @for s in StrategyName::ALL {
+                @let row: Vec<&MatrixCell> = cells.iter().filter(|c| c.strategy == s).collect();
+                @if !row.is_empty() {
+                    span.rll-matrix-map-head { (strategy_label(s)) }
+                    @for c in &row {
+                        span class={ "rll-matrix-map-cell rll-harm-" (Whole(harm_level(c) as u64)) }
+                            data-map-cell={ (c.strategy.as_str()) "/" (c.incident.as_str()) } title=(level_words(c)) {
+                            (timeline_markup(c, base, horizon_us))
+                        }
+                    }
+                    @for _ in row.len()..Incident::ALL.len() { span {} }
+                }
+            }
+        }
+    }
+}
+
 /// What each harm level's colour means, from none to the most.
 pub const LEVEL_WORDS: [&str; 4] = [
     "no harm",
@@ -121,7 +149,7 @@ pub fn legend_markup(horizon_us: u64) -> Markup {
             }
         }
         p.rll-see-note data-testid="matrix-picture-legend" {
-            "In each cell, grey bars: requests that reached the provider; green line: charges it made; shaded: the incident. Every cell's picture runs from 0 to "
+            "In each square, grey bars: requests that reached the provider; green line: charges it made; blue band: the incident. Every square runs from 0 to "
             (duration_ms(whole_ms(horizon_us)))
             " on the same clock, its height scaled to that run's busiest moment."
         }
@@ -201,6 +229,16 @@ mod tests {
         assert!(!timeline_markup(calm, &base, h)
             .into_string()
             .contains("<rect"));
+        let map = heatmap_markup(&cells, &base, h).into_string();
+        assert_eq!(map.matches("data-map-cell=").count(), cells.len());
+        assert_eq!(map.matches("<svg ").count(), cells.len());
+        assert!(
+            map.contains("aria-hidden=\"true\" data-testid=\"matrix-map\""),
+            "{map}"
+        );
+        // A half-run matrix pads its last row, so the grid keeps its columns.
+        let half = heatmap_markup(&cells[..7], &base, h).into_string();
+        assert_eq!(half.matches("<span></span>").count(), 1 + 3);
         let legend = legend_markup(14_400_000).into_string();
         assert!(legend.contains("from 0 to 14.4 s"), "{legend}");
         for words in LEVEL_WORDS {

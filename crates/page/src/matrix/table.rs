@@ -5,7 +5,7 @@
 //! coloured by how much harm the run did, with a timeline of the run
 //! ([`picture`](super::picture)), and linked to that run on the run page.
 
-use super::picture::{horizon_us, legend_markup, level_words, timeline_markup};
+use super::picture::{heatmap_markup, horizon_us, legend_markup, level_words};
 use crate::shared::format::{count, duration_ms};
 use crate::shared::links::run_href;
 use crate::shared::markup::Whole;
@@ -111,11 +111,15 @@ pub fn span_text(base: &Scenario) -> String {
     )
 }
 
-/// The table of the cells run so far (rows appear as their runs finish), in its own
-/// scrolling box, then the legend of its colours and pictures.
+/// The cells run so far (rows appear as their runs finish): the heatmap and its legend,
+/// then the table of their words in its own scrolling box.
 pub fn table_markup(cells: &[MatrixCell], base: &Scenario) -> Markup {
     let horizon = horizon_us(cells, base);
     html! {
+        @if !cells.is_empty() {
+            (heatmap_markup(cells, base, horizon))
+            (legend_markup(horizon))
+        }
         div.rll-matrix-wrap { table.rll-matrix data-testid="matrix" {
             thead { tr {
                 th scope="col" { "Strategy" }
@@ -127,20 +131,18 @@ pub fn table_markup(cells: &[MatrixCell], base: &Scenario) -> Markup {
                     @if !row.is_empty() {
                         tr {
                             th scope="row" { (strategy_label(s)) }
-                            @for c in row { (cell_markup(c, base, horizon)) }
+                            @for c in row { (cell_markup(c, base)) }
                         }
                     }
                 }
             }
         } }
-        @if !cells.is_empty() { (legend_markup(horizon)) }
     }
 }
 
 /// One run's cell: its numbers, as text and as data, each harm by name, where its client
-/// stood against the incident, its harm level as its colour, its timeline on the clock
-/// `horizon` shared by every cell, and the link to the run.
-fn cell_markup(c: &MatrixCell, base: &Scenario, horizon: u64) -> Markup {
+/// stood against the incident, its harm level as its colour, and the link to the run.
+fn cell_markup(c: &MatrixCell, base: &Scenario) -> Markup {
     let st = &c.stats;
     let harms = harm_words(c);
     html! {
@@ -158,7 +160,6 @@ fn cell_markup(c: &MatrixCell, base: &Scenario, horizon: u64) -> Markup {
                 }
                 span { (per_charge(st.requests_per_100_charges)) " requests per charge" }
                 @if let Some(words) = overlap_words(c) { span.rll-matrix-when { (words) } }
-                (timeline_markup(c, base, horizon))
             }
         }
     }
@@ -229,7 +230,7 @@ pub fn ship_markup(base: &Scenario) -> Markup {
 /// with the incident's span (`span`, from [`span_text`]).
 pub fn matrix_caption(span: &str) -> String {
     format!(
-        "Each column is one incident {span}; each row one client, on the same seed. A cell gives the customers charged, each harm the run did, the requests per charge, and whether the client finished before the incident or how long after it charges flowed again; its colour says how many kinds of harm the run did, and its picture when the client sent and charged. Open a cell to watch that run."
+        "Each column is one incident {span}; each row one client, on the same seed. A cell gives the customers charged, each harm the run did, the requests per charge, and whether the client finished before the incident or how long after it charges flowed again; its colour, here and in the picture above, says how many kinds of harm the run did, and the picture's timelines when each client sent and charged. Open a cell to watch that run."
     )
 }
 
