@@ -85,8 +85,8 @@ pub fn paths(series: &Series, horizon_us: u64) -> (String, String) {
     (bars, line)
 }
 
-/// One cell's timeline: the incident's span shaded (none in the calm column), the
-/// requests as bars, the charges as a line, on the shared clock `horizon_us`.
+/// One cell's timeline: the requests as bars, the charges as a line, the incident's span
+/// shaded over them (none in the calm column), on the shared clock `horizon_us`.
 pub fn timeline_markup(cell: &MatrixCell, base: &Scenario, horizon_us: u64) -> Markup {
     let plan = base.provider.incident;
     let band = (cell.incident != Incident::None).then(|| {
@@ -97,11 +97,12 @@ pub fn timeline_markup(cell: &MatrixCell, base: &Scenario, horizon_us: u64) -> M
     let (bars, line) = paths(&cell.series, horizon_us);
     html! {
         svg.rll-matrix-line viewBox="0 0 1000 100" preserveAspectRatio="none" aria-hidden="true" focusable="false" {
+            path.rll-matrix-requests d=(bars) {}
+            path.rll-matrix-charges d=(line) vector-effect="non-scaling-stroke" {}
+            // Over the marks, see-through, so it shows whether the client kept sending.
             @if let Some((x, w)) = band {
                 rect.rll-matrix-band x=(Whole(x)) y="0" width=(Whole(w)) height="100" {}
             }
-            path.rll-matrix-requests d=(bars) {}
-            path.rll-matrix-charges d=(line) vector-effect="non-scaling-stroke" {}
         }
     }
 }
