@@ -45,7 +45,16 @@ fn the_matrix_json_holds_the_cores_fifty_cells_in_order() {
         let harms: Vec<&str> = want.harms().into_iter().map(|f| f.as_str()).collect();
         assert_eq!(cell["harm"], !harms.is_empty(), "{why}");
         assert_eq!(cell["harms"], serde_json::json!(harms), "{why}");
+        // Added later, beside the fields above: when the client finished, and every stat.
+        assert_eq!(cell["elapsedMs"], want.stats.elapsed_ms, "{why}");
+        assert_eq!(
+            cell["stats"],
+            serde_json::to_value(&want.stats).unwrap(),
+            "{why}"
+        );
     }
+    assert_eq!(v["incidentStartMs"], 4_000);
+    assert_eq!(v["incidentLengthMs"], 3_000);
     // What the matrix is for: under `down` the pool piles on where timeout-no-key
     // double-charges; the header-reading rungs send far less.
     let find = |s: StrategyName, i: Incident| {

@@ -1,12 +1,17 @@
 //! The matrix: every strategy against every incident, from one seed. Its schedule is a
 //! pure rule ([`MatrixRun`]): which runs, in what order, a few at a time, so a page can
 //! run it across frames and the command line all at once, with the same cells.
+//!
+//! Each run keeps no record, only its stats, where its client stood against the incident
+//! ([`Overlap`]) and a compact [`Series`] of what it did over time, for a picture: a few
+//! dozen numbers, read from the run's own counters between slices of simulated time.
 
 use super::incident::Incident;
 use super::param::ScenarioError;
 use super::scenario::Scenario;
 use super::stats::{StatField, Stats};
 use super::strategy::StrategyName;
+use super::time::ms;
 use super::world::Simulation;
 
 /// One run of the matrix: a strategy under an incident.
@@ -18,6 +23,122 @@ pub struct MatrixCell {
     pub incident: Incident,
     /// The run's stats.
     pub stats: Stats,
+    /// Where the run's client stood when the incident began and ended.
+    pub overlap: Overlap,
+    /// Requests and charges over time.
+    pub series: Series,
+}
+
+/// Where a run's client stood against its incident, from the instants just before the
+/// incident began and just before it ended: had it finished every charge?
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlap {
+    /// The column has no incident.
+    NoIncident,
+    /// The client had finished every charge before the incident began: it never met it,
+    /// so there was nothing to recover from.
+    FinishedBefore,
+    /// The client finished its last charge while the incident was on.
+    FinishedDuring,
+    /// The client was still at work when the incident ended: the run has a recovery.
+    RanPast,
+}
+
+/// The width of a [`Series`]' slices at first.
+pub const SERIES_FIRST_SLICE_US: u64 = ms(100);
+/// The most slices a [`Series`] keeps: past it, neighbouring slices merge and the width
+/// doubles, so a run of any length takes the same few hundred bytes.
+pub const SERIES_MAX_SLICES: usize = 48;
+
+/// What a run did over time: the requests that reached the provider and the charges it
+/// completed, counted per slice of simulated time. Slice `i` covers
+/// `[i · slice_us, (i + 1) · slice_us)`; the slices run from 0 to past the run's end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Series {
+    /// The width of each slice.
+    pub slice_us: u64,
+    /// Requests sent in each slice (as [`Stats::requests`] counts them).
+    pub requests: Vec<u64>,
+    /// Charges completed in each slice (as [`Stats::charges`] counts them).
+    pub charges: Vec<u64>,
+}
+
+impl Default for Series {
+    fn default() -> Self {
+        Self {
+            slice_us: SERIES_FIRST_SLICE_US,
+            requests: Vec::with_capacity(SERIES_MAX_SLICES),
+            charges: Vec::with_capacity(SERIES_MAX_SLICES),
+        }
+    }
+}
+
+impl Series {
+    /// The time the slices cover, from 0.
+    pub fn span_us(&self) -> u64 {
+        self.slice_us.saturating_mul(self.requests.len() as u64)
+    }
+
+    /// Makes room for one more slice: when full, each pair of neighbours becomes one
+    /// slice twice as wide.
+    fn make_room(&mut self) {
+        if self.requests.len() < SERIES_MAX_SLICES {
+            return;
+        }
+        for v in [&mut self.requests, &mut self.charges] {
+            let merged: Vec<u64> = v.chunks(2).map(|p| p.iter().sum()).collect();
+            *v = merged;
+        }
+        self.slice_us = self.slice_us.saturating_mul(2);
+    }
+}
+
+/// Runs one cell's scenario to its end in slices of simulated time, reading its counters
+/// after each slice (a run stepped in slices equals one run at once:
+/// `tests/determinism.rs`), and whether every charge had finished just before the
+/// incident began and just before it ended.
+fn run_cell(scenario: &Scenario) -> (Stats, Overlap, Series) {
+    let mut sim = Simulation::new(scenario)
+        .expect("the base scenario was checked, and an incident kind is always valid");
+    let plan = scenario.provider.incident;
+    let everyone = u64::from(scenario.customers);
+    // The last instants before the incident's start and end (none before an instant 0).
+    let mut checks = [plan.start_us.checked_sub(1), plan.end_us().checked_sub(1)];
+    let mut done_by = [false; 2];
+    let mut series = Series::default();
+    let (mut requests, mut charges) = (0, 0);
+    loop {
+        series.make_room();
+        let end_us = series
+            .slice_us
+            .saturating_mul(series.requests.len() as u64 + 1);
+        for (check, done) in checks.iter_mut().zip(&mut done_by) {
+            if let Some(at_us) = check.filter(|&at| at < end_us) {
+                sim.run_until(at_us);
+                *done = sim.snapshot().customers_done == everyone;
+                *check = None;
+            }
+        }
+        sim.run_until(end_us - 1);
+        let now = sim.stats();
+        series.requests.push(now.requests - requests);
+        series.charges.push(now.charges - charges);
+        (requests, charges) = (now.requests, now.charges);
+        if sim.is_finished() || end_us == u64::MAX {
+            break;
+        }
+    }
+    // An instant not reached came after the run had finished.
+    for (check, done) in checks.iter().zip(&mut done_by) {
+        *done |= check.is_some();
+    }
+    let overlap = match (plan.kind, done_by) {
+        (Incident::None, _) => Overlap::NoIncident,
+        (_, [true, _]) => Overlap::FinishedBefore,
+        (_, [false, true]) => Overlap::FinishedDuring,
+        (_, [false, false]) => Overlap::RanPast,
+    };
+    (sim.run_to_end(), overlap, series)
 }
 
 impl MatrixCell {
@@ -76,13 +197,13 @@ impl MatrixRun {
     pub fn step(&mut self, runs: usize) -> usize {
         let todo: Vec<_> = schedule().skip(self.cells.len()).take(runs).collect();
         for &(strategy, incident) in &todo {
-            let stats = Simulation::new(&self.scenario(strategy, incident))
-                .expect("the base scenario was checked, and an incident kind is always valid")
-                .run_to_end();
+            let (stats, overlap, series) = run_cell(&self.scenario(strategy, incident));
             self.cells.push(MatrixCell {
                 strategy,
                 incident,
                 stats,
+                overlap,
+                series,
             });
         }
         todo.len()
@@ -136,5 +257,108 @@ mod tests {
             m.cells().to_vec(),
             MatrixRun::new(&base).unwrap().run_to_end()
         );
+    }
+
+    /// The overlap and the series as a record of the same run says they are: the last
+    /// instant the client finished a charge against the incident's span, and each request
+    /// (by when it was sent) and charge (by when it completed) in its slice.
+    fn from_record(scenario: &Scenario, slice_us: u64, slices: usize) -> (Overlap, Series) {
+        let mut sim = Simulation::new(&Scenario {
+            record: true,
+            ..scenario.clone()
+        })
+        .unwrap();
+        sim.run_to_end();
+        let record = sim.record().unwrap();
+        let last_us = record
+            .iter()
+            .filter_map(|r| r.client.at_us())
+            .max()
+            .unwrap();
+        let plan = scenario.provider.incident;
+        let overlap = if plan.kind == Incident::None {
+            Overlap::NoIncident
+        } else if last_us < plan.start_us {
+            Overlap::FinishedBefore
+        } else if last_us < plan.end_us() {
+            Overlap::FinishedDuring
+        } else {
+            Overlap::RanPast
+        };
+        let mut series = Series {
+            slice_us,
+            requests: vec![0; slices],
+            charges: vec![0; slices],
+        };
+        for r in record {
+            series.requests[(r.sent_at_us / slice_us) as usize] += 1;
+            if r.charged {
+                series.charges[(r.done_at_us / slice_us) as usize] += 1;
+            }
+        }
+        (overlap, series)
+    }
+
+    #[test]
+    fn each_cells_overlap_and_series_agree_with_its_record_over_seeds() {
+        // Small batches finish before the default incident (4 s) or during it, large
+        // ones run past it: every kind of overlap is met.
+        let mut met = std::collections::BTreeSet::new();
+        for seed in 1..=6u64 {
+            for customers in [40, 300, 420, 1_000] {
+                let base = Scenario {
+                    customers,
+                    seed,
+                    ..Scenario::default()
+                };
+                let m = MatrixRun::new(&base).unwrap();
+                for cell in m.clone().run_to_end() {
+                    let at = format!(
+                        "seed {seed}, {customers} customers, {}/{}",
+                        cell.strategy, cell.incident
+                    );
+                    let scenario = m.scenario(cell.strategy, cell.incident);
+                    assert_eq!(
+                        cell.stats,
+                        crate::world::run(&scenario).unwrap(),
+                        "{at}: stats"
+                    );
+                    let s = &cell.series;
+                    assert!(s.requests.len() <= SERIES_MAX_SLICES, "{at}");
+                    assert_eq!(s.requests.iter().sum::<u64>(), cell.stats.requests, "{at}");
+                    assert_eq!(s.charges.iter().sum::<u64>(), cell.stats.charges, "{at}");
+                    assert!(
+                        s.span_us() > cell.stats.elapsed_ms * 1_000,
+                        "{at}: the slices cover the run"
+                    );
+                    let (overlap, series) = from_record(&scenario, s.slice_us, s.requests.len());
+                    assert_eq!(cell.overlap, overlap, "{at}: overlap");
+                    assert_eq!(cell.series, series, "{at}: series");
+                    met.insert(format!("{:?}", cell.overlap));
+                }
+            }
+        }
+        assert_eq!(met.len(), 4, "{met:?}");
+    }
+
+    #[test]
+    fn a_full_series_merges_neighbours_and_doubles_its_slices() {
+        let mut s = Series {
+            requests: (1..=SERIES_MAX_SLICES as u64).collect(),
+            charges: vec![1; SERIES_MAX_SLICES],
+            ..Series::default()
+        };
+        s.make_room();
+        assert_eq!(s.slice_us, 2 * SERIES_FIRST_SLICE_US);
+        assert_eq!(s.requests.len(), SERIES_MAX_SLICES / 2);
+        assert_eq!(&s.requests[..2], &[3, 7]);
+        assert!(s.charges.iter().all(|&c| c == 2));
+        assert_eq!(
+            s.span_us(),
+            SERIES_MAX_SLICES as u64 * SERIES_FIRST_SLICE_US
+        );
+        // Room left: nothing changes.
+        s.make_room();
+        assert_eq!(s.slice_us, 2 * SERIES_FIRST_SLICE_US);
     }
 }

@@ -1,19 +1,23 @@
 //! The matrix page's words and markup: every strategy (rows) against every incident
-//! (columns), one cell per run, each with the customers charged, the extra charges, the
-//! requests per charge and the recovery, coloured by how much harm the run did, and
-//! linked to that run on the run page.
+//! (columns), one cell per run, each with the customers charged, each harm the run did
+//! by its stat's name and count, the requests per charge and where the client stood
+//! against the incident (finished before it, during it, or how long it took to recover),
+//! coloured by how much harm the run did, with a timeline of the run
+//! ([`picture`](super::picture)), and linked to that run on the run page.
 
-use crate::shared::format::count;
+use super::picture::{heatmap_markup, horizon_us, legend_markup, level_words};
+use crate::shared::format::{count, duration_ms};
 use crate::shared::links::run_href;
 use crate::shared::markup::Whole;
 use crate::shared::slot::Slot;
+use crate::shared::stats::stat_text;
 use crate::shared::titles::strategy_label;
 use crate::slot;
 use maud::{html, Markup};
 use sim::incident::Incident;
-use sim::matrix::MatrixCell;
+use sim::matrix::{MatrixCell, Overlap};
 use sim::time::whole_ms;
-use sim::{Scenario, StrategyName};
+use sim::{Scenario, StatField, StrategyName};
 
 /// A column's heading: what goes wrong in it, with the core's own numbers.
 pub fn incident_heading(i: Incident) -> String {
@@ -32,6 +36,47 @@ pub fn incident_heading(i: Incident) -> String {
 /// How much harm a run did, 0 (none) to 3 (three kinds or more), for its colour.
 pub fn harm_level(cell: &MatrixCell) -> usize {
     cell.harms().len().min(3)
+}
+
+/// Each harm the run did, in table order, named by its stat's label with its count (e.g.
+/// "Extra charges: 24", "Gave up: 10"); empty when it did none.
+pub fn harm_words(cell: &MatrixCell) -> Vec<(StatField, String)> {
+    cell.harms()
+        .into_iter()
+        .map(|f| {
+            (
+                f,
+                format!("{}: {}", stat_text(f).label, count(cell.stats.get(f))),
+            )
+        })
+        .collect()
+}
+
+/// What a cell says when the run did no harm.
+pub const NO_HARM: &str = "no harm";
+
+/// Where the run's client stood against the incident, in words: finished before it began
+/// (and when), finished while it was on, or, when the client was still at work after it,
+/// how long until charges flowed again. `None` in the calm column.
+pub fn overlap_words(cell: &MatrixCell) -> Option<String> {
+    let at = duration_ms(cell.stats.elapsed_ms);
+    match (cell.overlap, cell.stats.recovery_ms) {
+        (Overlap::NoIncident, _) => None,
+        (Overlap::FinishedBefore, _) => Some(format!("finished before the incident, at {at}")),
+        (Overlap::FinishedDuring, _) => Some(format!("finished during the incident, at {at}")),
+        (Overlap::RanPast, 0) => Some("recovered at once".into()),
+        (Overlap::RanPast, ms) => Some(format!("recovered in {}", duration_ms(ms))),
+    }
+}
+
+/// The overlap's name in the cell's data (`data-overlap`), for the tests.
+pub const fn overlap_name(o: Overlap) -> &'static str {
+    match o {
+        Overlap::NoIncident => "none",
+        Overlap::FinishedBefore => "before",
+        Overlap::FinishedDuring => "during",
+        Overlap::RanPast => "past",
+    }
 }
 
 /// Requests per charge with two decimals, from the stats' per-100 figure (e.g. "1.12").
@@ -66,10 +111,16 @@ pub fn span_text(base: &Scenario) -> String {
     )
 }
 
-/// The table of the cells run so far (rows appear as their runs finish).
+/// The cells run so far (rows appear as their runs finish): the heatmap and its legend,
+/// then the table of their words in its own scrolling box.
 pub fn table_markup(cells: &[MatrixCell], base: &Scenario) -> Markup {
+    let horizon = horizon_us(cells, base);
     html! {
-        table.rll-matrix data-testid="matrix" {
+        @if !cells.is_empty() {
+            (heatmap_markup(cells, base, horizon))
+            (legend_markup(horizon))
+        }
+        div.rll-matrix-wrap { table.rll-matrix data-testid="matrix" {
             thead { tr {
                 th scope="col" { "Strategy" }
                 @for i in Incident::ALL { th scope="col" { (incident_heading(i)) } }
@@ -85,29 +136,30 @@ pub fn table_markup(cells: &[MatrixCell], base: &Scenario) -> Markup {
                     }
                 }
             }
-        }
+        } }
     }
 }
 
-/// One run's cell: its numbers, as text and as data, its harm as its colour, and the
-/// link to the run.
+/// One run's cell: its numbers, as text and as data, each harm by name, where its client
+/// stood against the incident, its harm level as its colour, and the link to the run.
 fn cell_markup(c: &MatrixCell, base: &Scenario) -> Markup {
     let st = &c.stats;
+    let harms = harm_words(c);
     html! {
         td class={ "rll-matrix-cell rll-harm-" (Whole(harm_level(c) as u64)) }
             data-cell={ (c.strategy.as_str()) "/" (c.incident.as_str()) }
             data-charged=(Whole(st.customers_charged)) data-duplicates=(Whole(st.duplicates))
             data-per-100=(Whole(st.requests_per_100_charges)) data-recovery-ms=(Whole(st.recovery_ms))
-            data-harm=(if c.harms().is_empty() { "false" } else { "true" }) {
+            data-elapsed-ms=(Whole(st.elapsed_ms)) data-overlap=(overlap_name(c.overlap))
+            data-harm=(if harms.is_empty() { "false" } else { "true" }) title=(level_words(c)) {
             a href=(cell_href(c, base)) {
                 strong { (count(st.customers_charged)) " charged" }
-                span { (count(st.duplicates)) " extra" }
-                span { (per_charge(st.requests_per_100_charges)) " requests per charge" }
-                @match (c.incident, st.recovery_ms) {
-                    (Incident::None, _) => {}
-                    (_, 0) => span { "recovered at once" },
-                    (_, ms) => span { "recovered in " (crate::shared::format::duration_ms(ms)) },
+                @if harms.is_empty() { span.rll-matrix-ok { (NO_HARM) } }
+                @for (field, words) in &harms {
+                    span.rll-matrix-harm data-harm-field=(field.as_str()) data-count=(Whole(st.get(*field))) { (words) }
                 }
+                span { (per_charge(st.requests_per_100_charges)) " requests per charge" }
+                @if let Some(words) = overlap_words(c) { span.rll-matrix-when { (words) } }
             }
         }
     }
@@ -178,7 +230,7 @@ pub fn ship_markup(base: &Scenario) -> Markup {
 /// with the incident's span (`span`, from [`span_text`]).
 pub fn matrix_caption(span: &str) -> String {
     format!(
-        "Each column is one incident {span}; each row one client, on the same seed. A cell gives the customers charged, the extra charges, the requests per charge and how long after the incident charges flowed again; its colour says how many kinds of harm the run did. Open a cell to watch that run."
+        "Each column is one incident {span}; each row one client, on the same seed. A cell gives the customers charged, each harm the run did, the requests per charge, and whether the client finished before the incident or how long after it charges flowed again; its colour, here and in the picture above, says how many kinds of harm the run did, and the picture's timelines when each client sent and charged. Open a cell to watch that run."
     )
 }
 
@@ -210,7 +262,7 @@ pub fn matrix_view_markup(base: &Scenario) -> Markup {
         p.rll-see-note { (matrix_caption(&span_text(base))) }
         p.rll-field-help role="status" data-testid="matrix-progress" data-slot=(PROGRESS) { (matrix_progress(0)) }
         progress max=(Whole(sim::matrix::RUNS as u64)) value="0" data-slot=(PROGRESS_BAR) {}
-        div.rll-matrix-wrap data-slot=(TABLE) {}
+        div data-slot=(TABLE) {}
         h3 { (SHIP_TITLE) }
         p.rll-see-note { (SHIP_LEAD) }
         div { (ship_markup(base)) }
@@ -294,5 +346,103 @@ mod tests {
         // A half-run matrix shows only the rows it has.
         let half = table_markup(&cells[..7], &base).into_string();
         assert_eq!(half.matches("<tr><th scope=\"row\">").count(), 2);
+    }
+
+    #[test]
+    fn every_cells_words_agree_with_its_numbers_over_seeds() {
+        // Small batches end before the incident or during it; the default one runs past
+        // it; an early short incident and a late one move the span.
+        let spans = [(4_000, 3_000), (1_000, 500), (9_000, 2_000)];
+        let mut said_kinds = std::collections::BTreeSet::new();
+        for seed in [1, 2, 3, 7, 11, 42, u64::MAX] {
+            for customers in [60, 350, 1_000] {
+                for (start_ms, length_ms) in spans {
+                    let mut base = Scenario {
+                        customers,
+                        seed,
+                        ..Scenario::default()
+                    };
+                    base.provider.incident.start_us = sim::time::ms(start_ms);
+                    base.provider.incident.length_us = sim::time::ms(length_ms);
+                    let end_ms = start_ms + length_ms;
+                    let cells = MatrixRun::new(&base).unwrap().run_to_end();
+                    let html = table_markup(&cells, &base).into_string();
+                    for c in &cells {
+                        let at = format!(
+                            "seed {seed}, {customers} customers, incident from {start_ms} ms for {length_ms} ms, {}/{}",
+                            c.strategy, c.incident
+                        );
+                        let st = &c.stats;
+                        let words = overlap_words(c);
+                        let said = words.as_deref().unwrap_or("");
+                        if c.incident == Incident::None {
+                            assert_eq!(words, None, "{at}");
+                        } else if st.elapsed_ms < start_ms {
+                            assert!(
+                                said.starts_with("finished before the incident, at "),
+                                "{at}: {said}"
+                            );
+                            assert_eq!(st.recovery_ms, 0, "{at}");
+                        } else if st.elapsed_ms < end_ms {
+                            assert!(
+                                said.starts_with("finished during the incident, at "),
+                                "{at}: {said}"
+                            );
+                        } else if st.recovery_ms == 0 {
+                            assert_eq!(said, "recovered at once", "{at}");
+                        } else {
+                            assert_eq!(
+                                said,
+                                format!("recovered in {}", duration_ms(st.recovery_ms)),
+                                "{at}"
+                            );
+                        }
+                        assert_eq!(
+                            said.contains("recovered"),
+                            c.incident != Incident::None && st.elapsed_ms >= end_ms,
+                            "{at}: {said}"
+                        );
+                        // Each harm by its stat's label and count, and only the harms.
+                        let harms: Vec<String> = StatField::ALL
+                            .into_iter()
+                            .filter(|f| f.is_harm() && st.get(*f) > 0)
+                            .map(|f| format!("{}: {}", stat_text(f).label, count(st.get(f))))
+                            .collect();
+                        let named: Vec<String> =
+                            harm_words(c).into_iter().map(|(_, w)| w).collect();
+                        assert_eq!(named, harms, "{at}");
+                        assert_eq!(harm_level(c), harms.len().min(3), "{at}");
+                        let cell_at = html
+                            .find(&format!("data-cell=\"{}/{}\"", c.strategy, c.incident))
+                            .unwrap();
+                        let cell = &html[cell_at..cell_at + html[cell_at..].find("</td>").unwrap()];
+                        for w in harms.iter().chain(words.iter()) {
+                            assert!(cell.contains(w.as_str()), "{at}: {w} in {cell}");
+                        }
+                        assert_eq!(cell.contains(NO_HARM), harms.is_empty(), "{at}: {cell}");
+                        said_kinds.insert(
+                            said.split(',')
+                                .next()
+                                .unwrap_or("")
+                                .split(" in ")
+                                .next()
+                                .unwrap_or("")
+                                .to_string(),
+                        );
+                    }
+                }
+            }
+        }
+        // Every kind of sentence was checked, at least once.
+        assert_eq!(
+            said_kinds.into_iter().collect::<Vec<_>>(),
+            [
+                "",
+                "finished before the incident",
+                "finished during the incident",
+                "recovered",
+                "recovered at once"
+            ]
+        );
     }
 }

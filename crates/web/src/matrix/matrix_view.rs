@@ -1,6 +1,6 @@
 //! The matrix view: every strategy against every incident from one seed, run a few runs
-//! per frame with progress, drawn as the page layer's table (a cell per run, linked to
-//! that run).
+//! per frame with progress, drawn as the page layer's heatmap (a square per run with its
+//! timeline) and table (a cell per run in words, linked to that run).
 //!
 //! The view is the page layer's markup ([`matrix_view_markup`]), set once; one effect per
 //! control (the progress line, the bar, the table) writes what the runs change.

@@ -502,13 +502,22 @@ struct MatrixCellJson {
     harm: bool,
     /// The harm fields above 0.
     harms: Vec<&'static str>,
+    /// When the client finished its last charge (added after the fields above, which
+    /// keep their meaning).
+    elapsed_ms: u64,
+    /// Every stat of the run, as `charges --json` gives them.
+    stats: Stats,
 }
 
 /// The matrix as JSON.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct MatrixJson {
     seed: u64,
     customers: u32,
+    /// When every column's incident starts, and how long it lasts.
+    incident_start_ms: u64,
+    incident_length_ms: u64,
     cells: Vec<MatrixCellJson>,
 }
 
@@ -532,11 +541,15 @@ fn matrix(base: &Scenario, json: bool) -> Result<String, String> {
                 recovery_ms: c.stats.recovery_ms,
                 harm: !c.harms().is_empty(),
                 harms: c.harms().into_iter().map(StatField::as_str).collect(),
+                elapsed_ms: c.stats.elapsed_ms,
+                stats: c.stats.clone(),
             })
             .collect();
         return Ok(to_json(&MatrixJson {
             seed: base.seed,
             customers: base.customers,
+            incident_start_ms: sim::time::whole_ms(base.provider.incident.start_us),
+            incident_length_ms: sim::time::whole_ms(base.provider.incident.length_us),
             cells,
         }));
     }
