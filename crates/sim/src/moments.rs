@@ -119,10 +119,10 @@ pub fn request_times(record: &[RequestRecord]) -> Vec<u64> {
 /// millisecond (the unit of the playhead's slider and of `ratelab charges --until-ms`,
 /// so a step shows an instant the command line can name), in order, once each.
 pub fn step_times(record: &[RequestRecord]) -> Vec<u64> {
-    let mut times: Vec<u64> = record
-        .iter()
-        .map(|r| r.sent_at_us.div_ceil(1_000) * 1_000)
-        .collect();
+    let mut times = request_times(record);
+    for t in &mut times {
+        *t = t.div_ceil(1_000) * 1_000;
+    }
     times.dedup();
     times
 }
