@@ -324,8 +324,10 @@ async fn slow_and_silent_connections_are_closed_on_time_and_others_are_served() 
         .flat_map(|&k| std::iter::repeat_n(k, 10))
         .map(|kind| {
             tokio::spawn(async move {
-                let mut c = TcpStream::connect(addr).await.unwrap();
+                // The clock starts before the connection does: the server's clock starts
+                // when it accepts, which can come before this task resumes from connect.
                 let opened = Instant::now();
+                let mut c = TcpStream::connect(addr).await.unwrap();
                 let mut got = Vec::new();
                 match kind {
                     Slow::Silent => {
