@@ -25,15 +25,6 @@ const parsed = () =>
     : Promise.resolve();
 if (!ownPage) await parsed();
 
-function walkSeen() {
-  try {
-    return localStorage.getItem('rll-walk-seen') !== null;
-  } catch {
-    // Storage refused: every visit with no query opens the walk, as in the module.
-    return false;
-  }
-}
-
 // The module a page file's head has already asked for (scripts/entry-pages.mjs marks
 // each file, the lab's bare address included), if this is one.
 const hinted = ownPage ? document.documentElement.getAttribute('data-rate-limit-lab-hint') : null;
@@ -45,21 +36,18 @@ function moduleName() {
   // Widgets in a host page, or the framed widget page.
   if ((!ownPage && document.querySelector('[data-rate-limit-lab]')) || value('embed') === '1') return 'rate-limit-lab-embed';
   // A page's own file opened with a link that asks for no page (`limits.html`, or
-  // `compare.html?seed=5`) shows that page. The bare address follows the walk's rule below.
+  // `compare.html?seed=5`) shows that page. The bare address takes the walk's module below.
   if (hinted && hinted !== 'rate-limit-lab-tour' && !PAGE_KEYS.some((k) => value(k) !== '')) return hinted;
   if (value('section') === 'limits') return 'rate-limit-lab-limits';
   if (value('section') === 'headers') return 'rate-limit-lab-headers';
   if (value('view') === 'compare') return 'rate-limit-lab-compare';
   if (value('view') === 'sweep') return 'rate-limit-lab-sweep';
   if (value('view') === 'matrix') return 'rate-limit-lab-matrix';
-  // The run page with its guided walk, which opens by the rule of `page::tour::opens_walk`:
-  // the link asks for it, or this is a first visit (no query, the walk never left or
-  // finished here: the key crates/web/src/run/tour_card.rs sets). At the lab's bare address with no
-  // query the walk's module is the one its head asked for, and it applies that rule
-  // itself (a returning reader gets the run page without the walk); elsewhere a run page
-  // with no query takes it only on a first visit. Every other run page goes without it.
-  if (value('tour') === '1') return 'rate-limit-lab-tour';
-  if (location.search.length <= 1 && (hinted === 'rate-limit-lab-tour' || !walkSeen())) return 'rate-limit-lab-tour';
+  // The run page with its guided walk: the link asks for the walk (`tour=1`, the rule of
+  // `page::tour::opens_walk`), or there is no query at all: the lab's bare address, which
+  // opens on the opening story (crates/page/src/run/opening.rs) with a button that starts
+  // the walk. Every other run page goes without them.
+  if (value('tour') === '1' || location.search.length <= 1) return 'rate-limit-lab-tour';
   return 'rate-limit-lab';
 }
 
@@ -133,6 +121,8 @@ if (location.search.length > 1 || (name !== 'rate-limit-lab' && name !== 'rate-l
   document.getElementById('rll-shell-nav')?.remove();
   document.getElementById('rll-shell-intro')?.remove();
 }
+// Its opening story is the walk's module's, at the bare address only.
+if (location.search.length > 1 || name !== 'rate-limit-lab-tour') document.getElementById('rll-shell-opening')?.remove();
 if (shell && name === 'rate-limit-lab-embed') {
   // The framed widget has no page header: only the line that it is starting.
   shell.querySelector('header')?.remove();

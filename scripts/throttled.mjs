@@ -11,8 +11,9 @@ export const PAGES = [
   // Each page as the lab's links open it (its own file, whose head starts its module),
   // then at the lab's bare address with the same query (the loader asks for it).
   ['run', 'run.html?seed=7', '[data-strategy]'],
-  // A first visit: the bare address, no query, so the run page with its guided walk.
-  ['first', '', '[data-strategy]'],
+  // A first visit: the bare address, no query, so the run page with its guided walk and
+  // the opening story, whose Play button (disabled in the shell) is the first control.
+  ['first', '', '[data-testid="opening-play"]'],
   // A shared link to a run: the run starts playing as the page loads.
   ['run-link', 'run.html?strategy=timeout-no-key&seed=7', '[data-strategy]'],
   // On a phone the compare page shows a card per strategy (the table is for wider screens).

@@ -160,8 +160,8 @@ const ENTRY_PAGES = [
   ['limits.html?section=limits', 'rate-limit-lab-limits', 'button[data-experiment]'],
   ['headers.html?section=headers', 'rate-limit-lab-headers', '[data-testid="reader-block"]'],
   ['embed.html?embed=1&strategy=pool&seed=2&speed=instant', 'rate-limit-lab-embed', '[data-testid="widget"][data-run-state="done"]'],
-  // The lab's bare address: a first visit, the guided walk's module.
-  ['', 'rate-limit-lab-tour', '[data-testid="tour"][data-step="1"]'],
+  // The lab's bare address: the guided walk's module, on the opening story.
+  ['', 'rate-limit-lab-tour', '[data-testid="app"] [data-testid="opening"]'],
 ];
 
 test('each page\'s own file asks for its module in its head: the download starts before the loader has arrived, once', async () => {

@@ -2,7 +2,7 @@
 // which a Rust test holds equal to it) against what the loader and the page files do: each
 // page's own file opens its page, with no query and with a query that names no page; the
 // bare address given a page's link opens that page's file; another page's file given it
-// does the same; and a first visit to the bare address opens the walk.
+// does the same; and the bare address opens the walk's module (on the opening story).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -56,7 +56,7 @@ test('the bare address and every other page file, given a page link, open that p
   }
 });
 
-test('a first visit to the bare address opens the walk', async () => {
+test('the bare address opens the walk\'s module, which opens on the opening story', async () => {
   const got = await opened('');
   assert.equal(got.module, TABLE.walk.module);
   assert.equal(got.file, TABLE.walk.file);

@@ -7,24 +7,17 @@ import { useLab, openPage, waitForState, assertAddress } from './harness.mjs';
 
 const lab = useLab(before, after);
 
-test('leaving the walk is remembered: the next visit with no query shows the run page without it', async () => {
+test('the bare address downloads the walk\'s module alone, and opens on the opening story; the run page\'s own file downloads the run page\'s', async () => {
   const page = await openPage(lab.browser);
   await page.goto(lab.server.base);
-  await page.waitForSelector('[data-testid="tour"]');
-  assert.deepEqual(await modules(page), ['rate-limit-lab-tour_bg.wasm']);
-  await page.click('[data-testid="tour-leave"]');
-  await page.waitForFunction(() => !document.querySelector('[data-testid="tour"]'));
-  // The same address as a first visit, in the same browser: the module the bare address's
-  // head asks for (the walk's, which holds the run page) opens the run page alone.
-  await page.goto(lab.server.base);
-  await waitForState(page, 'idle');
+  await page.waitForSelector('[data-testid="app"] [data-testid="opening"]');
   assert.deepEqual(await modules(page), ['rate-limit-lab-tour_bg.wasm']);
   assert.equal(await page.locator('[data-testid="tour"]').count(), 0);
   // The run page's own file, with no query, downloads the run page's module alone.
   await page.goto(lab.server.base + 'run.html');
   await waitForState(page, 'idle');
   assert.deepEqual(await modules(page), ['rate-limit-lab_bg.wasm']);
-  assert.equal(await page.locator('[data-testid="tour"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="tour"], [data-testid="opening"]').count(), 0);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -40,8 +33,8 @@ function modules(page) {
 }
 
 for (const [query, module, ready] of [
-  // A first visit opens the guided walk, which is a module of its own; so does tour=1.
-  ['', 'rate-limit-lab-tour', '[data-testid="tour"]'],
+  // The bare address opens the walk's module, on the opening story; tour=1 opens the walk.
+  ['', 'rate-limit-lab-tour', '[data-testid="app"] [data-testid="opening"]'],
   ['?tour=1&step=2', 'rate-limit-lab-tour', '[data-testid="tour"]'],
   ['?seed=7', 'rate-limit-lab', '[data-testid="app"][data-run-state="idle"]'],
   ['?strategy=keyed&seed=3&speed=instant', 'rate-limit-lab', '[data-testid="app"][data-run-state="done"]'],

@@ -1,8 +1,9 @@
 // The parameters' help on the page is the command line's, and the incident's quotes the
-// core's figures (issue 14): one sentence, built once in the page layer, in both places.
+// core's figures (issue 14): one sentence, built once in the page layer, in both places;
+// the customers field states the page's own range and refuses more beside Run.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, openPage, cliText, screenshotPath } from './harness.mjs';
+import { useLab, openPage, cliText, screenshotPath, waitForState } from './harness.mjs';
 
 const lab = useLab(before, after);
 
@@ -37,4 +38,39 @@ test('the incident help on the page is the command line help, with the core figu
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
+});
+
+test('the panel states the customers the page runs; a larger batch is refused beside its field and beside Run, before it starts', async () => {
+  const page = await openPage(lab.browser, { viewport: { width: 1366, height: 768 } });
+  await page.goto(`${lab.server.base}run.html?seed=1`);
+  await waitForState(page, 'idle');
+  await page.click('[data-testid="params"] summary');
+  const help = page.locator('[data-param-help="customers"]');
+  await page.waitForFunction(() => /^1–1000000 customers · default 1000$/.test(document.querySelector('[data-param-help="customers"]').textContent));
+  await page.fill('[data-param="customers"]', '2000000');
+  await page.waitForFunction(() => /at most 1,000,000 customers \(2,000,000 asked\)/.test(document.querySelector('[data-param-help="customers"]').textContent));
+  assert.equal(await page.getAttribute('[data-param="customers"]', 'aria-invalid'), 'true');
+  // Run: nothing starts, and the reason stands beside the button, on the same screen.
+  await page.click('[data-testid="run"]');
+  const why = page.locator('[data-testid="run-error"]');
+  await why.waitFor();
+  assert.match(await why.textContent(), /^“Customers” cannot be used: The page runs at most 1,000,000 customers \(2,000,000 asked\)/);
+  await page.waitForTimeout(300);
+  assert.equal(await page.getAttribute('[data-testid="app"]', 'data-run-state'), 'idle');
+  const [run, said] = await Promise.all([page.locator('[data-testid="run"]').boundingBox(), why.boundingBox()]);
+  assert.ok(Math.abs(said.y - run.y) < 200, `beside Run: ${JSON.stringify([run, said])}`);
+  assert.ok(said.y >= 0 && said.y + said.height <= 768, 'on screen');
+  // A number the page runs clears the refusal at the next run.
+  await page.fill('[data-param="customers"]', '1000');
+  await page.click('[data-testid="run"]');
+  await waitForState(page, 'done', 60_000);
+  assert.equal(await why.isHidden(), true);
+  assert.match(await help.textContent(), /^1–1000000 customers/);
+  // A link asking for more is refused the same way, before anything runs.
+  await page.goto(`${lab.server.base}run.html?strategy=keyed&customers=2000000&speed=instant`);
+  await page.locator('[data-testid="run-error"]:not([hidden])').waitFor();
+  assert.match(await page.textContent('[data-testid="run-error"]'), /at most 1,000,000 customers \(2,000,000 asked\)/);
+  assert.equal(await page.getAttribute('[data-testid="app"]', 'data-run-state'), 'idle');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

@@ -1,11 +1,11 @@
 // The guided walk (issue 12 §5): six steps on the run page's stage, walked with the
-// keyboard alone; each reveal's number is the CLI's; ← goes back; a first visit and
-// `?tour=1` open it; it fits a 375 px phone.
+// keyboard alone; each reveal's number is the CLI's; ← goes back; the opening's button
+// and `?tour=1` open it; it fits a 375 px phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { useLab, openPage, waitForState, cli, screenshotPath } from './harness.mjs';
+import { useLab, openPage, waitForState, cli, readStats, screenshotPath } from './harness.mjs';
 
 const lab = useLab(before, after);
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -58,12 +58,16 @@ test('the walk goes through six steps by keyboard alone; each reveal is the CLI\
     assert.equal(Number(await reveal.getAttribute('data-answer')), expected[field], `${strategy}: the reveal's ${field}`);
     const text = await reveal.textContent();
     assert.ok(text.includes(expected[field].toLocaleString('en-US')), `${strategy}: '${text}' names ${expected[field]}`);
-    // The moment is marked: the playhead moved, and that customer's story is open.
+    // The moment is marked (that customer's story is open), and the playhead stays at
+    // the end, so the clock and the counters read what the reveal says.
     const url = new URL(page.url());
     assert.ok(url.searchParams.get('customer'), `${strategy}: a story is open`);
     assert.equal(url.searchParams.get('step'), String(i + 1));
     await page.locator(`[data-testid="story"][data-customer="${url.searchParams.get('customer')}"]`).waitFor();
-    assert.ok(await page.getAttribute('[data-testid="playhead"]', 'data-ms'), 'the playhead is at the moment');
+    const playhead = page.locator('[data-testid="playhead"]');
+    assert.equal(await playhead.getAttribute('data-ms'), await playhead.getAttribute('max'), `${strategy}: the playhead at the end`);
+    const counters = await readStats(page);
+    if (field in counters) assert.equal(Number(counters[field].replace(/,/g, '')), expected[field], `${strategy}: the counter beside the reveal`);
     if (strategy === 'timeout-no-key') {
       assert.equal(await page.getAttribute('[data-testid="playhead-harm"]', 'data-harm'), 'double-charge');
       await page.screenshot({ path: screenshotPath('tour-1366.png') });
@@ -97,9 +101,9 @@ test('outside the card the arrows are still the stage\'s, and Leave the walk lea
   await page.keyboard.press('Enter');
   await page.locator('[data-testid="tour-reveal"]').waitFor();
   const at = await page.getAttribute('[data-testid="playhead"]', 'data-ms');
-  // Focus back to the page: → steps the playhead, not the walk.
+  // Focus back to the page: ← steps the playhead back from the end, not the walk.
   await page.evaluate(() => document.activeElement.blur());
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
   await page.waitForFunction((ms) => document.querySelector('[data-testid="playhead"]')?.dataset.ms !== ms, at);
   assert.equal(await step(page), '4');
   await tabTo(page, '[data-testid="tour-leave"]');
@@ -115,29 +119,28 @@ test('outside the card the arrows are still the stage\'s, and Leave the walk lea
   await page.context().close();
 });
 
-test('a first visit with no query opens the walk; once left, it stays closed; ?tour=1 opens it; a bad step is named', async () => {
+test('the bare address opens on the opening story, not the walk; its button and ?tour=1 open the walk; a bad step is named', async () => {
   const page = await openPage(lab.browser, { viewport: { width: 1366, height: 768 } });
   await page.goto(lab.server.base);
-  await page.locator('[data-testid="tour"][data-step="1"]').waitFor();
+  await page.locator('[data-testid="opening"]').waitFor();
   await waitForState(page, 'idle');
+  assert.equal(await page.locator('[data-testid="tour"]').count(), 0, 'no walk until asked');
+  await page.click('[data-testid="opening-walk"]');
+  await page.locator('[data-testid="tour"][data-step="1"]').waitFor();
   assert.equal(await page.getAttribute('[data-strategy="naive"]', 'aria-pressed'), 'true');
   await page.click('[data-testid="tour-leave"]');
   await page.locator('[data-testid="tour"]').waitFor({ state: 'detached' });
-  await page.goto(lab.server.base);
-  await page.locator('[data-strategy]').first().waitFor();
-  await page.waitForTimeout(300);
-  assert.equal(await page.locator('[data-testid="tour"]').count(), 0, 'seen before: no walk');
   await page.goto(`${lab.server.base}?tour=1`);
   await page.locator('[data-testid="tour"][data-step="1"]').waitFor();
   await page.goto(`${lab.server.base}?tour=1&step=9`);
   await page.locator('[data-testid="tour"][data-step="1"]').waitFor();
   assert.match(await page.textContent('[data-testid="query-problems"]'), /step 9 is outside 1–6/);
-  // A link with a query is not a first visit.
+  // A link with a query opens neither.
   const other = await openPage(lab.browser, { viewport: { width: 1366, height: 768 } });
   await other.goto(`${lab.server.base}?seed=3`);
   await other.locator('[data-strategy]').first().waitFor();
   await other.waitForTimeout(300);
-  assert.equal(await other.locator('[data-testid="tour"]').count(), 0);
+  assert.equal(await other.locator('[data-testid="tour"], [data-testid="opening"]').count(), 0);
   assert.deepEqual([...page.errors, ...other.errors], []);
   await other.context().close();
   await page.context().close();

@@ -4,6 +4,7 @@
 
 use super::provider::{Status, Work};
 use super::record::{Admission, ClientView, RequestRecord};
+use crate::{Scenario, Simulation, StrategyName};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -227,10 +228,62 @@ fn first_double_charge(record: &[RequestRecord]) -> Option<u32> {
     })
 }
 
+/// One customer's story told twice on the same seed: the first customer `without` a key
+/// charges twice, and the same customer in the keyed run, whose draws are the same by
+/// common random numbers (the seed keys every draw by customer and attempt), where the
+/// key stops the second charge. The lab opens on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KeyAtWork {
+    /// The seed both runs share (and every other number but the strategy).
+    pub seed: u64,
+    /// Their customers.
+    pub customers: u32,
+    /// The strategy that charges twice.
+    pub without_strategy: StrategyName,
+    /// The strategy that adds the key.
+    pub with_strategy: StrategyName,
+    /// The customer charged twice without the key.
+    pub customer: u32,
+    /// Their story without the key.
+    pub without: Story,
+    /// Their story with it.
+    pub with_key: Story,
+}
+
+/// Finds [`KeyAtWork`] on `base`'s seed and numbers: the first double charge of
+/// `timeout-no-key`, and the same customer under `keyed` (the rung that adds the key).
+/// `None` if that seed charges no one twice, or a run cannot start.
+pub fn key_at_work(base: &Scenario) -> Option<KeyAtWork> {
+    let story = |strategy: StrategyName, customer: Option<u32>| {
+        let mut sim = Simulation::new(&Scenario {
+            strategy,
+            record: true,
+            ..base.clone()
+        })
+        .ok()?;
+        sim.run_to_end();
+        let record = sim.record()?;
+        let customer = customer.or_else(|| Scene::DoubleCharge.find(record))?;
+        Some(Story::of(record, customer))
+    };
+    let (without_strategy, with_strategy) = (StrategyName::TimeoutNoKey, StrategyName::Keyed);
+    let without = story(without_strategy, None)?;
+    let with_key = story(with_strategy, Some(without.customer))?;
+    Some(KeyAtWork {
+        seed: base.seed,
+        customers: base.customers,
+        without_strategy,
+        with_strategy,
+        customer: without.customer,
+        without,
+        with_key,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Scenario, Simulation, StrategyName};
 
     fn finished(strategy: StrategyName, seed: u64) -> Simulation {
         let mut sim = Simulation::new(&Scenario::article(strategy, seed)).unwrap();
@@ -319,5 +372,34 @@ mod tests {
         assert!(Scene::Declined
             .find(keyed.record().unwrap())
             .is_some_and(|c| c % 97 == 0));
+    }
+
+    #[test]
+    fn the_key_at_work_is_one_customer_charged_twice_and_once_on_the_same_seed() {
+        let mut found = 0;
+        for seed in 1..=20 {
+            let Some(k) = key_at_work(&Scenario::article(StrategyName::Keyed, seed)) else {
+                continue;
+            };
+            found += 1;
+            let both = [&k.without, &k.with_key];
+            assert!(both.iter().all(|s| s.customer == k.customer), "seed {seed}");
+            assert!(k.without.charges >= 2, "seed {seed}: {:?}", k.without);
+            assert_eq!(k.with_key.charges, 1, "seed {seed}: {:?}", k.with_key);
+            // Common random numbers: the first attempt leaves at the same instant and
+            // takes the same path.
+            let firsts = both.map(|s| (s.attempts[0].sent_at_us, s.attempts[0].provider));
+            assert_eq!(firsts[0], firsts[1], "seed {seed}");
+            assert!(k.without.attempts.iter().all(|a| a.key.is_none()));
+            assert!(k.with_key.attempts.iter().all(|a| a.key.is_some()));
+        }
+        assert!(found >= 15, "{found} of 20 seeds charge someone twice");
+        let k = key_at_work(&Scenario::default()).expect("seed 1 charges someone twice");
+        let run = finished(StrategyName::TimeoutNoKey, 1);
+        assert_eq!(
+            Scene::DoubleCharge.find(run.record().unwrap()),
+            Some(k.customer)
+        );
+        assert_eq!(k.without, Story::of(run.record().unwrap(), k.customer));
     }
 }

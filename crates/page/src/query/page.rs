@@ -165,7 +165,8 @@ impl Page {
 }
 
 /// The module of the run page with its guided walk, which the lab's bare address
-/// (`index.html`) starts: a first visit opens the walk (`run::tour::opens_walk`).
+/// (`index.html`) starts: it opens on the opening story, whose button starts the walk
+/// (`run::opening`, `run::tour::opens_walk`).
 pub const WALK_MODULE: &str = "rate-limit-lab-tour";
 
 /// The lab's pages as `assets/loader.js` and `scripts/entry-pages.mjs` must treat them,

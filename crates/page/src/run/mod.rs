@@ -10,6 +10,7 @@ pub mod intro;
 pub mod keys;
 pub mod knobs;
 pub mod note;
+pub mod opening;
 pub mod picker;
 pub mod stage;
 pub mod story;

@@ -263,6 +263,16 @@ pub const VERDICT_LABELS: (&str, &str) = (
 /// What the run page's "Change the numbers" says an edit does.
 pub const PARAMS_CAPTION: &str = "Changes apply to the next run. Every value has a range; anything outside it is refused, never quietly adjusted.";
 
+/// Why a run cannot start, beside the button that started it, while a number under
+/// "Change the numbers" cannot be used: the first field's label and why it is refused
+/// (as its own field says it), else the generic sentence.
+pub fn numbers_not_ready(first: Option<(&str, &str)>) -> String {
+    match first {
+        Some((label, why)) => format!("“{label}” cannot be used: {why}"),
+        None => NUMBERS_NOT_READY.to_string(),
+    }
+}
+
 /// Why a run cannot start while a number under "Change the numbers" cannot be used.
 pub const NUMBERS_NOT_READY: &str =
     "Some numbers under “Change the numbers” cannot be used yet: fix the highlighted ones first.";

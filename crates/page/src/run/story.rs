@@ -11,7 +11,7 @@ use maud::{html, Markup};
 use sim::story::{AttemptStory, ClientSide, ProviderSide, Scene, Story};
 
 /// An instant of the run for people: "4,210 ms".
-fn at(us: u64) -> String {
+pub fn at(us: u64) -> String {
     format!("{} ms", count(us / 1_000))
 }
 
@@ -212,6 +212,8 @@ pub const GOTO_OPEN: Slot = slot!("goto-open");
 pub const GOTO_ERROR: Slot = slot!("goto-error");
 /// The open story's place.
 pub const STORY: Slot = slot!("story");
+/// Back to the opening, where this customer's story is drawn (hidden unless it is).
+pub const TO_OPENING: Slot = slot!("to-opening");
 
 /// What the story's place says before a customer is picked.
 pub const NO_STORY: &str =
@@ -240,6 +242,7 @@ pub fn panel_markup() -> Markup {
             }
         }
         p.rll-field-help.rll-error role="alert" data-slot=(GOTO_ERROR) hidden {}
+        button.rll-quiet type="button" data-slot=(TO_OPENING) data-testid="to-opening" hidden {}
         div data-slot=(STORY) { (story_markup(None)) }
     }
 }

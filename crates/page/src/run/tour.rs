@@ -24,10 +24,10 @@ pub fn strategy(step: usize) -> StrategyName {
     StrategyName::ARTICLE[step.min(STEPS - 1)]
 }
 
-/// True if the run page opens the walk: the URL asks for it (`tour=1`), or this is a
-/// first visit: no query at all, and the walk was never left or finished in this browser.
-pub fn opens_walk(q: &PageQuery, query_empty: bool, seen_before: bool) -> bool {
-    q.tour || (query_empty && !seen_before)
+/// True if the run page opens the walk: the URL asks for it (`tour=1`). The bare
+/// address opens on the opening story ([`crate::run::opening`]), whose button starts it.
+pub fn opens_walk(q: &PageQuery) -> bool {
+    q.tour
 }
 
 /// Which step a walk key moves to from `step`: → the next, ← the previous (no Shift:
@@ -545,22 +545,19 @@ mod tests {
     }
 
     #[test]
-    fn walk_keys_and_first_visits() {
+    fn walk_keys_and_the_link_that_opens_it() {
         assert_eq!(step_for_key(0, "ArrowRight", false), Some(1));
         assert_eq!(step_for_key(5, "ArrowRight", false), None);
         assert_eq!(step_for_key(3, "ArrowLeft", false), Some(2));
         assert_eq!(step_for_key(0, "ArrowLeft", false), None);
         assert_eq!(step_for_key(2, "ArrowRight", true), None);
         assert_eq!(step_for_key(2, " ", false), None);
-        let none = PageQuery::default();
-        assert!(opens_walk(&none, true, false));
-        assert!(!opens_walk(&none, true, true));
-        assert!(!opens_walk(&none, false, false));
+        assert!(!opens_walk(&PageQuery::default()));
         let tour = PageQuery {
             tour: true,
             ..PageQuery::default()
         };
-        assert!(opens_walk(&tour, false, true));
+        assert!(opens_walk(&tour));
     }
 
     #[test]

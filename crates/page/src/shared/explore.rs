@@ -5,7 +5,7 @@
 use crate::parse_seed;
 use crate::shared::format::number_word;
 use crate::shared::markup::Whole;
-use crate::shared::params::{apply_params, parse_param, PARAMS};
+use crate::shared::params::{apply_params, parse_param_in, PARAMS};
 use crate::shared::slot::Slot;
 use crate::shared::stats::StatText;
 use crate::shared::words::Words;
@@ -122,7 +122,7 @@ pub fn read_form(seed: &str, texts: &[String]) -> FormRead {
     let field_errors: Vec<Option<String>> = PARAMS
         .iter()
         .zip(texts)
-        .map(|(p, t)| parse_param(p.key, t).err())
+        .map(|(p, t)| parse_param_in(Workload::Compare, p.key, t).err())
         .collect();
     let mut problems = Vec::new();
     let mut scenario = None;
@@ -329,8 +329,13 @@ mod tests {
         let customers = PARAMS.iter().position(|p| p.key == "customers").unwrap();
         texts[customers] = (sim::budget::COMPARE_MAX_CUSTOMERS + 1).to_string();
         let read = read_form("1", &texts);
-        assert!(read.field_errors.iter().all(Option::is_none));
-        assert_eq!(read.problems.len(), 1, "{:?}", read.problems);
+        // Refused beside its own field, with the page's limit.
+        let why = read.field_errors[customers].as_deref().unwrap_or_default();
+        assert!(
+            why.contains("at most 20,000 customers (20,001 asked)"),
+            "{why}"
+        );
+        assert_eq!(read.field_errors.iter().flatten().count(), 1);
         assert_eq!(read.scenario, None);
 
         // Raising the jitter above the latency is refused together, not field by field.

@@ -9,6 +9,7 @@
 
 use crate::shared::words::Words;
 use crate::shown;
+use sim::budget::{TooLarge, Workload};
 use sim::param::{Rule, ValueFault};
 use sim::rng::Odds;
 use sim::scenario::Scenario;
@@ -230,6 +231,23 @@ pub fn parse_param(key: &str, text: &str) -> Result<ParamValue, String> {
     param(key).ok_or_else(|| no_such_param(key))?.parse(text)
 }
 
+/// [`parse_param`] for a page running `workload`: beyond the core's range, a page runs
+/// fewer customers (`sim::budget`), and a larger batch is refused here, beside its field,
+/// before any run starts.
+pub fn parse_param_in(workload: Workload, key: &str, text: &str) -> Result<ParamValue, String> {
+    let value = parse_param(key, text)?;
+    let max = u64::from(workload.max_customers());
+    match (param(key).map(|p| p.param), value) {
+        (Some(Param::Customers), ParamValue::Whole(asked)) if asked > max => Err(TooLarge {
+            workload,
+            max_customers: workload.max_customers(),
+            asked: u32::try_from(asked).unwrap_or(u32::MAX),
+        }
+        .sentence()),
+        _ => Ok(value),
+    }
+}
+
 /// Sets one parameter of `scenario` if the whole scenario stays valid; otherwise leaves
 /// it unchanged and says why (e.g. a jitter larger than the latency).
 pub fn apply_param(scenario: &mut Scenario, key: &str, value: ParamValue) -> Result<(), String> {
@@ -337,10 +355,25 @@ impl ParamSpec {
         self.param.bounds()
     }
 
-    /// The accepted values, short, for the panel and docs/guide.md: `1–10000 requests`.
+    /// The accepted values, short, for the command line and docs/guide.md: `1–10000
+    /// requests`.
     pub fn range_text(&self) -> String {
+        self.range_text_of(self.bounds())
+    }
+
+    /// The values a page running `workload` takes, short, for its panel: the core's, but
+    /// customers only up to what the page runs.
+    pub fn range_text_in(&self, workload: Workload) -> String {
+        let bounds = self.bounds().map(|b| match self.param {
+            Param::Customers => *b.start()..=(*b.end()).min(workload.max_customers().into()),
+            _ => b,
+        });
+        self.range_text_of(bounds)
+    }
+
+    fn range_text_of(&self, bounds: Option<RangeInclusive<u64>>) -> String {
         match self.kind() {
-            ParamKind::Count | ParamKind::Micros => self.span("–"),
+            ParamKind::Count | ParamKind::Micros => self.span(bounds, "–"),
             ParamKind::Odds => "0 to 1, as 1/20, 1 in 20, 5% or 0".into(),
             ParamKind::Switch => "on or off".into(),
             ParamKind::Choice => self.choice_list(),
@@ -357,8 +390,8 @@ impl ParamSpec {
     }
 
     /// The bounds joined by `between`, with the unit: `1 to 20 attempts`.
-    fn span(&self, between: &str) -> String {
-        let b = self.bounds().unwrap_or(0..=0);
+    fn span(&self, bounds: Option<RangeInclusive<u64>>, between: &str) -> String {
+        let b = bounds.unwrap_or(0..=0);
         let unit = match self.unit {
             "" => String::new(),
             unit => format!(" {unit}"),
@@ -374,8 +407,8 @@ impl ParamSpec {
     /// attempts".
     fn must_be(&self) -> String {
         match self.kind() {
-            ParamKind::Count => format!("a whole number from {}", self.span(" to ")),
-            ParamKind::Micros => format!("a time from {}", self.span(" to ")),
+            ParamKind::Count => format!("a whole number from {}", self.span(self.bounds(), " to ")),
+            ParamKind::Micros => format!("a time from {}", self.span(self.bounds(), " to ")),
             ParamKind::Odds => "a probability written as 1/20, 1 in 20, 5% or 0".into(),
             ParamKind::Switch => "on or off".into(),
             ParamKind::Choice => format!("one of {}", self.choice_list()),

@@ -8,6 +8,7 @@ use crate::shared::params::{ParamGroup, ParamSpec, PARAMS};
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
+use sim::budget::Workload;
 use sim::Scenario;
 
 /// The reset button's `data-testid`.
@@ -30,15 +31,16 @@ pub const PROBLEMS: Slot = slot!("params-problems");
 /// The button that puts the article's values back.
 pub const RESET: Slot = slot!("params-reset");
 
-/// The form as it opens, unfolded when `open`, with `caption` saying what an edit does.
-/// The fields' values are left to the UI, which writes them from its texts.
-pub fn form_markup(open: bool, caption: &str) -> Markup {
+/// The form as it opens, unfolded when `open`, with `caption` saying what an edit does,
+/// each field stating the range a page running `workload` takes. The fields' values are
+/// left to the UI, which writes them from its texts.
+pub fn form_markup(open: bool, caption: &str, workload: Workload) -> Markup {
     let group = |g: ParamGroup, title: &str| {
         html! {
             fieldset.rll-params-group {
                 legend { (title) }
                 div.rll-params-grid {
-                    @for p in PARAMS.iter().filter(|p| p.group() == g) { (field_markup(p)) }
+                    @for p in PARAMS.iter().filter(|p| p.group() == g) { (field_markup(p, workload)) }
                 }
             }
         }
@@ -57,7 +59,7 @@ pub fn form_markup(open: bool, caption: &str) -> Markup {
 
 /// One field: its label, the text input (`data-param`), its unit, and its help line
 /// (`data-param-help`), as it reads before any edit.
-fn field_markup(p: &ParamSpec) -> Markup {
+fn field_markup(p: &ParamSpec, workload: Workload) -> Markup {
     let id = |tail: &str| html! { "rll-param-" (p.key) (tail) };
     html! {
         div.rll-param data-slot=(FIELD) data-param-field=(p.key) {
@@ -67,16 +69,21 @@ fn field_markup(p: &ParamSpec) -> Markup {
                     title=(p.help()) aria-describedby=(id("-help")) aria-invalid="false";
                 span.rll-unit { (p.unit) }
             }
-            span id=(id("-help")) .rll-field-help data-slot=(HELP) data-param-help=(p.key) { (field_help(p, None)) }
+            span id=(id("-help")) .rll-field-help data-slot=(HELP) data-param-help=(p.key) { (field_help(p, None, workload)) }
         }
     }
 }
 
-/// What a field's help line says: why its text cannot be used, or its range and default.
-pub fn field_help(p: &ParamSpec, error: Option<&str>) -> String {
+/// What a field's help line says: why its text cannot be used, or the range a page
+/// running `workload` takes and the default.
+pub fn field_help(p: &ParamSpec, error: Option<&str>, workload: Workload) -> String {
     match error {
         Some(e) => e.to_string(),
-        None => format!("{} · default {}", p.range_text(), p.default_text()),
+        None => format!(
+            "{} · default {}",
+            p.range_text_in(workload),
+            p.default_text()
+        ),
     }
 }
 
@@ -99,7 +106,7 @@ mod tests {
 
     #[test]
     fn every_parameter_has_one_field_with_its_help() {
-        let m = form_markup(false, "Edits <apply> later").into_string();
+        let m = form_markup(false, "Edits <apply> later", Workload::Run).into_string();
         for p in &PARAMS {
             assert_eq!(
                 m.matches(&format!("data-param=\"{}\"", p.key)).count(),
@@ -113,7 +120,7 @@ mod tests {
                 p.key
             );
             assert!(
-                m.contains(&html! { (field_help(p, None)) }.into_string()),
+                m.contains(&html! { (field_help(p, None, Workload::Run)) }.into_string()),
                 "{}",
                 p.key
             );
@@ -128,7 +135,7 @@ mod tests {
             assert_eq!(m.matches(&attr).count(), 1, "{slot:?}");
         }
         assert!(!m.contains(" open>"));
-        assert!(form_markup(true, "")
+        assert!(form_markup(true, "", Workload::Compare)
             .into_string()
             .contains("data-testid=\"params\" open>"));
     }
@@ -146,7 +153,22 @@ mod tests {
     #[test]
     fn a_field_says_why_it_is_refused_or_what_it_takes() {
         let p = &PARAMS[0];
-        assert_eq!(field_help(p, Some("no")), "no");
-        assert!(field_help(p, None).ends_with(&format!("default {}", p.default_text())));
+        assert_eq!(field_help(p, Some("no"), Workload::Run), "no");
+        assert!(
+            field_help(p, None, Workload::Run).ends_with(&format!("default {}", p.default_text()))
+        );
+    }
+
+    #[test]
+    fn the_customers_field_states_the_range_the_page_runs() {
+        let p = crate::shared::params::param("customers").unwrap();
+        assert_eq!(p.range_text(), "1–10000000 customers", "the command line's");
+        assert!(field_help(p, None, Workload::Run).starts_with("1–1000000 customers ·"));
+        assert!(field_help(p, None, Workload::Compare).starts_with("1–20000 customers ·"));
+        let latency = crate::shared::params::param("latencyMs").unwrap();
+        assert_eq!(
+            field_help(latency, None, Workload::Run),
+            field_help(latency, None, Workload::Compare)
+        );
     }
 }

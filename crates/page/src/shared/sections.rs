@@ -143,6 +143,19 @@ mod tests {
             index.contains(&format!("id=\"rll-shell-intro\">{intro}</section>")),
             "index.html's rules: {intro}"
         );
+        // The opening, as the first visit's scenario draws it, at the end of its story.
+        let key =
+            sim::story::key_at_work(&first).expect("the first scenario charges someone twice");
+        let opening = crate::run::opening::opening_markup(&crate::run::opening::Opening::new(key))
+            .into_string();
+        let shell = format!("id=\"rll-shell-opening\">{opening}</section>");
+        if !index.contains(&shell) {
+            // `RLL_OPENING_SHELL=path cargo test` writes the markup index.html must hold.
+            if let Ok(path) = std::env::var("RLL_OPENING_SHELL") {
+                std::fs::write(path, &opening).expect("RLL_OPENING_SHELL is writable");
+            }
+            panic!("index.html's opening differs from the app's: {opening}");
+        }
         let loader = file("assets/loader.js");
         for s in [Section::Limits, Section::Headers] {
             let t = section_text(s);

@@ -20,6 +20,7 @@ use page::shared::params_form::{
     changed_count, changed_text, field_help, form_markup, CHANGED, FIELD, FIELD_KEY, HELP, INPUT,
     INPUT_KEY, PROBLEMS, RESET,
 };
+use sim::budget::Workload;
 use sim::Scenario;
 
 /// The panel, folded away unless the numbers already differ from the article's.
@@ -44,6 +45,8 @@ pub fn ParamsForm(
     /// first card comes a few frames later, and the fill would land before it.
     #[prop(optional)]
     fill_after_paint: bool,
+    /// What the page runs: the customers field states the page's own range.
+    workload: Workload,
 ) -> impl IntoView {
     let root = NodeRef::<Div>::new();
     let open = scenario.with_untracked(|d| changed_count(d) > 0);
@@ -66,7 +69,7 @@ pub fn ParamsForm(
             set_attr(&input, "aria-invalid", invalid);
         }
         if let Some(help) = bind::find(field, HELP) {
-            set_text(&help, Some(&field_help(p, error.as_deref())));
+            set_text(&help, Some(&field_help(p, error.as_deref(), workload)));
             set_class(&help, "rll-error", error.is_some());
         }
         let changed = scenario.with(|d| !p.is_default(d));
@@ -107,6 +110,6 @@ pub fn ParamsForm(
         }
     };
     view! {
-        <div node_ref=root inner_html=form_markup(open, &caption).into_string() on:input=handler(on_input) on:click=handler(on_click)></div>
+        <div node_ref=root inner_html=form_markup(open, &caption, workload).into_string() on:input=handler(on_input) on:click=handler(on_click)></div>
     }
 }

@@ -6,7 +6,6 @@ use crate::run::motion_note::MotionNote;
 use crate::run::run_keys::RunKeys;
 use crate::run::run_state::RunState;
 use crate::run::run_view::{RunView, WalkCard};
-use crate::run::tour_card::seen_before;
 use crate::run::use_playback::PlayState;
 use crate::run::verdict_card::VerdictCard;
 use crate::shared::erase::watch;
@@ -28,6 +27,8 @@ pub fn RunPage(
     query: PageQuery,
     /// The guided walk's card: given in the walk's module only (docs/sizes-and-speeds.md).
     walk: Option<WalkCard>,
+    /// The opening story the bare address opens on: given in the walk's module only.
+    opening: Option<WalkCard>,
 ) -> impl IntoView {
     let reduced = use_reduced_motion();
     let state = RunState {
@@ -39,8 +40,8 @@ pub fn RunPage(
         )
     };
     let playback = state.playback;
-    // The guided walk: asked for by the URL, or a first visit (the page layer decides).
-    if walk.is_some() && tour::opens_walk(&query, query_is_empty(), seen_before()) {
+    // The guided walk: asked for by the URL (the page layer decides).
+    if walk.is_some() && tour::opens_walk(&query) {
         state.tour.set(Some(query.step));
         state.selected.set(tour::strategy(query.step));
     }
@@ -80,6 +81,10 @@ pub fn RunPage(
             let _ = root.class_list().add_1("rll-present");
         }
     }
+    // At the bare address, the opening story stands first, above the provider's rules.
+    let lead = opening
+        .filter(|_| query_is_empty())
+        .map(|opening| opening(state));
     let verdict = narrow
         .then(|| state.scenario_for(state.selected.get_untracked()).ok())
         .flatten()
@@ -111,6 +116,7 @@ pub fn RunPage(
             shown
             http=Some(page::shared::links::http_cli_line)
         >
+            {lead}
             <MotionNote playback reduced/>
             {verdict}
             <Intro scenario=state.draft.into()/>

@@ -6,10 +6,11 @@ use crate::shared::page_query;
 use leptos::prelude::*;
 use page::run::knobs::Knob;
 use page::run::stage::{
-    opening_strategy, pauses_at_harm, run_scenario, RunProblem as Problem, NUMBERS_NOT_READY,
+    numbers_not_ready, opening_strategy, pauses_at_harm, run_scenario, RunProblem as Problem,
 };
-use page::shared::params::{apply_params, parse_param, PARAMS};
+use page::shared::params::{apply_params, parse_param_in, PARAMS};
 use page::{parse_seed, Motion, PageQuery, Speed};
+use sim::budget::Workload;
 use sim::param::Param;
 use sim::record::RequestRecord;
 use sim::{Scenario, Stats, StrategyName};
@@ -57,6 +58,9 @@ pub struct RunState {
     /// This module carries the walk (the run page's walk module does; the plain run
     /// page's module does not, so a link with `tour=1` is opened by the former).
     pub walks: bool,
+    /// The customer the opening story tells, while the page shows it: the stage links
+    /// back to it when that customer's story is open.
+    pub opening_customer: RwSignal<Option<u32>>,
 }
 
 /// Writes the run of a strategy just started (with its scenario and speed) into the URL.
@@ -102,6 +106,7 @@ impl RunState {
             ghost_record: StoredValue::new(Vec::new()),
             tour: RwSignal::new(None),
             walks: false,
+            opening_customer: RwSignal::new(None),
         }
     }
 
@@ -119,7 +124,14 @@ impl RunState {
 
     fn scenario_or_problem(&self, strategy: StrategyName) -> Result<Scenario, Problem> {
         if !self.params_ok.get_untracked() {
-            return Err(Problem::Numbers(NUMBERS_NOT_READY.into()));
+            let first = self.errors.with_value(|errors| {
+                PARAMS
+                    .iter()
+                    .zip(errors)
+                    .find_map(|(p, e)| e.get_untracked().map(|why| (p.label, why)))
+            });
+            let first = first.as_ref().map(|(label, why)| (*label, why.as_str()));
+            return Err(Problem::Numbers(numbers_not_ready(first)));
         }
         let draft = self.draft.get_untracked();
         run_scenario(&draft, &self.seed_text.get_untracked(), strategy)
@@ -135,7 +147,7 @@ impl RunState {
         let mut ok = true;
         self.errors.with_value(|errors| {
             for ((p, t), e) in PARAMS.iter().zip(&texts).zip(errors) {
-                let msg = parse_param(p.key, t).err();
+                let msg = parse_param_in(Workload::Run, p.key, t).err();
                 ok &= msg.is_none();
                 e.set(msg);
             }

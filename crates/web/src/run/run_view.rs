@@ -144,7 +144,7 @@ pub fn RunView(
             {unrecorded_note()}
             <div class="rll-if-recorded">
                 <CustomerGrid playback selected=customer hovered/>
-                <StoryPanel playback selected=customer/>
+                <StoryPanel playback selected=customer told=state.opening_customer/>
             </div>
         </section>
         <section class="rll-see" aria-labelledby="rll-code-title">

@@ -3,13 +3,14 @@
 
 use crate::run::use_playback::Playback;
 use crate::shared::bind;
-use crate::shared::dom::{set_flag, set_text, value_of};
+use crate::shared::dom::{scroll_to, set_flag, set_text, value_of};
 use crate::shared::erase::handler;
 use leptos::html::Div;
 use leptos::prelude::*;
+use page::run::opening::{back_to_opening, OPENING_ID};
 use page::run::story::{
     no_such_customer, panel_markup, scene_slot, scenes_markup, story_markup, GOTO, GOTO_ERROR,
-    GOTO_OPEN, SCENES, STORY,
+    GOTO_OPEN, SCENES, STORY, TO_OPENING,
 };
 use sim::story::{Scene, Story};
 
@@ -20,6 +21,9 @@ pub fn StoryPanel(
     playback: Playback,
     /// The customer whose story is open.
     selected: RwSignal<Option<u32>>,
+    /// The customer the opening story at the top tells, if the page shows it: while
+    /// theirs is open here, a button leads back up to it.
+    told: RwSignal<Option<u32>>,
 ) -> impl IntoView {
     // The story and the scene links as markup, each rewritten only when it changes (one
     // memo type with the other panels' markup: a memo of its own type would cost the
@@ -62,6 +66,13 @@ pub fn StoryPanel(
             set_flag(el, "hidden", said.is_none());
         });
     });
+    bind::node(root, TO_OPENING, move |el| {
+        let told = told.get().filter(|c| selected.get() == Some(*c));
+        if let Some(c) = told {
+            set_text(el, Some(&back_to_opening(c)));
+        }
+        set_flag(el, "hidden", told.is_none());
+    });
     let open = move || {
         let text = root
             .get_untracked()
@@ -84,6 +95,10 @@ pub fn StoryPanel(
     let on_click = move |ev: web_sys::MouseEvent| {
         if bind::hit(&ev, GOTO_OPEN).is_some() {
             open();
+            return;
+        }
+        if bind::hit(&ev, TO_OPENING).is_some() {
+            scroll_to(OPENING_ID);
             return;
         }
         let scene = Scene::ALL

@@ -1,7 +1,7 @@
 //! The guided walk's card, at the top of the stage (the strategy buttons above it show
 //! which step it is on): the step's setup and question, three
 //! choices, then the reveal once the step's run is done, with its moment marked on the
-//! stage (playhead, callout, the customer's story). Words, choices and moments come from
+//! stage (the harm's mark, the customer's marks and story) and the playhead at the end. Words, choices and moments come from
 //! [`page::run::tour`]; this file only shows them and moves between steps.
 
 use crate::run::run_state::RunState;
@@ -16,25 +16,6 @@ use page::run::tour::{
     self, Go, CARD_LABEL, CHOICE, CHOICES, CHOICES_SHOWN, CHOICE_VALUE, HINT, QUESTION, REVEAL,
     REVEAL_WORDS, SETUP, STEPS,
 };
-
-/// The `localStorage` key set once the walk was left or finished: later visits with no
-/// query open the page without it.
-const SEEN_KEY: &str = "rll-walk-seen";
-
-/// True if this browser left or finished the walk before (false if storage is off).
-pub fn seen_before() -> bool {
-    storage().is_some_and(|s| s.get_item(SEEN_KEY).ok().flatten().is_some())
-}
-
-fn mark_seen() {
-    if let Some(s) = storage() {
-        let _ = s.set_item(SEEN_KEY, "1");
-    }
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
 
 /// The card, while `state.tour` holds a step.
 #[component]
@@ -78,13 +59,12 @@ pub fn TourCard(
                     .and_then(|r| tour::moment(s, r, sim.scenario().customers))
             })
             .flatten();
+        // The playhead stays at the end, so the clock and every counter read what the
+        // reveal says; the moment is pointed at on the timeline (a harm's mark, and the
+        // customer's marks picked out with their story open).
         if let Some(m) = m {
-            playback.seek(Some(m.at_us));
             playback.harm.set(m.harm);
             state.customer.set(Some(m.customer));
-        }
-        if untrack(step) + 1 == STEPS {
-            mark_seen();
         }
     });
     let go = move |to: usize| {
@@ -99,7 +79,6 @@ pub fn TourCard(
         }
     };
     let leave = move || {
-        mark_seen();
         state.tour.set(None);
         // A first visit that ran nothing has no query to take the walk out of.
         if page_query::read().tour {

@@ -56,3 +56,10 @@ pub fn set_attr(el: &web_sys::Element, name: &str, value: &str) {
 pub fn set_class(el: &web_sys::Element, class: &str, on: bool) {
     let _ = el.class_list().toggle_with_force(class, on);
 }
+
+/// Brings the element with `id` into view (its top at the top of the window).
+pub fn scroll_to(id: &str) {
+    if let Some(el) = leptos::prelude::document().get_element_by_id(id) {
+        el.scroll_into_view();
+    }
+}

@@ -1,0 +1,178 @@
+//! The lab's opening at its bare address: one customer charged twice, and the key that
+//! stops it ([`page::run::opening`]). It shows the whole story as the shell painted it,
+//! one tap from playing; it plays at the stage's speed, steps with ← and →, starts the
+//! guided walk, and zooms out to the customer among all the others on the stage.
+//!
+//! Its markup is the page layer's, painted by the shell (`index.html`, held equal to it
+//! by a test): the app takes that markup over, as a page rendered on the server is
+//! hydrated, rather than build it again (4 KB of the module). It computes the same story
+//! from the record to move the clock, and binds the markup's nodes by their slots.
+
+use crate::run::run_state::RunState;
+use crate::shared::bind;
+use crate::shared::dom::{scroll_to, set_attr, set_flag, set_text};
+use crate::shared::erase::{handler, watch};
+use crate::shared::use_animation_frame::{now_ms, use_animation_frame, First, Next};
+use leptos::html::Div;
+use leptos::prelude::*;
+use page::run::opening::{
+    play_label, Opening, OpeningClock, BACK, BUTTONS, CLOCK, FORWARD, OPENING_ID, PANELS, PLAY,
+    SHELL_ID, WALK, ZOOM,
+};
+use page::run::stage::STAGE_ID;
+use page::run::tour;
+use sim::{Scenario, StrategyName};
+
+/// The opening, for the article's numbers on seed 1 (what the bare address runs).
+#[component]
+pub fn OpeningStory(
+    /// The run page below it, whose stage it zooms out to and whose walk it starts.
+    state: RunState,
+) -> impl IntoView {
+    // The shell's copy, taken now: the loader removes the shell once the module has
+    // mounted. Without it (a page that never had the shell) there is no opening.
+    let Some(shell) = document().get_element_by_id(SHELL_ID) else {
+        return ().into_any();
+    };
+    let Some(key) = sim::story::key_at_work(&Scenario::default()) else {
+        return ().into_any();
+    };
+    let shell = StoredValue::new_local(Some(shell));
+    state.opening_customer.set(Some(key.customer));
+    let opening = StoredValue::new(Opening::new(key));
+    let end = opening.with_value(Opening::end_us);
+    let t = RwSignal::new(end);
+    let playing = RwSignal::new(false);
+    let clock = StoredValue::new(OpeningClock::at(end));
+    let frames = use_animation_frame();
+    let root = NodeRef::<Div>::new();
+    // Once mounted, the shell's nodes move in (before the bindings below look for them),
+    // within the task of the mount, so no frame shows the section empty.
+    watch(move || {
+        let (Some(root), Some(shell)) =
+            (root.get(), shell.try_update_value(Option::take).flatten())
+        else {
+            return;
+        };
+        while let Some(node) = shell.first_child() {
+            let _ = root.append_child(&node);
+        }
+    });
+
+    let stop = move || {
+        frames.stop();
+        playing.set(false);
+    };
+    let go_to = move |to: u64| {
+        stop();
+        clock.set_value(OpeningClock::at(to));
+        t.set(to);
+    };
+    let play = move || {
+        if t.get_untracked() >= end {
+            clock.set_value(opening.with_value(OpeningClock::at_start));
+        }
+        playing.set(true);
+        let mut last = now_ms();
+        frames.start(First::NextFrame, move || {
+            let now = now_ms();
+            let rate = state.playback.speed.get_untracked().sim_us_per_wall_ms();
+            let mut c = clock.get_value();
+            let more = opening.with_value(|o| c.advance(o, now - last, rate));
+            last = now;
+            clock.set_value(c);
+            t.set(c.t_us);
+            if more {
+                Next::Frame
+            } else {
+                playing.set(false);
+                Next::Stop
+            }
+        });
+    };
+    let step = move |forward: bool| {
+        let now = t.get_untracked();
+        let to = opening.with_value(|o| {
+            if forward {
+                o.next(now).unwrap_or(end)
+            } else {
+                o.previous(now)
+            }
+        });
+        go_to(to);
+    };
+
+    bind::node(root, PANELS, move |el| {
+        set_attr(el, "style", &opening.with_value(|o| o.clock_style(t.get())));
+    });
+    // The shell's buttons could do nothing: now they can.
+    for slot in BUTTONS {
+        bind::node(root, slot, |el| set_flag(el, "disabled", false));
+    }
+    bind::text(root, CLOCK, move || {
+        opening.with_value(|o| o.clock_text(t.get()))
+    });
+    bind::node(root, PLAY, move |el| {
+        set_text(el, Some(play_label(playing.get(), t.get() >= end)));
+    });
+
+    // The customer among all the others: the run without a key on the stage, with the
+    // customer's story open and their marks picked out on the timeline.
+    let zoom = move || {
+        let customer = opening.with_value(|o| o.key.customer);
+        state.tour.set(None);
+        state.customer.set(Some(customer));
+        state.run(StrategyName::TimeoutNoKey);
+        scroll_to(STAGE_ID);
+    };
+    let walk = move || {
+        state.playback.reset();
+        state.customer.set(None);
+        state.selected.set(tour::strategy(0));
+        state.tour.set(Some(0));
+        state.record_tour(true);
+        scroll_to(STAGE_ID);
+    };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if bind::hit(&ev, PLAY).is_some() {
+            if playing.get_untracked() {
+                stop();
+            } else {
+                play();
+            }
+        } else if bind::hit(&ev, BACK).is_some() {
+            step(false);
+        } else if bind::hit(&ev, FORWARD).is_some() {
+            step(true);
+        } else if bind::hit(&ev, WALK).is_some() {
+            walk();
+        } else if bind::hit(&ev, ZOOM).is_some() {
+            zoom();
+        }
+    };
+    // Inside the opening, ← and → step its events (before the stage's listener, which
+    // skips a handled key).
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        if ev.ctrl_key() || ev.alt_key() || ev.meta_key() || ev.shift_key() {
+            return;
+        }
+        let forward = match ev.key().as_str() {
+            "ArrowRight" => true,
+            "ArrowLeft" => false,
+            _ => return,
+        };
+        ev.prevent_default();
+        step(forward);
+    };
+    view! {
+        <section class="rll-opening" id=OPENING_ID aria-labelledby="rll-opening-title" data-testid="opening">
+            <div class="rll-opening-body" node_ref=root on:click=handler(on_click) on:keydown=handler(on_key)></div>
+        </section>
+    }
+    .into_any()
+}
+
+/// The opening for `state`, as the walk's module gives it to the run page.
+pub fn opening_story(state: RunState) -> AnyView {
+    view! { <OpeningStory state/> }.into_any()
+}
