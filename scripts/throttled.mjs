@@ -14,6 +14,9 @@ export const PAGES = [
   // A first visit: the bare address, no query, so the run page with its guided walk and
   // the opening story, whose Play button (disabled in the shell) is the first control.
   ['first', '', '[data-testid="opening-play"]'],
+  // The same, until the stage's strategy buttons (what a first visit waited for before
+  // the opening; both appear as the module mounts).
+  ['first-stage', '', '[data-strategy]'],
   // A shared link to a run: the run starts playing as the page loads.
   ['run-link', 'run.html?strategy=timeout-no-key&seed=7', '[data-strategy]'],
   // On a phone the compare page shows a card per strategy (the table is for wider screens).

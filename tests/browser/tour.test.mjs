@@ -186,3 +186,27 @@ for (const scheme of ['light', 'dark']) {
     await page.context().close();
   });
 }
+
+test('on a phone, step 1 puts the chart above its verdict, and its clock agrees with its counters', async () => {
+  const page = await openPage(lab.browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  await page.goto(`${lab.server.base}?tour=1&step=1&speed=instant`);
+  await page.locator('[data-testid="tour-choice"]').first().tap();
+  const reveal = page.locator('[data-testid="tour-reveal"]');
+  await reveal.waitFor();
+  await waitForState(page, 'done');
+  const [chart, card] = await Promise.all([
+    page.locator('[data-testid="timeline"]').boundingBox(),
+    page.locator('[data-testid="tour"]').boundingBox(),
+  ]);
+  assert.ok(chart.y + chart.height <= card.y, `the chart (${chart.y}) stands above the walk's card (${card.y})`);
+  // The playhead at the run's end: the clock is the run's length, every customer has
+  // finished, and the counter beside the reveal is the reveal's number.
+  const expected = cli(['charges', '--strategy', 'naive', '--seed', '1']);
+  assert.equal(await page.textContent('[data-testid="sim-clock"]'), `${expected.elapsedMs} ms`, 'the run\'s end, not the instant of the storm');
+  assert.match(await page.textContent('.rll-gauges'), /Charges finished 1,000 \/ 1,000/);
+  const stats = await readStats(page);
+  assert.equal(Number(stats.customersCharged.replace(/,/g, '')), expected.customersCharged);
+  assert.match(await reveal.textContent(), new RegExp(`${expected.customersCharged} customers charged`));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -154,6 +154,46 @@ mod tests {
         assert!(text(&r).contains("\nX-RateLimit-Reset  2000000030"));
     }
 
+    /// The page's caption says what JavaScript does with the epoch read as a delay: its
+    /// timer cannot hold it (a browser wraps it, Node fires after 1 ms); Python and Go
+    /// would sleep for decades (the headers page says so). True over the whole range the
+    /// page's knob takes.
+    #[test]
+    fn the_caption_s_claims_about_runtimes_hold_for_every_wait_the_page_takes() {
+        use sim::headers::{naive_readings, GoSleep, PythonSleep};
+        const DECADE_US: u64 = 10 * 365 * 86_400 * 1_000_000;
+        for wait_s in [1, 120, 86_400, sim::headers::MAX_WAIT_S] {
+            let r = run(&UnitsParams {
+                wait_s,
+                ..UnitsParams::default()
+            })
+            .unwrap();
+            let epoch = r.row("xRateLimitReset").unwrap();
+            let n = naive_readings(&epoch.value);
+            assert!(n.js.overflows(), "{wait_s}: {:?}", n.js);
+            assert_eq!(n.js.node_ms, 1, "{wait_s}");
+            assert!(
+                matches!(n.python, PythonSleep::Sleeps { us, near_limit: false } if us > DECADE_US),
+                "{wait_s}: {:?}",
+                n.python
+            );
+            assert!(
+                matches!(n.go, GoSleep::Sleeps { ns, wrapped: false, .. } if ns as u64 / 1_000 > DECADE_US),
+                "{wait_s}: {:?}",
+                n.go
+            );
+        }
+        let result = sim::lab::LabResult::Units(run(&UnitsParams::default()).unwrap());
+        let caption = crate::limits::view::body_html(&result, None).into_string();
+        assert!(caption.contains(
+            "more than a JavaScript timer holds (a browser wraps it, Node fires after 1 ms)."
+        ));
+        assert!(
+            !caption.contains("sleeps for decades."),
+            "no JavaScript client sleeps that long"
+        );
+    }
+
     #[test]
     fn bad_parameters_are_sentences() {
         let e = run(&UnitsParams {

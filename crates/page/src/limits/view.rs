@@ -263,10 +263,10 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> Markup {
                 .collect();
             html! {
                 p {
-                    "The same instruction, “wait " (Whole(r.wait_s)) " s”, written the four ways servers write it, read by a client \
-                     that does Number(value) × 1000 and by one that reads each form by its rules. Two of the naive \
-                     readings fail silently: NaN fires a timer at once, and an epoch read as a delay sleeps for \
-                     decades."
+                    "“Wait " (Whole(r.wait_s)) " s”, written the four ways servers write it, read naively \
+                     (Number(value) × 1000) and by each form's rules. Two naive readings fail silently: NaN fires \
+                     a timer at once, and an epoch asks for decades, more than a JavaScript timer holds (a \
+                     browser wraps it, Node fires after 1 ms)."
                 }
                 (table("", &["header", "value", "naive", "careful"], &rows))
             }

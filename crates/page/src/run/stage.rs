@@ -264,11 +264,11 @@ pub const VERDICT_LABELS: (&str, &str) = (
 pub const PARAMS_CAPTION: &str = "Changes apply to the next run. Every value has a range; anything outside it is refused, never quietly adjusted.";
 
 /// Why a run cannot start, beside the button that started it, while a number under
-/// "Change the numbers" cannot be used: the first field's label and why it is refused
-/// (as its own field says it), else the generic sentence.
-pub fn numbers_not_ready(first: Option<(&str, &str)>) -> String {
+/// "Change the numbers" cannot be used: why the first such field refuses its number (as
+/// the field itself says), else the generic sentence.
+pub fn numbers_not_ready(first: Option<&str>) -> String {
     match first {
-        Some((label, why)) => format!("“{label}” cannot be used: {why}"),
+        Some(why) => format!("{why} Fix the highlighted number under “Change the numbers” first."),
         None => NUMBERS_NOT_READY.to_string(),
     }
 }

@@ -34,16 +34,24 @@ pub fn OpeningStory(
     let Some(shell) = document().get_element_by_id(SHELL_ID) else {
         return ().into_any();
     };
-    let Some(key) = sim::story::key_at_work(&Scenario::default()) else {
-        return ().into_any();
-    };
     let shell = StoredValue::new_local(Some(shell));
-    state.opening_customer.set(Some(key.customer));
-    let opening = StoredValue::new(Opening::new(key));
-    let end = opening.with_value(Opening::end_us);
-    let t = RwSignal::new(end);
+    // The story is worked out from the record at the first touch, not as the page starts:
+    // the shell already shows it whole, and two runs would delay a phone's first frame.
+    let opening = StoredValue::new(None::<Opening>);
+    let told = move || {
+        if opening.with_value(Option::is_none) {
+            let key = sim::story::key_at_work(&Scenario::default());
+            opening.set_value(key.map(Opening::new));
+        }
+    };
+    let with = move |f: &dyn Fn(&Opening) -> u64| {
+        told();
+        opening.with_value(|o| o.as_ref().map_or(0, f))
+    };
+    // The clock: `None` while it stands at the end, as the shell painted it.
+    let t = RwSignal::new(None::<u64>);
     let playing = RwSignal::new(false);
-    let clock = StoredValue::new(OpeningClock::at(end));
+    let clock = StoredValue::new(OpeningClock::at(0));
     let frames = use_animation_frame();
     let root = NodeRef::<Div>::new();
     // Once mounted, the shell's nodes move in (before the bindings below look for them),
@@ -66,11 +74,12 @@ pub fn OpeningStory(
     let go_to = move |to: u64| {
         stop();
         clock.set_value(OpeningClock::at(to));
-        t.set(to);
+        t.set(Some(to));
     };
     let play = move || {
-        if t.get_untracked() >= end {
-            clock.set_value(opening.with_value(OpeningClock::at_start));
+        let end = with(&Opening::end_us);
+        if t.get_untracked().is_none_or(|t| t >= end) {
+            clock.set_value(OpeningClock::at(with(&Opening::start_us)));
         }
         playing.set(true);
         let mut last = now_ms();
@@ -78,10 +87,11 @@ pub fn OpeningStory(
             let now = now_ms();
             let rate = state.playback.speed.get_untracked().sim_us_per_wall_ms();
             let mut c = clock.get_value();
-            let more = opening.with_value(|o| c.advance(o, now - last, rate));
+            let more =
+                opening.with_value(|o| o.as_ref().is_some_and(|o| c.advance(o, now - last, rate)));
             last = now;
             clock.set_value(c);
-            t.set(c.t_us);
+            t.set(Some(c.t_us));
             if more {
                 Next::Frame
             } else {
@@ -91,35 +101,45 @@ pub fn OpeningStory(
         });
     };
     let step = move |forward: bool| {
-        let now = t.get_untracked();
-        let to = opening.with_value(|o| {
-            if forward {
-                o.next(now).unwrap_or(end)
-            } else {
-                o.previous(now)
-            }
-        });
+        let end = with(&Opening::end_us);
+        let now = t.get_untracked().unwrap_or(end);
+        let to = if forward {
+            with(&|o| o.next(now).unwrap_or(end))
+        } else {
+            with(&|o| o.previous(now))
+        };
         go_to(to);
     };
 
+    // What the clock changes, once it has moved from the end the shell painted.
+    let shown = move |f: &dyn Fn(&Opening, u64) -> String| {
+        let t = t.get()?;
+        opening.with_value(|o| o.as_ref().map(|o| f(o, t)))
+    };
     bind::node(root, PANELS, move |el| {
-        set_attr(el, "style", &opening.with_value(|o| o.clock_style(t.get())));
+        if let Some(style) = shown(&Opening::clock_style) {
+            set_attr(el, "style", &style);
+        }
     });
     // The shell's buttons could do nothing: now they can.
     for slot in BUTTONS {
         bind::node(root, slot, |el| set_flag(el, "disabled", false));
     }
-    bind::text(root, CLOCK, move || {
-        opening.with_value(|o| o.clock_text(t.get()))
+    bind::node(root, CLOCK, move |el| {
+        if let Some(text) = shown(&Opening::clock_text) {
+            set_text(el, Some(&text));
+        }
     });
     bind::node(root, PLAY, move |el| {
-        set_text(el, Some(play_label(playing.get(), t.get() >= end)));
+        let at_end = t.get().is_none_or(|t| t >= with(&Opening::end_us));
+        set_text(el, Some(play_label(playing.get(), at_end)));
     });
 
     // The customer among all the others: the run without a key on the stage, with the
     // customer's story open and their marks picked out on the timeline.
     let zoom = move || {
-        let customer = opening.with_value(|o| o.key.customer);
+        let customer = with(&|o| o.key.customer.into()) as u32;
+        state.opening_customer.set(Some(customer));
         state.tour.set(None);
         state.customer.set(Some(customer));
         state.run(StrategyName::TimeoutNoKey);

@@ -124,14 +124,10 @@ impl RunState {
 
     fn scenario_or_problem(&self, strategy: StrategyName) -> Result<Scenario, Problem> {
         if !self.params_ok.get_untracked() {
-            let first = self.errors.with_value(|errors| {
-                PARAMS
-                    .iter()
-                    .zip(errors)
-                    .find_map(|(p, e)| e.get_untracked().map(|why| (p.label, why)))
-            });
-            let first = first.as_ref().map(|(label, why)| (*label, why.as_str()));
-            return Err(Problem::Numbers(numbers_not_ready(first)));
+            let first = self
+                .errors
+                .with_value(|errors| errors.iter().find_map(|e| e.get_untracked()));
+            return Err(Problem::Numbers(numbers_not_ready(first.as_deref())));
         }
         let draft = self.draft.get_untracked();
         run_scenario(&draft, &self.seed_text.get_untracked(), strategy)
