@@ -410,7 +410,7 @@ pub fn opening_markup(o: &Opening) -> Markup {
     html! {
         h2 id="rll-opening-title" { "One customer, charged twice" }
         p.rll-opening-lede {
-            "Customer " (k.customer) " of " (count(k.customers.into())) " in a real run of "
+            "Customer " (k.customer()) " of " (count(k.customers.into())) " in a real run of "
             code { (k.without_strategy.as_str()) } " (seed " (k.seed) "), and the same customer when the client adds an idempotency key ("
             code { (k.with_strategy.as_str()) } ")."
         }
@@ -428,7 +428,7 @@ pub fn opening_markup(o: &Opening) -> Markup {
         div.rll-opening-go {
             button.rll-primary type="button" data-slot=(WALK) data-testid="opening-walk" disabled { "Start the guided walk" }
             button type="button" data-slot=(ZOOM) data-testid="opening-zoom" disabled {
-                "See customer " (k.customer) " among all " (count(k.customers.into()))
+                "See customer " (k.customer()) " among all " (count(k.customers.into()))
             }
         }
     }
@@ -747,7 +747,7 @@ mod tests {
     fn the_markup_draws_the_records_instants_and_both_charges_joined() {
         let o = opening(1);
         let m = opening_markup(&o).into_string();
-        let c = o.key.customer;
+        let c = o.key.customer();
         for twin in Twin::BOTH {
             for a in &o.story(twin).attempts {
                 for t in attempt_instants(a) {
@@ -773,7 +773,7 @@ mod tests {
     #[test]
     fn each_picture_says_its_latest_event_then_its_ending() {
         let o = opening(1);
-        let c = o.key.customer;
+        let c = o.key.customer();
         let w = &o.key.without.attempts;
         let first = w[0].sent_at_us;
         assert_eq!(
@@ -819,7 +819,7 @@ mod tests {
     fn every_sentence_is_listed_with_the_span_of_the_clock_it_is_shown_for() {
         let o = opening(1);
         let m = lines_markup(&o, Twin::Without).into_string();
-        let c = o.key.customer;
+        let c = o.key.customer();
         let start = o.start_us() / 1_000;
         let first = o.instants[0] / 1_000;
         assert!(m.starts_with(&format!(

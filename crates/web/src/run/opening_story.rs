@@ -138,10 +138,11 @@ pub fn OpeningStory(
     // The customer among all the others: the run without a key on the stage, with the
     // customer's story open and their marks picked out on the timeline.
     let zoom = move || {
-        let customer = with(&|o| o.key.customer.into()) as u32;
-        state.opening_customer.set(Some(customer));
+        told();
+        let customer = opening.with_value(|o| o.as_ref().map(|o| o.key.customer()));
+        state.opening_customer.set(customer);
         state.tour.set(None);
-        state.customer.set(Some(customer));
+        state.customer.set(customer);
         state.run(StrategyName::TimeoutNoKey);
         scroll_to(STAGE_ID);
     };

@@ -1,7 +1,8 @@
 //! The guided walk's card, at the top of the stage (the strategy buttons above it show
 //! which step it is on): the step's setup and question, three
 //! choices, then the reveal once the step's run is done, with its moment marked on the
-//! stage (the harm's mark, the customer's marks and story) and the playhead at the end. Words, choices and moments come from
+//! stage (the harm's mark, the customer's marks and story) and the playhead at the end.
+//! Words, choices and moments come from
 //! [`page::run::tour`]; this file only shows them and moves between steps.
 
 use crate::run::run_state::RunState;
