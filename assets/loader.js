@@ -35,24 +35,25 @@ const PAGE_KEYS = ['embed', 'section', 'view', 'tour'];
 function moduleName() {
   // Widgets in a host page, or the framed widget page.
   if ((!ownPage && document.querySelector('[data-rate-limit-lab]')) || value('embed') === '1') return 'rate-limit-lab-embed';
-  // A page's own file opened with a link that asks for no page (`limits.html`, or
-  // `compare.html?seed=5`) shows that page. The bare address takes the walk's module below.
-  if (hinted && hinted !== 'rate-limit-lab-tour' && !PAGE_KEYS.some((k) => value(k) !== '')) return hinted;
+  // A page's own file opened with a link that asks for no page (`limits.html`,
+  // `compare.html?seed=5`, or the bare address with a run's numbers) shows that page.
+  if (hinted && !PAGE_KEYS.some((k) => value(k) !== '')) return hinted;
   if (value('section') === 'limits') return 'rate-limit-lab-limits';
   if (value('section') === 'headers') return 'rate-limit-lab-headers';
   if (value('view') === 'compare') return 'rate-limit-lab-compare';
   if (value('view') === 'sweep') return 'rate-limit-lab-sweep';
   if (value('view') === 'matrix') return 'rate-limit-lab-matrix';
   // The run page with its guided walk: the link asks for the walk (`tour=1`, the rule of
-  // `page::tour::opens_walk`), or there is no query at all: the lab's bare address, which
-  // opens on the opening story (crates/page/src/run/opening.rs) with a button that starts
-  // the walk. Every other run page goes without them.
-  if (value('tour') === '1' || location.search.length <= 1) return 'rate-limit-lab-tour';
+  // `page::tour::opens_walk`). The lab's bare address with no query at all opens on the
+  // opening story (crates/page/src/run/opening.rs), whose link starts the walk. Every
+  // other run page goes without them.
+  if (value('tour') === '1') return 'rate-limit-lab-tour';
+  if (location.search.length <= 1) return 'rate-limit-lab-first';
   return 'rate-limit-lab';
 }
 
-// Each module's own file (`Page::entry_file`, whose test holds this list equal; the walk's
-// is the lab's bare address).
+// Each module's own file (`Page::entry_file`, `WALK_FILE` and `FIRST_MODULE`'s bare
+// address; a test holds this list equal to them).
 const FILES = {
   'rate-limit-lab': 'run.html',
   'rate-limit-lab-compare': 'compare.html',
@@ -61,7 +62,8 @@ const FILES = {
   'rate-limit-lab-limits': 'limits.html',
   'rate-limit-lab-headers': 'headers.html',
   'rate-limit-lab-embed': 'embed.html',
-  'rate-limit-lab-tour': './',
+  'rate-limit-lab-tour': 'walk.html',
+  'rate-limit-lab-first': './',
 };
 
 const name = moduleName();
@@ -117,12 +119,12 @@ const shell = document.getElementById('rll-shell');
 const loading = document.getElementById('rll-loading');
 // The bare address's shell also holds the sections and the provider's rules for the
 // article's numbers (index.html): right only for the run page with no query.
-if (location.search.length > 1 || (name !== 'rate-limit-lab' && name !== 'rate-limit-lab-tour')) {
+if (location.search.length > 1 || name !== 'rate-limit-lab-first') {
   document.getElementById('rll-shell-nav')?.remove();
   document.getElementById('rll-shell-intro')?.remove();
 }
-// Its opening story is the walk's module's, at the bare address only.
-if (location.search.length > 1 || name !== 'rate-limit-lab-tour') document.getElementById('rll-shell-opening')?.remove();
+// Its opening story is the bare address's module's, with no query only.
+if (location.search.length > 1 || name !== 'rate-limit-lab-first') document.getElementById('rll-shell-opening')?.remove();
 if (shell && name === 'rate-limit-lab-embed') {
   // The framed widget has no page header: only the line that it is starting.
   shell.querySelector('header')?.remove();

@@ -3,9 +3,9 @@
 // before the loader has arrived, one round trip after the HTML. A page that knows its
 // module can ask for it in its <head>, beside the loader: run.html, compare.html, … and
 // embed.html are index.html with that one hint for their page's module (docs/sizes-and-speeds.md,
-// "Time to ready"). index.html itself, the lab's bare address, asks for the guided walk's module,
-// which a visit with no query opens (and which, on a returning visit, shows the run page
-// without the walk). Each file's root element names the module it asked for
+// "Time to ready"), and walk.html asks for the guided walk's. index.html itself, the lab's
+// bare address, asks for the module of the run page with the opening story and without the
+// walk, which a visit with no query opens. Each file's root element names the module it asked for
 // (`data-rate-limit-lab-hint`), so that the loader, given a link to another page (an old
 // link to the bare address with `?view=compare`, say), opens that page's own file instead
 // of downloading a second module beside the first.
@@ -32,8 +32,9 @@ const ENTRIES = [
   ['limits.html', 'rate-limit-lab-limits'],
   ['headers.html', 'rate-limit-lab-headers'],
   ['embed.html', 'rate-limit-lab-embed'],
+  ['walk.html', 'rate-limit-lab-tour'],
   // Last: the others are written from index.html as trunk left it.
-  ['index.html', 'rate-limit-lab-tour'],
+  ['index.html', 'rate-limit-lab-first'],
 ];
 
 const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');

@@ -145,7 +145,7 @@ async function holdUntilModule(page, held, what, module) {
 test('the module download starts before the JS glue has arrived', async () => {
   const page = await openPage(lab.browser);
   const held = await holdUntilModule(page, '**/rate-limit-lab.js', 'glue', 'rate-limit-lab');
-  await page.goto(`${lab.server.base}?seed=3`);
+  await page.goto(`${lab.server.base}run.html?seed=3`);
   await waitForState(page, 'idle');
   assert.ok(held.moduleFirst(), held.order.join(' → '));
   await page.context().close();
@@ -160,8 +160,9 @@ const ENTRY_PAGES = [
   ['limits.html?section=limits', 'rate-limit-lab-limits', 'button[data-experiment]'],
   ['headers.html?section=headers', 'rate-limit-lab-headers', '[data-testid="reader-block"]'],
   ['embed.html?embed=1&strategy=pool&seed=2&speed=instant', 'rate-limit-lab-embed', '[data-testid="widget"][data-run-state="done"]'],
-  // The lab's bare address: the guided walk's module, on the opening story.
-  ['', 'rate-limit-lab-tour', '[data-testid="app"] [data-testid="opening"]'],
+  ['walk.html?tour=1', 'rate-limit-lab-tour', '[data-testid="tour"]'],
+  // The lab's bare address: its own module, on the opening story.
+  ['', 'rate-limit-lab-first', '[data-testid="app"] [data-testid="opening"]'],
 ];
 
 test('each page\'s own file asks for its module in its head: the download starts before the loader has arrived, once', async () => {
@@ -180,9 +181,9 @@ test('each page\'s own file asks for its module in its head: the download starts
 test('a page file given another page\'s link opens that page\'s own file, with the same query', async () => {
   for (const [link, file, started] of [
     ['?view=compare&seed=7#x', 'compare.html', '[data-testid="compare"][data-state="done"]'],
-    ['?strategy=keyed&seed=7&speed=instant', 'run.html', '[data-testid="app"][data-run-state="done"]'],
+    ['walk.html?view=run&strategy=keyed&seed=7&speed=instant', 'run.html', '[data-testid="app"][data-run-state="done"]'],
     ['run.html?section=limits', 'limits.html', 'button[data-experiment]'],
-    ['compare.html?tour=1', '', '[data-testid="tour"][data-step="1"]'],
+    ['compare.html?tour=1', 'walk.html', '[data-testid="tour"][data-step="1"]'],
   ]) {
     const page = await openPage(lab.browser);
     await page.goto(`${lab.server.base}${link}`);

@@ -136,9 +136,11 @@ test('the opening starts the walk, and zooms out to the customer among all of th
     const r = document.querySelector('[data-testid="opening"]').getBoundingClientRect();
     return r.top >= -1 && r.top < window.innerHeight / 2;
   });
+  // The walk is a page of its own (its module is not the bare address's): a link to it.
   await page.click('[data-testid="opening-walk"]');
   await page.locator('[data-testid="tour"][data-step="1"]').waitFor();
   assert.equal(new URL(page.url()).searchParams.get('tour'), '1');
+  assert.equal(new URL(page.url()).pathname.split('/').pop(), 'walk.html');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

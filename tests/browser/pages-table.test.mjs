@@ -2,7 +2,9 @@
 // which a Rust test holds equal to it) against what the loader and the page files do: each
 // page's own file opens its page, with no query and with a query that names no page; the
 // bare address given a page's link opens that page's file; another page's file given it
-// does the same; and the bare address opens the walk's module (on the opening story).
+// does the same, except that the bare address keeps a run page's link, in its own module
+// (the run page's with the opening); the bare address opens that module on the opening
+// story; and the walk's link opens the walk's file.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -46,18 +48,26 @@ test('the bare address and every other page file, given a page link, open that p
   const other = (file) => TABLE.pages.find((p) => p.file !== file && p.key).file;
   for (const { module, file, key } of TABLE.pages) {
     // The run page has no key of its own: another page's file given a link that asks for
-    // no page shows itself (the first test), so only the bare address is asked for it.
+    // no page shows itself (the first test), so only the bare address is asked for it,
+    // and keeps it in its own module, which holds the run page.
     for (const start of key ? ['', other(file)] : ['']) {
       const link = `${start}?${query(key)}`;
       const got = await opened(link);
-      assert.equal(got.module, module, link);
-      assert.equal(got.file, file, link);
+      const want = key ? { module, file } : TABLE.first;
+      assert.equal(got.module, want.module, link);
+      assert.equal(got.file, want.file, link);
     }
   }
 });
 
-test('the bare address opens the walk\'s module, which opens on the opening story', async () => {
+test('the bare address opens its own module, on the opening story; the walk\'s link, from any file, opens the walk\'s file', async () => {
   const got = await opened('');
-  assert.equal(got.module, TABLE.walk.module);
-  assert.equal(got.file, TABLE.walk.file);
+  assert.equal(got.module, TABLE.first.module);
+  assert.equal(got.file, TABLE.first.file);
+  for (const link of ['?tour=1', 'run.html?tour=1&step=2', `${TABLE.walk.file}?tour=1`, TABLE.walk.file]) {
+    const walk = await opened(link);
+    assert.equal(walk.module, TABLE.walk.module, link);
+    assert.equal(walk.file, TABLE.walk.file, link);
+    assert.deepEqual(walk.errors, [], link);
+  }
 });

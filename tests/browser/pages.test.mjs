@@ -7,11 +7,11 @@ import { useLab, openPage, waitForState, assertAddress } from './harness.mjs';
 
 const lab = useLab(before, after);
 
-test('the bare address downloads the walk\'s module alone, and opens on the opening story; the run page\'s own file downloads the run page\'s', async () => {
+test('the bare address downloads its own module alone (the run page and the opening, no walk), and opens on the opening story; the run page\'s own file downloads the run page\'s', async () => {
   const page = await openPage(lab.browser);
   await page.goto(lab.server.base);
   await page.waitForSelector('[data-testid="app"] [data-testid="opening"]');
-  assert.deepEqual(await modules(page), ['rate-limit-lab-tour_bg.wasm']);
+  assert.deepEqual(await modules(page), ['rate-limit-lab-first_bg.wasm']);
   assert.equal(await page.locator('[data-testid="tour"]').count(), 0);
   // The run page's own file, with no query, downloads the run page's module alone.
   await page.goto(lab.server.base + 'run.html');
@@ -33,11 +33,14 @@ function modules(page) {
 }
 
 for (const [query, module, ready] of [
-  // The bare address opens the walk's module, on the opening story; tour=1 opens the walk.
-  ['', 'rate-limit-lab-tour', '[data-testid="app"] [data-testid="opening"]'],
+  // The bare address opens its own module, on the opening story; tour=1 opens the walk's
+  // (in its own file); a run's link keeps the bare address's module, which is the run page's
+  // with the opening (shown only with no query).
+  ['', 'rate-limit-lab-first', '[data-testid="app"] [data-testid="opening"]'],
   ['?tour=1&step=2', 'rate-limit-lab-tour', '[data-testid="tour"]'],
-  ['?seed=7', 'rate-limit-lab', '[data-testid="app"][data-run-state="idle"]'],
-  ['?strategy=keyed&seed=3&speed=instant', 'rate-limit-lab', '[data-testid="app"][data-run-state="done"]'],
+  ['?seed=7', 'rate-limit-lab-first', '[data-testid="app"][data-run-state="idle"]'],
+  ['?strategy=keyed&seed=3&speed=instant', 'rate-limit-lab-first', '[data-testid="app"][data-run-state="done"]'],
+  ['run.html?strategy=keyed&seed=3&speed=instant', 'rate-limit-lab', '[data-testid="app"][data-run-state="done"]'],
   ['?view=compare&seed=2', 'rate-limit-lab-compare', '[data-testid="compare"]'],
   ['?view=sweep', 'rate-limit-lab-sweep', '[data-testid="sweep"]'],
   ['?section=limits&experiment=herd', 'rate-limit-lab-limits', '[data-testid="limits"][data-state="done"]'],

@@ -164,14 +164,21 @@ impl Page {
     ];
 }
 
-/// The module of the run page with its guided walk, which the lab's bare address
-/// (`index.html`) starts: it opens on the opening story, whose button starts the walk
-/// (`run::opening`, `run::tour::opens_walk`).
+/// The module of the run page with its guided walk, which `tour=1` opens
+/// (`run::tour::opens_walk`) in its own file, [`WALK_FILE`].
 pub const WALK_MODULE: &str = "rate-limit-lab-tour";
+
+/// The guided walk's own file, whose head starts [`WALK_MODULE`].
+pub const WALK_FILE: &str = "walk.html";
+
+/// The module of the lab's bare address (`index.html`): the run page and the opening
+/// story (`run::opening`), without the walk, whose button opens [`WALK_FILE`]. The first
+/// visit downloads the least it needs to show the story (docs/sizes-and-speeds.md).
+pub const FIRST_MODULE: &str = "rate-limit-lab-first";
 
 /// The lab's pages as `assets/loader.js` and `scripts/entry-pages.mjs` must treat them,
 /// as JSON: for each page its module, its own file and the query key that asks for it,
-/// then the walk's module at the bare address. The browser tests read this table
+/// then the bare address's module and the walk's. The browser tests read this table
 /// (`tests/browser/fixtures/pages.json`, which a test holds equal to it) and check by
 /// behaviour that each file and each link opens its page.
 pub fn pages_json() -> String {
@@ -185,7 +192,11 @@ pub fn pages_json() -> String {
             })
         })
         .collect();
-    let table = serde_json::json!({ "pages": pages, "walk": { "module": WALK_MODULE, "file": "index.html" } });
+    let table = serde_json::json!({
+        "pages": pages,
+        "first": { "module": FIRST_MODULE, "file": "index.html" },
+        "walk": { "module": WALK_MODULE, "file": WALK_FILE },
+    });
     serde_json::to_string_pretty(&table).expect("plain values serialise") + "\n"
 }
 
@@ -326,11 +337,10 @@ impl PageQuery {
     }
 
     /// A link to this page: its [`Page::entry_file`] and its query. A step of the guided
-    /// walk opens at the lab's own address, `./`: the walk has a module of its own, which
-    /// no page file asks for.
+    /// walk opens in the walk's own file ([`WALK_FILE`]): the walk has a module of its own.
     pub fn href(&self) -> String {
         let file = match self.page() {
-            Page::Run if self.tour => "./",
+            Page::Run if self.tour => WALK_FILE,
             page => page.entry_file(),
         };
         format!("{file}{}", self.to_query())

@@ -59,12 +59,10 @@ pub const PLAY: Slot = slot!("opening-play");
 pub const BACK: Slot = slot!("opening-back");
 /// Steps to the next event.
 pub const FORWARD: Slot = slot!("opening-forward");
-/// Opens the guided walk.
-pub const WALK: Slot = slot!("opening-walk");
 /// Shows the customer among all the others, on the stage.
 pub const ZOOM: Slot = slot!("opening-zoom");
 /// Every button of the opening, disabled in its markup until the app enables them.
-pub const BUTTONS: [Slot; 5] = [PLAY, BACK, FORWARD, WALK, ZOOM];
+pub const BUTTONS: [Slot; 4] = [PLAY, BACK, FORWARD, ZOOM];
 
 /// The section's id, a link's target from the stage.
 pub const OPENING_ID: &str = "rll-opening";
@@ -403,7 +401,8 @@ fn shown_from(at_us: u64, to_us: Option<u64>) -> String {
 
 /// The opening section's content: the heading, the controls, the two pictures with
 /// their sentences, as at the end of the story. The buttons are disabled until the app
-/// has taken the markup over (in the shell they could do nothing).
+/// has taken the markup over (in the shell they could do nothing); the walk is a link to
+/// its own page, which works from the shell too.
 pub fn opening_markup(o: &Opening) -> Markup {
     let k = &o.key;
     let end = o.end_us();
@@ -426,7 +425,7 @@ pub fn opening_markup(o: &Opening) -> Markup {
             }
         }
         div.rll-opening-go {
-            button.rll-primary type="button" data-slot=(WALK) data-testid="opening-walk" disabled { "Start the guided walk" }
+            a.rll-primary.rll-button href=(crate::run::tour::walk_href()) data-testid="opening-walk" { "Start the guided walk" }
             button type="button" data-slot=(ZOOM) data-testid="opening-zoom" disabled {
                 "See customer " (k.customer()) " among all " (count(k.customers.into()))
             }

@@ -30,6 +30,16 @@ pub fn opens_walk(q: &PageQuery) -> bool {
     q.tour
 }
 
+/// The link that starts the walk at its first step: the walk's own file
+/// ([`crate::query::page::WALK_FILE`]), whose module holds it.
+pub fn walk_href() -> String {
+    PageQuery {
+        tour: true,
+        ..PageQuery::default()
+    }
+    .href()
+}
+
 /// Which step a walk key moves to from `step`: → the next, ← the previous (no Shift:
 /// Shift + arrows step the stage's harms). `None` for other keys and at the ends.
 pub fn step_for_key(step: usize, key: &str, shift: bool) -> Option<usize> {
@@ -426,6 +436,14 @@ mod tests {
         let mut sim = Simulation::new(&sc).unwrap();
         sim.run_to_end();
         (sc, sim.snapshot().stats, sim)
+    }
+
+    #[test]
+    fn the_walk_starts_in_its_own_file_at_its_first_step() {
+        let href = walk_href();
+        let query = href.strip_prefix("walk.html?").expect(&href);
+        let q = crate::query::read::parse(&crate::query::codec::pairs_of(query));
+        assert!(opens_walk(&q) && q.step == 0 && q.problems.is_empty());
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The run page with its guided walk, as a module of its own (built by trunk): a first visit and `tour=1` open it.
+//! The run page with its guided walk, as a module of its own (built by trunk): `tour=1` opens it, in `walk.html`.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {

@@ -1,4 +1,4 @@
-//! The run page's entries: the page alone, and with its guided walk.
+//! The run page's entries: the page alone, with its guided walk, and with the opening story.
 
 use super::{opening_story, run_page, tour_card};
 use crate::shared::entry::mount_page;
@@ -8,10 +8,17 @@ pub fn mount() {
     mount_page(|query| view! { <run_page::RunPage query walk=None opening=None/> });
 }
 
-/// The run page with its guided walk and the opening story: what the bare address and
-/// `tour=1` open.
+/// The run page with its guided walk: what `tour=1` opens, in the walk's own file.
 pub fn mount_tour() {
     mount_page(
-        |query| view! { <run_page::RunPage query walk=Some(tour_card::walk_card) opening=Some(opening_story::opening_story)/> },
+        |query| view! { <run_page::RunPage query walk=Some(tour_card::walk_card) opening=None/> },
+    );
+}
+
+/// The run page with the opening story, which the lab's bare address opens on: its
+/// button is a link to the walk's file, so the first visit does not download the walk.
+pub fn mount_first() {
+    mount_page(
+        |query| view! { <run_page::RunPage query walk=None opening=Some(opening_story::opening_story)/> },
     );
 }

@@ -17,10 +17,9 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use page::run::opening::{
     play_label, Opening, OpeningClock, BACK, BUTTONS, CLOCK, FORWARD, OPENING_ID, PANELS, PLAY,
-    SHELL_ID, WALK, ZOOM,
+    SHELL_ID, ZOOM,
 };
 use page::run::stage::STAGE_ID;
-use page::run::tour;
 use sim::{Scenario, StrategyName};
 
 /// The opening, for the article's numbers on seed 1 (what the bare address runs).
@@ -146,14 +145,6 @@ pub fn OpeningStory(
         state.run(StrategyName::TimeoutNoKey);
         scroll_to(STAGE_ID);
     };
-    let walk = move || {
-        state.playback.reset();
-        state.customer.set(None);
-        state.selected.set(tour::strategy(0));
-        state.tour.set(Some(0));
-        state.record_tour(true);
-        scroll_to(STAGE_ID);
-    };
     let on_click = move |ev: web_sys::MouseEvent| {
         if bind::hit(&ev, PLAY).is_some() {
             if playing.get_untracked() {
@@ -165,8 +156,6 @@ pub fn OpeningStory(
             step(false);
         } else if bind::hit(&ev, FORWARD).is_some() {
             step(true);
-        } else if bind::hit(&ev, WALK).is_some() {
-            walk();
         } else if bind::hit(&ev, ZOOM).is_some() {
             zoom();
         }
@@ -193,7 +182,7 @@ pub fn OpeningStory(
     .into_any()
 }
 
-/// The opening for `state`, as the walk's module gives it to the run page.
+/// The opening for `state`, as the bare address's module gives it to the run page.
 pub fn opening_story(state: RunState) -> AnyView {
     view! { <OpeningStory state/> }.into_any()
 }

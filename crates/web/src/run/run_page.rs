@@ -27,7 +27,7 @@ pub fn RunPage(
     query: PageQuery,
     /// The guided walk's card: given in the walk's module only (docs/sizes-and-speeds.md).
     walk: Option<WalkCard>,
-    /// The opening story the bare address opens on: given in the walk's module only.
+    /// The opening story the bare address opens on: given in the bare address's module only.
     opening: Option<WalkCard>,
 ) -> impl IntoView {
     let reduced = use_reduced_motion();
