@@ -13,7 +13,7 @@ cargo fmt --all -- --check
 
 step "cargo clippy (native, then the browser's crates on wasm32)"
 cargo clippy --workspace --all-targets -- -D warnings
-cargo clippy -p sim -p page -p web --target wasm32-unknown-unknown --lib --bins -- -D warnings
+cargo clippy -p sim -p page -p web -p simworker --target wasm32-unknown-unknown --lib --bins -- -D warnings
 
 step "cargo test"
 cargo test --workspace

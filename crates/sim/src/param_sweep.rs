@@ -208,35 +208,57 @@ impl ParamSweepJob {
 
     /// Runs the next seed; false once every point is done.
     pub fn step(&mut self) -> bool {
+        match self.run_unit(self.done) {
+            Some(value) => self.push_result(value),
+            None => false,
+        }
+    }
+
+    /// Run `i` of the sweep (from 0, in the order [`ParamSweepJob::step`] runs them: each
+    /// strategy's line, each value's seeds in turn): its strategy, the parameter's value
+    /// and the seed, or `None` past the end.
+    pub fn unit(&self, i: u64) -> Option<(StrategyName, u64, u64)> {
+        if i >= self.total() {
+            return None;
+        }
         let per_line = self.values.len() as u64 * self.seeds;
-        if self.done >= self.total() {
-            return false;
-        }
-        let line = (self.done / per_line) as usize;
-        let value_i = ((self.done % per_line) / self.seeds) as usize;
-        let seed = self.done % self.seeds + 1;
-        let strategy = self.strategies[line];
-        if self.lines.len() <= line {
-            self.lines.push((strategy, Vec::new()));
-        }
+        let strategy = self.strategies[(i / per_line) as usize];
+        let value = self.values[((i % per_line) / self.seeds) as usize];
+        Some((strategy, value, i % self.seeds + 1))
+    }
+
+    /// Runs run `i` alone, whatever has run before: the swept stat's value. A run depends
+    /// on its scenario and seed only, so runs can be shared out between threads.
+    pub fn run_unit(&self, i: u64) -> Option<u64> {
+        let (strategy, value, seed) = self.unit(i)?;
         let scenario = Scenario {
             strategy,
             seed,
-            ..Self::at(&self.base, self.spec.param, self.values[value_i])
+            ..Self::at(&self.base, self.spec.param, value)
                 .expect("every value was checked before the sweep started")
         };
         let stats = Simulation::new(&scenario)
             .expect("every value was checked before the sweep started")
             .run_to_end();
-        self.current.push(stats.get(self.spec.stat));
+        Some(stats.get(self.spec.stat))
+    }
+
+    /// Takes the swept stat's value of the next run in order ([`ParamSweepJob::unit`] of
+    /// [`ParamSweepJob::done`]), however it was computed; false if every run is in already.
+    pub fn push_result(&mut self, stat: u64) -> bool {
+        let Some((strategy, value, seed)) = self.unit(self.done) else {
+            return false;
+        };
+        if self.lines.last().is_none_or(|(s, _)| *s != strategy) {
+            self.lines.push((strategy, Vec::new()));
+        }
+        self.current.push(stat);
         self.done += 1;
         if seed == self.seeds {
             let dist = Distribution::of(&self.current);
             self.current.clear();
-            self.lines[line].1.push(Point {
-                value: self.values[value_i],
-                dist,
-            });
+            let (_, points) = self.lines.last_mut().expect("just ensured");
+            points.push(Point { value, dist });
         }
         true
     }

@@ -70,6 +70,21 @@ macro_rules! stat_table {
                     $( StatField::$variant => u64::from(self.$field) ),+
                 }
             }
+
+            /// Every field's value, in table order ([`StatField::ALL`]): a flat form a
+            /// run's stats cross a thread in, read back by [`Stats::from_values`].
+            pub fn values(&self) -> Vec<u64> {
+                StatField::ALL.iter().map(|&f| self.get(f)).collect()
+            }
+
+            /// Stats from [`Stats::values`]: `None` if there are too few values or one
+            /// does not fit its field.
+            pub fn from_values(values: &[u64]) -> Option<Stats> {
+                let mut values = values.iter().copied();
+                Some(Stats {
+                    $( $field: <$ty>::try_from(values.next()?).ok()?, )+
+                })
+            }
         }
     };
 }
@@ -302,6 +317,31 @@ fn mean(sum: u64, n: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stats_cross_as_their_values_and_come_back_whole() {
+        let mut sim = crate::Simulation::new(&crate::Scenario::article(
+            crate::StrategyName::TimeoutNoKey,
+            3,
+        ))
+        .unwrap();
+        let stats = sim.run_to_end();
+        let values = stats.values();
+        assert_eq!(values.len(), StatField::ALL.len());
+        assert_eq!(Stats::from_values(&values), Some(stats.clone()));
+        assert_eq!(Stats::from_values(&values[1..]), None, "one value short");
+        let mut wide = values.clone();
+        let at = StatField::ALL
+            .iter()
+            .position(|&f| f == StatField::MaxInflight)
+            .unwrap();
+        wide[at] = u64::from(u32::MAX) + 1;
+        assert_eq!(
+            Stats::from_values(&wide),
+            None,
+            "a value too wide for its field"
+        );
+    }
 
     #[test]
     fn the_json_holds_every_field_by_its_name_in_table_order() {

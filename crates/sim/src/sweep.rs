@@ -228,26 +228,45 @@ impl SweepJob {
 
     /// Runs the next seed; false once every strategy has all its seeds.
     pub fn step(&mut self) -> bool {
-        let current = self.sweeps.last().map(|(s, sw)| (*s, sw.runs.len() as u64));
-        let strategy = match current {
-            Some((s, n)) if n < self.seeds => s,
-            _ => match self.strategies.get(self.sweeps.len()) {
-                Some(&next) => {
-                    self.sweeps.push((next, Sweep { runs: Vec::new() }));
-                    next
-                }
-                None => return false,
-            },
+        let Some(stats) = self.run_unit(self.done()) else {
+            return false;
         };
-        let (_, sweep) = self.sweeps.last_mut().expect("just ensured");
-        let seed = sweep.runs.len() as u64 + 1;
+        self.push_result(stats)
+    }
+
+    /// Run `i` of the sweep (from 0, in the order [`SweepJob::step`] runs them: each
+    /// strategy's seeds in turn): its strategy and seed, or `None` past the end.
+    pub fn unit(&self, i: u64) -> Option<(StrategyName, u64)> {
+        let strategy = *self.strategies.get(usize::try_from(i / self.seeds).ok()?)?;
+        Some((strategy, i % self.seeds + 1))
+    }
+
+    /// Runs run `i` alone, whatever has run before: a run depends on its scenario and
+    /// seed only, so runs can be shared out between threads and put back in order.
+    pub fn run_unit(&self, i: u64) -> Option<Stats> {
+        let (strategy, seed) = self.unit(i)?;
         let scenario = Scenario {
             strategy,
+            seed,
             ..self.base.clone()
         };
-        sweep
-            .push(&scenario, seed)
-            .expect("the parameters were checked before the sweep started");
+        let stats = Simulation::new(&scenario)
+            .expect("the parameters were checked before the sweep started")
+            .run_to_end();
+        Some(stats)
+    }
+
+    /// Takes the stats of the next run in order ([`SweepJob::unit`] of [`SweepJob::done`]),
+    /// however they were computed; false if every run is in already.
+    pub fn push_result(&mut self, stats: Stats) -> bool {
+        let Some((strategy, seed)) = self.unit(self.done()) else {
+            return false;
+        };
+        if self.sweeps.last().is_none_or(|(s, _)| *s != strategy) {
+            self.sweeps.push((strategy, Sweep { runs: Vec::new() }));
+        }
+        let (_, sweep) = self.sweeps.last_mut().expect("just ensured");
+        sweep.runs.push((seed, stats));
         true
     }
 
@@ -286,6 +305,49 @@ mod tests {
             }]
         );
         assert_eq!(Distribution::of(&[1, 2]).median, 1, "the lower median");
+    }
+
+    #[test]
+    fn runs_shared_out_in_chunks_and_put_back_in_order_equal_the_stepped_sweep() {
+        let base = Scenario {
+            customers: 200,
+            ..Scenario::default()
+        };
+        let strategies = [
+            StrategyName::Naive,
+            StrategyName::Keyed,
+            StrategyName::Adaptive,
+        ];
+        let mut stepped = SweepJob::new(&base, &strategies, 7).unwrap();
+        while stepped.step() {}
+        for threads in [1u64, 2, 3, 4, 8, 21, 30] {
+            let mut shared = SweepJob::new(&base, &strategies, 7).unwrap();
+            let total = shared.total();
+            let chunk = total.div_ceil(threads);
+            // The chunks finish in reverse, as threads might; each is put back in its place.
+            let mut chunks: Vec<Vec<Stats>> = (0..threads)
+                .rev()
+                .map(|t| {
+                    (t * chunk..((t + 1) * chunk).min(total))
+                        .map(|i| shared.run_unit(i).unwrap())
+                        .collect()
+                })
+                .collect();
+            chunks.reverse();
+            for stats in chunks.into_iter().flatten() {
+                assert!(shared.push_result(stats));
+            }
+            assert!(!shared.push_result(Stats::default()), "no run past the end");
+            assert_eq!(shared.done(), total);
+            for ((s1, a), (s2, b)) in stepped.sweeps().iter().zip(shared.sweeps()) {
+                assert_eq!((s1, &a.runs), (s2, &b.runs), "{threads} threads");
+            }
+            assert_eq!(shared.sweeps().len(), strategies.len());
+        }
+        assert_eq!(stepped.unit(0), Some((StrategyName::Naive, 1)));
+        assert_eq!(stepped.unit(7), Some((StrategyName::Keyed, 1)));
+        assert_eq!(stepped.unit(20), Some((StrategyName::Adaptive, 7)));
+        assert_eq!(stepped.unit(21), None);
     }
 
     #[test]

@@ -378,6 +378,18 @@ impl PageQuery {
         }
     }
 
+    /// The one strategy a seed sweep runs, or `None` for every strategy (`strategy=all`,
+    /// or none named).
+    pub fn seed_sweep_strategy(&self) -> Option<StrategyName> {
+        (!self.all_strategies).then_some(self.strategy).flatten()
+    }
+
+    /// The strategies a seed sweep runs ([`PageQuery::seed_sweep_strategy`]).
+    pub fn seed_sweep_strategies(&self) -> Vec<StrategyName> {
+        self.seed_sweep_strategy()
+            .map_or_else(|| StrategyName::ALL.to_vec(), |one| vec![one])
+    }
+
     /// True if the run view should start a run as soon as the page loads: a linked
     /// run, unless it is a step of the walk, which asks its question first.
     pub fn autostart(&self) -> bool {

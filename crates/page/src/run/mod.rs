@@ -16,4 +16,5 @@ pub mod stage;
 pub mod story;
 pub mod timeline;
 pub mod tour;
+pub mod whole;
 pub mod widget;

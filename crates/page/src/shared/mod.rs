@@ -12,6 +12,7 @@ pub mod params;
 pub mod params_form;
 pub mod progress;
 pub mod sections;
+pub mod slices;
 pub mod slot;
 pub mod stats;
 pub mod ticks;

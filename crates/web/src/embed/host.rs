@@ -3,6 +3,7 @@
 //! any page gets a widget mounted into a shadow root, styled only by our stylesheet.
 
 use crate::embed::widget::Widget;
+use crate::shared::dom::lab_base;
 use crate::shared::observe::use_observer;
 use leptos::prelude::*;
 use page::run::widget::{host_pairs, HOST_ATTR};
@@ -11,19 +12,6 @@ use wasm_bindgen::JsCast;
 
 /// The message a framed widget posts to its parent whenever its height changes.
 pub const HEIGHT_MESSAGE: &str = "rate-limit-lab:height";
-
-/// Where the lab is served from: set by the loader, or this page's own directory.
-pub fn lab_base_url() -> String {
-    let from_loader = web_sys::window()
-        .and_then(|w| js_sys::Reflect::get(&w, &"rateLimitLabBase".into()).ok())
-        .and_then(|v| v.as_string());
-    from_loader.unwrap_or_else(|| {
-        let href = window().location().href().unwrap_or_default();
-        let path = href.split(['?', '#']).next().unwrap_or_default();
-        path.rsplit_once('/')
-            .map_or(String::new(), |(dir, _)| format!("{dir}/"))
-    })
-}
 
 /// The framed page: one widget, and its height sent to the parent.
 #[component]
@@ -51,7 +39,7 @@ pub fn EmbedPage(
     });
     view! {
         <div class="rll-embed" node_ref=root>
-            <Widget query lab_url=lab_base_url()/>
+            <Widget query lab_url=lab_base()/>
         </div>
     }
 }
@@ -74,7 +62,7 @@ fn hosts(attr: &str) -> Vec<web_sys::HtmlElement> {
 /// `data-max-inflight`…).
 pub fn mount_widgets() -> usize {
     let hosts = hosts(HOST_ATTR);
-    let base = lab_base_url();
+    let base = lab_base();
     for host in &hosts {
         let pairs = host_pairs(attributes(host));
         let query: PageQuery = page::parse(&pairs);

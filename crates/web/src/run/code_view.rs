@@ -5,6 +5,7 @@
 //! copied there by the build) when the view first shows them, so none of their text is
 //! in the page's `.wasm`.
 
+use crate::shared::dom::lab_base;
 use crate::shared::erase::{handler, watch};
 use leptos::prelude::*;
 use page::run::code::{
@@ -15,14 +16,6 @@ use page::run::equivalents::EQUIVALENTS_PATH;
 use sim::{Scenario, StrategyName};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-
-/// The lab's own folder, as the loader found it (a blog may serve it from a sub-path).
-fn lab_base() -> String {
-    web_sys::window()
-        .and_then(|w| js_sys::Reflect::get(&w, &"rateLimitLabBase".into()).ok())
-        .and_then(|v| v.as_string())
-        .unwrap_or_default()
-}
 
 /// The text of `path` under the lab's folder, or why not.
 async fn fetch_text(path: String) -> Result<String, String> {

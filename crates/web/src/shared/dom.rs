@@ -63,3 +63,19 @@ pub fn scroll_to(id: &str) {
         el.scroll_into_view();
     }
 }
+
+/// Where the lab is served from: set by the loader, or this page's own directory.
+pub fn lab_base() -> String {
+    let from_loader = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"rateLimitLabBase".into()).ok())
+        .and_then(|v| v.as_string());
+    from_loader.unwrap_or_else(|| {
+        let href = leptos::prelude::window()
+            .location()
+            .href()
+            .unwrap_or_default();
+        let path = href.split(['?', '#']).next().unwrap_or_default();
+        path.rsplit_once('/')
+            .map_or(String::new(), |(dir, _)| format!("{dir}/"))
+    })
+}

@@ -19,3 +19,4 @@ pub mod use_measured;
 pub mod use_media;
 pub mod use_visibility;
 pub mod view_tabs;
+pub mod workers;

@@ -10,12 +10,14 @@ use page::View;
 pub fn mount() {
     mount_page(|query| {
         let base = query.seeded_scenario();
-        let strategy = (!query.all_strategies).then_some(query.strategy).flatten();
+        let strategy = query.seed_sweep_strategy();
         // A link naming a parameter starts the parameter sweep, not the seed sweep.
         let (seeds, autostart) = (
             query.seeds,
             query.sweep_autostart() && query.sweep_param.is_none(),
         );
+        // The seed sweep's workers load ahead unless the link is a parameter sweep's.
+        let warm = query.sweep_param.is_none();
         // The footer follows the sweep on screen: what the link asked for, then each sweep
         // the reader starts.
         let shown = RwSignal::new(query.clone());
@@ -32,7 +34,7 @@ pub fn mount() {
         });
         view! {
             <explore_page::ExplorePage query view=View::Sweep title=page::sweep::views::SWEEP_TITLE shown=shown.into() scenario run_state beside=()>
-                <sweep_view::SweepView base strategy seeds autostart shown state=seeds_state/>
+                <sweep_view::SweepView base strategy seeds autostart warm shown state=seeds_state/>
                 <param_sweep_view::ParamSweepView base=psweep_base query=psweep_query shown state=param_state/>
             </explore_page::ExplorePage>
         }

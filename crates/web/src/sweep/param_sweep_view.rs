@@ -1,7 +1,8 @@
 //! Sweep a parameter: one parameter stepped through its values, each over many seeds,
-//! for each strategy that reads it, in batches that yield to the browser every frame (on
-//! [`use_animation_frame`]), with progress and a cancel button; then a chart of one
-//! stat. Presets set the form and start at once.
+//! for each strategy that reads it, shared out between simulation workers off the page's
+//! thread ([`Farm`]; where none can start, in batches that yield to the browser every
+//! frame, on [`use_animation_frame`]), with progress and a cancel button; then a chart of
+//! one stat. Presets set the form and start at once.
 //!
 //! The view is the page layer's markup ([`param_sweep_markup`]: the presets, the form,
 //! the progress and where the chart goes), set once; one effect per control writes back
@@ -15,6 +16,7 @@ use crate::shared::erase::{handler, watch};
 use crate::shared::use_animation_frame::{
     now_ms, step_for_a_frame, use_animation_frame, First, Next,
 };
+use crate::shared::workers::Farm;
 use crate::sweep::param_sweep_chart::{open_point, Line};
 use crate::sweep::sweep_form::bind_form;
 use crate::sweep::sweep_progress::bind_progress;
@@ -23,6 +25,7 @@ use leptos::prelude::*;
 use page::shared::links::param_sweep_query;
 use page::sweep::param_sweep::sentence;
 use page::sweep::param_sweep_chart::chart_markup;
+use page::sweep::share::{take_param_values, Work};
 use page::sweep::sweep_forms::{
     param_sweep_help, Field, ParamSweepForm, CANCEL, PRESET, PRESET_KEY, RUN, STRATEGY_HINT,
 };
@@ -68,29 +71,50 @@ pub fn ParamSweepView(
     let chart_base = base.clone();
     let base = StoredValue::new(base);
 
+    // A finished sweep's chart.
+    let publish = move || {
+        let (done, started) = job.with_value(|j| {
+            let j = j.as_ref().expect("a finished job");
+            (
+                Shown {
+                    spec: j.steps.spec(),
+                    lines: j.steps.lines().to_vec(),
+                },
+                j.started_ms,
+            )
+        });
+        took_ms.set(now_ms() - started);
+        result.set(Some(done));
+        state.set(SweepState::Done);
+    };
     let frame = move || -> Next {
-        let finished = step_for_a_frame(job, |j| &mut j.steps, progress);
-        match finished {
+        match step_for_a_frame(job, |j| &mut j.steps, progress) {
             Some(true) => {
-                let (done, started) = job.with_value(|j| {
-                    let j = j.as_ref().expect("a finished job");
-                    (
-                        Shown {
-                            spec: j.steps.spec(),
-                            lines: j.steps.lines().to_vec(),
-                        },
-                        j.started_ms,
-                    )
-                });
-                took_ms.set(now_ms() - started);
-                result.set(Some(done));
-                state.set(SweepState::Done);
+                publish();
                 Next::Stop
             }
             Some(false) => Next::Frame,
             None => Next::Stop,
         }
     };
+    // Workers the sweep on screen ran on (0: the page's own thread).
+    let workers_used = RwSignal::new(0u32);
+    let farm = Farm::new(
+        progress,
+        move || state.get_untracked() == SweepState::Running,
+        move |values| {
+            job.update_value(|j| {
+                if let Some(j) = j.as_mut() {
+                    take_param_values(&mut j.steps, values);
+                }
+            });
+        },
+        publish,
+        move |why| {
+            problem.set(Some(why));
+            state.set(SweepState::Cancelled);
+        },
+    );
 
     let start = move || {
         let read = match form.with_untracked(ParamSweepForm::read) {
@@ -110,19 +134,28 @@ pub fn ParamSweepView(
         };
         problem.set(None);
         frames.stop();
-        progress.set((0, steps.total()));
+        let total = steps.total();
+        progress.set((0, total));
         job.set_value(Some(Job {
             steps,
             started_ms: now_ms(),
         }));
         result.set(None);
         state.set(SweepState::Running);
-        crate::shared::page_query::replace(&now_shown.to_query());
+        let query = now_shown.to_query();
+        crate::shared::page_query::replace(&query);
         shown.set(now_shown);
-        frames.start(First::NextFrame, frame);
+        match farm.start(Work::Param.as_str(), query, total) {
+            Some(n) => workers_used.set(n),
+            None => {
+                workers_used.set(0);
+                frames.start(First::NextFrame, frame);
+            }
+        }
     };
     let cancel = move || {
         frames.stop();
+        farm.stop();
         state.set(SweepState::Cancelled);
     };
     if autostart {
@@ -151,11 +184,12 @@ pub fn ParamSweepView(
         });
         el.set_inner_html(&chart);
     });
-    // The view's state, for tests and the page.
+    // The view's state and how many workers ran it, for tests and the page.
     watch(move || {
-        let state = state.get();
+        let (state, used) = (state.get(), workers_used.get().to_string());
         if let Some(root) = root.get() {
             set_attr(&root, "data-state", state.as_str());
+            set_attr(&root, "data-workers", &used);
         }
     });
     let on_click = move |ev: web_sys::MouseEvent| {

@@ -1,6 +1,9 @@
-//! Seed sweeps in the browser: many seeds, in batches that yield to the browser every
-//! frame (on [`use_animation_frame`]), with progress and a cancel button; then each key
-//! stat's distribution.
+//! Seed sweeps in the browser: many seeds, shared out between simulation workers (one per
+//! core, [`workers`]) off the page's thread, with progress and a cancel button; then each
+//! key stat's distribution. The results are the same however many workers ran them (a
+//! run depends on its scenario and seed only; `page::sweep::share`). Where no worker can
+//! start, the page runs the seeds itself, in batches that yield to the browser every frame
+//! (on [`use_animation_frame`]).
 //!
 //! The view is the page layer's markup ([`seed_sweep_markup`]: the form, the progress
 //! and where the results go), set once, as are the results ([`sweep_result_markup`]);
@@ -13,6 +16,7 @@ use crate::shared::erase::{handler, watch};
 use crate::shared::use_animation_frame::{
     now_ms, step_for_a_frame, use_animation_frame, First, Next,
 };
+use crate::shared::workers::Farm;
 use crate::sweep::sweep_form::bind_form;
 use crate::sweep::sweep_progress::bind_progress;
 use leptos::html::Div;
@@ -21,6 +25,7 @@ use page::shared::format::dec;
 use page::shared::links::sweep_query;
 use page::shared::words::Words;
 use page::sweep::histogram::sweep_result_markup;
+use page::sweep::share::{take_values, Work};
 use page::sweep::sweep_forms::{seed_sweep_help, SeedSweepForm, CANCEL, RUN};
 use page::sweep::sweep_progress::SweepState;
 use page::sweep::views::{seed_sweep_markup, RESULTS};
@@ -54,6 +59,21 @@ struct Job {
     started_ms: f64,
 }
 
+/// Each strategy's distributions, from a finished sweep.
+fn rows_of(steps: &SweepJob) -> Vec<Row> {
+    steps
+        .sweeps()
+        .iter()
+        .map(|(s, sw)| Row {
+            strategy: *s,
+            fields: FIELDS
+                .into_iter()
+                .filter_map(|f| sw.distribution(f).map(|d| (f, d)))
+                .collect(),
+        })
+        .collect()
+}
+
 /// The sweep view.
 #[component]
 pub fn SweepView(
@@ -65,6 +85,8 @@ pub fn SweepView(
     seeds: u64,
     /// Start as the page loads.
     autostart: bool,
+    /// Load the workers once the page is idle, ready for the first sweep.
+    warm: bool,
     /// The sweep on screen, as a page: set when a sweep starts.
     shown: RwSignal<PageQuery>,
     /// Where the sweep is (the page's `data-run-state` reads it).
@@ -76,7 +98,43 @@ pub fn SweepView(
     let rows = RwSignal::new(Vec::<Row>::new());
     let took_ms = RwSignal::new(0.0f64);
     let job: StoredValue<Option<Job>> = StoredValue::new(None);
+    // Workers the sweep on screen ran on (0: the page's own thread).
+    let workers_used = RwSignal::new(0u32);
     let frames = use_animation_frame();
+    // The workers' answers go into the sweep in order; the distributions are published
+    // once every run is in. A worker's error stops the sweep and says why.
+    let farm = Farm::new(
+        progress,
+        move || state.get_untracked() == SweepState::Running,
+        move |values| {
+            job.update_value(|j| {
+                if let Some(j) = j.as_mut() {
+                    take_values(&mut j.steps, values);
+                }
+            });
+        },
+        move || publish(job, state, rows, took_ms),
+        move |why| {
+            problem.set(Some(why));
+            state.set(SweepState::Cancelled);
+        },
+    );
+
+    /// Publishes a finished sweep's distributions.
+    fn publish(
+        job: StoredValue<Option<Job>>,
+        state: RwSignal<SweepState>,
+        rows: RwSignal<Vec<Row>>,
+        took_ms: RwSignal<f64>,
+    ) {
+        let (results, started) = job.with_value(|j| {
+            let j = j.as_ref().expect("a finished job");
+            (rows_of(&j.steps), j.started_ms)
+        });
+        took_ms.set(now_ms() - started);
+        rows.set(results);
+        state.set(SweepState::Done);
+    }
 
     /// Runs seeds for one frame's budget; at the end, publishes the distributions.
     fn frame(
@@ -89,25 +147,7 @@ pub fn SweepView(
         let finished = step_for_a_frame(job, |j| &mut j.steps, progress);
         match finished {
             Some(true) => {
-                let (results, started) = job.with_value(|j| {
-                    let j = j.as_ref().expect("a finished job");
-                    let results: Vec<Row> = j
-                        .steps
-                        .sweeps()
-                        .iter()
-                        .map(|(s, sw)| Row {
-                            strategy: *s,
-                            fields: FIELDS
-                                .into_iter()
-                                .filter_map(|f| sw.distribution(f).map(|d| (f, d)))
-                                .collect(),
-                        })
-                        .collect();
-                    (results, j.started_ms)
-                });
-                took_ms.set(now_ms() - started);
-                rows.set(results);
-                state.set(SweepState::Done);
+                publish(job, state, rows, took_ms);
                 Next::Stop
             }
             Some(false) => Next::Frame,
@@ -136,18 +176,32 @@ pub fn SweepView(
         progress.set((0, total));
         state.set(SweepState::Running);
         let now_shown = sweep_query(one, seeds, &base);
-        crate::shared::page_query::replace(&now_shown.to_query());
+        let query = now_shown.to_query();
+        crate::shared::page_query::replace(&query);
         shown.set(now_shown);
-        frames.start(First::NextFrame, move || {
-            frame(job, state, progress, rows, took_ms)
-        });
+        // One worker per core, each handed a slice at a time; the page's own thread if
+        // none can start.
+        match farm.start(Work::Seeds.as_str(), query, total) {
+            Some(n) => workers_used.set(n),
+            None => {
+                workers_used.set(0);
+                frames.start(First::NextFrame, move || {
+                    frame(job, state, progress, rows, took_ms)
+                });
+            }
+        }
     };
     let cancel = move || {
         frames.stop();
+        farm.stop();
         state.set(SweepState::Cancelled);
     };
     if autostart {
         start();
+    } else if warm {
+        // The page exists to run sweeps: its workers load once it is idle, so the first
+        // sweep does not wait for them.
+        request_idle_callback(move || farm.warm());
     }
 
     let root = NodeRef::<Div>::new();
@@ -161,12 +215,15 @@ pub fn SweepView(
         });
         el.set_inner_html(&results);
     });
-    // The view's state, and how long a finished sweep took, for tests and the page.
+    // The view's state, how long a finished sweep took and on how many workers, for tests
+    // and the page.
     watch(move || {
         let (state, took) = (state.get(), dec(took_ms.get(), 0));
+        let used = workers_used.get().to_string();
         if let Some(root) = root.get() {
             set_attr(&root, "data-state", state.as_str());
             set_attr(&root, "data-took-ms", &took);
+            set_attr(&root, "data-workers", &used);
         }
     });
     let on_click = move |ev: web_sys::MouseEvent| {

@@ -1,0 +1,142 @@
+// The simulation worker (issue 33): seed and parameter sweeps shared out between workers
+// give the numbers one worker gives, and the CLI's; Cancel stops the workers within 100 ms; the page's own
+// thread runs no task over 50 ms while they work (the Long Tasks API); and a run computed
+// whole in a worker is the CLI's run, with progress on the way.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { useLab, openPage, readResults, cli } from './harness.mjs';
+
+const lab = useLab(before, after);
+
+/** A page whose sweeps run on `workers` workers (the page's override for tests). */
+async function pageWith(workers) {
+  const page = await openPage(lab.browser);
+  await page.addInitScript((n) => {
+    window.rateLimitLabWorkers = n;
+    // Every task over 50 ms on the page's thread, from the start.
+    window.longTasks = [];
+    new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, ms: e.duration })))).observe({ type: 'longtask', buffered: true });
+  }, workers);
+  return page;
+}
+
+const SWEEP = 'sweep.html?view=sweep&strategy=all&seeds=24&customers=400';
+
+test('a sweep shared out over 1, 2 and 3 workers, or run on the page\'s own thread, shows the same numbers, which are the CLI\'s', async () => {
+  const shown = [];
+  for (const n of [1, 2, 3, 0]) {
+    const page = await pageWith(n);
+    await page.goto(lab.server.base + SWEEP);
+    await page.waitForSelector('[data-testid="sweep"][data-state="done"]', { timeout: 60_000 });
+    assert.equal(await page.getAttribute('[data-testid="sweep"]', 'data-workers'), String(n), 'the sweep ran on the workers asked for');
+    shown.push(await readResults(page, '[data-testid="sweep"]'));
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+  assert.ok(Object.keys(shown[0]).length > 200, `every strategy's rows: ${Object.keys(shown[0]).length} numbers`);
+  assert.deepEqual(shown[1], shown[0], '2 workers = 1 worker');
+  assert.deepEqual(shown[2], shown[0], '3 workers = 1 worker');
+  assert.deepEqual(shown[3], shown[0], 'the page\'s own thread = 1 worker');
+  for (const strategy of ['naive', 'keyed', 'adaptive']) {
+    const expected = cli(['charges', '--strategy', strategy, '--seeds', '1..=24', '--customers', '400']).fields;
+    for (const field of ['customersCharged', 'duplicates', 'requests', 'elapsedMs']) {
+      for (const stat of ['min', 'median', 'max']) {
+        assert.equal(shown[0][`sweep.${strategy}.${field}.${stat}`], String(expected[field][stat]), `${strategy}.${field}.${stat}`);
+      }
+    }
+  }
+});
+
+test('a parameter sweep shared out over 1 and 2 workers, or run on the page\'s own thread, draws the same points', async () => {
+  const shown = [];
+  for (const n of [1, 2, 0]) {
+    const page = await pageWith(n);
+    await page.goto(lab.server.base + 'sweep.html?view=sweep&param=timeoutMs&from=200&to=3000&steps=5&stat=duplicates&seeds=6&customers=300');
+    await page.waitForSelector('[data-testid="psweep"][data-state="done"]', { timeout: 60_000 });
+    assert.equal(await page.getAttribute('[data-testid="psweep"]', 'data-workers'), String(n));
+    shown.push(await readResults(page, '[data-testid="psweep"]'));
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+  assert.ok(Object.keys(shown[0]).length >= 20, `the points: ${Object.keys(shown[0]).length} numbers`);
+  assert.deepEqual(shown[1], shown[0], '2 workers = 1 worker');
+  assert.deepEqual(shown[2], shown[0], 'the page\'s own thread = 1 worker');
+});
+
+test('Cancel stops a sweep\'s workers within 100 ms, and nothing moves after', async () => {
+  const page = await pageWith(2);
+  await page.goto(lab.server.base + 'sweep.html?view=sweep&strategy=all&seeds=10000');
+  await page.waitForSelector('[data-testid="sweep"][data-state="running"]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="sweep"] [role="progressbar"]')?.getAttribute('aria-valuenow') ?? 0) > 0);
+  const tookMs = await page.evaluate(() => new Promise((resolve) => {
+    const root = document.querySelector('[data-testid="sweep"]');
+    const t0 = performance.now();
+    new MutationObserver(() => {
+      if (root.getAttribute('data-state') === 'cancelled') resolve(performance.now() - t0);
+    }).observe(root, { attributes: true });
+    document.querySelector('[data-testid="sweep-cancel"]').click();
+  }));
+  assert.ok(tookMs <= 100, `cancelled after ${tookMs} ms`);
+  const bar = '[data-testid="sweep"] [role="progressbar"]';
+  const at = await page.getAttribute(bar, 'aria-valuenow');
+  await page.waitForTimeout(400);
+  assert.equal(await page.getAttribute(bar, 'aria-valuenow'), at, 'no worker answers after Cancel');
+  assert.match(await page.textContent('[data-testid="sweep"] [role="status"]'), /Cancelled after/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('while workers sweep 200 seeds of every strategy, no task on the page\'s thread takes over 50 ms', async () => {
+  const page = await pageWith(2);
+  await page.goto(lab.server.base + 'sweep.html?view=sweep&strategy=all&seeds=200');
+  await page.waitForSelector('[data-testid="sweep-run"]');
+  // The page's own start-up is not the sweep's: count from the click.
+  await page.waitForTimeout(300);
+  const from = await page.evaluate(() => performance.now());
+  await page.click('[data-testid="sweep-run"]');
+  await page.waitForSelector('[data-testid="sweep"][data-state="done"]', { timeout: 60_000 });
+  await page.waitForTimeout(200);
+  const long = await page.evaluate((t) => window.longTasks.filter((e) => e.start >= t), from);
+  assert.deepEqual(long, [], 'no long task during the sweep');
+  // The observer sees a long task when there is one: an 80 ms task after the sweep.
+  const until = await page.evaluate(() => performance.now());
+  await page.evaluate(() => setTimeout(() => { const t = performance.now(); while (performance.now() - t < 80); }, 0));
+  await page.waitForFunction((t) => window.longTasks.some((e) => e.start >= t && e.ms >= 80), until);
+  assert.equal(await page.getAttribute('[data-testid="sweep"]', 'data-workers'), '2');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a run computed whole in a worker is the CLI\'s run, with progress on the way', async () => {
+  const page = await openPage(lab.browser);
+  await page.goto(lab.server.base + 'run.html?seed=2');
+  await page.waitForSelector('[data-strategy]');
+  const query = 'strategy=keyed&seed=2&customers=300000';
+  const got = await page.evaluate(async ({ base, query }) => {
+    const worker = new Worker(`${base}sim-worker.js`, { type: 'module' });
+    const progress = [];
+    const values = await new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => {
+        if (data.error) reject(new Error(data.error));
+        else if (data.values) resolve([...data.values].map(Number));
+        else progress.push([data.done, data.total]);
+      };
+      worker.postMessage({ id: 1, kind: 'run', query });
+    });
+    worker.terminate();
+    return { values, progress };
+  }, { base: lab.server.base, query });
+  const expected = cli(['charges', '--strategy', 'keyed', '--seed', '2', '--customers', '300000']);
+  // The flat snapshot: clock, done, customers, in flight, awaited, finished, then the stats
+  // in the table's order (the CLI's JSON keeps that order).
+  const fields = Object.keys(expected).filter((k) => !['strategy', 'seed', 'customers'].includes(k));
+  const stats = got.values.slice(6);
+  assert.equal(got.values[1], 300000, 'every charge finished');
+  assert.equal(got.values[5], 1, 'finished');
+  assert.equal(stats.length, fields.length);
+  fields.forEach((f, i) => assert.equal(stats[i], expected[f], f));
+  assert.ok(got.progress.length >= 2, `progress along the way: ${JSON.stringify(got.progress)}`);
+  assert.ok(got.progress.every(([d, t], i) => t === 300000 && d <= t && (i === 0 || d >= got.progress[i - 1][0])));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
