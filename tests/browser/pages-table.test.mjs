@@ -21,7 +21,8 @@ async function opened(link) {
   const modules = [];
   page.on('request', (r) => {
     const m = r.url().match(/([\w-]+)_bg\.wasm$/);
-    if (m) modules.push(m[1]);
+    // The simulation worker's module is no page's: the sweep page loads it once idle.
+    if (m && m[1] !== 'rate-limit-lab-sim') modules.push(m[1]);
   });
   await page.goto(lab.server.base + link);
   await page.waitForSelector('[data-testid="app"], [data-testid="widget"]', { timeout: 20_000 });

@@ -128,15 +128,76 @@ test('a run computed whole in a worker is the CLI\'s run, with progress on the w
   }, { base: lab.server.base, query });
   const expected = cli(['charges', '--strategy', 'keyed', '--seed', '2', '--customers', '300000']);
   // The flat snapshot: clock, done, customers, in flight, awaited, finished, then the stats
-  // in the table's order (the CLI's JSON keeps that order).
+  // in the table's order (the CLI's JSON keeps that order), then the grid's 10,000 fates.
   const fields = Object.keys(expected).filter((k) => !['strategy', 'seed', 'customers'].includes(k));
-  const stats = got.values.slice(6);
+  const stats = got.values.slice(6, 6 + fields.length);
+  assert.equal(got.values.length, 6 + fields.length + 10000);
   assert.equal(got.values[1], 300000, 'every charge finished');
   assert.equal(got.values[5], 1, 'finished');
   assert.equal(stats.length, fields.length);
   fields.forEach((f, i) => assert.equal(stats[i], expected[f], f));
   assert.ok(got.progress.length >= 2, `progress along the way: ${JSON.stringify(got.progress)}`);
   assert.ok(got.progress.every(([d, t], i) => t === 300000 && d <= t && (i === 0 || d >= got.progress[i - 1][0])));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+/** The .wasm files this page has downloaded, by name. */
+const modules = (page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()).filter((n) => n.endsWith('.wasm')));
+
+test('the run page hands a million-customer instant run to a worker: the CLI\'s numbers, progress on the way, no long task', async () => {
+  const page = await pageWith(2);
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(lab.server.base + 'run.html?strategy=keyed&seed=3&customers=1000000&speed=instant');
+  await page.waitForSelector('[data-testid="app"][data-run-state]');
+  // The progress bar moves while the worker runs (sampled each frame until done).
+  const seen = await page.evaluate(() => new Promise((resolve) => {
+    const values = new Set();
+    const look = () => {
+      const bar = document.querySelector('[data-testid="app"] [role="progressbar"]');
+      if (bar) values.add(Number(bar.getAttribute('aria-valuenow')));
+      if (document.querySelector('[data-testid="app"]').getAttribute('data-run-state') === 'done') resolve([...values]);
+      else requestAnimationFrame(look);
+    };
+    look();
+  }));
+  assert.ok(seen.some((v) => v > 0 && v < 1_000_000), `the bar showed charges part-way: ${seen.join(', ')}`);
+  const expected = cli(['charges', '--strategy', 'keyed', '--seed', '3', '--customers', '1000000']);
+  const lastRun = await page.evaluate(() => window.rateLimitLab.lastRun);
+  for (const field of ['requests', 'charges', 'customersCharged', 'duplicates', 'rateLimited', 'overloaded', 'elapsedMs', 'gaveUp']) {
+    assert.equal(lastRun[field], expected[field], field);
+  }
+  assert.deepEqual(workers.map((u) => u.split('/').pop()), ['sim-worker.js'], 'computed in one simulation worker');
+  assert.ok(!(await modules(page)).includes('rate-limit-lab-sim_bg.wasm'), 'the page itself never loads the worker\'s module');
+  // The grid draws the first customers' fates from the worker's answer.
+  assert.ok(await page.locator('[data-testid="app"] canvas').count() > 0);
+  const long = await page.evaluate(() => window.longTasks.filter((e) => e.start > performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd + 500));
+  assert.deepEqual(long, [], 'no long task once the page has started');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a run in a worker can be cancelled within 100 ms, and the page says how far it got', async () => {
+  const page = await pageWith(2);
+  await page.goto(lab.server.base + 'run.html?strategy=adaptive&seed=2&customers=1000000&speed=instant');
+  await page.waitForSelector('[data-testid="app"][data-run-state="running"]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="app"] [role="progressbar"]')?.getAttribute('aria-valuenow') ?? 0) > 0);
+  assert.equal((await page.textContent('[data-testid="pause"]')).trim(), 'Cancel');
+  const tookMs = await page.evaluate(() => new Promise((resolve) => {
+    const app = document.querySelector('[data-testid="app"]');
+    const t0 = performance.now();
+    new MutationObserver(() => {
+      if (app.getAttribute('data-run-state') === 'idle') resolve(performance.now() - t0);
+    }).observe(app, { attributes: true });
+    document.querySelector('[data-testid="pause"]').click();
+  }));
+  assert.ok(tookMs <= 100, `cancelled after ${tookMs} ms`);
+  assert.match(await page.textContent('[data-testid="app"]'), /Cancelled after [\d,]+ of 1,000,000 charges finished\./);
+  // A run started after it runs whole.
+  await page.click('[data-testid="run"]');
+  await page.waitForSelector('[data-testid="app"][data-run-state="done"]', { timeout: 60_000 });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

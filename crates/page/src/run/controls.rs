@@ -66,12 +66,13 @@ pub fn run_label(idle: bool) -> &'static str {
     }
 }
 
-/// The pause button's label.
-pub fn pause_label(paused: bool) -> &'static str {
-    if paused {
-        "Resume"
-    } else {
-        "Pause"
+/// The pause button's label: a run in a simulation worker cannot pause, only stop
+/// (`run::whole`), so its button says Cancel.
+pub fn pause_label(paused: bool, offloaded: bool) -> &'static str {
+    match (paused, offloaded) {
+        (_, true) => "Cancel",
+        (true, false) => "Resume",
+        (false, false) => "Pause",
     }
 }
 
@@ -99,7 +100,7 @@ pub fn controls_markup() -> Markup {
         }
         div.rll-buttons {
             button.rll-primary type="button" data-slot=(Action::Run.slot()) data-testid="run" { (run_label(true)) }
-            button type="button" data-slot=(Action::Pause.slot()) data-testid="pause" disabled { (pause_label(false)) }
+            button type="button" data-slot=(Action::Pause.slot()) data-testid="pause" disabled { (pause_label(false, false)) }
             button type="button" data-slot=(Action::Reset.slot()) data-testid="reset" disabled { "Reset" }
             p.rll-field-help.rll-error role="alert" data-slot=(RUN_ERROR) data-testid="run-error" hidden {}
         }
@@ -137,7 +138,8 @@ mod tests {
     fn labels_follow_the_run() {
         assert_eq!(run_label(true), "Run");
         assert_eq!(run_label(false), "Run again");
-        assert_eq!(pause_label(true), "Resume");
-        assert_eq!(pause_label(false), "Pause");
+        assert_eq!(pause_label(true, false), "Resume");
+        assert_eq!(pause_label(false, false), "Pause");
+        assert_eq!(pause_label(false, true), "Cancel");
     }
 }

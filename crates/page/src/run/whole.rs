@@ -1,11 +1,32 @@
 //! A run computed whole in a simulation worker, off the page's thread: the page hands it
-//! the run's query and gets back its final snapshot as flat values, with progress on the
-//! way. A run this large keeps no record (`sim::budget::keeps_record`), so its stats and
-//! its final snapshot are all there is to hand back.
+//! the run's query and gets back its final snapshot and the fates of the customers the
+//! grid draws, as flat values, with progress on the way. A run this large keeps no record
+//! (`sim::budget::keeps_record`), so that is all the page shows of it.
 
 use crate::query::codec::pairs_of;
 use crate::query::read::parse;
+use crate::shared::format::count;
+use crate::Speed;
+use sim::budget::{keeps_record, GRID_MAX_CELLS};
+use sim::world::Fate;
 use sim::{Scenario, Simulation, Snapshot, StatField, Stats};
+
+/// True if the run page hands a run to a simulation worker rather than run it itself: a
+/// run played instantly that is too large to keep its record. It is then one final
+/// answer, which a worker built for speed computes 4 to 5 times faster than the page's own
+/// build, off the page's thread (docs/sizes-and-speeds.md, "The simulation worker").
+pub fn in_worker(customers: u32, speed: Speed) -> bool {
+    speed == Speed::Instant && !keeps_record(customers)
+}
+
+/// What the run page says when a run in a worker is cancelled.
+pub fn cancelled_line(done: u64, total: u64) -> String {
+    format!(
+        "Cancelled after {} of {} charges finished.",
+        count(done),
+        count(total)
+    )
+}
 
 /// Events between two looks at the clock for progress.
 const EVENTS_PER_LOOK: u64 = 200_000;
@@ -24,7 +45,8 @@ pub fn scenario_of(query: &str) -> Result<Scenario, String> {
 }
 
 /// Runs `query`'s scenario to its end, telling `progress` the charges finished (and in
-/// all) every so often: its final snapshot, flat ([`snapshot_values`]).
+/// all) every so often: its final snapshot, flat ([`snapshot_values`]), then the fates of
+/// its first customers, as many as the grid draws ([`Fate::ALL`]'s order).
 pub fn run_whole(query: &str, mut progress: impl FnMut(u64, u64)) -> Result<Vec<u64>, String> {
     let scenario = scenario_of(query)?;
     let mut sim =
@@ -36,7 +58,40 @@ pub fn run_whole(query: &str, mut progress: impl FnMut(u64, u64)) -> Result<Vec<
         }
         progress(sim.snapshot().customers_done, total);
     }
-    Ok(snapshot_values(&sim.snapshot()))
+    let mut values = snapshot_values(&sim.snapshot());
+    let drawn = scenario.customers.min(GRID_MAX_CELLS);
+    values.extend((1..=drawn).map(|c| {
+        Fate::ALL
+            .iter()
+            .position(|&f| f == sim.fate(c))
+            .unwrap_or(0) as u64
+    }));
+    Ok(values)
+}
+
+/// A run back from [`run_whole`]'s values: its final snapshot and its first customers'
+/// fates, or `None` if the values are not one.
+pub fn whole_of(values: &[u64]) -> Option<(Snapshot, Vec<Fate>)> {
+    let width = 6 + StatField::ALL.len();
+    let snapshot = snapshot_of(values.get(..width)?)?;
+    let fates = values[width..]
+        .iter()
+        .map(|&f| Fate::ALL.get(usize::try_from(f).ok()?).copied())
+        .collect::<Option<Vec<Fate>>>()?;
+    (fates.len() as u32 == snapshot.customers.min(GRID_MAX_CELLS)).then_some((snapshot, fates))
+}
+
+/// The snapshot a run handed to a worker shows until its answer: nothing done yet.
+pub fn starting_snapshot(customers: u32) -> Snapshot {
+    Snapshot {
+        now_us: 0,
+        stats: Stats::default(),
+        customers_done: 0,
+        customers,
+        inflight: 0,
+        outstanding: 0,
+        finished: false,
+    }
 }
 
 /// A snapshot as flat values: the clock, the charges finished and in all, in flight,
@@ -76,6 +131,21 @@ pub fn snapshot_of(values: &[u64]) -> Option<Snapshot> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_instant_runs_too_large_for_a_record_go_to_a_worker() {
+        let big = sim::budget::RECORD_MAX_CUSTOMERS + 1;
+        assert!(in_worker(big, Speed::Instant));
+        assert!(!in_worker(big - 1, Speed::Instant));
+        assert!(
+            !in_worker(big, Speed::X10),
+            "a run watched plays on the page"
+        );
+        assert_eq!(
+            cancelled_line(12_345, 1_000_000),
+            "Cancelled after 12,345 of 1,000,000 charges finished."
+        );
+    }
     use crate::{PageQuery, Speed};
     use sim::StrategyName;
 
@@ -88,7 +158,7 @@ mod tests {
         let query = PageQuery::for_run(&scenario, Speed::Instant).to_query();
         let mut looks = Vec::new();
         let values = run_whole(&query, |done, total| looks.push((done, total))).unwrap();
-        let whole = snapshot_of(&values).unwrap();
+        let (whole, fates) = whole_of(&values).unwrap();
         let mut stepped = Simulation::new(&Scenario {
             record: false,
             ..scenario.clone()
@@ -98,6 +168,11 @@ mod tests {
             stepped.run_events(2_000);
         }
         assert_eq!(whole, stepped.snapshot());
+        assert_eq!(
+            fates,
+            stepped.fates()[..GRID_MAX_CELLS as usize],
+            "the grid's customers"
+        );
         assert_eq!(
             whole.stats,
             sim::run(&scenario).unwrap(),

@@ -50,7 +50,8 @@ pub fn Controls(
     });
     bind::node(root, Action::Pause.slot(), move |el| {
         let s = state.get();
-        set_text(el, Some(pause_label(s == PlayState::Paused)));
+        let offloaded = playback.offloaded.get();
+        set_text(el, Some(pause_label(s == PlayState::Paused, offloaded)));
         set_flag(
             el,
             "disabled",
@@ -73,11 +74,11 @@ pub fn Controls(
             set_class(el, "rll-error", e.is_some());
         });
     });
+    // Why a run cannot start, or what became of one in a worker.
     bind::node(root, RUN_ERROR, move |el| {
-        run_error.with(|e| {
-            set_text(el, e.as_deref());
-            set_flag(el, "hidden", e.is_none());
-        });
+        let said = run_error.get().or_else(|| playback.note.get());
+        set_text(el, said.as_deref());
+        set_flag(el, "hidden", said.is_none());
     });
 
     let on_click = move |ev: web_sys::MouseEvent| {

@@ -27,3 +27,4 @@ pub mod summary;
 pub mod tour_card;
 pub mod use_playback;
 pub mod verdict_card;
+pub mod worker_runs;

@@ -29,6 +29,10 @@ pub fn RunPage(
     walk: Option<WalkCard>,
     /// The opening story the bare address opens on: given in the bare address's module only.
     opening: Option<WalkCard>,
+    /// What runs large instant runs in a simulation worker: given in the run page's and
+    /// the walk's modules; the bare address's goes without, to keep a first visit's
+    /// download as it was (docs/sizes-and-speeds.md), and runs them itself.
+    worker_runs: Option<fn() -> std::rc::Rc<dyn crate::run::use_playback::HandOff>>,
 ) -> impl IntoView {
     let reduced = use_reduced_motion();
     let state = RunState {
@@ -40,6 +44,9 @@ pub fn RunPage(
         )
     };
     let playback = state.playback;
+    if let Some(worker_runs) = worker_runs {
+        playback.hand_off_with(worker_runs());
+    }
     // The guided walk: asked for by the URL (the page layer decides).
     if walk.is_some() && tour::opens_walk(&query) {
         state.tour.set(Some(query.step));

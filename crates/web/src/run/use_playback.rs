@@ -7,6 +7,7 @@ use crate::shared::use_animation_frame::{
     now_ms, use_animation_frame, First, FrameLoop, Next, FRAME_BUDGET_MS,
 };
 use leptos::prelude::*;
+use page::run::whole::{in_worker, starting_snapshot};
 use page::shared::words::Words;
 use page::Speed;
 use sim::moments::{
@@ -14,6 +15,7 @@ use sim::moments::{
 };
 use sim::world::Fate;
 use sim::{Scenario, Simulation, Snapshot};
+use std::rc::Rc;
 
 /// Where a run is, as shown on the root element's `data-run-state`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +40,19 @@ impl PlayState {
             PlayState::Done => "done",
         }
     }
+}
+
+/// What hands a large instant run to a simulation worker ([`in_worker`]): set by the run
+/// page ([`Playback::hand_off_with`]); a widget leaves it out, and its module carries none
+/// of it.
+pub trait HandOff {
+    /// Starts `scenario` in a worker for `playback` (which it puts on screen, running,
+    /// with [`Playback::begin_offloaded`]); false if no worker can start here.
+    fn start(&self, playback: Playback, scenario: &Scenario) -> bool;
+    /// Stops the run in the worker, if there is one.
+    fn stop(&self);
+    /// Cancels the run on screen in the worker, and says how far it got.
+    fn cancel(&self, playback: Playback);
 }
 
 /// Events between checks of the wall clock in an instant run.
@@ -82,6 +97,15 @@ pub struct Playback {
     /// the run page ([`Playback::hold_frames`]); a widget, which never holds a run, leaves
     /// it out, and its module carries none of it.
     holding: StoredValue<Option<HoldFrame>>,
+    /// What runs large instant runs in a worker, if this page has one.
+    hand_off: StoredValue<Option<Rc<dyn HandOff>>, LocalStorage>,
+    /// True while the run on screen runs in a worker: the page has no `Simulation` of it.
+    pub offloaded: RwSignal<bool>,
+    /// The first customers' fates of a run computed in a worker, as the grid draws them.
+    pub far_fates: StoredValue<Vec<Fate>>,
+    /// A sentence about the run on screen, when there is one to say: a run in a worker
+    /// cancelled, or one a worker could not finish.
+    pub note: RwSignal<Option<String>>,
     sim: StoredValue<Option<Simulation>>,
     anchor: StoredValue<Option<Anchor>>,
     /// The frame loop that plays the run.
@@ -107,6 +131,10 @@ pub fn use_playback(speed: Speed) -> Playback {
         stop_at_harm: RwSignal::new(false),
         first_harm: StoredValue::new(None),
         holding: StoredValue::new(None),
+        hand_off: StoredValue::new_local(None),
+        offloaded: RwSignal::new(false),
+        far_fates: StoredValue::new(Vec::new()),
+        note: RwSignal::new(None),
         sim: StoredValue::new(None),
         anchor: StoredValue::new(None),
         frames: use_animation_frame(),
@@ -116,6 +144,13 @@ pub fn use_playback(speed: Speed) -> Playback {
 impl Playback {
     /// Starts `scenario` from the beginning. Returns the scenario's problem, if any.
     pub fn start(&self, scenario: Scenario) -> Result<(), String> {
+        scenario.validate().map_err(|e| e.sentence())?;
+        self.stop_offloaded();
+        self.note.set(None);
+        self.far_fates.set_value(Vec::new());
+        if in_worker(scenario.customers, self.speed.get_untracked()) && self.offload(&scenario) {
+            return Ok(());
+        }
         let sim = Simulation::new(&scenario).map_err(|e| e.sentence())?;
         self.frames.stop();
         self.playhead.set(None);
@@ -141,6 +176,53 @@ impl Playback {
         let p = *self;
         self.frames.start(first, move || p.frame());
         Ok(())
+    }
+
+    /// Lets this playback hand large instant runs to a simulation worker.
+    pub fn hand_off_with(&self, hand_off: Rc<dyn HandOff>) {
+        self.hand_off.set_value(Some(hand_off));
+    }
+
+    /// Hands `scenario` to a worker, if this page can.
+    fn offload(&self, scenario: &Scenario) -> bool {
+        self.hand_off
+            .get_value()
+            .is_some_and(|hand_off| hand_off.start(*self, scenario))
+    }
+
+    /// Puts a run handed to a worker on screen, running: it has no `Simulation` here,
+    /// only the snapshot the worker's progress and answer write.
+    pub fn begin_offloaded(&self, scenario: &Scenario) {
+        self.frames.stop();
+        self.sim.set_value(None);
+        self.playhead.set(None);
+        self.harm.set(None);
+        self.first_harm.set_value(None);
+        self.end_us.set(None);
+        self.anchor.set_value(None);
+        self.scenario.set(Some(scenario.clone()));
+        self.snapshot
+            .set(Some(starting_snapshot(scenario.customers)));
+        self.offloaded.set(true);
+        self.state.set(PlayState::Running);
+    }
+
+    /// Takes a worker's final answer: the run is done.
+    pub fn finish_offloaded(&self, snapshot: Snapshot, fates: Vec<Fate>) {
+        self.offloaded.set(false);
+        self.far_fates.set_value(fates);
+        self.snapshot.set(Some(snapshot));
+        self.finish();
+    }
+
+    /// Stops a run in a worker, if one is on screen.
+    fn stop_offloaded(&self) {
+        if self.offloaded.get_untracked() {
+            if let Some(hand_off) = self.hand_off.get_value() {
+                hand_off.stop();
+            }
+            self.offloaded.set(false);
+        }
     }
 
     /// Plays the run on from `t_us`, as if it had been watched until then: what happened
@@ -182,8 +264,15 @@ impl Playback {
         Some(shadow.now_us())
     }
 
-    /// Stops where it is.
+    /// Stops where it is; a run in a worker, which cannot pause, is cancelled, and the
+    /// page says how far it got.
     pub fn pause(&self) {
+        if self.offloaded.get_untracked() {
+            if let Some(hand_off) = self.hand_off.get_value() {
+                hand_off.cancel(*self);
+            }
+            return;
+        }
         if self.state.get_untracked() == PlayState::Running {
             self.frames.stop();
             self.state.set(PlayState::Paused);
@@ -252,6 +341,9 @@ impl Playback {
 
     /// Back to nothing.
     pub fn reset(&self) {
+        self.stop_offloaded();
+        self.far_fates.set_value(Vec::new());
+        self.note.set(None);
         self.frames.stop();
         self.sim.set_value(None);
         self.snapshot.set(None);
@@ -331,14 +423,15 @@ impl Playback {
         true
     }
 
-    /// Every customer's fate now, or at the playhead.
+    /// Every customer's fate now, or at the playhead (of a run computed in a worker, the
+    /// first customers', as the grid draws them).
     pub fn fates(&self) -> Vec<Fate> {
         let at = self.playhead.get_untracked();
         self.with_sim(|sim| match (at, sim.record()) {
             (Some(t), Some(record)) => fates_at(record, sim.scenario().customers, t),
             _ => sim.fates(),
         })
-        .unwrap_or_default()
+        .unwrap_or_else(|| self.far_fates.get_value())
     }
 
     /// Changes speed, mid-run if need be, without a jump in simulated time.

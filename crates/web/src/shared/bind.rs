@@ -5,7 +5,7 @@
 //! ```ignore
 //! let root = NodeRef::<Div>::new();
 //! bind::node(root, PAUSE, move |el| {
-//!     dom::set_text(el, Some(pause_label(paused.get())));
+//!     dom::set_text(el, Some(pause_label(paused.get(), false)));
 //!     dom::set_flag(el, "disabled", !playing.get());
 //! });
 //! view! { <div node_ref=root inner_html=controls_markup().into_string()></div> }

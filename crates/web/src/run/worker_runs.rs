@@ -1,0 +1,95 @@
+//! The run page's large instant runs, in a simulation worker ([`HandOff`]): the run's
+//! query goes to one worker, whose progress moves the page's counter of charges finished
+//! and whose answer is the run's final snapshot and its first customers' fates
+//! (`page::run::whole`). The page's own thread only takes messages, so it never freezes;
+//! Cancel terminates the worker. The worker stays loaded for the next run.
+
+use crate::run::use_playback::{HandOff, Playback};
+use crate::shared::workers::{field, message, values, worker_count, Pool};
+use leptos::prelude::*;
+use page::run::whole::{cancelled_line, whole_of};
+use page::{PageQuery, Speed};
+use sim::Scenario;
+use std::rc::Rc;
+use wasm_bindgen::JsValue;
+
+/// One worker for the run page's large runs.
+pub struct WorkerRuns {
+    pool: StoredValue<Option<Pool>, LocalStorage>,
+}
+
+impl WorkerRuns {
+    /// Runs handed to a worker, none loaded yet.
+    pub fn handle() -> Rc<dyn HandOff> {
+        Rc::new(WorkerRuns {
+            pool: StoredValue::new_local(None),
+        })
+    }
+}
+
+impl HandOff for WorkerRuns {
+    fn start(&self, playback: Playback, scenario: &Scenario) -> bool {
+        if worker_count() == 0 {
+            return false;
+        }
+        playback.begin_offloaded(scenario);
+        if self.pool.with_value(Option::is_none) {
+            let slot = self.pool;
+            let answer = Rc::new(move |_: usize, data: JsValue| take(playback, slot, &data));
+            let Some(pool) = Pool::new(1, answer) else {
+                playback.offloaded.set(false);
+                return false;
+            };
+            self.pool.set_value(Some(pool));
+        }
+        let query = PageQuery::for_run(scenario, Speed::Instant).to_query();
+        let run = message(&[
+            ("id", JsValue::from_f64(1.0)),
+            ("kind", "run".into()),
+            ("query", query.into()),
+        ]);
+        self.pool
+            .with_value(|p| p.as_ref().map(|p| p.post(0, &run)));
+        true
+    }
+
+    fn stop(&self) {
+        // Terminated: whatever it was running stops now.
+        self.pool.set_value(None);
+    }
+
+    fn cancel(&self, playback: Playback) {
+        let (done, total) = playback.snapshot.with_untracked(|s| {
+            s.as_ref()
+                .map_or((0, 0), |s| (s.customers_done, u64::from(s.customers)))
+        });
+        playback.reset();
+        playback.note.set(Some(cancelled_line(done, total)));
+    }
+}
+
+/// A worker's message: progress, or the answer.
+fn take(playback: Playback, pool: StoredValue<Option<Pool>, LocalStorage>, data: &JsValue) {
+    if !playback.offloaded.get_untracked() {
+        return;
+    }
+    if let Some(done) = field(data, "done").as_f64() {
+        playback.snapshot.update(|s| {
+            if let Some(s) = s.as_mut() {
+                s.customers_done = done as u64;
+            }
+        });
+        return;
+    }
+    let answer = values(data).and_then(|v| {
+        whole_of(&v).ok_or_else(|| "The simulation worker's answer is not a run.".to_string())
+    });
+    match answer {
+        Ok((snapshot, fates)) => playback.finish_offloaded(snapshot, fates),
+        Err(why) => {
+            pool.set_value(None);
+            playback.reset();
+            playback.note.set(Some(why));
+        }
+    }
+}
