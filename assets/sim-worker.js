@@ -4,7 +4,7 @@
 //   { id, kind: 'sweep' | 'psweep', query, from, to } → { id, values } | { id, error }
 //     (a slice of the runs of the seed or parameter sweep the sweep page's query names:
 //     crates/page/src/sweep/share.rs);
-//   { id, kind: 'run', query } → { id, done, total } … then { id, values, memory } | { id, error }
+//   { id, kind: 'run', query } → { id, done, total, nowUs } … then { id, values, memory } | { id, error }
 //     (one run computed whole, with progress on the way: crates/page/src/run/whole.rs;
 //     `memory` is the worker's memory in bytes after it, the most it held).
 // A page cancels by terminating the worker. It loads the module from next to this file,
@@ -19,7 +19,7 @@ self.onmessage = async ({ data }) => {
     await ready;
     let values;
     if (data.kind === 'run') {
-      values = run(data.query, (done, total) => self.postMessage({ id, done, total }));
+      values = run(data.query, (done, total, nowUs) => self.postMessage({ id, done, total, nowUs }));
     } else {
       values = sweep_share(String(data.kind), data.query, BigInt(data.from), BigInt(data.to));
     }

@@ -8,6 +8,8 @@
 // - 1,000,000 customers keyed: the release CLI (`ratelab charges`, wall time of the whole
 //   process, and its peak memory from /usr/bin/time) against the worker (from the message
 //   that hands it the run to the answer, the module already loaded), and the ratio;
+// - the run page opened on that run: from the navigation to `done`, the page's load
+//   included;
 // - `--big` customers keyed in the worker (10,000,000 by default; 0 skips it), with the
 //   worker's memory after the run (a WebAssembly memory only grows: the most it held);
 // - the sweep page's 200 seeds × all ten strategies on the page's own thread, on 1 worker
@@ -95,6 +97,18 @@ if (BIG > 0) {
     console.log(`${BIG.toLocaleString('en')} customers keyed in the worker: failed (${error.message})`);
   }
 }
+
+// The run page opened on a million-customer instant run: from the navigation to `done`,
+// the page's own load included (the worker loads once the page has mounted).
+const opened = [];
+for (let i = 0; i < RUNS; i++) {
+  const p = await (await browser.newContext()).newPage();
+  await p.goto(`${server.base}run.html?strategy=keyed&seed=1&customers=1000000&speed=instant`);
+  await p.waitForSelector('[data-testid="app"][data-run-state="done"]', { timeout: 120_000 });
+  opened.push(await p.evaluate(() => performance.now()));
+  await p.context().close();
+}
+console.log(`run.html?strategy=keyed&seed=1&customers=1000000&speed=instant, navigation to done: ${ms(opened)}`);
 
 /** The sweep page's own times for 200 seeds of every strategy on `workers` workers: a
  * link that starts the sweep as the page opens (its workers load then), and the sweep

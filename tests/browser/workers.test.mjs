@@ -119,7 +119,7 @@ test('a run computed whole in a worker is the CLI\'s run, with progress on the w
       worker.onmessage = ({ data }) => {
         if (data.error) reject(new Error(data.error));
         else if (data.values) resolve([...data.values].map(Number));
-        else progress.push([data.done, data.total]);
+        else progress.push([data.done, data.total, data.nowUs]);
       };
       worker.postMessage({ id: 1, kind: 'run', query });
     });
@@ -138,6 +138,8 @@ test('a run computed whole in a worker is the CLI\'s run, with progress on the w
   fields.forEach((f, i) => assert.equal(stats[i], expected[f], f));
   assert.ok(got.progress.length >= 2, `progress along the way: ${JSON.stringify(got.progress)}`);
   assert.ok(got.progress.every(([d, t], i) => t === 300000 && d <= t && (i === 0 || d >= got.progress[i - 1][0])));
+  // The simulated clock moves with it, up to the run's own end.
+  assert.ok(got.progress.every(([, , now], i) => now > 0 && now <= got.values[0] && (i === 0 || now >= got.progress[i - 1][2])), JSON.stringify(got.progress));
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -194,7 +196,9 @@ test('a run in a worker can be cancelled within 100 ms, and the page says how fa
     document.querySelector('[data-testid="pause"]').click();
   }));
   assert.ok(tookMs <= 100, `cancelled after ${tookMs} ms`);
-  assert.match(await page.textContent('[data-testid="app"]'), /Cancelled after [\d,]+ of 1,000,000 charges finished\./);
+  const said = page.locator('[data-testid="run-error"]');
+  assert.ok(await said.isVisible(), 'the note is on screen');
+  assert.match(await said.textContent(), /^Cancelled after [\d,]+ of 1,000,000 charges finished\.$/);
   // A run started after it runs whole.
   await page.click('[data-testid="run"]');
   await page.waitForSelector('[data-testid="app"][data-run-state="done"]', { timeout: 60_000 });

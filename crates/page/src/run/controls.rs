@@ -102,7 +102,7 @@ pub fn controls_markup() -> Markup {
             button.rll-primary type="button" data-slot=(Action::Run.slot()) data-testid="run" { (run_label(true)) }
             button type="button" data-slot=(Action::Pause.slot()) data-testid="pause" disabled { (pause_label(false, false)) }
             button type="button" data-slot=(Action::Reset.slot()) data-testid="reset" disabled { "Reset" }
-            p.rll-field-help.rll-error role="alert" data-slot=(RUN_ERROR) data-testid="run-error" hidden {}
+            p.rll-field-help.rll-run-note.rll-error role="alert" data-slot=(RUN_ERROR) data-testid="run-error" hidden {}
         }
     }
 }

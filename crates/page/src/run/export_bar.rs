@@ -57,6 +57,10 @@ pub const STATUS: Slot = slot!("export-status");
 /// Why the CSV button does nothing, as its tooltip and as the message a press shows.
 pub const NO_ROWS: &str = "Runs this large keep no per-request record: there are no rows to save.";
 
+/// What the JSON button says for a run computed in a simulation worker, which hands the
+/// page its counters only (`run::whole`).
+pub const NO_JSON: &str = "This run was computed in a worker, which hands the page its counters only: the command in the footer, with --export json, writes the whole run as JSON.";
+
 /// What the bar says once the browser has written the link to the clipboard.
 pub const LINK_COPIED: &str = "Link copied: it reproduces this run exactly.";
 

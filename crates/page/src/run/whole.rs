@@ -44,10 +44,10 @@ pub fn scenario_of(query: &str) -> Result<Scenario, String> {
     })
 }
 
-/// Runs `query`'s scenario to its end, telling `progress` the charges finished (and in
-/// all) every so often: its final snapshot, flat ([`snapshot_values`]), then the fates of
+/// Runs `query`'s scenario to its end, telling `progress` the charges finished, in all,
+/// and the simulated clock every so often: its final snapshot, flat ([`snapshot_values`]), then the fates of
 /// its first customers, as many as the grid draws ([`Fate::ALL`]'s order).
-pub fn run_whole(query: &str, mut progress: impl FnMut(u64, u64)) -> Result<Vec<u64>, String> {
+pub fn run_whole(query: &str, mut progress: impl FnMut(u64, u64, u64)) -> Result<Vec<u64>, String> {
     let scenario = scenario_of(query)?;
     let mut sim =
         Simulation::new(&scenario).map_err(|e| crate::shared::words::Words::sentence(&e))?;
@@ -56,7 +56,8 @@ pub fn run_whole(query: &str, mut progress: impl FnMut(u64, u64)) -> Result<Vec<
         if sim.run_events(EVENTS_PER_LOOK) == 0 {
             break;
         }
-        progress(sim.snapshot().customers_done, total);
+        let now = sim.snapshot();
+        progress(now.customers_done, total, now.now_us);
     }
     let mut values = snapshot_values(&sim.snapshot());
     let drawn = scenario.customers.min(GRID_MAX_CELLS);
@@ -157,7 +158,7 @@ mod tests {
         };
         let query = PageQuery::for_run(&scenario, Speed::Instant).to_query();
         let mut looks = Vec::new();
-        let values = run_whole(&query, |done, total| looks.push((done, total))).unwrap();
+        let values = run_whole(&query, |done, total, _| looks.push((done, total))).unwrap();
         let (whole, fates) = whole_of(&values).unwrap();
         let mut stepped = Simulation::new(&Scenario {
             record: false,
@@ -192,10 +193,10 @@ mod tests {
         let mut bad = values.clone();
         bad[5] = 2;
         assert_eq!(snapshot_of(&bad), None);
-        assert!(run_whole("seed=1", |_, _| {})
+        assert!(run_whole("seed=1", |_, _, _| {})
             .unwrap_err()
             .contains("no strategy"));
-        assert!(!run_whole("strategy=keyed&customers=0", |_, _| {})
+        assert!(!run_whole("strategy=keyed&customers=0", |_, _, _| {})
             .unwrap_err()
             .is_empty());
     }

@@ -30,19 +30,16 @@ mod exports {
         Ok(js_sys::BigUint64Array::from(values.as_slice()))
     }
 
-    /// Runs the scenario of a run's `query` to its end, calling `progress(done, total)`
-    /// every so often: its final snapshot, flat (`page::run::whole::snapshot_values`).
+    /// Runs the scenario of a run's `query` to its end, calling `progress(done, total,
+    /// nowUs)` every so often: its final snapshot, flat (`page::run::whole::snapshot_values`).
     #[wasm_bindgen]
     pub fn run(
         query: String,
         progress: &js_sys::Function,
     ) -> Result<js_sys::BigUint64Array, JsError> {
-        let values = run_whole(&query, |done, total| {
-            let _ = progress.call2(
-                &JsValue::NULL,
-                &JsValue::from_f64(done as f64),
-                &JsValue::from_f64(total as f64),
-            );
+        let values = run_whole(&query, |done, total, now_us| {
+            let [done, total, now_us] = [done, total, now_us].map(|v| JsValue::from_f64(v as f64));
+            let _ = progress.call3(&JsValue::NULL, &done, &total, &now_us);
         })
         .map_err(|why| JsError::new(&why))?;
         Ok(js_sys::BigUint64Array::from(values.as_slice()))

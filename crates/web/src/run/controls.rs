@@ -76,9 +76,11 @@ pub fn Controls(
     });
     // Why a run cannot start, or what became of one in a worker.
     bind::node(root, RUN_ERROR, move |el| {
-        let said = run_error.get().or_else(|| playback.note.get());
+        let error = run_error.get();
+        let said = error.clone().or_else(|| playback.note.get());
         set_text(el, said.as_deref());
         set_flag(el, "hidden", said.is_none());
+        set_class(el, "rll-error", error.is_some());
     });
 
     let on_click = move |ev: web_sys::MouseEvent| {

@@ -13,7 +13,8 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use page::run::export::{requests_csv, run_json};
 use page::run::export_bar::{
-    copy_refused, export_markup, file_name, Keep, LINK_COPIED, NO_ROWS, SAVE_REFUSED, STATUS,
+    copy_refused, export_markup, file_name, Keep, LINK_COPIED, NO_JSON, NO_ROWS, SAVE_REFUSED,
+    STATUS,
 };
 use wasm_bindgen::JsCast;
 
@@ -92,11 +93,10 @@ pub fn ExportButtons(
             .find(|k| bind::hit(&ev, k.slot()).is_some());
         match keep {
             Some(Keep::CopyLink) => copy(),
-            Some(Keep::Json) => {
-                if let Some(text) = playback.with_sim(run_json) {
-                    save("json", "application/json", text);
-                }
-            }
+            Some(Keep::Json) => match playback.with_sim(run_json) {
+                Some(text) => save("json", "application/json", text),
+                None => message.set(Some(NO_JSON.to_string())),
+            },
             Some(Keep::Csv) => {
                 match playback
                     .with_sim(|s| s.record().map(requests_csv))

@@ -68,15 +68,17 @@ impl HandOff for WorkerRuns {
     }
 }
 
-/// A worker's message: progress, or the answer.
+/// A worker's message: progress (charges finished and the simulated clock), or the answer.
 fn take(playback: Playback, pool: StoredValue<Option<Pool>, LocalStorage>, data: &JsValue) {
     if !playback.offloaded.get_untracked() {
         return;
     }
     if let Some(done) = field(data, "done").as_f64() {
+        let now_us = field(data, "nowUs").as_f64().unwrap_or(0.0);
         playback.snapshot.update(|s| {
             if let Some(s) = s.as_mut() {
                 s.customers_done = done as u64;
+                s.now_us = now_us as u64;
             }
         });
         return;
