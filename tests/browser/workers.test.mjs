@@ -29,6 +29,10 @@ test('a sweep shared out over 1, 2 and 3 workers, or run on the page\'s own thre
     await page.goto(lab.server.base + SWEEP);
     await page.waitForSelector('[data-testid="sweep"][data-state="done"]', { timeout: 60_000 });
     assert.equal(await page.getAttribute('[data-testid="sweep"]', 'data-workers'), String(n), 'the sweep ran on the workers asked for');
+    // The line under the bar says where it ran (the page's own thread goes unsaid).
+    const line = (await page.textContent('[data-testid="sweep"] [role="status"]')).trim();
+    const where = { 0: '', 1: ' on 1 worker' }[n] ?? ` on ${n} workers`;
+    assert.match(line, new RegExp(`^240 runs in [\\d.,]+ m?s${where}\\.$`), line);
     shown.push(await readResults(page, '[data-testid="sweep"]'));
     assert.deepEqual(page.errors, []);
     await page.context().close();

@@ -22,16 +22,28 @@ sim::named_enum! {
     }
 }
 
-/// The line under the progress bar: `done` of `total` runs, and how long a finished
-/// sweep took.
-pub fn progress_line(state: SweepState, done: u64, total: u64, took_ms: u64) -> String {
+/// The line under the progress bar: `done` of `total` runs, how long a finished sweep
+/// took, and on how many simulation workers it ran (none: on the page's own thread,
+/// which the line does not mention).
+pub fn progress_line(
+    state: SweepState,
+    done: u64,
+    total: u64,
+    took_ms: u64,
+    workers: u32,
+) -> String {
+    let on = match workers {
+        0 => String::new(),
+        1 => " on 1 worker".to_string(),
+        n => format!(" on {n} workers"),
+    };
     match state {
         SweepState::Idle => String::new(),
-        SweepState::Running => format!("{} of {} runs…", count(done), count(total)),
+        SweepState::Running => format!("{} of {} runs{on}…", count(done), count(total)),
         SweepState::Cancelled => {
             format!("Cancelled after {} of {} runs.", count(done), count(total))
         }
-        SweepState::Done => format!("{} runs in {}.", count(total), duration_ms(took_ms)),
+        SweepState::Done => format!("{} runs in {}{on}.", count(total), duration_ms(took_ms)),
     }
 }
 
@@ -58,18 +70,26 @@ mod tests {
 
     #[test]
     fn each_state_has_its_line() {
-        assert_eq!(progress_line(SweepState::Idle, 0, 0, 0), "");
+        assert_eq!(progress_line(SweepState::Idle, 0, 0, 0, 2), "");
         assert_eq!(
-            progress_line(SweepState::Running, 1_200, 6_000, 0),
+            progress_line(SweepState::Running, 1_200, 6_000, 0, 0),
             "1,200 of 6,000 runs…"
         );
         assert_eq!(
-            progress_line(SweepState::Cancelled, 3, 10, 0),
+            progress_line(SweepState::Running, 1_200, 6_000, 0, 4),
+            "1,200 of 6,000 runs on 4 workers…"
+        );
+        assert_eq!(
+            progress_line(SweepState::Cancelled, 3, 10, 0, 2),
             "Cancelled after 3 of 10 runs."
         );
         assert_eq!(
-            progress_line(SweepState::Done, 10, 10, 1_450),
+            progress_line(SweepState::Done, 10, 10, 1_450, 0),
             "10 runs in 1.5 s."
+        );
+        assert_eq!(
+            progress_line(SweepState::Done, 2_000, 2_000, 502, 1),
+            "2,000 runs in 502 ms on 1 worker."
         );
         let m = sweep_progress_markup(SEEDS_RUN).into_string();
         assert!(m.contains("aria-label=\"Seeds run\""), "{m}");

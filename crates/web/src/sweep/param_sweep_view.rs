@@ -163,7 +163,7 @@ pub fn ParamSweepView(
     }
     let root = NodeRef::<Div>::new();
     let on_field = bind_form(root, form, problem, state, param_sweep_help);
-    bind_progress(root, progress, state, took_ms);
+    bind_progress(root, progress, state, took_ms, workers_used);
     // The span's unit and the strategies' hint follow the parameter.
     for field in [Field::From, Field::To] {
         if let Some(slot) = field.label_slot() {

@@ -12,12 +12,14 @@ use page::shared::progress::{fill_style, BAR, BAR_FILL};
 use page::sweep::sweep_progress::{progress_line, SweepState, PROGRESS_LINE};
 
 /// Keeps the progress bar under `root` showing `progress` (runs done and runs in all),
-/// and the line under it where the sweep is and how long a finished one took.
+/// and the line under it where the sweep is, how long a finished one took and on how many
+/// workers it ran.
 pub fn bind_progress(
     root: Root,
     progress: RwSignal<(u64, u64)>,
     state: RwSignal<SweepState>,
     took_ms: RwSignal<f64>,
+    workers: RwSignal<u32>,
 ) {
     bind::node(root, BAR, move |el| {
         let (done, total) = progress.get();
@@ -30,7 +32,13 @@ pub fn bind_progress(
     });
     bind::node(root, PROGRESS_LINE, move |el| {
         let (done, total) = progress.get();
-        let line = progress_line(state.get(), done, total, took_ms.get() as u64);
+        let line = progress_line(
+            state.get(),
+            done,
+            total,
+            took_ms.get() as u64,
+            workers.get(),
+        );
         set_text(el, Some(&line));
     });
 }

@@ -206,7 +206,7 @@ pub fn SweepView(
 
     let root = NodeRef::<Div>::new();
     let on_field = bind_form(root, form, problem, state, seed_sweep_help);
-    bind_progress(root, progress, state, took_ms);
+    bind_progress(root, progress, state, took_ms, workers_used);
     bind::node(root, RESULTS, move |el| {
         let results = rows.with(|rows| {
             rows.iter()
