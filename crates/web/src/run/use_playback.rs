@@ -193,13 +193,7 @@ impl Playback {
     /// Puts a run handed to a worker on screen, running: it has no `Simulation` here,
     /// only the snapshot the worker's progress and answer write.
     pub fn begin_offloaded(&self, scenario: &Scenario) {
-        self.frames.stop();
-        self.sim.set_value(None);
-        self.playhead.set(None);
-        self.harm.set(None);
-        self.first_harm.set_value(None);
-        self.end_us.set(None);
-        self.anchor.set_value(None);
+        self.reset();
         self.scenario.set(Some(scenario.clone()));
         self.snapshot
             .set(Some(starting_snapshot(scenario.customers)));

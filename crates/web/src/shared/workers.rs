@@ -162,11 +162,6 @@ impl Sharing {
         sharing
     }
 
-    /// Workers in the pool.
-    pub fn workers(&self) -> usize {
-        self.pool.len()
-    }
-
     /// Runs back so far (in any order), and in all.
     pub fn progress(&self) -> (u64, u64) {
         self.slices.progress()

@@ -16,10 +16,9 @@ use crate::shared::erase::{handler, watch};
 use crate::shared::use_animation_frame::{
     now_ms, step_for_a_frame, use_animation_frame, First, Next,
 };
-use crate::shared::workers::Farm;
 use crate::sweep::param_sweep_chart::{open_point, Line};
 use crate::sweep::sweep_form::bind_form;
-use crate::sweep::sweep_progress::bind_progress;
+use crate::sweep::sweep_progress::{bind_progress, sweep_farm};
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::shared::links::param_sweep_query;
@@ -99,9 +98,10 @@ pub fn ParamSweepView(
     };
     // Workers the sweep on screen ran on (0: the page's own thread).
     let workers_used = RwSignal::new(0u32);
-    let farm = Farm::new(
+    let farm = sweep_farm(
         progress,
-        move || state.get_untracked() == SweepState::Running,
+        state,
+        problem,
         move |values| {
             job.update_value(|j| {
                 if let Some(j) = j.as_mut() {
@@ -110,10 +110,6 @@ pub fn ParamSweepView(
             });
         },
         publish,
-        move |why| {
-            problem.set(Some(why));
-            state.set(SweepState::Cancelled);
-        },
     );
 
     let start = move || {

@@ -16,9 +16,8 @@ use crate::shared::erase::{handler, watch};
 use crate::shared::use_animation_frame::{
     now_ms, step_for_a_frame, use_animation_frame, First, Next,
 };
-use crate::shared::workers::Farm;
 use crate::sweep::sweep_form::bind_form;
-use crate::sweep::sweep_progress::bind_progress;
+use crate::sweep::sweep_progress::{bind_progress, sweep_farm};
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::shared::format::dec;
@@ -103,9 +102,10 @@ pub fn SweepView(
     let frames = use_animation_frame();
     // The workers' answers go into the sweep in order; the distributions are published
     // once every run is in. A worker's error stops the sweep and says why.
-    let farm = Farm::new(
+    let farm = sweep_farm(
         progress,
-        move || state.get_untracked() == SweepState::Running,
+        state,
+        problem,
         move |values| {
             job.update_value(|j| {
                 if let Some(j) = j.as_mut() {
@@ -114,10 +114,6 @@ pub fn SweepView(
             });
         },
         move || publish(job, state, rows, took_ms),
-        move |why| {
-            problem.set(Some(why));
-            state.set(SweepState::Cancelled);
-        },
     );
 
     /// Publishes a finished sweep's distributions.
