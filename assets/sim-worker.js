@@ -1,8 +1,8 @@
 // The lab's simulation worker: a Web Worker that runs the core (the module
 // rate-limit-lab-sim, built for speed) off the page's thread. The page hands it work and
 // it answers with the results, flat, or a sentence saying why it could not:
-//   { id, kind: 'sweep' | 'psweep', query, from, to } → { id, values } | { id, error }
-//     (a slice of the runs of the seed or parameter sweep the sweep page's query names:
+//   { id, kind: 'sweep' | 'psweep' | 'matrix', query, from, to } → { id, values } | { id, error }
+//     (a slice of the runs of the seed or parameter sweep, or the matrix, its page's query names:
 //     crates/page/src/sweep/share.rs);
 //   { id, kind: 'run', query } → { id, done, total, nowUs } … then { id, values, memory } | { id, error }
 //     (one run computed whole, with progress on the way: crates/page/src/run/whole.rs;

@@ -209,3 +209,131 @@ test('a run in a worker can be cancelled within 100 ms, and the page says how fa
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the matrix shared out over 2 workers, or run on the page\'s own thread, has the same cells, with no task over 50 ms while workers run it', async () => {
+  const shown = [];
+  for (const n of [2, 0]) {
+    const page = await pageWith(n);
+    // When the first run is back: the matrix's own work, not the page's start-up.
+    await page.addInitScript(() => {
+      const look = () => {
+        const line = document.querySelector('[data-testid="matrix-progress"]')?.textContent ?? '';
+        if (/^[1-9]\d* of 50 runs$/.test(line.trim())) window.matrixStarted = performance.now();
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto(`${lab.server.base}matrix.html?view=matrix&seed=5&customers=20000`);
+    await page.waitForFunction(() => document.querySelector('[data-testid="matrix-progress"]')?.textContent.trim() === '50 of 50 runs', null, { timeout: 120_000 });
+    assert.equal(await page.getAttribute('[data-workers]', 'data-workers'), String(n), 'ran on the workers asked for');
+    shown.push(await page.innerHTML('[data-testid="matrix"]'));
+    if (n > 0) {
+      await page.waitForTimeout(100);
+      const long = await page.evaluate(() => window.longTasks.filter((e) => e.start >= window.matrixStarted));
+      assert.deepEqual(long, [], 'no long task while the workers run the matrix');
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+  assert.ok(shown[0].includes('data-charged'), 'a table of cells');
+  assert.equal(shown[1], shown[0], 'the page\'s own thread = 2 workers');
+  // The cells against the CLI's matrix on the same numbers.
+  const expected = cli(['charges', '--matrix', '--seed', '5', '--customers', '20000']);
+  const charged = [...shown[0].matchAll(/data-charged="(\d+)"/g)].map((m) => Number(m[1]));
+  assert.deepEqual(charged, expected.cells.map((c) => c.stats.customersCharged), 'every cell\'s customers charged is the CLI\'s');
+});
+
+test('a matrix larger than the page runs is refused in words before it starts', async () => {
+  const page = await pageWith(2);
+  await page.goto(`${lab.server.base}matrix.html?view=matrix&customers=20001`);
+  await page.waitForSelector('[data-testid="matrix-progress"]');
+  assert.equal((await page.textContent('[data-testid="matrix-progress"]')).trim(), 'The matrix runs fifty runs of these numbers, so it takes at most 20,000 customers (20,001 asked).');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('run.html runs more than a million customers in a worker, even watched; the bare address and a small device refuse them in words', async () => {
+  const page = await pageWith(2);
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(lab.server.base + 'run.html?strategy=keyed&seed=4&customers=2000000&speed=1');
+  await page.waitForSelector('[data-testid="app"][data-run-state="done"]', { timeout: 120_000 });
+  const expected = cli(['charges', '--strategy', 'keyed', '--seed', '4', '--customers', '2000000']);
+  const lastRun = await page.evaluate(() => window.rateLimitLab.lastRun);
+  for (const field of ['requests', 'charges', 'customersCharged', 'duplicates', 'elapsedMs']) {
+    assert.equal(lastRun[field], expected[field], field);
+  }
+  assert.deepEqual(workers.map((u) => u.split('/').pop()), ['sim-worker.js']);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+
+  // The bare address's module runs a million at most, and says where more run.
+  const bare = await pageWith(2);
+  await bare.goto(lab.server.base + '?strategy=keyed&customers=2000000');
+  await bare.waitForSelector('[data-testid="run-error"]:not(:empty)');
+  assert.equal((await bare.textContent('[data-testid="run-error"]')).trim(), 'This page runs at most 1,000,000 customers (2,000,000 asked): open the run page (run.html), which runs up to 10,000,000 in a simulation worker, or use the command line.');
+  assert.deepEqual(bare.errors, []);
+  await bare.context().close();
+
+  // A device that says it has 1 GB: a quarter of it, 268 MB, cannot hold two million naive customers.
+  const small = await pageWith(2);
+  await small.addInitScript(() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 1 }));
+  await small.goto(lab.server.base + 'run.html?strategy=naive&customers=2000000');
+  await small.waitForSelector('[data-testid="run-error"]:not(:empty)');
+  assert.equal((await small.textContent('[data-testid="run-error"]')).trim(), '2,000,000 customers of naive need about 356.8 MB of memory, more than this tab should take (268.4 MB: a quarter of this device\'s 1 GB). Lower “customers”, or run it with the command line, which has no such limit.');
+  assert.equal(await small.getAttribute('[data-testid="app"]', 'data-run-state'), 'idle', 'nothing started');
+  assert.deepEqual(small.errors, []);
+  await small.context().close();
+});
+
+test('the memory a run is said to need is at least what it held in the worker, and not twice it', async () => {
+  const page = await openPage(lab.browser);
+  await page.goto(lab.server.base + 'run.html?seed=1');
+  await page.waitForSelector('[data-strategy]');
+  const strategies = ['naive', 'retry', 'timeout-no-key', 'keyed', 'paced', 'pool', 'headers', 'budget', 'breaker', 'adaptive'];
+  const held = await page.evaluate(async ({ base, strategies }) => {
+    const out = {};
+    for (const s of strategies) {
+      const worker = new Worker(`${base}sim-worker.js`, { type: 'module' });
+      out[s] = await new Promise((resolve, reject) => {
+        worker.onmessage = ({ data }) => { if (data.error) reject(new Error(data.error)); else if (data.values) resolve(data.memory); };
+        worker.postMessage({ id: 1, kind: 'run', query: `strategy=${s}&seed=1&customers=1500000` });
+      });
+      worker.terminate();
+    }
+    return out;
+  }, { base: lab.server.base, strategies });
+  // page::run::memory: 16 MiB, then 170 bytes a customer for naive and 80 for the others.
+  for (const s of strategies) {
+    const said = 16 * 2 ** 20 + 1_500_000 * (s === 'naive' ? 170 : 80);
+    assert.ok(held[s] <= said, `${s}: held ${held[s]} B, said ${said} B`);
+    assert.ok(said < 2 * held[s], `${s}: said ${said} B is not twice the ${held[s]} B held`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Cancel stops the matrix\'s workers within 100 ms, and nothing moves after', async () => {
+  const page = await pageWith(2);
+  await page.goto(`${lab.server.base}matrix.html?view=matrix&seed=2&customers=20000`);
+  await page.waitForFunction(() => /^[1-9]\d* of 50 runs$/.test(document.querySelector('[data-testid="matrix-progress"]')?.textContent.trim() ?? ''));
+  const tookMs = await page.evaluate(() => new Promise((resolve) => {
+    const line = document.querySelector('[data-testid="matrix-progress"]');
+    const t0 = performance.now();
+    new MutationObserver(() => {
+      if (line.textContent.startsWith('Cancelled')) resolve(performance.now() - t0);
+    }).observe(line, { childList: true, characterData: true, subtree: true });
+    document.querySelector('[data-testid="matrix-cancel"]').click();
+  }));
+  assert.ok(tookMs <= 100, `cancelled after ${tookMs} ms`);
+  const said = (await page.textContent('[data-testid="matrix-progress"]')).trim();
+  const m = said.match(/^Cancelled after (\d+) of 50 runs: reload the page to run the matrix again\.$/);
+  assert.ok(m && Number(m[1]) < 50, said);
+  const cells = await page.locator('[data-testid="matrix"] td').count();
+  await page.waitForTimeout(400);
+  assert.equal((await page.textContent('[data-testid="matrix-progress"]')).trim(), said, 'nothing moves after');
+  assert.equal(await page.locator('[data-testid="matrix"] td').count(), cells);
+  assert.ok(await page.locator('[data-testid="matrix-cancel"]').isDisabled());
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

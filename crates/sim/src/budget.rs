@@ -1,22 +1,28 @@
-//! What one browser tab is asked to run. A run keeps per-customer state in memory (about
-//! 100 bytes each) and, below a size, one record per request; the compare and sweep
-//! pages run whole simulations between two frames. The command line goes up to the
+//! What one browser tab is asked to run. A run keeps per-customer state in memory (60 to
+//! 170 bytes each in the browser) and, below a size, one record per request; the compare,
+//! sweep and matrix pages run whole simulations between two frames where no simulation
+//! worker can start. The command line goes up to the
 //! core's own [`MAX_CUSTOMERS`](super::scenario::MAX_CUSTOMERS).
 
-use super::scenario::Scenario;
+use super::scenario::{Scenario, MAX_CUSTOMERS};
 
 /// What a page runs: one played-back run, six side by side, or many seeds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Workload {
-    /// One strategy, played back.
+    /// One strategy, played back on the page's own thread.
     Run,
+    /// One strategy on a page that hands a run too large for its own thread to a
+    /// simulation worker: up to the core's own limit.
+    WorkerRun,
     /// All the strategies on one seed, run between two frames.
     Compare,
     /// Many seeds, one whole seed between two frames.
     Sweep,
+    /// Every strategy against every incident, a run at a time.
+    Matrix,
 }
 
-/// The most customers the run page plays.
+/// The most customers the run page plays on its own thread.
 pub const RUN_MAX_CUSTOMERS: u32 = 1_000_000;
 
 /// Above this many customers a run keeps no per-request record: the counters still play,
@@ -32,6 +38,10 @@ pub const COMPARE_MAX_CUSTOMERS: u32 = 20_000;
 
 /// The most customers per seed a sweep runs: each seed runs whole between two frames.
 pub const SWEEP_MAX_CUSTOMERS: u32 = 20_000;
+
+/// The most customers per run the matrix runs: fifty runs, each whole between two
+/// frames where no simulation worker can start.
+pub const MATRIX_MAX_CUSTOMERS: u32 = 20_000;
 
 /// A scenario larger than a page runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,8 +59,10 @@ impl Workload {
     pub const fn max_customers(self) -> u32 {
         match self {
             Workload::Run => RUN_MAX_CUSTOMERS,
+            Workload::WorkerRun => MAX_CUSTOMERS,
             Workload::Compare => COMPARE_MAX_CUSTOMERS,
             Workload::Sweep => SWEEP_MAX_CUSTOMERS,
+            Workload::Matrix => MATRIX_MAX_CUSTOMERS,
         }
     }
 
@@ -79,7 +91,13 @@ mod tests {
 
     #[test]
     fn each_workload_refuses_only_what_is_over_its_limit() {
-        for w in [Workload::Run, Workload::Compare, Workload::Sweep] {
+        for w in [
+            Workload::Run,
+            Workload::WorkerRun,
+            Workload::Compare,
+            Workload::Sweep,
+            Workload::Matrix,
+        ] {
             let mut s = Scenario {
                 customers: w.max_customers(),
                 ..Scenario::default()
@@ -95,6 +113,7 @@ mod tests {
                 })
             );
         }
+        assert_eq!(Workload::WorkerRun.max_customers(), MAX_CUSTOMERS);
         assert!(keeps_record(RECORD_MAX_CUSTOMERS) && !keeps_record(RECORD_MAX_CUSTOMERS + 1));
     }
 }

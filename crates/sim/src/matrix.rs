@@ -44,6 +44,16 @@ pub enum Overlap {
     RanPast,
 }
 
+impl Overlap {
+    /// Every overlap, in the order [`MatrixCell::values`] numbers them.
+    pub const ALL: [Overlap; 4] = [
+        Overlap::NoIncident,
+        Overlap::FinishedBefore,
+        Overlap::FinishedDuring,
+        Overlap::RanPast,
+    ];
+}
+
 /// The width of a [`Series`]' slices at first.
 pub const SERIES_FIRST_SLICE_US: u64 = ms(100);
 /// The most slices a [`Series`] keeps: past it, neighbouring slices merge and the width
@@ -149,6 +159,52 @@ impl MatrixCell {
             .filter(|f| self.stats.harmed(*f))
             .collect()
     }
+
+    /// The cell as flat numbers, for a simulation worker to hand back: its place in the
+    /// [`schedule`], its stats ([`Stats::values`]), its overlap ([`Overlap::ALL`]'s order),
+    /// its series' slice width and length, then the requests and the charges per slice.
+    pub fn values(&self) -> Vec<u64> {
+        let place = schedule()
+            .position(|p| p == (self.strategy, self.incident))
+            .unwrap_or(RUNS);
+        let overlap = Overlap::ALL.iter().position(|&o| o == self.overlap);
+        let s = &self.series;
+        let mut values = vec![place as u64];
+        values.extend(self.stats.values());
+        values.extend([overlap.unwrap_or(0) as u64, s.slice_us, s.requests.len() as u64]);
+        values.extend(&s.requests);
+        values.extend(&s.charges);
+        values
+    }
+
+    /// Reads one cell from the front of `values` ([`MatrixCell::values`]), leaving the
+    /// rest: `None` if they do not start with one.
+    pub fn take_values(values: &mut &[u64]) -> Option<MatrixCell> {
+        let mut next = |n: usize| -> Option<&[u64]> {
+            let (head, rest) = (values.get(..n)?, values.get(n..)?);
+            *values = rest;
+            Some(head)
+        };
+        let place = usize::try_from(next(1)?[0]).ok()?;
+        let (strategy, incident) = schedule().nth(place)?;
+        let stats = Stats::from_values(next(StatField::ALL.len())?)?;
+        let [overlap, slice_us, slices] = <[u64; 3]>::try_from(next(3)?).ok()?;
+        let overlap = *Overlap::ALL.get(usize::try_from(overlap).ok()?)?;
+        let slices = usize::try_from(slices).ok().filter(|&n| n <= SERIES_MAX_SLICES)?;
+        let requests = next(slices)?.to_vec();
+        let charges = next(slices)?.to_vec();
+        Some(MatrixCell {
+            strategy,
+            incident,
+            stats,
+            overlap,
+            series: Series {
+                slice_us,
+                requests,
+                charges,
+            },
+        })
+    }
 }
 
 /// The runs of the matrix, in order: row by row (strategies in their order), each row
@@ -195,18 +251,37 @@ impl MatrixRun {
 
     /// Runs the next `runs` cells (fewer at the end); returns how many it ran.
     pub fn step(&mut self, runs: usize) -> usize {
-        let todo: Vec<_> = schedule().skip(self.cells.len()).take(runs).collect();
-        for &(strategy, incident) in &todo {
-            let (stats, overlap, series) = run_cell(&self.scenario(strategy, incident));
-            self.cells.push(MatrixCell {
-                strategy,
-                incident,
-                stats,
-                overlap,
-                series,
-            });
+        let from = self.cells.len();
+        let todo = (from..RUNS.min(from.saturating_add(runs))).filter_map(|i| self.run_unit(i));
+        let cells: Vec<MatrixCell> = todo.collect();
+        let ran = cells.len();
+        self.cells.extend(cells);
+        ran
+    }
+
+    /// Runs cell `i` of the [`schedule`] alone (`None` past its end): a run depends on its
+    /// scenario only, so cells run anywhere, in any order, are the same cells.
+    pub fn run_unit(&self, i: usize) -> Option<MatrixCell> {
+        let (strategy, incident) = schedule().nth(i)?;
+        let (stats, overlap, series) = run_cell(&self.scenario(strategy, incident));
+        Some(MatrixCell {
+            strategy,
+            incident,
+            stats,
+            overlap,
+            series,
+        })
+    }
+
+    /// Takes the next cell in [`schedule`] order, run elsewhere ([`MatrixRun::run_unit`]):
+    /// false if it is not that cell, or the matrix has every cell.
+    pub fn push_cell(&mut self, cell: MatrixCell) -> bool {
+        let next = schedule().nth(self.cells.len());
+        if next != Some((cell.strategy, cell.incident)) {
+            return false;
         }
-        todo.len()
+        self.cells.push(cell);
+        true
     }
 
     /// Runs every cell left.
@@ -339,6 +414,43 @@ mod tests {
             }
         }
         assert_eq!(met.len(), 4, "{met:?}");
+    }
+
+    #[test]
+    fn cells_run_alone_in_any_order_and_read_back_from_values_are_the_matrix() {
+        let base = Scenario {
+            customers: 300,
+            seed: 4,
+            ..Scenario::default()
+        };
+        let whole = MatrixRun::new(&base).unwrap().run_to_end();
+        let m = MatrixRun::new(&base).unwrap();
+        // Run backwards, as flat values, then read back and put in order.
+        let mut flat = Vec::new();
+        for i in (0..RUNS).rev() {
+            flat.push(m.run_unit(i).unwrap().values());
+        }
+        assert!(m.run_unit(RUNS).is_none());
+        flat.reverse();
+        let flat: Vec<u64> = flat.concat();
+        let mut rest = flat.as_slice();
+        let mut rebuilt = MatrixRun::new(&base).unwrap();
+        while !rest.is_empty() {
+            let cell = MatrixCell::take_values(&mut rest).unwrap();
+            assert!(rebuilt.push_cell(cell));
+        }
+        assert_eq!(rebuilt.cells(), whole.as_slice());
+        // Out of order, or one too many, is refused; cut values are not a cell.
+        assert!(!rebuilt.push_cell(whole[0].clone()));
+        let mut fresh = MatrixRun::new(&base).unwrap();
+        assert!(!fresh.push_cell(whole[1].clone()));
+        let one = whole[3].values();
+        for cut in 0..one.len() {
+            assert_eq!(MatrixCell::take_values(&mut &one[..cut]), None, "cut at {cut}");
+        }
+        let mut bad = one.clone();
+        bad[0] = RUNS as u64;
+        assert_eq!(MatrixCell::take_values(&mut bad.as_slice()), None);
     }
 
     #[test]

@@ -254,6 +254,16 @@ pub const PROGRESS: Slot = slot!("matrix-progress");
 pub const PROGRESS_BAR: Slot = slot!("matrix-progress-bar");
 /// Where the table of the cells run so far goes ([`table_markup`]).
 pub const TABLE: Slot = slot!("matrix-table");
+/// The button that stops the matrix's runs.
+pub const CANCEL: Slot = slot!("matrix-cancel");
+
+/// What the progress line says once the matrix was cancelled after `done` runs.
+pub fn matrix_cancelled(done: usize) -> String {
+    format!(
+        "Cancelled after {done} of {} runs: reload the page to run the matrix again.",
+        sim::matrix::RUNS
+    )
+}
 
 /// The matrix page's view of `base` as it opens: what a cell is, the progress (none
 /// yet), an empty place for the table, and what to ship.
@@ -262,6 +272,8 @@ pub fn matrix_view_markup(base: &Scenario) -> Markup {
         p.rll-see-note { (matrix_caption(&span_text(base))) }
         p.rll-field-help role="status" data-testid="matrix-progress" data-slot=(PROGRESS) { (matrix_progress(0)) }
         progress max=(Whole(sim::matrix::RUNS as u64)) value="0" data-slot=(PROGRESS_BAR) {}
+        " "
+        button type="button" data-testid="matrix-cancel" data-slot=(CANCEL) { "Cancel" }
         div data-slot=(TABLE) {}
         h3 { (SHIP_TITLE) }
         p.rll-see-note { (SHIP_LEAD) }

@@ -9,6 +9,7 @@ pub mod incident;
 pub mod intro;
 pub mod keys;
 pub mod knobs;
+pub mod memory;
 pub mod note;
 pub mod opening;
 pub mod picker;

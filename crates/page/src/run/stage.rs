@@ -139,15 +139,37 @@ pub enum RunProblem {
     Numbers(String),
 }
 
+/// Where a run is to run: how many customers the page runs (on its own thread, or up to
+/// the core's limit in a simulation worker), and the device's memory in GiB if the
+/// browser says (`navigator.deviceMemory`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Room {
+    /// What the page runs.
+    pub workload: Workload,
+    /// The device's memory, if known.
+    pub device_gib: Option<f64>,
+}
+
+impl Room {
+    /// A page that runs everything on its own thread, on a device of unknown memory.
+    pub const PAGE: Room = Room {
+        workload: Workload::Run,
+        device_gib: None,
+    };
+}
+
 /// The scenario a run of `strategy` uses: `draft`'s numbers, the seed typed, and a record
-/// kept only when the run is small enough to draw. Or why it cannot run.
+/// kept only when the run is small enough to draw. Or why it cannot run: the seed, the
+/// numbers, more customers than the page runs, or more memory than the tab should take
+/// ([`crate::run::memory`]).
 pub fn run_scenario(
     draft: &Scenario,
     seed_text: &str,
     strategy: StrategyName,
+    room: Room,
 ) -> Result<Scenario, RunProblem> {
     let seed = crate::parse_seed(seed_text).map_err(RunProblem::Seed)?;
-    Workload::Run
+    room.workload
         .check(draft)
         .map_err(|e| RunProblem::Numbers(e.sentence()))?;
     let scenario = Scenario {
@@ -158,6 +180,8 @@ pub fn run_scenario(
     };
     scenario
         .validate()
+        .map_err(|e| RunProblem::Numbers(e.sentence()))?;
+    crate::run::memory::check(&scenario, room.device_gib)
         .map_err(|e| RunProblem::Numbers(e.sentence()))?;
     Ok(scenario)
 }
@@ -418,30 +442,53 @@ mod tests {
     #[test]
     fn a_run_takes_the_seed_typed_and_says_which_field_is_wrong() {
         let draft = Scenario::default();
-        let sc = run_scenario(&draft, " 42 ", StrategyName::Pool).unwrap();
+        let sc = run_scenario(&draft, " 42 ", StrategyName::Pool, Room::PAGE).unwrap();
         assert_eq!(
             (sc.seed, sc.strategy, sc.customers),
             (42, StrategyName::Pool, draft.customers)
         );
         assert_eq!(sc.record, keeps_record(draft.customers));
         assert!(matches!(
-            run_scenario(&draft, "x1", StrategyName::Pool),
+            run_scenario(&draft, "x1", StrategyName::Pool, Room::PAGE),
             Err(RunProblem::Seed(_))
         ));
         let huge = Scenario {
             customers: 5_000_000,
             ..draft.clone()
         };
-        let Err(RunProblem::Numbers(why)) = run_scenario(&huge, "1", StrategyName::Pool) else {
-            panic!("five million customers run")
+        let Err(RunProblem::Numbers(why)) =
+            run_scenario(&huge, "1", StrategyName::Pool, Room::PAGE)
+        else {
+            panic!("five million customers run on the page's thread")
         };
-        assert!(why.contains("1,000,000"), "{why}");
+        assert!(why.contains("1,000,000") && why.contains("run.html"), "{why}");
+        // A page with a simulation worker runs them, on a device that can hold them.
+        let worker = Room {
+            workload: Workload::WorkerRun,
+            device_gib: Some(8.0),
+        };
+        assert_eq!(
+            run_scenario(&huge, "1", StrategyName::Pool, worker).map(|s| s.customers),
+            Ok(5_000_000)
+        );
+        let small_device = Room {
+            device_gib: Some(1.0),
+            ..worker
+        };
+        let Err(RunProblem::Numbers(why)) =
+            run_scenario(&huge, "1", StrategyName::Pool, small_device)
+        else {
+            panic!("400 MB on a 1 GB device")
+        };
+        assert!(why.contains("a quarter of this device's 1 GB"), "{why}");
         let big = Scenario {
             customers: 60_000,
             ..draft
         };
         assert!(
-            !run_scenario(&big, "1", StrategyName::Pool).unwrap().record,
+            !run_scenario(&big, "1", StrategyName::Pool, Room::PAGE)
+                .unwrap()
+                .record,
             "no record above the drawing limit"
         );
     }

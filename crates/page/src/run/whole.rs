@@ -12,11 +12,26 @@ use sim::world::Fate;
 use sim::{Scenario, Simulation, Snapshot, StatField, Stats};
 
 /// True if the run page hands a run to a simulation worker rather than run it itself: a
-/// run played instantly that is too large to keep its record. It is then one final
-/// answer, which a worker built for speed computes 4 to 5 times faster than the page's own
-/// build, off the page's thread (docs/sizes-and-speeds.md, "The simulation worker").
+/// run played instantly that is too large to keep its record, or any run larger than the
+/// page runs on its own thread ([`needs_worker`]). It is then one final answer, which a
+/// worker built for speed computes 4 to 5 times faster than the page's own build, off
+/// the page's thread (docs/sizes-and-speeds.md, "The simulation worker").
 pub fn in_worker(customers: u32, speed: Speed) -> bool {
-    speed == Speed::Instant && !keeps_record(customers)
+    (speed == Speed::Instant && !keeps_record(customers)) || needs_worker(customers)
+}
+
+/// True if a run is too large for the page's own thread
+/// ([`RUN_MAX_CUSTOMERS`](sim::budget::RUN_MAX_CUSTOMERS)): only a simulation worker runs it.
+pub fn needs_worker(customers: u32) -> bool {
+    customers > sim::budget::RUN_MAX_CUSTOMERS
+}
+
+/// What the run page says when a run needs a simulation worker and none could start.
+pub fn no_worker_line() -> String {
+    format!(
+        "Runs of more than {} customers run in a simulation worker, and this browser could not start one. Lower “customers”, or use the command line.",
+        count(sim::budget::RUN_MAX_CUSTOMERS.into())
+    )
 }
 
 /// What the run page says when a run in a worker is cancelled.
@@ -134,7 +149,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_instant_runs_too_large_for_a_record_go_to_a_worker() {
+    fn instant_runs_too_large_for_a_record_and_runs_too_large_for_the_page_go_to_a_worker() {
         let big = sim::budget::RECORD_MAX_CUSTOMERS + 1;
         assert!(in_worker(big, Speed::Instant));
         assert!(!in_worker(big - 1, Speed::Instant));
@@ -142,6 +157,10 @@ mod tests {
             !in_worker(big, Speed::X10),
             "a run watched plays on the page"
         );
+        let huge = sim::budget::RUN_MAX_CUSTOMERS;
+        assert!(!needs_worker(huge) && needs_worker(huge + 1));
+        assert!(in_worker(huge + 1, Speed::X10), "only a worker runs it, watched or not");
+        assert!(no_worker_line().starts_with("Runs of more than 1,000,000 customers"));
         assert_eq!(
             cancelled_line(12_345, 1_000_000),
             "Cancelled after 12,345 of 1,000,000 charges finished."

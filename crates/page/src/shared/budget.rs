@@ -13,7 +13,12 @@ impl Words for TooLarge {
         match self.workload {
             Workload::Run => write!(
                 f,
-                "The page runs at most {max} customers ({asked} asked); the command line runs more."
+                "This page runs at most {max} customers ({asked} asked): open the run page (run.html), which runs up to {} in a simulation worker, or use the command line.",
+                count(sim::budget::Workload::WorkerRun.max_customers().into())
+            ),
+            Workload::WorkerRun => write!(
+                f,
+                "The page runs at most {max} customers ({asked} asked), as many as the command line."
             ),
             Workload::Compare => write!(
                 f,
@@ -22,6 +27,10 @@ impl Words for TooLarge {
             Workload::Sweep => write!(
                 f,
                 "A sweep runs one whole seed between frames, so it takes at most {max} customers ({asked} asked)."
+            ),
+            Workload::Matrix => write!(
+                f,
+                "The matrix runs fifty runs of these numbers, so it takes at most {max} customers ({asked} asked)."
             ),
         }
     }

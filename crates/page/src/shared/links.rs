@@ -87,6 +87,11 @@ pub fn compare_query(scenario: &Scenario) -> PageQuery {
     query(Section::Charges, View::Compare, None, scenario)
 }
 
+/// The matrix page for `scenario`'s seed and numbers.
+pub fn matrix_query(scenario: &Scenario) -> PageQuery {
+    query(Section::Charges, View::Matrix, None, scenario)
+}
+
 /// The run page playing `strategy` with `scenario`'s seed and numbers: where a compare
 /// column's heading goes.
 pub fn run_href(strategy: StrategyName, scenario: &Scenario) -> String {

@@ -11,6 +11,8 @@ use crate::query::codec::pairs_of;
 use crate::query::read::parse;
 use crate::shared::words::Words;
 use crate::PageQuery;
+use sim::budget::Workload;
+use sim::matrix::{MatrixCell, MatrixRun};
 use sim::param_sweep::ParamSweepJob;
 use sim::sweep::SweepJob;
 use sim::{StatField, Stats};
@@ -24,6 +26,8 @@ sim::named_enum! {
         Seeds = "sweep",
         /// A parameter sweep: each run hands back the swept stat's value.
         Param = "psweep",
+        /// The matrix: each run hands back its cell ([`MatrixCell::values`]).
+        Matrix = "matrix",
     }
 }
 
@@ -66,6 +70,14 @@ pub fn param_sweep_job(query: &str) -> Result<ParamSweepJob, String> {
         .map_err(|e| crate::sweep::param_sweep::sentence(&e))
 }
 
+/// The matrix a matrix page's query names (as its page starts it), or why not: its
+/// numbers, or more customers than the page runs.
+pub fn matrix_job(query: &str) -> Result<MatrixRun, String> {
+    let base = read(query)?.seeded_scenario();
+    Workload::Matrix.check(&base).map_err(|e| e.sentence())?;
+    MatrixRun::new(&base).map_err(|e| e.sentence())
+}
+
 impl SweepShare {
     /// Runs the slice: each run's results, flat, in order.
     pub fn run(&self) -> Result<Vec<u64>, String> {
@@ -82,6 +94,16 @@ impl SweepShare {
                 (
                     job.total(),
                     Box::new(move |i| job.run_unit(i).into_iter().collect()),
+                )
+            }
+            Work::Matrix => {
+                let job = matrix_job(&self.query)?;
+                (
+                    sim::matrix::RUNS as u64,
+                    Box::new(move |i| {
+                        let cell = usize::try_from(i).ok().and_then(|i| job.run_unit(i));
+                        cell.map(|c| c.values()).unwrap_or_default()
+                    }),
                 )
             }
         };
@@ -111,6 +133,18 @@ pub fn take_values(job: &mut SweepJob, values: &[u64]) -> bool {
 /// already has every run.
 pub fn take_param_values(job: &mut ParamSweepJob, values: &[u64]) -> bool {
     values.iter().all(|&v| job.push_result(v))
+}
+
+/// Puts a worker's cells back into the matrix, in order: false if they are not whole
+/// cells, or not the cells it needs next.
+pub fn take_matrix_values(job: &mut MatrixRun, mut values: &[u64]) -> bool {
+    while !values.is_empty() {
+        let taken = MatrixCell::take_values(&mut values).is_some_and(|cell| job.push_cell(cell));
+        if !taken {
+            return false;
+        }
+    }
+    true
 }
 
 /// How many runs to hand a worker at a time: small enough that the work is shared
@@ -172,6 +206,39 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_matrix_shared_out_in_slices_equals_the_one_run_in_steps() {
+        let base = Scenario {
+            customers: 250,
+            seed: 3,
+            ..Scenario::default()
+        };
+        let query = crate::shared::links::matrix_query(&base).to_query();
+        let whole = MatrixRun::new(&base).unwrap().run_to_end();
+        let total = sim::matrix::RUNS as u64;
+        for workers in [1, 2, 3] {
+            let batch = batch_runs(total, workers);
+            let mut shared = matrix_job(&query).unwrap();
+            let mut from = 0;
+            while from < total {
+                let to = (from + batch).min(total);
+                let slice = SweepShare {
+                    work: Work::Matrix,
+                    query: query.clone(),
+                    runs: from..to,
+                };
+                assert!(take_matrix_values(&mut shared, &slice.run().unwrap()));
+                from = to;
+            }
+            assert_eq!(shared.cells(), whole.as_slice(), "{workers} workers");
+            assert!(!take_matrix_values(&mut shared, &whole[0].values()), "past the end");
+        }
+        let too_many = query.replace("customers=250", "customers=20001");
+        let err = matrix_job(&too_many).err().unwrap();
+        assert!(err.contains("20,000"), "{err}");
+        assert!(!take_matrix_values(&mut matrix_job(&query).unwrap(), &[1, 2]));
     }
 
     #[test]

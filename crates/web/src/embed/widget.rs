@@ -14,7 +14,7 @@ use crate::shared::use_media::use_reduced_motion;
 use crate::shared::use_visibility::use_pause_offscreen;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::run::stage::{key_stats, run_scenario, RunProblem};
+use page::run::stage::{key_stats, run_scenario, Room, RunProblem};
 use page::run::widget::{foot_markup, head_markup};
 use page::shared::links::full_lab_href;
 use page::{parse_seed, PageQuery};
@@ -36,9 +36,13 @@ pub fn Widget(
     let strategy = query.strategy.unwrap_or(query.scenario.strategy);
     // A widget runs its one strategy on the numbers of its link; only the seed changes.
     let numbers = StoredValue::new(query.scenario.clone());
+    let room = Room {
+        device_gib: crate::shared::dom::device_memory_gib(),
+        ..Room::PAGE
+    };
     let run = move || {
         let typed = seed_text.get_untracked();
-        match numbers.with_value(|draft| run_scenario(draft, &typed, strategy)) {
+        match numbers.with_value(|draft| run_scenario(draft, &typed, strategy, room)) {
             Ok(scenario) => {
                 seed_error.set(None);
                 run_error.set(playback.start(scenario).err());

@@ -1,25 +1,41 @@
-//! The matrix view: every strategy against every incident from one seed, run a few runs
-//! per frame with progress, drawn as the page layer's heatmap (a square per run with its
-//! timeline) and table (a cell per run in words, linked to that run).
+//! The matrix view: every strategy against every incident from one seed, drawn as the
+//! page layer's heatmap (a square per run with its timeline) and table (a cell per run in
+//! words, linked to that run).
 //!
-//! The view is the page layer's markup ([`matrix_view_markup`]), set once; one effect per
-//! control (the progress line, the bar, the table) writes what the runs change.
+//! Its fifty runs are shared out between simulation workers, one per core
+//! ([`Farm`]); where none can start, the page runs them itself, a run or two per frame.
+//! Either way the cells come back in the matrix's order and are the same cells
+//! (`page::sweep::share`). Cancel stops the runs at once (the workers are terminated). The view is the page layer's markup ([`matrix_view_markup`]),
+//! set once; one effect per control (the progress line, the bar, the table) writes what
+//! the runs change.
 
 use crate::shared::bind;
-use crate::shared::dom::{set_attr, set_text};
+use crate::shared::dom::{set_attr, set_flag, set_text};
+use crate::shared::erase::handler;
 use crate::shared::use_animation_frame::{use_animation_frame, First, Next};
+use crate::shared::workers::Farm;
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::matrix::table::{
-    matrix_progress, matrix_view_markup, table_markup, PROGRESS, PROGRESS_BAR, TABLE,
+    matrix_cancelled, matrix_progress, matrix_view_markup, table_markup, CANCEL, PROGRESS,
+    PROGRESS_BAR, TABLE,
 };
+use page::shared::links::matrix_query;
 use page::shared::words::Words;
+use page::sweep::share::{take_matrix_values, Work};
+use sim::budget::Workload;
 use sim::matrix::{MatrixRun, RUNS};
 use sim::Scenario;
 
-/// Runs per animation frame: a thousand customers take a few milliseconds each in the
-/// browser, so a frame stays short.
-const RUNS_PER_FRAME: usize = 2;
+/// Runs per animation frame on the page's own thread: a thousand customers take a few
+/// milliseconds each in the browser; larger runs go one per frame.
+fn runs_per_frame(base: &Scenario) -> usize {
+    if base.customers <= 1_000 {
+        2
+    } else {
+        1
+    }
+}
 
 /// The matrix of `base`, started when the view mounts.
 #[component]
@@ -30,37 +46,119 @@ pub fn MatrixView(
     run_state: RwSignal<&'static str>,
 ) -> impl IntoView {
     let markup = RwSignal::new(String::new());
-    let done = RwSignal::new(0usize);
+    let progress = RwSignal::new((0u64, RUNS as u64));
     let error = RwSignal::new(None::<String>);
-    let frames = use_animation_frame();
+    let workers = RwSignal::new(0u32);
     let view = matrix_view_markup(&base).into_string();
-    match MatrixRun::new(&base) {
-        Err(why) => error.set(Some(why.sentence())),
-        Ok(mut m) => {
-            run_state.set("running");
-            let base = base.clone();
-            frames.start(First::NextFrame, move || {
-                m.step(RUNS_PER_FRAME);
-                let (n, _) = m.progress();
-                done.set(n);
-                markup.set(table_markup(m.cells(), &base).into_string());
-                if n < RUNS {
-                    Next::Frame
-                } else {
-                    run_state.set("done");
-                    Next::Stop
-                }
+    let frames = use_animation_frame();
+    let farm = StoredValue::new(None::<Farm>);
+    let job = Workload::Matrix
+        .check(&base)
+        .map_err(|e| e.sentence())
+        .and_then(|()| MatrixRun::new(&base).map_err(|e| e.sentence()));
+    let matrix = StoredValue::new(None::<MatrixRun>);
+    // The table and its picture, of the cells back so far. Workers' answers only move the
+    // progress; the table is drawn once they are all back (or the matrix is cancelled),
+    // since each drawing is the whole table and the workers share the page's cores.
+    let show = {
+        let base = base.clone();
+        move || {
+            let drawn = matrix.with_value(|m| {
+                let m = m.as_ref()?;
+                Some((m.progress().0, table_markup(m.cells(), &base).into_string()))
             });
+            if let Some((n, table)) = drawn {
+                progress.set((n as u64, RUNS as u64));
+                markup.set(table);
+                if n == RUNS {
+                    run_state.set("done");
+                }
+            }
+        }
+    };
+    match job {
+        Err(why) => error.set(Some(why)),
+        Ok(m) => {
+            run_state.set("running");
+            matrix.set_value(Some(m));
+            let workers_farm = Farm::new(
+                progress,
+                move || run_state.get_untracked() == "running",
+                move |values| {
+                    let taken = matrix
+                        .try_update_value(|m| m.as_mut().map(|m| take_matrix_values(m, values)));
+                    if taken.flatten() != Some(true) {
+                        error.set(Some(
+                            "A simulation worker's answer was not the matrix's next cells.".into(),
+                        ));
+                        run_state.set("stopped");
+                    }
+                },
+                show.clone(),
+                move |why| {
+                    error.set(Some(why));
+                    run_state.set("stopped");
+                },
+            );
+            let query = matrix_query(&base).to_query();
+            farm.set_value(Some(workers_farm));
+            match workers_farm.start(Work::Matrix.as_str(), query, RUNS as u64) {
+                Some(n) => workers.set(n),
+                None => {
+                    let per_frame = runs_per_frame(&base);
+                    let show = show.clone();
+                    frames.start(First::NextFrame, move || {
+                        let left = matrix.try_update_value(|m| {
+                            let m = m.as_mut()?;
+                            m.step(per_frame);
+                            Some(m.progress().0 < RUNS)
+                        });
+                        show();
+                        let running = run_state.get_untracked() == "running";
+                        if running && left.flatten() == Some(true) {
+                            Next::Frame
+                        } else {
+                            Next::Stop
+                        }
+                    });
+                }
+            }
+            on_cleanup(move || workers_farm.stop());
         }
     }
+    let cancel = move || {
+        if run_state.get_untracked() != "running" {
+            return;
+        }
+        run_state.set("cancelled");
+        frames.stop();
+        farm.with_value(|f| f.iter().for_each(Farm::stop));
+        show();
+    };
     let root = NodeRef::<Div>::new();
     bind::node(root, PROGRESS, move |el| {
-        let line = error.get().unwrap_or_else(|| matrix_progress(done.get()));
+        let done = progress.get().0 as usize;
+        let line = match (error.get(), run_state.get()) {
+            (Some(why), _) => why,
+            (None, "cancelled") => matrix_cancelled(done),
+            (None, _) => matrix_progress(done),
+        };
         set_text(el, Some(&line));
     });
+    bind::node(root, CANCEL, move |el| {
+        set_flag(el, "disabled", run_state.get() != "running");
+    });
     bind::node(root, PROGRESS_BAR, move |el| {
-        set_attr(el, "value", &done.get().to_string());
+        set_attr(el, "value", &progress.get().0.to_string());
     });
     bind::node(root, TABLE, move |el| markup.with(|m| el.set_inner_html(m)));
-    view! { <div node_ref=root inner_html=view></div> }
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if bind::hit(&ev, CANCEL).is_some() {
+            cancel();
+        }
+    };
+    view! {
+        <div node_ref=root data-workers=move || workers.get().to_string() inner_html=view
+            on:click=handler(on_click)></div>
+    }
 }

@@ -19,7 +19,7 @@ pub fn ParamsPanel(
             problems=state.combined.into()
             scenario=state.draft.into()
             caption=PARAMS_CAPTION
-            workload=sim::budget::Workload::Run
+            workload=state.room.workload
             on_edit=Callback::new(move |()| state.recheck())
             fill_after_paint=true
         />

@@ -35,13 +35,21 @@ pub fn RunPage(
     worker_runs: Option<fn() -> std::rc::Rc<dyn crate::run::use_playback::HandOff>>,
 ) -> impl IntoView {
     let reduced = use_reduced_motion();
+    let base = RunState::new(
+        &query,
+        query.playback_speed(reduced.get_untracked()),
+        Some(RunState::write_url),
+    );
     let state = RunState {
         walks: walk.is_some(),
-        ..RunState::new(
-            &query,
-            query.playback_speed(reduced.get_untracked()),
-            Some(RunState::write_url),
-        )
+        room: page::run::stage::Room {
+            workload: match worker_runs {
+                Some(_) => sim::budget::Workload::WorkerRun,
+                None => sim::budget::Workload::Run,
+            },
+            ..base.room
+        },
+        ..base
     };
     let playback = state.playback;
     if let Some(worker_runs) = worker_runs {

@@ -6,11 +6,10 @@ use crate::shared::page_query;
 use leptos::prelude::*;
 use page::run::knobs::Knob;
 use page::run::stage::{
-    numbers_not_ready, opening_strategy, pauses_at_harm, run_scenario, RunProblem as Problem,
+    numbers_not_ready, opening_strategy, pauses_at_harm, run_scenario, Room, RunProblem as Problem,
 };
 use page::shared::params::{apply_params, parse_param_in, PARAMS};
 use page::{parse_seed, Motion, PageQuery, Speed};
-use sim::budget::Workload;
 use sim::param::Param;
 use sim::record::RequestRecord;
 use sim::{Scenario, Stats, StrategyName};
@@ -55,6 +54,9 @@ pub struct RunState {
     pub ghost_record: StoredValue<Vec<RequestRecord>>,
     /// The guided walk's step (from 0) while it is open, written back to the URL.
     pub tour: RwSignal<Option<usize>>,
+    /// How many customers this page runs, and the device's memory: a page that hands
+    /// large runs to a simulation worker runs up to the core's limit.
+    pub room: Room,
     /// This module carries the walk (the run page's walk module does; the plain run
     /// page's module does not, so a link with `tour=1` is opened by the former).
     pub walks: bool,
@@ -105,6 +107,10 @@ impl RunState {
             ghost: RwSignal::new(None),
             ghost_record: StoredValue::new(Vec::new()),
             tour: RwSignal::new(None),
+            room: Room {
+                device_gib: crate::shared::dom::device_memory_gib(),
+                ..Room::PAGE
+            },
             walks: false,
             opening_customer: RwSignal::new(None),
         }
@@ -130,7 +136,7 @@ impl RunState {
             return Err(Problem::Numbers(numbers_not_ready(first.as_deref())));
         }
         let draft = self.draft.get_untracked();
-        run_scenario(&draft, &self.seed_text.get_untracked(), strategy)
+        run_scenario(&draft, &self.seed_text.get_untracked(), strategy, self.room)
     }
 
     /// Re-reads every parameter text, so the order of edits never matters (e.g. lowering
@@ -143,7 +149,7 @@ impl RunState {
         let mut ok = true;
         self.errors.with_value(|errors| {
             for ((p, t), e) in PARAMS.iter().zip(&texts).zip(errors) {
-                let msg = parse_param_in(Workload::Run, p.key, t).err();
+                let msg = parse_param_in(self.room.workload, p.key, t).err();
                 ok &= msg.is_none();
                 e.set(msg);
             }

@@ -7,7 +7,7 @@ use crate::shared::use_animation_frame::{
     now_ms, use_animation_frame, First, FrameLoop, Next, FRAME_BUDGET_MS,
 };
 use leptos::prelude::*;
-use page::run::whole::{in_worker, starting_snapshot};
+use page::run::whole::{in_worker, needs_worker, no_worker_line, starting_snapshot};
 use page::shared::words::Words;
 use page::Speed;
 use sim::moments::{
@@ -148,8 +148,13 @@ impl Playback {
         self.stop_offloaded();
         self.note.set(None);
         self.far_fates.set_value(Vec::new());
-        if in_worker(scenario.customers, self.speed.get_untracked()) && self.offload(&scenario) {
-            return Ok(());
+        if in_worker(scenario.customers, self.speed.get_untracked()) {
+            if self.offload(&scenario) {
+                return Ok(());
+            }
+            if needs_worker(scenario.customers) {
+                return Err(no_worker_line());
+            }
         }
         let sim = Simulation::new(&scenario).map_err(|e| e.sentence())?;
         self.frames.stop();

@@ -64,6 +64,15 @@ pub fn scroll_to(id: &str) {
     }
 }
 
+/// The device's memory in GiB, if the browser says (`navigator.deviceMemory`: Chromium
+/// only, rounded down, at most 8).
+pub fn device_memory_gib() -> Option<f64> {
+    let navigator = web_sys::window()?.navigator();
+    js_sys::Reflect::get(&navigator, &"deviceMemory".into())
+        .ok()?
+        .as_f64()
+}
+
 /// Where the lab is served from: set by the loader, or this page's own directory.
 pub fn lab_base() -> String {
     let from_loader = web_sys::window()
