@@ -5,7 +5,7 @@ use crate::shared::markup::Whole;
 use crate::shared::words::Words;
 use sim::headers::{
     DateField, DeltaFault, HeaderError, HeaderFault, HttpDateError, Ignored, SecondsFault,
-    StructuredFault, ValueFault, Why,
+    StampFault, StructuredFault, ValueFault, Why, GO_DURATION_MAX_BYTES, TIMESTAMP_MAX_BYTES,
 };
 use std::fmt;
 
@@ -123,6 +123,10 @@ impl Words for Ignored {
                 f,
                 "{h} is valid, but {by} takes precedence over it."
             ),
+            Why::Disagrees { by } => write!(
+                f,
+                "{h} '{v}' differs from {by} by a second or more, more than rounding to whole seconds explains, so {by}, the standard field, is obeyed."
+            ),
             Why::Shorter { by } => write!(
                 f,
                 "{h} is valid, but {by} asks for a longer wait, and the longest is the one to obey."
@@ -193,17 +197,47 @@ impl Words for Ignored {
                 f,
                 "{h} '{v}' lists something other than a policy name, so the whole field is ignored."
             ),
-            Why::Value(fault) => {
-                let what = match fault {
-                    ValueFault::NotANumber => "is not a non-negative number",
-                    ValueFault::NotADuration => {
-                        "is not a Go duration such as 6m0s, 1s or 12ms"
-                    }
-                    ValueFault::NotACallLimit => "is not used/limit, such as 32/40",
-                };
-                write!(f, "{h} '{v}' {what}.")
-            }
+            Why::Value(fault) => match fault {
+                ValueFault::NotANumber => write!(f, "{h} '{v}' is not a non-negative number."),
+                ValueFault::NotADuration => write!(
+                    f,
+                    "{h} '{v}' is not a Go duration such as 6m0s, 1.5s or 12ms."
+                ),
+                ValueFault::NegativeDuration => write!(
+                    f,
+                    "{h} '{v}' is a negative Go duration: a wait cannot point into the past."
+                ),
+                ValueFault::DurationOverflow => write!(
+                    f,
+                    "{h} '{v}' is longer than a Go duration can be (about 292 years), so no Go server wrote it."
+                ),
+                ValueFault::DurationTooManyBytes => write!(
+                    f,
+                    "{h} is longer than {GO_DURATION_MAX_BYTES} characters, more than any Go duration, so it is not read."
+                ),
+                ValueFault::NotATimestamp(fault) => write!(
+                    f,
+                    "{h} '{v}' is neither a number nor an RFC 3339 timestamp such as 2026-08-30T10:42:59Z: {}.",
+                    stamp_fault(*fault)
+                ),
+                ValueFault::NotACallLimit => {
+                    write!(f, "{h} '{v}' is not used/limit, such as 32/40.")
+                }
+            },
         }
+    }
+}
+
+/// What is wrong with an RFC 3339 timestamp, as a clause.
+fn stamp_fault(fault: StampFault) -> String {
+    match fault {
+        StampFault::Shape => "it is not date, T, time and zone".into(),
+        StampFault::NoZone => "it has no zone (Z or ±hh:mm), so it names no single instant".into(),
+        StampFault::Offset => "its zone offset is not ±hh:mm within a day".into(),
+        StampFault::NoSuchDay => "no such day in that month".into(),
+        StampFault::NoSuchTime => "no such time of day".into(),
+        StampFault::Before1970 => "it is before 1970".into(),
+        StampFault::TooManyBytes => format!("it is longer than {TIMESTAMP_MAX_BYTES} characters"),
     }
 }
 

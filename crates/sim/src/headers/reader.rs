@@ -45,7 +45,7 @@
 
 use super::dates::parse_any_http_date;
 use super::structured::{self, Member, Num, Quota};
-use super::values::{clamp_u64, delta_seconds, go_duration, micros, whole};
+use super::values::{clamp_u64, delta_seconds, go_duration, micros, rfc3339_us, whole};
 use super::values::{DeltaFault, ValueFault};
 use super::HttpDateError;
 use crate::time::{US_PER_MS, US_PER_S};
@@ -96,6 +96,13 @@ pub enum Why {
     /// Valid, but the header named ranks above it, and gave the wait.
     Outranked {
         /// The header that gave the wait.
+        by: String,
+    },
+    /// A millisecond `Retry-After` (`retry-after-ms`, `x-ms-retry-after-ms`) that differs
+    /// from the `Retry-After` named by a second or more: more than its rounding to whole
+    /// seconds explains, so the standard field is obeyed.
+    Disagrees {
+        /// The `Retry-After` that gave the wait.
         by: String,
     },
     /// Valid, and of the same rank as the header named, which asks for a longer wait.
@@ -518,13 +525,12 @@ fn dictionary([limit, remaining, reset]: Quota) -> Result<QuotaState, Why> {
     }
 }
 
-/// A vendor line as a number, when it is one, and the lines that repeat it marked. One
-/// plain function (the readers all give a `u128`), so it is compiled once.
-fn vendor_value<'l, 'a>(
+/// A vendor line as a number, when it is one, and the lines that repeat it marked.
+fn vendor_value<'l, 'a, T>(
     lines: &[&'l Line<'a>],
     why: &mut [Option<Why>],
-    read: fn(&str) -> Result<u128, ValueFault>,
-) -> Option<(&'l Line<'a>, u128)> {
+    read: fn(&str) -> Result<T, ValueFault>,
+) -> Option<(&'l Line<'a>, T)> {
     let line = singleton(lines, why)?;
     match read(line.value) {
         Ok(v) => Some((line, v)),
@@ -551,6 +557,27 @@ fn count(value: &str) -> Result<u128, ValueFault> {
 /// A Go duration in µs, as [`vendor_value`] takes it.
 fn duration(value: &str) -> Result<u128, ValueFault> {
     go_duration(value).map(u128::from)
+}
+
+/// An RFC 3339 timestamp as epoch microseconds, as [`vendor_value`] takes it.
+fn timestamp(value: &str) -> Result<u64, ValueFault> {
+    rfc3339_us(value).map_err(ValueFault::NotATimestamp)
+}
+
+/// What an `X-RateLimit-Reset` says.
+enum Reset {
+    /// A number, times 10⁶: an epoch millisecond, an epoch second or a delta in seconds.
+    Number(u128),
+    /// An RFC 3339 timestamp, in epoch microseconds.
+    Instant(u64),
+}
+
+/// An `X-RateLimit-Reset`: a non-negative decimal, or an RFC 3339 timestamp.
+fn reset_value(value: &str) -> Result<Reset, ValueFault> {
+    match micros(value) {
+        Ok(n) => Ok(Reset::Number(n)),
+        Err(_) => timestamp(value).map(Reset::Instant),
+    }
 }
 
 /// A count or reset as `pair` takes it.
@@ -580,22 +607,14 @@ fn vendor(
     let is_vendor = |l: &Line| {
         l.lower.starts_with("x-ratelimit-")
             || l.lower.starts_with("x-rate-limit-")
+            || l.lower.starts_with(ANTHROPIC)
             || l.lower == "x-shopify-shop-api-call-limit"
     };
     if let Some(age_s) = age_s {
         let stale: Vec<&Line> = lines.iter().filter(|l| is_vendor(l)).collect();
         mark(&stale, why, &Why::FromCache { age_s });
     }
-    // retry-after-ms (OpenAI, Azure): milliseconds, decimals allowed. Not a quota, so a
-    // cached response keeps it, as it keeps Retry-After.
-    if let Some((line, ns)) = vendor_value(&named(lines, "retry-after-ms"), why, micros) {
-        out.push(Candidate {
-            rank: 2,
-            wait_us: clamp_u64(ns.div_ceil(1_000)),
-            index: line.index,
-            with: Vec::new(),
-        });
-    }
+    millisecond_retry_after(lines, why, out);
     if age_s.is_some() {
         return;
     }
@@ -605,14 +624,15 @@ fn vendor(
             .strip_prefix("x-ratelimit-")
             .or_else(|| l.lower.strip_prefix("x-rate-limit-"))
             .unwrap_or("");
-        if rest.starts_with("limit") || rest == "used" {
+        let anthropic_limit = l.lower.starts_with(ANTHROPIC) && l.lower.ends_with("-limit");
+        if rest.starts_with("limit") || rest == "used" || anthropic_limit {
             why[l.index].get_or_insert(Why::DescribesTheLimit);
         }
     }
     // X-RateLimit-Remaining with -Reset-After (delta) or -Reset (instant or delta).
     let remaining = narrow(vendor_value(&either(lines, "remaining"), why, count));
     let after = vendor_value(&either(lines, "reset-after"), why, micros);
-    let reset = vendor_value(&either(lines, "reset"), why, micros);
+    let reset = vendor_value(&either(lines, "reset"), why, reset_value);
     let (reset_line, reset_us) = match (after, reset) {
         (Some((a, us)), Some((r, _))) => {
             why[r.index] = Some(Why::Outranked {
@@ -621,7 +641,8 @@ fn vendor(
             (Some(a), clamp_u64(us))
         }
         (Some((a, us)), None) => (Some(a), clamp_u64(us)),
-        (None, Some((r, n))) => (Some(r), vendor_reset_wait(n, now_epoch_us)),
+        (None, Some((r, Reset::Number(n)))) => (Some(r), vendor_reset_wait(n, now_epoch_us)),
+        (None, Some((r, Reset::Instant(at_us)))) => (Some(r), at_us.saturating_sub(now_epoch_us)),
         (None, None) => (None, 0),
     };
     pair(remaining, reset_line.map(|l| (l, reset_us)), 2, 1, why, out);
@@ -632,6 +653,14 @@ fn vendor(
     ] {
         let remaining = narrow(vendor_value(&either(lines, left), why, count));
         let reset = narrow(vendor_value(&either(lines, reset), why, duration));
+        pair(remaining, reset, 2, 1, why, out);
+    }
+    // Anthropic: anthropic-ratelimit-<kind>-remaining with -reset, an RFC 3339 instant.
+    for kind in ["requests", "tokens", "input-tokens", "output-tokens"] {
+        let name = |part: &str| format!("{ANTHROPIC}{kind}-{part}");
+        let remaining = narrow(vendor_value(&named(lines, &name("remaining")), why, count));
+        let reset = vendor_value(&named(lines, &name("reset")), why, timestamp)
+            .map(|(l, at_us)| (l, at_us.saturating_sub(now_epoch_us)));
         pair(remaining, reset, 2, 1, why, out);
     }
     // Shopify: used/limit of a leaky bucket.
@@ -654,6 +683,57 @@ fn vendor(
                 remaining: limit - used,
             });
         }
+    }
+}
+
+/// The prefix of Anthropic's rate-limit headers.
+const ANTHROPIC: &str = "anthropic-ratelimit-";
+
+/// The millisecond spellings of `Retry-After`, in the order Azure's SDKs try them.
+pub const MILLISECOND_RETRY_AFTER: [&str; 2] = ["retry-after-ms", "x-ms-retry-after-ms"];
+
+/// `retry-after-ms` (OpenAI, Azure OpenAI) and `x-ms-retry-after-ms` (Azure): `Retry-After`
+/// in milliseconds, decimals allowed. Not a quota, so a cached response keeps them, as it
+/// keeps `Retry-After`.
+///
+/// Beside a valid `Retry-After` (already in `out`, rank 0), the first of them that agrees
+/// with it, within the second its whole-seconds rounding can account for, takes its place:
+/// the same wait, to the millisecond. One that differs by a second or more is set aside
+/// ([`Why::Disagrees`]) and `Retry-After` is obeyed. Without a `Retry-After` they are
+/// vendor forms, of rank 2.
+fn millisecond_retry_after(lines: &[Line], why: &mut [Option<Why>], out: &mut Vec<Candidate>) {
+    let standard = out
+        .iter()
+        .position(|c| c.rank == 0)
+        .map(|i| (i, out[i].wait_us, out[i].index));
+    let mut refined = false;
+    for name in MILLISECOND_RETRY_AFTER {
+        let Some((line, ns)) = vendor_value(&named(lines, name), why, micros) else {
+            continue;
+        };
+        let wait_us = clamp_u64(ns.div_ceil(1_000));
+        let mut candidate = Candidate {
+            rank: 2,
+            wait_us,
+            index: line.index,
+            with: Vec::new(),
+        };
+        if let Some((i, standard_us, standard_line)) = standard {
+            if standard_us.abs_diff(wait_us) >= US_PER_S {
+                why[line.index] = Some(Why::Disagrees {
+                    by: lines[standard_line].name.to_string(),
+                });
+                continue;
+            }
+            if !refined {
+                refined = true;
+                candidate.rank = 0;
+                candidate.with.push(standard_line);
+                out[i] = candidate;
+                continue;
+            }
+        }
+        out.push(candidate);
     }
 }
 
