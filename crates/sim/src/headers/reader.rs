@@ -11,8 +11,16 @@
 //!    shapes. Only exhausted quotas (remaining 0) ask for a wait; when several are, the
 //!    longest of their resets is obeyed, since a shorter one would be refused by the others.
 //! 3. **Vendor forms**: `X-RateLimit-*` and `X-Rate-Limit-*`, OpenAI's
-//!    `x-ratelimit-*-requests`/`-tokens`, `retry-after-ms`, Shopify's call limit. Again the
-//!    longest wait among them is obeyed.
+//!    `x-ratelimit-*-requests`/`-tokens`, Anthropic's `anthropic-ratelimit-*`,
+//!    `retry-after-ms` and `x-ms-retry-after-ms`, Shopify's call limit. Again the longest
+//!    wait among them is obeyed.
+//!
+//!    A millisecond `Retry-After` (`retry-after-ms`, `x-ms-retry-after-ms`) beside a valid
+//!    `Retry-After` is read as the same field to the millisecond: when the two differ by
+//!    less than a second (what rounding to whole seconds can explain), the first of them,
+//!    in that order, gives the wait in `Retry-After`'s place, with its precedence;
+//!    otherwise it is set aside ([`Why::Disagrees`]) and `Retry-After` is obeyed.
+//!    docs/headers.md says why.
 //! 4. Otherwise, no wait.
 //!
 //! # Choices where the specifications leave one open
@@ -29,8 +37,13 @@
 //! - A structured `RateLimit` is read as a List (drafts 08 on) and, if it is not one, as
 //!   a Dictionary (draft 07). A member with `r=0` and no `t` gives no wait.
 //! - Vendor resets: a number above 10¹² is epoch milliseconds, above 10⁹ epoch seconds,
-//!   otherwise delta-seconds (decimals allowed). `X-RateLimit-Reset-After` (a delta) is
-//!   preferred over `X-RateLimit-Reset` (an instant that depends on both clocks).
+//!   otherwise delta-seconds (decimals allowed); text shaped `YYYY-MM-DD…` is an RFC 3339
+//!   instant. `X-RateLimit-Reset-After` (a delta) is preferred over `X-RateLimit-Reset` (an
+//!   instant that depends on both clocks). Anthropic's resets are RFC 3339 only.
+//! - Go durations (`x-ratelimit-reset-requests: 6m0s`) are read as Go writes and bounds
+//!   them: a unit after every number, no sign, at most `i64::MAX` nanoseconds, at most
+//!   [`super::GO_DURATION_MAX_BYTES`] of text. Anything else is ignored with its reason,
+//!   never saturated.
 //! - Shopify's `X-Shopify-Shop-Api-Call-Limit: 40/40` says the leaky bucket is full. It
 //!   has no reset: we wait for one request to leak out at the documented standard rate of
 //!   2 per second, [`SHOPIFY_LEAK_US`].
@@ -574,9 +587,12 @@ enum Reset {
 
 /// An `X-RateLimit-Reset`: a non-negative decimal, or an RFC 3339 timestamp.
 fn reset_value(value: &str) -> Result<Reset, ValueFault> {
+    let b = value.as_bytes();
+    let dated = b.len() > 4 && b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'-';
     match micros(value) {
         Ok(n) => Ok(Reset::Number(n)),
-        Err(_) => timestamp(value).map(Reset::Instant),
+        Err(_) if dated => timestamp(value).map(Reset::Instant),
+        Err(_) => Err(ValueFault::NotANumberOrTimestamp),
     }
 }
 
@@ -786,6 +802,73 @@ mod tests {
             "\"a\";r=0;t=10, \"b\";r=0;t=60, \"c\";r=5;t=600",
         )]);
         assert_eq!(r.wait_us, Some(60 * US_PER_S));
+    }
+
+    #[test]
+    fn milliseconds_refine_an_agreeing_retry_after_and_yield_to_a_disagreeing_one() {
+        let r = read(&[("Retry-After", "2"), ("retry-after-ms", "1500")]);
+        assert_eq!(r.wait_us, Some(1_500_000));
+        assert_eq!(r.from.as_deref(), Some("retry-after-ms"));
+        assert!(r.ignored.is_empty(), "Retry-After went into the wait");
+        let r = read(&[("Retry-After", "60"), ("x-ms-retry-after-ms", "100")]);
+        assert_eq!(r.wait_us, Some(60 * US_PER_S));
+        assert_eq!(
+            r.ignored[0].why,
+            Why::Disagrees {
+                by: "Retry-After".into()
+            }
+        );
+        // Alone, a vendor form: the longest vendor wait wins.
+        let r = read(&[
+            ("retry-after-ms", "500"),
+            ("x-ratelimit-remaining-requests", "0"),
+            ("x-ratelimit-reset-requests", "2s"),
+        ]);
+        assert_eq!(r.wait_us, Some(2 * US_PER_S));
+    }
+
+    #[test]
+    fn vendor_values_out_of_bounds_are_reasons() {
+        let why = |block: &[(&str, &str)]| read(block).ignored.pop().map(|i| i.why);
+        let go = |v| {
+            why(&[
+                ("x-ratelimit-remaining-tokens", "0"),
+                ("x-ratelimit-reset-tokens", v),
+            ])
+        };
+        assert_eq!(go("-1s"), Some(Why::Value(ValueFault::NegativeDuration)));
+        assert_eq!(
+            go("3000000h"),
+            Some(Why::Value(ValueFault::DurationOverflow))
+        );
+        assert_eq!(go("60"), Some(Why::Value(ValueFault::DurationWithoutUnit)));
+        let stamp = |v| {
+            why(&[
+                ("anthropic-ratelimit-requests-remaining", "0"),
+                ("anthropic-ratelimit-requests-reset", v),
+            ])
+        };
+        assert_eq!(
+            stamp("2026-08-30T10:41:29"),
+            Some(Why::Value(ValueFault::NotATimestamp(
+                super::super::StampFault::NoZone
+            )))
+        );
+        assert_eq!(
+            why(&[
+                ("X-RateLimit-Remaining", "0"),
+                ("X-RateLimit-Reset", "soon")
+            ]),
+            Some(Why::Value(ValueFault::NotANumberOrTimestamp))
+        );
+        let r = read(&[
+            ("anthropic-ratelimit-requests-remaining", "0"),
+            (
+                "anthropic-ratelimit-requests-reset",
+                "2026-08-30T10:41:29.5+00:00",
+            ),
+        ]);
+        assert_eq!(r.wait_us, Some(30_500_000));
     }
 
     #[test]

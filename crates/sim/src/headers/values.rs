@@ -25,6 +25,8 @@ pub enum ValueFault {
     NotANumber,
     /// Not a Go duration (`6m0s`, `1s`, `12ms`).
     NotADuration,
+    /// A number without a unit: Go reads only `0` so (`60` is not `60s`).
+    DurationWithoutUnit,
     /// A Go duration with a minus sign: Go writes negative durations, but a wait cannot be
     /// one.
     NegativeDuration,
@@ -33,8 +35,10 @@ pub enum ValueFault {
     DurationOverflow,
     /// Longer than [`GO_DURATION_MAX_BYTES`]: more than any Go duration string.
     DurationTooManyBytes,
-    /// Neither a number nor an RFC 3339 timestamp (`2026-08-30T10:42:59Z`).
+    /// Not an RFC 3339 timestamp (`2026-08-30T10:42:59Z`).
     NotATimestamp(StampFault),
+    /// Neither a number nor anything shaped like an RFC 3339 timestamp.
+    NotANumberOrTimestamp,
     /// Not `used/limit` in whole numbers.
     NotACallLimit,
 }
@@ -138,6 +142,9 @@ pub(super) fn go_duration(value: &str) -> Result<u64, ValueFault> {
     if value == "0" {
         return Ok(0);
     }
+    if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return Err(ValueFault::DurationWithoutUnit);
+    }
     if let Some(magnitude) = value.strip_prefix('-') {
         if let Ok(_) | Err(ValueFault::DurationOverflow) = go_duration(magnitude) {
             return Err(ValueFault::NegativeDuration);
@@ -197,7 +204,7 @@ fn nanos(num: &str, unit_ns: u128) -> Option<u128> {
     let scale = 10u128.pow(kept.len() as u32);
     let scaled = value(kept) * unit_ns;
     let mut frac_ns = scaled.div_ceil(scale);
-    if scaled % scale == 0 && frac.bytes().skip(18).any(|b| b != b'0') {
+    if scaled.is_multiple_of(scale) && frac.bytes().skip(18).any(|b| b != b'0') {
         frac_ns += 1;
     }
     Some(value(int).saturating_mul(unit_ns).saturating_add(frac_ns))
@@ -299,10 +306,12 @@ mod tests {
         assert_eq!(go_duration("1.5ns"), Ok(1));
         assert_eq!(go_duration("0"), Ok(0));
         for bad in [
-            "", "5", "1x", "s", "1.s", "1 s", "-", "--1s", "+1s", "1h-2m", "1e3s",
+            "", "1x", "s", "1.s", "1 s", "-", "--1s", "+1s", "1h-2m", "1e3s",
         ] {
             assert_eq!(go_duration(bad), Err(ValueFault::NotADuration), "{bad}");
         }
+        assert_eq!(go_duration("5"), Err(ValueFault::DurationWithoutUnit));
+        assert_eq!(go_duration("1.5"), Err(ValueFault::DurationWithoutUnit));
         assert_eq!(go_duration("-1s"), Err(ValueFault::NegativeDuration));
         assert_eq!(go_duration("-1m30.5s"), Err(ValueFault::NegativeDuration));
         // Go's longest duration, as its String() writes it, and one nanosecond more.
