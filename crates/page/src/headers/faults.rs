@@ -5,7 +5,7 @@ use crate::shared::markup::Whole;
 use crate::shared::words::Words;
 use sim::headers::{
     DateField, DeltaFault, HeaderError, HeaderFault, HttpDateError, Ignored, SecondsFault,
-    StructuredFault, ValueFault, Why,
+    StampFault, StructuredFault, ValueFault, Why, GO_DURATION_MAX_BYTES, TIMESTAMP_MAX_BYTES,
 };
 use std::fmt;
 
@@ -123,6 +123,10 @@ impl Words for Ignored {
                 f,
                 "{h} is valid, but {by} takes precedence over it."
             ),
+            Why::Disagrees { by } => write!(
+                f,
+                "{h} '{v}' differs from {by} by a second or more, more than rounding to whole seconds explains, so {by}, the standard field, is obeyed."
+            ),
             Why::Shorter { by } => write!(
                 f,
                 "{h} is valid, but {by} asks for a longer wait, and the longest is the one to obey."
@@ -193,17 +197,55 @@ impl Words for Ignored {
                 f,
                 "{h} '{v}' lists something other than a policy name, so the whole field is ignored."
             ),
-            Why::Value(fault) => {
-                let what = match fault {
-                    ValueFault::NotANumber => "is not a non-negative number",
-                    ValueFault::NotADuration => {
-                        "is not a Go duration such as 6m0s, 1s or 12ms"
-                    }
-                    ValueFault::NotACallLimit => "is not used/limit, such as 32/40",
-                };
-                write!(f, "{h} '{v}' {what}.")
-            }
+            Why::Value(fault) => match fault {
+                ValueFault::NotANumber => write!(f, "{h} '{v}' is not a non-negative number."),
+                ValueFault::NotADuration => write!(
+                    f,
+                    "{h} '{v}' is not a Go duration such as 6m0s, 1.5s or 12ms."
+                ),
+                ValueFault::DurationWithoutUnit => write!(
+                    f,
+                    "{h} '{v}' has no unit: a Go duration says 60s or 1m0s, never a bare number."
+                ),
+                ValueFault::NegativeDuration => write!(
+                    f,
+                    "{h} '{v}' is a negative Go duration: a wait cannot point into the past."
+                ),
+                ValueFault::DurationOverflow => write!(
+                    f,
+                    "{h} '{v}' is longer than a Go duration can be (about 292 years), so no Go server wrote it."
+                ),
+                ValueFault::DurationTooManyBytes => write!(
+                    f,
+                    "{h} is longer than {GO_DURATION_MAX_BYTES} characters, more than any Go duration, so it is not read."
+                ),
+                ValueFault::NotATimestamp(fault) => write!(
+                    f,
+                    "{h} '{v}' is not an RFC 3339 timestamp such as 2026-08-30T10:42:59Z: {}.",
+                    stamp_fault(*fault)
+                ),
+                ValueFault::NotANumberOrTimestamp => write!(
+                    f,
+                    "{h} '{v}' is neither a number of seconds nor an RFC 3339 timestamp such as 2026-08-30T10:42:59Z."
+                ),
+                ValueFault::NotACallLimit => {
+                    write!(f, "{h} '{v}' is not used/limit, such as 32/40.")
+                }
+            },
         }
+    }
+}
+
+/// What is wrong with an RFC 3339 timestamp, as a clause.
+fn stamp_fault(fault: StampFault) -> String {
+    match fault {
+        StampFault::Shape => "it is not date, T, time and zone".into(),
+        StampFault::NoZone => "it has no zone (Z or ±hh:mm), so it names no single instant".into(),
+        StampFault::Offset => "its zone offset is not ±hh:mm within a day".into(),
+        StampFault::NoSuchDay => "no such day in that month".into(),
+        StampFault::NoSuchTime => "no such time of day".into(),
+        StampFault::Before1970 => "it is before 1970".into(),
+        StampFault::TooManyBytes => format!("it is longer than {TIMESTAMP_MAX_BYTES} characters"),
     }
 }
 
@@ -342,6 +384,58 @@ mod tests {
         ];
         for (name, value, sentence) in cases {
             assert_eq!(words(name, value), sentence, "{name}: {value}");
+        }
+    }
+
+    #[test]
+    fn every_vendor_form_fault_is_a_sentence() {
+        // (block, the header set aside, its sentence).
+        let cases = [
+            (
+                "x-ratelimit-remaining-requests: 0\nx-ratelimit-reset-requests: 60",
+                "x-ratelimit-reset-requests '60' has no unit: a Go duration says 60s or 1m0s, never a bare number.",
+            ),
+            (
+                "x-ratelimit-remaining-requests: 0\nx-ratelimit-reset-requests: -6m0s",
+                "x-ratelimit-reset-requests '-6m0s' is a negative Go duration: a wait cannot point into the past.",
+            ),
+            (
+                "x-ratelimit-remaining-requests: 0\nx-ratelimit-reset-requests: 2562047h47m16.854775808s",
+                "x-ratelimit-reset-requests '2562047h47m16.854775808s' is longer than a Go duration can be (about 292 years), so no Go server wrote it.",
+            ),
+            (
+                "x-ratelimit-remaining-requests: 0\nx-ratelimit-reset-requests: 1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s",
+                "x-ratelimit-reset-requests is longer than 32 characters, more than any Go duration, so it is not read.",
+            ),
+            (
+                "x-ratelimit-remaining-requests: 0\nx-ratelimit-reset-requests: 6m0sX",
+                "x-ratelimit-reset-requests '6m0sX' is not a Go duration such as 6m0s, 1.5s or 12ms.",
+            ),
+            (
+                "Retry-After: 60\nretry-after-ms: 100",
+                "retry-after-ms '100' differs from Retry-After by a second or more, more than rounding to whole seconds explains, so Retry-After, the standard field, is obeyed.",
+            ),
+            (
+                "X-RateLimit-Remaining: 0\nX-RateLimit-Reset: soon",
+                "X-RateLimit-Reset 'soon' is neither a number of seconds nor an RFC 3339 timestamp such as 2026-08-30T10:42:59Z.",
+            ),
+            (
+                "anthropic-ratelimit-requests-remaining: 0\nanthropic-ratelimit-requests-reset: 2026-08-30T10:41:29",
+                "anthropic-ratelimit-requests-reset '2026-08-30T10:41:29' is not an RFC 3339 timestamp such as 2026-08-30T10:42:59Z: it has no zone (Z or ±hh:mm), so it names no single instant.",
+            ),
+            (
+                "anthropic-ratelimit-requests-remaining: 0\nanthropic-ratelimit-requests-reset: 2026-02-30T10:41:29Z",
+                "anthropic-ratelimit-requests-reset '2026-02-30T10:41:29Z' is not an RFC 3339 timestamp such as 2026-08-30T10:42:59Z: no such day in that month.",
+            ),
+            (
+                "anthropic-ratelimit-requests-limit: 50\nanthropic-ratelimit-requests-remaining: 1\nanthropic-ratelimit-requests-reset: 2026-08-30T10:41:29Z",
+                "anthropic-ratelimit-requests-limit describes the limit, not when to retry.",
+            ),
+        ];
+        for (block, sentence) in cases {
+            let (_, r) = crate::headers::reader::read_block(block, sim::lab::LAB_EPOCH_S).unwrap();
+            let said: Vec<String> = r.ignored.iter().map(|i| i.sentence()).collect();
+            assert!(said.iter().any(|s| s == sentence), "{block}: {said:#?}");
         }
     }
 

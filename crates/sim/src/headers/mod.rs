@@ -29,10 +29,10 @@ pub use naive::{
     PYTHON_UPTIME_BAND_NS,
 };
 pub use reader::{
-    naive_header, read_headers, Ignored, Reading, Why, NAIVE_HEADERS, READER_MAX_WAIT_S,
-    SHOPIFY_LEAK_US,
+    naive_header, read_headers, Ignored, Reading, Why, MILLISECOND_RETRY_AFTER, NAIVE_HEADERS,
+    READER_MAX_WAIT_S, SHOPIFY_LEAK_US,
 };
-pub use values::{DeltaFault, ValueFault};
+pub use values::{DeltaFault, StampFault, ValueFault, GO_DURATION_MAX_BYTES, TIMESTAMP_MAX_BYTES};
 
 /// The name under which the limiter's one policy is published.
 pub const POLICY_NAME: &str = "burst";

@@ -11,8 +11,16 @@
 //!    shapes. Only exhausted quotas (remaining 0) ask for a wait; when several are, the
 //!    longest of their resets is obeyed, since a shorter one would be refused by the others.
 //! 3. **Vendor forms**: `X-RateLimit-*` and `X-Rate-Limit-*`, OpenAI's
-//!    `x-ratelimit-*-requests`/`-tokens`, `retry-after-ms`, Shopify's call limit. Again the
-//!    longest wait among them is obeyed.
+//!    `x-ratelimit-*-requests`/`-tokens`, Anthropic's `anthropic-ratelimit-*`,
+//!    `retry-after-ms` and `x-ms-retry-after-ms`, Shopify's call limit. Again the longest
+//!    wait among them is obeyed.
+//!
+//!    A millisecond `Retry-After` (`retry-after-ms`, `x-ms-retry-after-ms`) beside a valid
+//!    `Retry-After` is read as the same field to the millisecond: when the two differ by
+//!    less than a second (what rounding to whole seconds can explain), the first of them,
+//!    in that order, gives the wait in `Retry-After`'s place, with its precedence;
+//!    otherwise it is set aside ([`Why::Disagrees`]) and `Retry-After` is obeyed.
+//!    docs/headers.md says why.
 //! 4. Otherwise, no wait.
 //!
 //! # Choices where the specifications leave one open
@@ -29,8 +37,13 @@
 //! - A structured `RateLimit` is read as a List (drafts 08 on) and, if it is not one, as
 //!   a Dictionary (draft 07). A member with `r=0` and no `t` gives no wait.
 //! - Vendor resets: a number above 10¹² is epoch milliseconds, above 10⁹ epoch seconds,
-//!   otherwise delta-seconds (decimals allowed). `X-RateLimit-Reset-After` (a delta) is
-//!   preferred over `X-RateLimit-Reset` (an instant that depends on both clocks).
+//!   otherwise delta-seconds (decimals allowed); text shaped `YYYY-MM-DD…` is an RFC 3339
+//!   instant. `X-RateLimit-Reset-After` (a delta) is preferred over `X-RateLimit-Reset` (an
+//!   instant that depends on both clocks). Anthropic's resets are RFC 3339 only.
+//! - Go durations (`x-ratelimit-reset-requests: 6m0s`) are read as Go writes and bounds
+//!   them: a unit after every number, no sign, at most `i64::MAX` nanoseconds, at most
+//!   [`super::GO_DURATION_MAX_BYTES`] of text. Anything else is ignored with its reason,
+//!   never saturated.
 //! - Shopify's `X-Shopify-Shop-Api-Call-Limit: 40/40` says the leaky bucket is full. It
 //!   has no reset: we wait for one request to leak out at the documented standard rate of
 //!   2 per second, [`SHOPIFY_LEAK_US`].
@@ -45,7 +58,7 @@
 
 use super::dates::parse_any_http_date;
 use super::structured::{self, Member, Num, Quota};
-use super::values::{clamp_u64, delta_seconds, go_duration, micros, whole};
+use super::values::{clamp_u64, delta_seconds, go_duration, micros, rfc3339_us, whole};
 use super::values::{DeltaFault, ValueFault};
 use super::HttpDateError;
 use crate::time::{US_PER_MS, US_PER_S};
@@ -96,6 +109,13 @@ pub enum Why {
     /// Valid, but the header named ranks above it, and gave the wait.
     Outranked {
         /// The header that gave the wait.
+        by: String,
+    },
+    /// A millisecond `Retry-After` (`retry-after-ms`, `x-ms-retry-after-ms`) that differs
+    /// from the `Retry-After` named by a second or more: more than its rounding to whole
+    /// seconds explains, so the standard field is obeyed.
+    Disagrees {
+        /// The `Retry-After` that gave the wait.
         by: String,
     },
     /// Valid, and of the same rank as the header named, which asks for a longer wait.
@@ -518,13 +538,12 @@ fn dictionary([limit, remaining, reset]: Quota) -> Result<QuotaState, Why> {
     }
 }
 
-/// A vendor line as a number, when it is one, and the lines that repeat it marked. One
-/// plain function (the readers all give a `u128`), so it is compiled once.
-fn vendor_value<'l, 'a>(
+/// A vendor line as a number, when it is one, and the lines that repeat it marked.
+fn vendor_value<'l, 'a, T>(
     lines: &[&'l Line<'a>],
     why: &mut [Option<Why>],
-    read: fn(&str) -> Result<u128, ValueFault>,
-) -> Option<(&'l Line<'a>, u128)> {
+    read: fn(&str) -> Result<T, ValueFault>,
+) -> Option<(&'l Line<'a>, T)> {
     let line = singleton(lines, why)?;
     match read(line.value) {
         Ok(v) => Some((line, v)),
@@ -551,6 +570,30 @@ fn count(value: &str) -> Result<u128, ValueFault> {
 /// A Go duration in µs, as [`vendor_value`] takes it.
 fn duration(value: &str) -> Result<u128, ValueFault> {
     go_duration(value).map(u128::from)
+}
+
+/// An RFC 3339 timestamp as epoch microseconds, as [`vendor_value`] takes it.
+fn timestamp(value: &str) -> Result<u64, ValueFault> {
+    rfc3339_us(value).map_err(ValueFault::NotATimestamp)
+}
+
+/// What an `X-RateLimit-Reset` says.
+enum Reset {
+    /// A number, times 10⁶: an epoch millisecond, an epoch second or a delta in seconds.
+    Number(u128),
+    /// An RFC 3339 timestamp, in epoch microseconds.
+    Instant(u64),
+}
+
+/// An `X-RateLimit-Reset`: a non-negative decimal, or an RFC 3339 timestamp.
+fn reset_value(value: &str) -> Result<Reset, ValueFault> {
+    let b = value.as_bytes();
+    let dated = b.len() > 4 && b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'-';
+    match micros(value) {
+        Ok(n) => Ok(Reset::Number(n)),
+        Err(_) if dated => timestamp(value).map(Reset::Instant),
+        Err(_) => Err(ValueFault::NotANumberOrTimestamp),
+    }
 }
 
 /// A count or reset as `pair` takes it.
@@ -580,22 +623,14 @@ fn vendor(
     let is_vendor = |l: &Line| {
         l.lower.starts_with("x-ratelimit-")
             || l.lower.starts_with("x-rate-limit-")
+            || l.lower.starts_with(ANTHROPIC)
             || l.lower == "x-shopify-shop-api-call-limit"
     };
     if let Some(age_s) = age_s {
         let stale: Vec<&Line> = lines.iter().filter(|l| is_vendor(l)).collect();
         mark(&stale, why, &Why::FromCache { age_s });
     }
-    // retry-after-ms (OpenAI, Azure): milliseconds, decimals allowed. Not a quota, so a
-    // cached response keeps it, as it keeps Retry-After.
-    if let Some((line, ns)) = vendor_value(&named(lines, "retry-after-ms"), why, micros) {
-        out.push(Candidate {
-            rank: 2,
-            wait_us: clamp_u64(ns.div_ceil(1_000)),
-            index: line.index,
-            with: Vec::new(),
-        });
-    }
+    millisecond_retry_after(lines, why, out);
     if age_s.is_some() {
         return;
     }
@@ -605,14 +640,15 @@ fn vendor(
             .strip_prefix("x-ratelimit-")
             .or_else(|| l.lower.strip_prefix("x-rate-limit-"))
             .unwrap_or("");
-        if rest.starts_with("limit") || rest == "used" {
+        let anthropic_limit = l.lower.starts_with(ANTHROPIC) && l.lower.ends_with("-limit");
+        if rest.starts_with("limit") || rest == "used" || anthropic_limit {
             why[l.index].get_or_insert(Why::DescribesTheLimit);
         }
     }
     // X-RateLimit-Remaining with -Reset-After (delta) or -Reset (instant or delta).
     let remaining = narrow(vendor_value(&either(lines, "remaining"), why, count));
     let after = vendor_value(&either(lines, "reset-after"), why, micros);
-    let reset = vendor_value(&either(lines, "reset"), why, micros);
+    let reset = vendor_value(&either(lines, "reset"), why, reset_value);
     let (reset_line, reset_us) = match (after, reset) {
         (Some((a, us)), Some((r, _))) => {
             why[r.index] = Some(Why::Outranked {
@@ -621,7 +657,8 @@ fn vendor(
             (Some(a), clamp_u64(us))
         }
         (Some((a, us)), None) => (Some(a), clamp_u64(us)),
-        (None, Some((r, n))) => (Some(r), vendor_reset_wait(n, now_epoch_us)),
+        (None, Some((r, Reset::Number(n)))) => (Some(r), vendor_reset_wait(n, now_epoch_us)),
+        (None, Some((r, Reset::Instant(at_us)))) => (Some(r), at_us.saturating_sub(now_epoch_us)),
         (None, None) => (None, 0),
     };
     pair(remaining, reset_line.map(|l| (l, reset_us)), 2, 1, why, out);
@@ -632,6 +669,14 @@ fn vendor(
     ] {
         let remaining = narrow(vendor_value(&either(lines, left), why, count));
         let reset = narrow(vendor_value(&either(lines, reset), why, duration));
+        pair(remaining, reset, 2, 1, why, out);
+    }
+    // Anthropic: anthropic-ratelimit-<kind>-remaining with -reset, an RFC 3339 instant.
+    for kind in ["requests", "tokens", "input-tokens", "output-tokens"] {
+        let name = |part: &str| format!("{ANTHROPIC}{kind}-{part}");
+        let remaining = narrow(vendor_value(&named(lines, &name("remaining")), why, count));
+        let reset = vendor_value(&named(lines, &name("reset")), why, timestamp)
+            .map(|(l, at_us)| (l, at_us.saturating_sub(now_epoch_us)));
         pair(remaining, reset, 2, 1, why, out);
     }
     // Shopify: used/limit of a leaky bucket.
@@ -654,6 +699,57 @@ fn vendor(
                 remaining: limit - used,
             });
         }
+    }
+}
+
+/// The prefix of Anthropic's rate-limit headers.
+const ANTHROPIC: &str = "anthropic-ratelimit-";
+
+/// The millisecond spellings of `Retry-After`, in the order Azure's SDKs try them.
+pub const MILLISECOND_RETRY_AFTER: [&str; 2] = ["retry-after-ms", "x-ms-retry-after-ms"];
+
+/// `retry-after-ms` (OpenAI, Azure OpenAI) and `x-ms-retry-after-ms` (Azure): `Retry-After`
+/// in milliseconds, decimals allowed. Not a quota, so a cached response keeps them, as it
+/// keeps `Retry-After`.
+///
+/// Beside a valid `Retry-After` (already in `out`, rank 0), the first of them that agrees
+/// with it, within the second its whole-seconds rounding can account for, takes its place:
+/// the same wait, to the millisecond. One that differs by a second or more is set aside
+/// ([`Why::Disagrees`]) and `Retry-After` is obeyed. Without a `Retry-After` they are
+/// vendor forms, of rank 2.
+fn millisecond_retry_after(lines: &[Line], why: &mut [Option<Why>], out: &mut Vec<Candidate>) {
+    let standard = out
+        .iter()
+        .position(|c| c.rank == 0)
+        .map(|i| (i, out[i].wait_us, out[i].index));
+    let mut refined = false;
+    for name in MILLISECOND_RETRY_AFTER {
+        let Some((line, ns)) = vendor_value(&named(lines, name), why, micros) else {
+            continue;
+        };
+        let wait_us = clamp_u64(ns.div_ceil(1_000));
+        let mut candidate = Candidate {
+            rank: 2,
+            wait_us,
+            index: line.index,
+            with: Vec::new(),
+        };
+        if let Some((i, standard_us, standard_line)) = standard {
+            if standard_us.abs_diff(wait_us) >= US_PER_S {
+                why[line.index] = Some(Why::Disagrees {
+                    by: lines[standard_line].name.to_string(),
+                });
+                continue;
+            }
+            if !refined {
+                refined = true;
+                candidate.rank = 0;
+                candidate.with.push(standard_line);
+                out[i] = candidate;
+                continue;
+            }
+        }
+        out.push(candidate);
     }
 }
 
@@ -706,6 +802,73 @@ mod tests {
             "\"a\";r=0;t=10, \"b\";r=0;t=60, \"c\";r=5;t=600",
         )]);
         assert_eq!(r.wait_us, Some(60 * US_PER_S));
+    }
+
+    #[test]
+    fn milliseconds_refine_an_agreeing_retry_after_and_yield_to_a_disagreeing_one() {
+        let r = read(&[("Retry-After", "2"), ("retry-after-ms", "1500")]);
+        assert_eq!(r.wait_us, Some(1_500_000));
+        assert_eq!(r.from.as_deref(), Some("retry-after-ms"));
+        assert!(r.ignored.is_empty(), "Retry-After went into the wait");
+        let r = read(&[("Retry-After", "60"), ("x-ms-retry-after-ms", "100")]);
+        assert_eq!(r.wait_us, Some(60 * US_PER_S));
+        assert_eq!(
+            r.ignored[0].why,
+            Why::Disagrees {
+                by: "Retry-After".into()
+            }
+        );
+        // Alone, a vendor form: the longest vendor wait wins.
+        let r = read(&[
+            ("retry-after-ms", "500"),
+            ("x-ratelimit-remaining-requests", "0"),
+            ("x-ratelimit-reset-requests", "2s"),
+        ]);
+        assert_eq!(r.wait_us, Some(2 * US_PER_S));
+    }
+
+    #[test]
+    fn vendor_values_out_of_bounds_are_reasons() {
+        let why = |block: &[(&str, &str)]| read(block).ignored.pop().map(|i| i.why);
+        let go = |v| {
+            why(&[
+                ("x-ratelimit-remaining-tokens", "0"),
+                ("x-ratelimit-reset-tokens", v),
+            ])
+        };
+        assert_eq!(go("-1s"), Some(Why::Value(ValueFault::NegativeDuration)));
+        assert_eq!(
+            go("3000000h"),
+            Some(Why::Value(ValueFault::DurationOverflow))
+        );
+        assert_eq!(go("60"), Some(Why::Value(ValueFault::DurationWithoutUnit)));
+        let stamp = |v| {
+            why(&[
+                ("anthropic-ratelimit-requests-remaining", "0"),
+                ("anthropic-ratelimit-requests-reset", v),
+            ])
+        };
+        assert_eq!(
+            stamp("2026-08-30T10:41:29"),
+            Some(Why::Value(ValueFault::NotATimestamp(
+                super::super::StampFault::NoZone
+            )))
+        );
+        assert_eq!(
+            why(&[
+                ("X-RateLimit-Remaining", "0"),
+                ("X-RateLimit-Reset", "soon")
+            ]),
+            Some(Why::Value(ValueFault::NotANumberOrTimestamp))
+        );
+        let r = read(&[
+            ("anthropic-ratelimit-requests-remaining", "0"),
+            (
+                "anthropic-ratelimit-requests-reset",
+                "2026-08-30T10:41:29.5+00:00",
+            ),
+        ]);
+        assert_eq!(r.wait_us, Some(30_500_000));
     }
 
     #[test]
