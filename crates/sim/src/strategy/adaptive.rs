@@ -217,44 +217,72 @@ mod tests {
         assert!(!a.is_far_above(1_000, 25));
     }
 
+    /// One charge, alone: begun, one attempt, finished at `now_us`.
+    fn charge(a: &mut Aimd, now_us: u64, rtt_us: Option<u64>, pressure: bool) {
+        a.on_begin();
+        a.on_result(rtt_us, pressure);
+        a.on_finish(now_us);
+    }
+
     #[test]
     fn it_adds_one_per_fast_interval_at_the_limit_holds_within_the_band_and_cuts_a_tenth() {
         let mut a = Aimd::new(VECTOR_ARC);
         assert_eq!(a.limit(), 1);
-        a.on_send(1);
         // The first 200 sets the average (10 ms) and the first interval.
-        a.on_result(10_000, Some(10_000), false);
+        charge(&mut a, 10_000, Some(10_000), false);
         assert_eq!((a.limit(), a.past().unwrap().mean_us), (1, 10_000));
         // At the limit, no slower than the average: +1 at the interval's end.
-        a.on_send(1);
-        a.on_result(15_000, Some(10_000), false);
+        charge(&mut a, 15_000, Some(10_000), false);
         assert_eq!(a.limit(), 1, "the interval has not ended");
-        a.on_result(20_000, Some(10_000), false);
+        charge(&mut a, 20_000, Some(10_000), false);
         assert_eq!(a.limit(), 2);
-        // Not at the limit: no increase.
-        a.on_send(1);
-        a.on_result(30_000, Some(10_000), false);
+        // Not at the limit (one charge of two): no increase; faster than the average,
+        // no decrease either.
+        charge(&mut a, 30_000, Some(9_000), false);
         assert_eq!(a.limit(), 2);
+        assert_eq!(
+            a.past().unwrap(),
+            RttAverage {
+                mean_us: 9_600,
+                variance_us2: 240_000
+            }
+        );
         // At the limit but slower than the average, within the band: it holds.
-        a.on_send(2);
-        a.on_result(40_000, Some(10_001), false);
+        a.on_begin();
+        charge(&mut a, 40_000, Some(10_001), false);
+        a.on_finish(40_000);
         assert_eq!(a.limit(), 2);
-        for i in 0..300 {
-            a.on_send(a.limit());
-            a.on_result(100_000 + i * 100_000, Some(10_000), false);
+        // Every interval at the limit and no slower than the average: up to 200.
+        let mut t = 100_000;
+        let mut highest = 0;
+        for _ in 0..250 {
+            let others = a.limit() - 1;
+            for _ in 0..others {
+                a.on_begin();
+            }
+            let mean_us = a.past().unwrap().mean_us;
+            charge(&mut a, t, Some(mean_us), false);
+            for _ in 0..others {
+                a.on_finish(t);
+            }
+            highest = highest.max(a.limit());
+            t += 100_000;
+            if a.limit() == 200 {
+                break;
+            }
         }
-        assert_eq!(a.limit(), 200, "never above the maximum");
+        assert_eq!(highest, 200, "never above the maximum");
         // Back-pressure: the cut comes at the interval's end, once.
-        let t = 40_000_000;
-        a.on_result(t, None, true);
+        let t = t + 1_000_000;
+        charge(&mut a, t, None, true);
         assert_eq!(a.limit(), 180);
-        a.on_result(t + 1, None, true);
+        charge(&mut a, t + 1, None, true);
         assert_eq!(a.limit(), 180, "once per interval");
         // A round trip far above the average: a cut with no back-pressure.
-        a.on_result(t + 1_000_000, Some(1_000_000), false);
+        charge(&mut a, t + 1_000_000, Some(1_000_000), false);
         assert_eq!(a.limit(), 162);
         for i in 1..=60 {
-            a.on_result(t + 1_000_000 + i * 10_000_000, None, true);
+            charge(&mut a, t + 1_000_000 + i * 10_000_000, None, true);
         }
         assert_eq!(a.limit(), 1, "never below one");
     }

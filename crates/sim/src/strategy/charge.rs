@@ -475,7 +475,6 @@ fn header_jitter_from(dice: &KeyedDraws, customer: u32, attempt: u32, spread_us:
     .between(0, spread_us)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
