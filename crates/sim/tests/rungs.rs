@@ -125,9 +125,9 @@ fn under_down_the_kinder_rungs_send_far_less_and_recover_within_a_pause() {
                 // the 3 s the header asked for); and the rate is measured over 1 s,
                 // which must start late enough to see most workers back. So a rung
                 // that reads headers may take up to 1 s + 3 s + 1 s longer than the
-                // pool. The adaptive rung also climbs back one worker per round trip
-                // and falls by a tenth on every slow charge's timeout: it is held only
-                // to recovering at all, below.
+                // pool. The adaptive rung also climbs back one charge per round trip
+                // at most, and falls by a tenth in every round trip with a timeout in
+                // it: it is held only to recovering at all, below.
                 let spread_ms = 1_000 + plan.length_us / 1_000 + 1_000;
                 if s == StrategyName::Adaptive {
                     let left_ms = st.elapsed_ms - plan.end_us() / 1_000;

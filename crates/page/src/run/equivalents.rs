@@ -25,7 +25,7 @@ pub const LANGUAGE_ORDER: [&str; 5] = ["Python", "Go", "Java", "JavaScript", "Ru
 
 /// The names a row's code may use as `{{name}}` (the ones [`value`] knows).
 #[cfg(test)]
-const PLACEHOLDERS: [&str; 18] = [
+const PLACEHOLDERS: [&str; 19] = [
     "attempts",
     "retries",
     "base_ms",
@@ -44,6 +44,7 @@ const PLACEHOLDERS: [&str; 18] = [
     "aimd_max",
     "aimd_decrease",
     "aimd_ewma",
+    "aimd_rtt_deviation_scale",
 ];
 
 /// One row of the file, as written.

@@ -93,7 +93,7 @@ pub fn explain(s: StrategyName, c: &ClientParams, p: &ProviderConfig) -> (String
                     crate::run::equivalents::tenths(a.rtt_deviation_scale_tenths),
                     a.max_concurrency_limit
                 ),
-                "Watch the peak and mean concurrency: what the provider really takes.".into(),
+                "Watch the peak and mean concurrency: charges under way at once, most of them waiting for a pacer turn. The limit climbs while round trips stay quick and falls after a timeout.".into(),
             )
         }
     }
