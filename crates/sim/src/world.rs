@@ -12,7 +12,7 @@ use super::rng::KeyedDraws;
 use super::scenario::{Scenario, ScenarioError};
 use super::stats::{ClientCounters, Stats};
 use super::strategy::charge::{Attempt, ChargeTask, Client, ClientTally, Outcome, Step};
-use super::strategy::Launch;
+use super::strategy::{ClientPlan, Launch};
 
 /// Something that happens at an instant.
 #[derive(Clone, Copy, Debug)]
@@ -126,8 +126,14 @@ pub struct Snapshot {
 impl Simulation {
     /// A run of `scenario`, ready to step. The scenario is checked first.
     pub fn new(scenario: &Scenario) -> Result<Self, ScenarioError> {
+        Self::with_plan(scenario, scenario.strategy.plan(&scenario.client))
+    }
+
+    /// A run of `scenario` whose client follows `plan` instead of its strategy's: for
+    /// experiments on one rung with a part taken out (the scenario still names the
+    /// strategy it started from).
+    pub fn with_plan(scenario: &Scenario, plan: ClientPlan) -> Result<Self, ScenarioError> {
         scenario.validate()?;
-        let plan = scenario.strategy.plan(&scenario.client);
         let mut client = Client::new(plan).with_dice(KeyedDraws::from_seed(scenario.seed));
         let customers = scenario.customers;
         let mut launcher = Launcher {

@@ -148,10 +148,11 @@ fn the_keyed_pools_and_the_next_rungs_keep_the_invariants_under_every_incident()
             let record = sim.record().unwrap();
             // The fixed pools await at most their workers; the adaptive client at most
             // the limit it had when it sent (recorded with each request), never above
-            // its maximum of 50.
+            // its maximum (Vector's default, 200).
+            let max = sim::strategy::adaptive::VECTOR_ARC.max_concurrency_limit;
             let over = record.iter().find(|r| {
                 if strategy == StrategyName::Adaptive {
-                    r.outstanding > r.concurrency || r.concurrency > 50 || r.concurrency == 0
+                    r.outstanding > r.concurrency || r.concurrency > max || r.concurrency == 0
                 } else {
                     r.outstanding > workers
                 }

@@ -125,9 +125,9 @@ fn under_down_the_kinder_rungs_send_far_less_and_recover_within_a_pause() {
                 // the 3 s the header asked for); and the rate is measured over 1 s,
                 // which must start late enough to see most workers back. So a rung
                 // that reads headers may take up to 1 s + 3 s + 1 s longer than the
-                // pool. The adaptive rung also climbs back one worker per round trip
-                // and falls by a tenth on every slow charge's timeout: it is held only
-                // to recovering at all, below.
+                // pool. The adaptive rung also climbs back one charge per round trip
+                // at most, and falls by a tenth in every round trip with a timeout in
+                // it: it is held only to recovering at all, below.
                 let spread_ms = 1_000 + plan.length_us / 1_000 + 1_000;
                 if s == StrategyName::Adaptive {
                     let left_ms = st.elapsed_ms - plan.end_us() / 1_000;
@@ -167,6 +167,52 @@ fn under_down_the_kinder_rungs_send_far_less_and_recover_within_a_pause() {
     }
 }
 
+/// Seeds for the adaptive rung against the pool on a calm provider.
+const CALM_SEEDS: std::ops::RangeInclusive<u64> = 1..=200;
+
+#[test]
+fn with_no_incident_adaptive_finishes_no_later_than_the_pool() {
+    // The band: adaptive's median time over 200 seeds is at most the pool's, and on
+    // each seed it takes at most the pool's time plus a quarter. Not per seed with no
+    // margin: the limit falls a tenth at the end of an interval with a timeout in it,
+    // so a seed whose slow charges come close together runs under a low limit for a
+    // while (measured: later than the pool on 11 of 200 seeds, the worst seed 137 at
+    // 17,146 ms against 15,254, 1.12×).
+    let (mut pool_ms, mut adaptive_ms, mut later) = (Vec::new(), Vec::new(), Vec::new());
+    for seed in CALM_SEEDS {
+        let pool = stats(StrategyName::Pool, seed, Incident::None).elapsed_ms;
+        let adaptive = stats(StrategyName::Adaptive, seed, Incident::None).elapsed_ms;
+        assert!(
+            adaptive * 4 <= pool * 5,
+            "adaptive seed {seed}: {adaptive} ms, the pool {pool} ms"
+        );
+        if adaptive > pool {
+            later.push((seed, adaptive, pool));
+        }
+        pool_ms.push(pool);
+        adaptive_ms.push(adaptive);
+    }
+    pool_ms.sort_unstable();
+    adaptive_ms.sort_unstable();
+    let median = |v: &[u64]| v[v.len() / 2];
+    println!(
+        "no incident, {} seeds: adaptive median {} ms ({}..={}), pool median {} ms ({}..={}); later than the pool on {later:?}",
+        CALM_SEEDS.count(),
+        median(&adaptive_ms),
+        adaptive_ms[0],
+        adaptive_ms[adaptive_ms.len() - 1],
+        median(&pool_ms),
+        pool_ms[0],
+        pool_ms[pool_ms.len() - 1],
+    );
+    assert!(
+        median(&adaptive_ms) <= median(&pool_ms),
+        "adaptive's median {} ms, the pool's {} ms",
+        median(&adaptive_ms),
+        median(&pool_ms)
+    );
+}
+
 /// The adaptive client's limit at each send, as (time, limit).
 fn limits(sim: &Simulation) -> Vec<(u64, u32)> {
     sim.record()
@@ -177,67 +223,72 @@ fn limits(sim: &Simulation) -> Vec<(u64, u32)> {
 }
 
 #[test]
-fn under_capacity_adaptive_drops_its_limit_within_a_few_round_trips_and_climbs_after() {
-    let mut drops_ms = Vec::new();
+fn under_capacity_adaptive_without_its_breaker_lowers_its_own_limit_then_climbs_back() {
+    // The adaptive rung with the breaker taken out of its plan, so that the breaker
+    // cannot be what holds it back: whatever the limit does is the AIMD rule's (the
+    // pause a 429's or a 503's headers ask for, from the headers rung, stays).
+    let mut cuts = Vec::new();
     for seed in SEEDS {
-        let sim = run(StrategyName::Adaptive, seed, Incident::Capacity);
-        let plan = sim.scenario().provider.incident;
+        let scenario = Scenario {
+            provider: sim::provider::ProviderConfig {
+                incident: sim::incident::IncidentPlan {
+                    kind: Incident::Capacity,
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+            ..Scenario::article(StrategyName::Adaptive, seed)
+        };
+        let plan = sim::strategy::ClientPlan {
+            breaker: None,
+            ..StrategyName::Adaptive.plan(&scenario.client)
+        };
+        let mut sim = Simulation::with_plan(&scenario, plan).unwrap();
+        let st = sim.run_to_end();
+        assert_eq!(st.breaker_opens, 0);
+        let incident = scenario.provider.incident;
         let l = limits(&sim);
         let before = l
             .iter()
-            .filter(|(t, _)| *t < plan.start_us)
+            .filter(|(t, _)| *t < incident.start_us)
             .map(|(_, c)| *c)
             .next_back()
             .unwrap();
-        // The limit falls at once on a 429: the first refusal of the incident is when
-        // it fell, and the next send carries the lower limit. It must come within a few
-        // round trips: 10 of the provider's usual 15 ms.
-        let record = sim.record().unwrap();
-        let first_refusal = record
-            .iter()
-            .find(|r| {
-                plan.at(r.sent_at_us).is_some()
-                    && matches!(r.admission, sim::record::Admission::Refused(_))
-            })
-            .unwrap_or_else(|| panic!("seed {seed}: no refusal during capacity"));
-        let next = record
-            .iter()
-            .find(|r| r.request > first_refusal.request && r.customer != first_refusal.customer)
-            .or_else(|| record.get(first_refusal.request as usize + 1))
-            .unwrap();
-        assert!(
-            next.concurrency < before || before == 1,
-            "seed {seed}: limit {} after the first 429, {before} before",
-            next.concurrency
-        );
-        // How long into the incident the provider first pushed back: it admits 20 per
-        // window, so a client that sent little in the second before meets its first
-        // 429 later. Printed, not bounded: the drop itself is at that 429 (above).
-        let drop_ms = (first_refusal.sent_at_us - plan.start_us) / 1_000;
-        drops_ms.push(drop_ms);
+        // The record shows the limit at each send, and a 429's or a 503's pause holds
+        // every send for up to its Retry-After: a limit lowered late in the drop shows
+        // at the first send after it, up to one such pause (1 s) after the drop's end.
+        let settled_us = incident.end_us() + sim::incident::OVERLOADED_RETRY_US;
         let lowest = l
             .iter()
-            .filter(|(t, _)| plan.at(*t).is_some())
+            .filter(|(t, _)| (incident.start_us..settled_us).contains(t))
             .map(|(_, c)| *c)
             .min()
-            .unwrap();
-        let after = l
+            .unwrap_or_else(|| panic!("seed {seed}: nothing sent during the incident"));
+        let highest_after = l
             .iter()
-            .filter(|(t, _)| *t >= plan.end_us())
+            .filter(|(t, _)| *t >= settled_us)
             .map(|(_, c)| *c)
             .max()
             .unwrap_or(0);
+        // Falls: the limit at some send from the drop's start is below the one before.
         assert!(
-            after > lowest,
-            "seed {seed}: lowest {lowest} during, highest after {after}"
+            lowest < before,
+            "seed {seed}: {before} before the drop, never lower during it ({lowest})"
         );
+        // Recovers: after the drop it climbs above its lowest (not always back to where
+        // it was: the level before is wherever a calm provider's timeouts had left it).
+        assert!(
+            highest_after > lowest,
+            "seed {seed}: {before} before, {lowest} at lowest, at most {highest_after} after"
+        );
+        cuts.push((before, lowest, highest_after));
     }
-    drops_ms.sort_unstable();
+    let fell: u32 = cuts.iter().map(|(b, l, _)| b - l).sum();
     println!(
-        "capacity: adaptive's limit fell at its first 429, {}..={} ms into the incident (median {})",
-        drops_ms[0],
-        drops_ms[drops_ms.len() - 1],
-        drops_ms[drops_ms.len() / 2]
+        "capacity without the breaker, {} seeds: the limit fell by {fell} in all ({:.1} a seed), from {:?} (before, lowest during, highest after) on the first five",
+        SEEDS.count(),
+        f64::from(fell) / cuts.len() as f64,
+        &cuts[..5]
     );
 }
 

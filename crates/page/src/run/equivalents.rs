@@ -25,7 +25,7 @@ pub const LANGUAGE_ORDER: [&str; 5] = ["Python", "Go", "Java", "JavaScript", "Ru
 
 /// The names a row's code may use as `{{name}}` (the ones [`value`] knows).
 #[cfg(test)]
-const PLACEHOLDERS: [&str; 18] = [
+const PLACEHOLDERS: [&str; 19] = [
     "attempts",
     "retries",
     "base_ms",
@@ -44,6 +44,7 @@ const PLACEHOLDERS: [&str; 18] = [
     "aimd_max",
     "aimd_decrease",
     "aimd_ewma",
+    "aimd_rtt_deviation_scale",
 ];
 
 /// One row of the file, as written.
@@ -156,7 +157,7 @@ fn seconds(us: u64) -> String {
 }
 
 /// Tenths as a decimal: 9 is `0.9`.
-fn tenths(t: u64) -> String {
+pub(crate) fn tenths(t: u64) -> String {
     format!("{}.{}", t / 10, t % 10)
 }
 
@@ -179,10 +180,11 @@ pub fn value(name: &str, c: &ClientParams) -> Option<String> {
         "breaker_failure_percent" => b.failure_percent.to_string(),
         "breaker_open_ms" => whole_ms(b.open_us).to_string(),
         "breaker_probes" => b.probes.to_string(),
-        "aimd_initial" => a.initial.to_string(),
-        "aimd_max" => a.max.to_string(),
-        "aimd_decrease" => tenths(u64::from(a.decrease_tenths)),
-        "aimd_ewma" => tenths(a.ewma_tenths),
+        "aimd_initial" => a.initial_concurrency.to_string(),
+        "aimd_max" => a.max_concurrency_limit.to_string(),
+        "aimd_decrease" => tenths(u64::from(a.decrease_ratio_tenths)),
+        "aimd_ewma" => tenths(a.ewma_alpha_tenths),
+        "aimd_rtt_deviation_scale" => tenths(a.rtt_deviation_scale_tenths),
         _ => return None,
     })
 }
@@ -415,11 +417,16 @@ mod tests {
         let vector = code(StrategyName::Adaptive, "Vector", &d);
         let a = VECTOR_ARC;
         assert!(
-            vector.contains(&format!("max_concurrency_limit = {}\n", a.max))
-                && vector.contains(&format!(
-                    "decrease_ratio = {}",
-                    tenths(u64::from(a.decrease_tenths))
-                )),
+            vector.contains(&format!(
+                "max_concurrency_limit = {}\n",
+                a.max_concurrency_limit
+            )) && vector.contains(&format!(
+                "decrease_ratio = {}",
+                tenths(u64::from(a.decrease_ratio_tenths))
+            )) && vector.contains(&format!(
+                "rtt_deviation_scale = {}",
+                tenths(a.rtt_deviation_scale_tenths)
+            )),
             "{vector}"
         );
         let breaker = code(StrategyName::Breaker, "resilience4j", &d);

@@ -88,10 +88,12 @@ pub fn explain(s: StrategyName, c: &ClientParams, p: &ProviderConfig) -> (String
             let a = adaptive::VECTOR_ARC;
             (
                 format!(
-                    "Instead of {workers} fixed workers, the limit starts at {}, grows by one per round trip at the limit, and shrinks by a tenth on a 429, a 503 or a timeout, up to {}.",
-                    a.initial, a.max
+                    "Instead of {workers} fixed workers, the limit starts at {} and changes once per average round trip: up by one if the client was at its limit, met no 429, 503 or timeout, and its round trips were no slower than their moving average; down by a tenth after a 429, a 503 or a timeout, or round trips {} deviations slower than that average. At most {}.",
+                    a.initial_concurrency,
+                    crate::run::equivalents::tenths(a.rtt_deviation_scale_tenths),
+                    a.max_concurrency_limit
                 ),
-                "Watch the peak and mean concurrency: what the provider really takes.".into(),
+                "Watch the peak and mean concurrency: charges under way at once, most of them waiting for a pacer turn. The limit climbs while round trips stay quick and falls after a timeout.".into(),
             )
         }
     }

@@ -222,6 +222,9 @@ impl Client {
     /// Starts a charge at `now_us`: its first attempt takes a pacer turn.
     pub fn begin(&mut self, task: &mut ChargeTask, now_us: u64) -> Step {
         assert!(task.phase == Phase::Idle, "a charge starts once");
+        if let Some(a) = self.aimd.as_mut() {
+            a.on_begin();
+        }
         self.take_turn(task, now_us, 1)
     }
 
@@ -270,7 +273,8 @@ impl Client {
             panic!("an answer for a charge that was not waiting");
         };
         let pushed_back = matches!(status, Status::TooManyRequests | Status::Overloaded);
-        self.attempt_ended(now_us, task.sent_at_us, pushed_back);
+        let rtt_us = (status == Status::Ok).then(|| now_us - task.sent_at_us);
+        self.attempt_ended(rtt_us, pushed_back);
         if let Some(b) = self.breaker.as_mut() {
             let failed = !matches!(status, Status::Ok | Status::Declined | Status::InProgress);
             self.tally.breaker_opens += u64::from(b.record(now_us, failed));
@@ -284,11 +288,11 @@ impl Client {
                         task.last_retry_cost
                     });
                 }
-                finish(task, now_us, Outcome::Charged)
+                self.finish(task, now_us, Outcome::Charged)
             }
             Status::Declined => {
                 task.declined_seen = true;
-                finish(task, now_us, Outcome::Declined)
+                self.finish(task, now_us, Outcome::Declined)
             }
             _ => {
                 let wait_us = (self.plan.obey_headers && pushed_back)
@@ -305,18 +309,30 @@ impl Client {
         let Phase::Awaiting { attempt } = task.phase else {
             panic!("a timeout for a charge that was not waiting");
         };
-        self.attempt_ended(now_us, task.sent_at_us, true);
+        self.attempt_ended(None, true);
         if let Some(b) = self.breaker.as_mut() {
             self.tally.breaker_opens += u64::from(b.record(now_us, true));
         }
         self.failed(task, now_us, attempt, true, None, dice)
     }
 
-    fn attempt_ended(&mut self, now_us: u64, sent_at_us: u64, pushed_back: bool) {
+    /// An attempt ended: `rtt_us` for a 200, `pushed_back` for a 429, a 503 or a timeout.
+    fn attempt_ended(&mut self, rtt_us: Option<u64>, pushed_back: bool) {
         self.awaiting -= 1;
         if let Some(a) = self.aimd.as_mut() {
-            a.on_result(now_us, now_us - sent_at_us, pushed_back);
+            a.on_result(rtt_us, pushed_back);
         }
+    }
+
+    fn finish(&mut self, task: &mut ChargeTask, now_us: u64, outcome: Outcome) -> Step {
+        if let Some(a) = self.aimd.as_mut() {
+            a.on_finish(now_us);
+        }
+        task.phase = Phase::Done {
+            outcome,
+            at_us: now_us,
+        };
+        Step::Finish(outcome)
     }
 
     fn take_turn(&mut self, task: &mut ChargeTask, now_us: u64, attempt: u32) -> Step {
@@ -358,9 +374,6 @@ impl Client {
         task.phase = Phase::Awaiting { attempt };
         task.sent_at_us = now_us;
         self.awaiting += 1;
-        if let Some(a) = self.aimd.as_mut() {
-            a.on_send(self.awaiting);
-        }
         Step::Send(Attempt {
             number: attempt,
             key: self
@@ -393,14 +406,14 @@ impl Client {
         dice: &KeyedDraws,
     ) -> Step {
         if attempt >= self.plan.max_attempts {
-            return finish(task, now_us, Outcome::GaveUp);
+            return self.finish(task, now_us, Outcome::GaveUp);
         }
         if let Some(q) = self.quota.as_mut() {
             match q.take(timed_out) {
                 Some(cost) => task.last_retry_cost = Some(cost),
                 None => {
                     self.tally.budget_exhausted += 1;
-                    return finish(task, now_us, Outcome::GaveUp);
+                    return self.finish(task, now_us, Outcome::GaveUp);
                 }
             }
         }
@@ -460,14 +473,6 @@ fn header_jitter_from(dice: &KeyedDraws, customer: u32, attempt: u32, spread_us:
         draw: Draw::HeaderWait,
     })
     .between(0, spread_us)
-}
-
-fn finish(task: &mut ChargeTask, now_us: u64, outcome: Outcome) -> Step {
-    task.phase = Phase::Done {
-        outcome,
-        at_us: now_us,
-    };
-    Step::Finish(outcome)
 }
 
 #[cfg(test)]
