@@ -19,6 +19,15 @@ impl Words for LimiterError {
                 f,
                 "a bucket of {capacity} tokens is outside the allowed range 1–{MAX_LIMIT}"
             ),
+            LimiterError::Burst { burst } => write!(
+                f,
+                "a queue of {burst} waiting requests is outside the allowed range 0–{}",
+                MAX_LIMIT - 1
+            ),
+            LimiterError::Hold { hold_us } => write!(
+                f,
+                "a hold of {hold_us} µs per request is outside the allowed range 1–{MAX_WINDOW_US} µs"
+            ),
             LimiterError::ZeroCost => f.write_str("a request must cost at least 1 unit"),
             LimiterError::CostOverCapacity { cost, capacity } => write!(
                 f,
@@ -69,6 +78,29 @@ mod tests {
         );
         assert_eq!(
             l.check(0, "a", 11).unwrap_err().sentence(),
+            "a request costing 11 units can never fit an allowance of 10"
+        );
+    }
+
+    #[test]
+    fn the_new_limiters_errors_are_sentences() {
+        use sim::limiter::{ConcurrencyLimit, LeakyQueue, MAX_LIMIT};
+        assert_eq!(
+            LeakyQueue::new(POLICY, MAX_LIMIT, false, Scope::Global)
+                .unwrap_err()
+                .sentence(),
+            "a queue of 1000000 waiting requests is outside the allowed range 0–999999"
+        );
+        assert_eq!(
+            ConcurrencyLimit::new(POLICY, 0, Scope::Global)
+                .unwrap_err()
+                .sentence(),
+            "a hold of 0 µs per request is outside the allowed range 1–2678400000000 µs"
+        );
+        // A queue's capacity is its burst plus the one served: 10 for the article's policy.
+        let mut q = LimiterKind::Queue.build(POLICY, Scope::PerKey).unwrap();
+        assert_eq!(
+            q.check(0, "a", 11).unwrap_err().sentence(),
             "a request costing 11 units can never fit an allowance of 10"
         );
     }
