@@ -1,8 +1,47 @@
-//! The sentences for a limiter that cannot be built or cannot decide a request.
+//! The sentences for a limiter that cannot be built or cannot decide a request, and
+//! each limiter's name for readers.
 
 use crate::shared::words::Words;
-use sim::limiter::{LimiterError, MAX_LIMIT, MAX_WINDOW_US};
+use sim::limiter::{LimiterError, LimiterKind, MAX_LIMIT, MAX_WINDOW_US};
 use std::fmt;
+
+/// A limiter as a reader calls it: "fixed window", "leaky bucket, queued", …
+pub const fn label(kind: LimiterKind) -> &'static str {
+    match kind {
+        LimiterKind::Fixed => "fixed window",
+        LimiterKind::Sliding => "sliding log",
+        LimiterKind::Bucket => "token bucket",
+        LimiterKind::Counter => "sliding-window counter",
+        LimiterKind::Queue => "leaky bucket, queued",
+        LimiterKind::Nodelay => "leaky bucket, nodelay",
+        LimiterKind::Gcra => "GCRA",
+        LimiterKind::Inflight => "concurrency limit",
+    }
+}
+
+/// What a limiter's rule is, in one sentence, as the limits page and the docs give it.
+pub const fn rule(kind: LimiterKind) -> &'static str {
+    match kind {
+        LimiterKind::Fixed => "counts requests in aligned windows and forgets the count when a new one starts",
+        LimiterKind::Sliding => "logs the instant of every allowed request and counts those in the last window",
+        LimiterKind::Bucket => "takes a token per request from a bucket that refills at the rate",
+        LimiterKind::Counter => {
+            "counts this window and the last, weighting the last by how much of it still overlaps"
+        }
+        LimiterKind::Queue => {
+            "lets requests leave at the rate and holds up to a burst of them waiting; beyond that it refuses"
+        }
+        LimiterKind::Nodelay => {
+            "admits what the queue admits but serves it at once; its slots still drain at the rate"
+        }
+        LimiterKind::Gcra => {
+            "keeps one theoretical arrival time and admits a request no further ahead of it than the burst allows"
+        }
+        LimiterKind::Inflight => {
+            "allows the limit in flight at once, each request holding its slot for its service time (15 ms here)"
+        }
+    }
+}
 
 impl Words for LimiterError {
     fn words(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -80,6 +119,16 @@ mod tests {
             l.check(0, "a", 11).unwrap_err().sentence(),
             "a request costing 11 units can never fit an allowance of 10"
         );
+    }
+
+    #[test]
+    fn every_limiter_has_a_label_and_a_rule() {
+        let labels: Vec<&str> = LimiterKind::ALL.iter().map(|&k| super::label(k)).collect();
+        for (i, l) in labels.iter().enumerate() {
+            assert!(!labels[..i].contains(l), "{l} twice");
+            assert!(!super::rule(LimiterKind::ALL[i]).ends_with('.'));
+        }
+        assert_eq!(super::label(LimiterKind::Gcra), "GCRA");
     }
 
     #[test]
