@@ -986,15 +986,17 @@ fn decided(service: &Service, headers: &HeaderMap, which: Which) -> (Response, u
     let key = match headers.get("x-api-key").map(HeaderValue::to_str) {
         None => "anonymous",
         Some(Ok(k)) if k.len() <= MAX_KEY_BYTES => k,
-        Some(_) => return (
-            error(
-                StatusCode::BAD_REQUEST,
-                format!(
+        Some(_) => {
+            return (
+                error(
+                    StatusCode::BAD_REQUEST,
+                    format!(
                     "the x-api-key header must be at most {MAX_KEY_BYTES} visible ASCII characters"
                 ),
-            ),
-            0,
-        ),
+                ),
+                0,
+            )
+        }
     };
     let policy = service.0.config.limit;
     let max_callers = service.0.config.bounds.max_callers;
