@@ -129,6 +129,12 @@ mod tests {
             assert!(!super::rule(LimiterKind::ALL[i]).ends_with('.'));
         }
         assert_eq!(super::label(LimiterKind::Gcra), "GCRA");
+        // The concurrency limit's rule names the hold the core gives it.
+        assert_eq!(
+            sim::limiter::concurrency::DEFAULT_HOLD_US,
+            secs(1) / 1_000 * 15
+        );
+        assert!(super::rule(LimiterKind::Inflight).contains("(15 ms here)"));
     }
 
     #[test]
