@@ -15,9 +15,12 @@
 //!   refusal at its arrival, an admitted request at its completion): the server cannot
 //!   see a client give up on a timeout, so that is as near as it can know the model's
 //!   "the client's last finished charge".
-//! - `GET /fixed`, `/sliding`, `/bucket` (one allowance per `x-api-key`, `anonymous`
-//!   without one) and `/global` (one token bucket for everyone) answer `ok` or
-//!   `slow down` with the headers of [`response_headers`].
+//! - `GET /fixed`, `/sliding`, `/bucket`, `/counter`, `/queue`, `/nodelay`, `/gcra`,
+//!   `/inflight` (one allowance per `x-api-key`, `anonymous` without one) and `/global`
+//!   (one token bucket for everyone) answer `ok` or `slow down` with the headers of
+//!   [`response_headers`]. `/queue` answers an admitted request once its turn in the
+//!   queue has come (the delay the limiter gives it); `/inflight` answers once the
+//!   request's service time ([`DEFAULT_HOLD_US`]) is over, so its slot is really held.
 //! - With `--dist`, every other GET is a file of the built app ([`super::dist`]).
 //!
 //! Every store a client can grow is bounded ([`Bounds`]): idempotency keys are kept for
@@ -51,7 +54,11 @@ use axum::Router;
 use serde::{Deserialize, Serialize};
 use sim::headers::response_headers;
 use sim::incident::IncidentMeter;
-use sim::limiter::{FixedWindow, Limiter, Policy, Scope, SlidingLog, TokenBucket};
+use sim::limiter::concurrency::DEFAULT_HOLD_US;
+use sim::limiter::{
+    ConcurrencyLimit, FixedWindow, Gcra, LeakyQueue, Limiter, Policy, Scope, SlidingCounter,
+    SlidingLog, TokenBucket,
+};
 use sim::provider::{Arrival, ChargeRequest, Provider, ProviderConfig, Status, Work};
 use sim::rng::KeyedDraws;
 use sim::Stats;
@@ -72,7 +79,7 @@ pub const MAX_KEY_BYTES: usize = 255;
 pub const CALLER_BYTES_MAX: usize = 512;
 
 /// The endpoints, as the server lists them when it starts.
-pub const ENDPOINTS: [(&str, &str); 7] = [
+pub const ENDPOINTS: [(&str, &str); 12] = [
     (
         "POST /charge",
         "{\"id\": <customer>, \"amount\": <cents>}, optional idempotency-key header",
@@ -88,6 +95,11 @@ pub const ENDPOINTS: [(&str, &str); 7] = [
     ("GET  /fixed", "fixed window, one per x-api-key"),
     ("GET  /sliding", "sliding log, one per x-api-key"),
     ("GET  /bucket", "token bucket, one per x-api-key"),
+    ("GET  /counter", "sliding-window counter, one per x-api-key"),
+    ("GET  /queue", "leaky bucket as a queue (nginx burst): answers when its turn comes"),
+    ("GET  /nodelay", "leaky bucket with nodelay: the queue's answers, at once"),
+    ("GET  /gcra", "GCRA (governor, redis-cell), one per x-api-key"),
+    ("GET  /inflight", "at most the limit in flight, each held 15 ms"),
     ("GET  /global", "one token bucket for everyone"),
 ];
 
@@ -301,11 +313,16 @@ impl Desk {
     }
 }
 
-/// The four limiter endpoints' limiters.
+/// The limiter endpoints' limiters.
 struct Limiters {
     fixed: FixedWindow,
     sliding: SlidingLog,
     bucket: TokenBucket,
+    counter: SlidingCounter,
+    queue: LeakyQueue,
+    nodelay: LeakyQueue,
+    gcra: Gcra,
+    inflight: ConcurrencyLimit,
     global: TokenBucket,
     /// When spent callers were last forgotten, in the server's time.
     swept_us: u64,
@@ -318,6 +335,12 @@ impl Limiters {
             fixed: FixedWindow::new(policy, Scope::PerKey).map_err(e)?,
             sliding: SlidingLog::new(policy, Scope::PerKey).map_err(e)?,
             bucket: TokenBucket::new(policy.limit, policy, Scope::PerKey).map_err(e)?,
+            // Built as `LimiterKind::build` builds them, so the lab and the server agree.
+            counter: SlidingCounter::new(policy, Scope::PerKey).map_err(e)?,
+            queue: LeakyQueue::new(policy, policy.limit - 1, false, Scope::PerKey).map_err(e)?,
+            nodelay: LeakyQueue::new(policy, policy.limit - 1, true, Scope::PerKey).map_err(e)?,
+            gcra: Gcra::new(policy, policy.limit, Scope::PerKey).map_err(e)?,
+            inflight: ConcurrencyLimit::new(policy, DEFAULT_HOLD_US, Scope::PerKey).map_err(e)?,
             global: TokenBucket::new(policy.limit, policy, Scope::Global).map_err(e)?,
             swept_us: now_us,
         })
@@ -334,6 +357,11 @@ impl Limiters {
         self.fixed.forget_spent(now_us);
         self.sliding.forget_spent(now_us);
         self.bucket.forget_spent(now_us);
+        self.counter.forget_spent(now_us);
+        self.queue.forget_spent(now_us);
+        self.nodelay.forget_spent(now_us);
+        self.gcra.forget_spent(now_us);
+        self.inflight.forget_spent(now_us);
     }
 
     fn get(&mut self, which: Which) -> &mut dyn Limiter {
@@ -341,6 +369,11 @@ impl Limiters {
             Which::Fixed => &mut self.fixed,
             Which::Sliding => &mut self.sliding,
             Which::Bucket => &mut self.bucket,
+            Which::Counter => &mut self.counter,
+            Which::Queue => &mut self.queue,
+            Which::Nodelay => &mut self.nodelay,
+            Which::Gcra => &mut self.gcra,
+            Which::Inflight => &mut self.inflight,
             Which::Global => &mut self.global,
         }
     }
@@ -406,6 +439,11 @@ impl Service {
             .route("/fixed", get(fixed))
             .route("/sliding", get(sliding))
             .route("/bucket", get(bucket))
+            .route("/counter", get(counter))
+            .route("/queue", get(queue))
+            .route("/nodelay", get(nodelay))
+            .route("/gcra", get(gcra))
+            .route("/inflight", get(inflight))
             .route("/global", get(global))
             .fallback(elsewhere)
             .method_not_allowed_fallback(wrong_method)
@@ -924,20 +962,39 @@ enum Which {
     Fixed,
     Sliding,
     Bucket,
+    Counter,
+    Queue,
+    Nodelay,
+    Gcra,
+    Inflight,
     Global,
 }
 
-fn limited(service: &Service, headers: &HeaderMap, which: Which) -> Response {
+/// Answers a limiter endpoint, after the request's wait in the queue (`/queue`) or its
+/// service time (`/inflight`, when admitted).
+async fn limited(service: &Service, headers: &HeaderMap, which: Which) -> Response {
+    let (response, hold_us) = decided(service, headers, which);
+    if hold_us > 0 {
+        tokio::time::sleep(Duration::from_micros(hold_us)).await;
+    }
+    response
+}
+
+/// The answer of a limiter endpoint, and how long to hold it before sending it.
+fn decided(service: &Service, headers: &HeaderMap, which: Which) -> (Response, u64) {
     let now_us = service.now_us();
     let key = match headers.get("x-api-key").map(HeaderValue::to_str) {
         None => "anonymous",
         Some(Ok(k)) if k.len() <= MAX_KEY_BYTES => k,
         Some(_) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                format!(
+            return (
+                error(
+                    StatusCode::BAD_REQUEST,
+                    format!(
                     "the x-api-key header must be at most {MAX_KEY_BYTES} visible ASCII characters"
                 ),
+                ),
+                0,
             )
         }
     };
@@ -958,11 +1015,11 @@ fn limited(service: &Service, headers: &HeaderMap, which: Which) -> Response {
                 ),
             );
             put_headers(&mut res, vec![("retry-after", wait_s.to_string())]);
-            return res;
+            return (res, 0);
         }
-        limiter.check(now_us, key, 1)
+        limiter.check_delayed(now_us, key, 1)
     };
-    let Ok(decision) = decision else {
+    let Ok((decision, delay_us)) = decision else {
         unreachable!("a cost of 1 is always within a limiter's capacity")
     };
     let mut response = if decision.allowed {
@@ -971,21 +1028,45 @@ fn limited(service: &Service, headers: &HeaderMap, which: Which) -> Response {
         (StatusCode::TOO_MANY_REQUESTS, "slow down\n").into_response()
     };
     put_headers(&mut response, response_headers(policy, &decision));
-    response
+    let hold_us = match which {
+        Which::Inflight if decision.allowed => DEFAULT_HOLD_US,
+        _ => delay_us,
+    };
+    (response, hold_us)
 }
 
 async fn fixed(State(s): State<Service>, h: HeaderMap) -> Response {
-    limited(&s, &h, Which::Fixed)
+    limited(&s, &h, Which::Fixed).await
 }
 
 async fn sliding(State(s): State<Service>, h: HeaderMap) -> Response {
-    limited(&s, &h, Which::Sliding)
+    limited(&s, &h, Which::Sliding).await
 }
 
 async fn bucket(State(s): State<Service>, h: HeaderMap) -> Response {
-    limited(&s, &h, Which::Bucket)
+    limited(&s, &h, Which::Bucket).await
 }
 
 async fn global(State(s): State<Service>, h: HeaderMap) -> Response {
-    limited(&s, &h, Which::Global)
+    limited(&s, &h, Which::Global).await
+}
+
+async fn counter(State(s): State<Service>, h: HeaderMap) -> Response {
+    limited(&s, &h, Which::Counter).await
+}
+
+async fn queue(State(s): State<Service>, h: HeaderMap) -> Response {
+    limited(&s, &h, Which::Queue).await
+}
+
+async fn nodelay(State(s): State<Service>, h: HeaderMap) -> Response {
+    limited(&s, &h, Which::Nodelay).await
+}
+
+async fn gcra(State(s): State<Service>, h: HeaderMap) -> Response {
+    limited(&s, &h, Which::Gcra).await
+}
+
+async fn inflight(State(s): State<Service>, h: HeaderMap) -> Response {
+    limited(&s, &h, Which::Inflight).await
 }

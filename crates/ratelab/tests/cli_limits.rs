@@ -234,3 +234,42 @@ fn bad_settings_get_the_pages_sentence_and_exit_2() {
     ]);
     assert_eq!(v[5]["cells"]["herd.clients"], "5");
 }
+
+#[test]
+fn every_limiter_has_its_row_with_the_cores_numbers() {
+    use sim::limiter::LimiterKind;
+    for seed in ["1", "6"] {
+        let (code, out, _) = ratelab(&["limits", "burst", "--seed", seed]);
+        assert_eq!(code, 0);
+        let r = burst(seed.parse().unwrap());
+        for lane in &r.lanes {
+            let row: Vec<String> = out
+                .lines()
+                .find(|l| l.split_whitespace().next() == Some(lane.limiter.as_str()))
+                .unwrap_or_else(|| panic!("{} in {out}", lane.limiter))
+                .split_whitespace()
+                .map(str::to_string)
+                .collect();
+            let expected = [lane.before, lane.after, lane.accepted].map(|n| n.to_string());
+            assert_eq!(row[1..], expected, "{}", lane.limiter);
+        }
+        assert_eq!(r.lanes.len(), LimiterKind::ALL.len());
+    }
+    let (code, out, _) = ratelab(&["limits", "memory"]);
+    assert_eq!(code, 0);
+    for kind in LimiterKind::ALL {
+        assert!(
+            out.lines()
+                .any(|l| l.split_whitespace().next() == Some(kind.as_str())),
+            "{kind} in {out}"
+        );
+    }
+}
+
+/// The core's burst result for `seed`.
+fn burst(seed: u64) -> sim::lab::burst::BurstResult {
+    match lab::run(ExperimentName::Burst, seed) {
+        lab::LabResult::Burst(r) => r,
+        _ => unreachable!("the burst experiment gives a burst result"),
+    }
+}

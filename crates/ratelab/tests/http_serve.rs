@@ -663,3 +663,104 @@ async fn stats_carry_the_incidents_figures_measured_from_what_reached_the_provid
     );
     s.stop().await;
 }
+
+/// Sends `n` GETs to `path` at once from `key`; each answer's status and how long it
+/// took, in the order they were sent.
+async fn volley(s: &Running, path: &str, key: &str, n: usize) -> Vec<(u16, Duration)> {
+    let tasks: Vec<_> = (0..n)
+        .map(|_| {
+            let req = s
+                .http
+                .get(format!("{}{path}", s.base))
+                .header("x-api-key", key);
+            tokio::spawn(async move {
+                let started = std::time::Instant::now();
+                let res = req.send().await.expect("an answer");
+                (res.status().as_u16(), started.elapsed())
+            })
+        })
+        .collect();
+    let mut out = Vec::new();
+    for t in tasks {
+        out.push(t.await.expect("the request task"));
+    }
+    out
+}
+
+#[tokio::test]
+async fn the_newer_limiter_endpoints_answer_with_the_headers_and_key_by_api_key() {
+    let s = start(ServeConfig::default()).await;
+    // The counter and GCRA answer at once, like the bucket: ten of eleven in a row (the
+    // counter's previous window may weigh in, GCRA may earn one back on a slow machine).
+    for path in ["/counter", "/gcra"] {
+        let mut ok = 0;
+        let mut refused = None;
+        for _ in 0..11 {
+            let res = s.get(path, Some("acme")).await;
+            assert!(res.headers().contains_key("ratelimit-policy"), "{path}");
+            if res.status().as_u16() == 200 {
+                ok += 1;
+            } else {
+                assert_eq!(res.status().as_u16(), 429, "{path}");
+                refused = Some(res);
+            }
+        }
+        if let Some(res) = refused {
+            assert!(ok <= 10, "{path}: {ok}");
+            assert!(res.headers().contains_key("retry-after"), "{path}");
+            assert_eq!(res.text().await.unwrap(), "slow down\n");
+        } else {
+            assert_eq!(
+                path, "/gcra",
+                "the counter refuses the eleventh within a second"
+            );
+        }
+        let other = s.get(path, Some("bakery")).await;
+        assert_eq!(other.status().as_u16(), 200, "{path}");
+    }
+    // Eleven at once into the queue: one served, nine waiting their turn 100 ms apart,
+    // the eleventh refused at once. With nodelay the same admissions, all answered at once.
+    for (path, delayed) in [("/queue", true), ("/nodelay", false)] {
+        let answers = volley(&s, path, "acme", 11).await;
+        let ok: Vec<Duration> = answers
+            .iter()
+            .filter(|(st, _)| *st == 200)
+            .map(|&(_, d)| d)
+            .collect();
+        let refused: Vec<Duration> = answers
+            .iter()
+            .filter(|(st, _)| *st == 429)
+            .map(|&(_, d)| d)
+            .collect();
+        assert_eq!(ok.len() + refused.len(), 11, "{path}: {answers:?}");
+        assert!((10..=11).contains(&ok.len()), "{path}: {answers:?}");
+        let slowest = ok.iter().max().unwrap();
+        if delayed {
+            // The last admitted waited for the nine ahead of it (less what the
+            // volley's own spread let drain).
+            assert!(
+                *slowest >= Duration::from_millis(700),
+                "{path}: {answers:?}"
+            );
+        } else {
+            assert!(*slowest < Duration::from_millis(500), "{path}: {answers:?}");
+        }
+        assert!(
+            refused.iter().all(|d| *d < Duration::from_millis(500)),
+            "a refusal is never held: {answers:?}"
+        );
+    }
+    // Ten in flight at once, each held 15 ms: an eleventh sent meanwhile is refused; once
+    // they are answered, their slots are free again.
+    let answers = volley(&s, "/inflight", "acme", 11).await;
+    let ok: Vec<&(u16, Duration)> = answers.iter().filter(|(st, _)| *st == 200).collect();
+    assert!(ok.len() <= 11 && ok.len() >= 10, "{answers:?}");
+    assert!(
+        ok.iter().all(|(_, d)| *d >= Duration::from_millis(15)),
+        "an admitted request holds its slot for its service time: {answers:?}"
+    );
+    let again = s.get("/inflight", Some("acme")).await;
+    assert_eq!(again.status().as_u16(), 200);
+    assert_eq!(again.text().await.unwrap(), "ok\n");
+    s.stop().await;
+}

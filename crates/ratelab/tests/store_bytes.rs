@@ -112,3 +112,37 @@ fn a_caller_costs_at_most_what_the_help_says() {
         println!("{name}: one caller {per_caller} B (stated at most {stated} B)");
     }
 }
+
+#[test]
+fn a_caller_of_the_newer_limiters_costs_at_most_what_the_help_says() {
+    use sim::limiter::LimiterKind;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let policy = Policy {
+        limit: 10,
+        window_us: 1_000_000,
+    };
+    let texts: Vec<String> = (0..N).map(long_text).collect();
+    for kind in [
+        LimiterKind::Counter,
+        LimiterKind::Queue,
+        LimiterKind::Nodelay,
+        LimiterKind::Gcra,
+        LimiterKind::Inflight,
+    ] {
+        // Built as the server builds them.
+        let mut limiter = kind.build(policy, Scope::PerKey).unwrap();
+        let before = live();
+        for text in &texts {
+            assert!(limiter.check(0, text, 1).unwrap().allowed);
+        }
+        // The concurrency limit's one request in flight is within the 16 B per request.
+        let per_caller = (live() - before) as usize / N;
+        let stated = CALLER_BYTES_MAX + if kind == LimiterKind::Inflight { 16 } else { 0 };
+        assert!(
+            per_caller <= stated,
+            "{kind}: a caller costs {per_caller} B"
+        );
+        println!("{kind}: one caller {per_caller} B (stated at most {stated} B)");
+        drop(limiter);
+    }
+}

@@ -18,6 +18,10 @@ pub fn cells(r: &BurstResult) -> Vec<(String, String)> {
         c.put(&format!("{name}After"), lane.after);
         c.put(&format!("{name}Accepted"), lane.accepted);
         c.put(&format!("{name}Refused"), lane.refused);
+        if lane.limiter.delays() {
+            c.put(&format!("{name}Delayed"), lane.delayed);
+            c.put(&format!("{name}MaxDelayMs"), round_ms(lane.max_delay_us));
+        }
     }
     c.put("limit", r.limit);
     c.put("windowMs", round_ms(r.window_us));
@@ -54,6 +58,14 @@ pub fn text(r: &BurstResult) -> String {
         r.lanes[0].marks.len(),
         round_ms(r.span_us),
     ));
+    for lane in r.lanes.iter().filter(|l| l.limiter.delays()) {
+        out.push_str(&format!(
+            "\n{}: {} of its accepted requests waited in the queue, the last {} ms",
+            lane.limiter.as_str(),
+            lane.delayed,
+            round_ms(lane.max_delay_us),
+        ));
+    }
     out
 }
 
@@ -140,6 +152,31 @@ mod tests {
         let t = text(&r);
         assert!(t.starts_with("burst: 10 requests 150 ms before a window boundary"));
         assert!(t.contains("\nbucket"), "{t}");
+    }
+
+    #[test]
+    fn every_limiter_has_a_row_and_the_queue_says_how_long_it_held() {
+        let r = run(&BurstParams::default(), 3).unwrap();
+        let t = text(&r);
+        for lane in &r.lanes {
+            let row = format!("\n{:<10}{:>8}", lane.limiter.as_str(), lane.before);
+            assert!(t.contains(&row), "{row} in {t}");
+        }
+        let queue = r
+            .lanes
+            .iter()
+            .find(|l| l.limiter == LimiterKind::Queue)
+            .unwrap();
+        let line = format!(
+            "\nqueue: {} of its accepted requests waited in the queue, the last {} ms",
+            queue.delayed,
+            round_ms(queue.max_delay_us)
+        );
+        assert!(t.ends_with(&line), "{t}");
+        let cells = cells(&r);
+        assert!(cells.contains(&("burst.queueDelayed".into(), queue.delayed.to_string())));
+        assert!(!cells.iter().any(|(k, _)| k == "burst.bucketDelayed"));
+        assert!(cells.contains(&("burst.gcraAccepted".into(), "11".into())));
     }
 
     #[test]

@@ -20,6 +20,13 @@ pub fn cells(r: &NeighbourResult) -> Vec<(String, String)> {
             c.put(&format!("{label}{who}RateLimited"), t.rate_limited);
         }
     }
+    for l in &r.limiters {
+        let name = l.limiter.as_str();
+        c.put(&format!("{name}GlobalNoisyOk"), l.global_noisy_ok);
+        c.put(&format!("{name}GlobalQuietOk"), l.global_quiet_ok);
+        c.put(&format!("{name}PerKeyNoisyOk"), l.per_key_noisy_ok);
+        c.put(&format!("{name}PerKeyQuietOk"), l.per_key_quiet_ok);
+    }
     c.put("spanMs", round_ms(r.span_us));
     c.done()
 }
@@ -47,6 +54,26 @@ pub fn text(r: &NeighbourResult) -> String {
             ));
         }
         out.push('\n');
+    }
+    out.push_str(&format!(
+        "\nevery limiter, ok of {} noisy and {} quiet requests\n{:<12}{:>14}{:>14}{:>14}{:>14}\n",
+        r.noisy_sent,
+        r.quiet_sent,
+        "limiter",
+        "global noisy",
+        "global quiet",
+        "per-key noisy",
+        "per-key quiet"
+    ));
+    for l in &r.limiters {
+        out.push_str(&format!(
+            "{:<12}{:>14}{:>14}{:>14}{:>14}\n",
+            l.limiter.as_str(),
+            l.global_noisy_ok,
+            l.global_quiet_ok,
+            l.per_key_noisy_ok,
+            l.per_key_quiet_ok
+        ));
     }
     out.trim_end().to_string()
 }
@@ -96,6 +123,26 @@ mod tests {
         assert!(cells.contains(&("neighbour.perKeyClinicOk".into(), "3".into())));
         let t = text(&r);
         assert!(t.contains("\nglobal          3 ok / 0 429"), "{t}");
+    }
+
+    #[test]
+    fn every_limiter_has_its_row_and_cells() {
+        let r = run(&NeighbourParams::default(), 1).unwrap();
+        let t = text(&r);
+        assert!(t.contains("ok of 40 noisy and 6 quiet requests"), "{t}");
+        for l in &r.limiters {
+            let row = format!(
+                "\n{:<12}{:>14}{:>14}",
+                l.limiter.as_str(),
+                l.global_noisy_ok,
+                l.global_quiet_ok
+            );
+            assert!(t.contains(&row), "{row} in {t}");
+        }
+        let cells = cells(&r);
+        assert!(cells.contains(&("neighbour.gcraGlobalQuietOk".into(), "0".into())));
+        assert!(cells.contains(&("neighbour.inflightPerKeyQuietOk".into(), "6".into())));
+        assert_eq!(cells.last().unwrap().0, "neighbour.spanMs");
     }
 
     #[test]

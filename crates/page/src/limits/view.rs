@@ -17,6 +17,7 @@ use super::lab::round_ms;
 use super::settings::{knobs_of, KnobId, LabSettings, Range};
 use super::units::{correct_text, naive_text};
 use crate::shared::format::{count, duration_ms};
+use crate::shared::limiter::label;
 use crate::shared::markup::Whole;
 use crate::shared::slot::Slot;
 use crate::slot;
@@ -24,6 +25,7 @@ use maud::{html, Markup};
 use sim::lab::burst::BurstResult;
 use sim::lab::herd::Jitter;
 use sim::lab::{ExperimentName, LabResult};
+use sim::limiter::LimiterKind;
 
 /// An experiment's button label and heading.
 pub fn experiment_title(e: ExperimentName) -> &'static str {
@@ -119,6 +121,27 @@ fn strong(testid: &str, text: &str) -> Markup {
     html! { strong data-testid=(testid) { (text) } }
 }
 
+/// The neighbour's rows for every limiter: what the noisy caller and the quiet ones got
+/// under each scope (a quiet caller starved shows as a flagged zero).
+fn neighbour_limiter_rows(r: &sim::lab::neighbour::NeighbourResult) -> Vec<Row> {
+    r.limiters
+        .iter()
+        .map(|l| {
+            let cells = vec![
+                num(l.global_noisy_ok),
+                (l.global_quiet_ok.to_string(), true, l.global_quiet_ok == 0),
+                num(l.per_key_noisy_ok),
+                (
+                    l.per_key_quiet_ok.to_string(),
+                    true,
+                    l.per_key_quiet_ok == 0,
+                ),
+            ];
+            (label(l.limiter).to_string(), cells, false)
+        })
+        .collect()
+}
+
 /// The burst's sentence.
 pub fn burst_lead(r: &BurstResult) -> String {
     let lane = |k: &str| {
@@ -128,7 +151,7 @@ pub fn burst_lead(r: &BurstResult) -> String {
             .map_or(0, |l| l.accepted)
     };
     let per_volley = r.lanes.first().map_or(0, |l| l.marks.len() / 2);
-    format!(
+    let first = format!(
         "{per_volley} requests {} before a window boundary and {per_volley} more {} after those, against a \
          limit of {} per {}. The fixed window accepts {}, the sliding log {} and the token bucket {}: its extra \
          ones are refill that really happened between the volleys. All arrived within {}.",
@@ -141,7 +164,36 @@ pub fn burst_lead(r: &BurstResult) -> String {
         lane("bucket"),
         // Rounded as the cells round it, so the sentence and the numbers agree.
         ms(r.span_us),
-    )
+    );
+    let others: Vec<String> = r
+        .lanes
+        .iter()
+        .filter(|l| {
+            !matches!(
+                l.limiter,
+                LimiterKind::Fixed | LimiterKind::Sliding | LimiterKind::Bucket
+            )
+        })
+        .map(|l| {
+            let held = if l.delayed > 0 {
+                format!(
+                    " ({} of them held in the queue, the last for {})",
+                    l.delayed,
+                    ms(l.max_delay_us)
+                )
+            } else {
+                String::new()
+            };
+            format!("the {} {}{held}", label(l.limiter), l.accepted)
+        })
+        .collect();
+    match others.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{first} Of the others, {} and {last}.", rest.join(", "))
+        }
+        Some((only, _)) => format!("{first} Also {only}."),
+        None => first,
+    }
 }
 
 /// A knob's control (a slider and its value, or a row of buttons), which the UI shows
@@ -319,6 +371,11 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> Markup {
                         (table(caption, &["caller", "ok", "429"], &rows(case)))
                     }
                 }
+                (table(
+                    &format!("every limiter: ok of {} noisy and {} quiet requests", r.noisy_sent, r.quiet_sent),
+                    &["limiter", "global noisy", "global quiet", "per-key noisy", "per-key quiet"],
+                    &neighbour_limiter_rows(r),
+                ))
             }
         }
         LabResult::Memory(r) => {
@@ -461,6 +518,38 @@ mod tests {
         };
         assert!(burst_lead(b)
             .starts_with("10 requests 150 ms before a window boundary and 10 more 170 ms after"));
+    }
+
+    #[test]
+    fn the_burst_lead_names_every_other_limiter_with_the_cores_numbers() {
+        let r = sim::lab::burst::run(&sim::lab::burst::BurstParams::default(), 1).unwrap();
+        let lead = burst_lead(&r);
+        let accepted = |k| r.accepted(k);
+        let queue = r
+            .lanes
+            .iter()
+            .find(|l| l.limiter == LimiterKind::Queue)
+            .unwrap();
+        let expected = format!(
+            " Of the others, the sliding-window counter {}, the leaky bucket, queued {} ({} of them \
+             held in the queue, the last for {}), the leaky bucket, nodelay {}, the GCRA {} and the \
+             concurrency limit {}.",
+            accepted(LimiterKind::Counter),
+            accepted(LimiterKind::Queue),
+            queue.delayed,
+            ms(queue.max_delay_us),
+            accepted(LimiterKind::Nodelay),
+            accepted(LimiterKind::Gcra),
+            accepted(LimiterKind::Inflight),
+        );
+        assert!(lead.ends_with(&expected), "{lead}");
+        let neighbour = run(ExperimentName::Neighbour, 1, &LabSettings::default()).unwrap();
+        let html = body_html(&neighbour, None).into_string();
+        assert!(html.contains("every limiter: ok of 40 noisy and 6 quiet requests"));
+        assert!(
+            html.contains("<th scope=\"row\">concurrency limit</th>"),
+            "{html}"
+        );
     }
 
     #[test]

@@ -32,4 +32,18 @@ mod tests {
              timeout-no-key, keyed, pool, headers, budget, breaker, adaptive."
         );
     }
+
+    #[test]
+    fn an_unknown_limiter_lists_all_eight() {
+        use sim::limiter::LimiterKind;
+        for name in ["counter", "queue", "nodelay", "gcra", "inflight"] {
+            assert!(name.parse::<LimiterKind>().is_ok(), "{name}");
+        }
+        let e = "leaky".parse::<LimiterKind>().unwrap_err();
+        assert_eq!(
+            e.sentence(),
+            "There is no limiter called 'leaky'; use one of fixed, sliding, bucket, counter, \
+             queue, nodelay, gcra, inflight."
+        );
+    }
 }

@@ -118,6 +118,10 @@ pub struct BurstLane {
     pub accepted: u32,
     /// Refused in all.
     pub refused: u32,
+    /// Accepted but held in a queue before being served (only a queue delays).
+    pub delayed: u32,
+    /// The longest any accepted request waited in the queue.
+    pub max_delay_us: u64,
     /// Every request, in arrival order.
     pub marks: Vec<BurstMark>,
 }
@@ -138,7 +142,7 @@ pub struct BurstResult {
     pub second_volley_us: u64,
     /// From the first arrival to the last.
     pub span_us: u64,
-    /// Fixed window, sliding log, token bucket.
+    /// One per limiter, in [`LimiterKind::ALL`]'s order.
     pub lanes: Vec<BurstLane>,
     /// The token bucket's level: just before and just after each arrival, and where
     /// the refill reaches the top. Straight lines join the points.
@@ -182,12 +186,18 @@ pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, BurstError> {
             after: 0,
             accepted: 0,
             refused: 0,
+            delayed: 0,
+            max_delay_us: 0,
             marks: Vec::new(),
         };
         for &at_us in &arrivals {
-            let d = limiter
-                .check(at_us, CALLER, 1)
+            let (d, delay_us) = limiter
+                .check_delayed(at_us, CALLER, 1)
                 .map_err(BurstError::Limiter)?;
+            if delay_us > 0 {
+                lane.delayed += 1;
+                lane.max_delay_us = lane.max_delay_us.max(delay_us);
+            }
             if d.allowed {
                 lane.accepted += 1;
                 if at_us < p.boundary_us {
@@ -359,6 +369,29 @@ mod tests {
         assert!(r.bucket_level.windows(2).all(|w| w[0].at_us <= w[1].at_us));
         // After the last arrival the line climbs back to full.
         assert_eq!(r.bucket_level.last().unwrap().milli_tokens, 10_000);
+    }
+
+    #[test]
+    fn the_other_limiters_meet_the_same_burst() {
+        for seed in 1..=20 {
+            let r = run(&BurstParams::default(), seed).unwrap();
+            assert_eq!(r.lanes.len(), LimiterKind::ALL.len());
+            // The second volley comes about 20 ms into the new window, where the first
+            // volley's window still weighs 0.98: 10 · 0.98 + 1 > 10, so none gets in.
+            assert_eq!(r.accepted(LimiterKind::Counter), 10, "seed {seed}");
+            // The queue and GCRA admit as the bucket does; only the queue delays, each
+            // one 100 ms behind the one before, minus the little time the volley took.
+            for kind in [LimiterKind::Queue, LimiterKind::Nodelay, LimiterKind::Gcra] {
+                assert_eq!(r.accepted(kind), 11, "{kind} seed {seed}");
+            }
+            let lane = |k| r.lanes.iter().find(|l| l.limiter == k).unwrap();
+            assert_eq!(lane(LimiterKind::Queue).delayed, 10, "seed {seed}");
+            assert!(lane(LimiterKind::Queue).max_delay_us > ms(880));
+            assert_eq!(lane(LimiterKind::Nodelay).delayed, 0);
+            assert_eq!(lane(LimiterKind::Bucket).delayed, 0);
+            // Ten in flight, each done in 15 ms: the second volley finds all slots free.
+            assert_eq!(r.accepted(LimiterKind::Inflight), 20, "seed {seed}");
+        }
     }
 
     #[test]

@@ -10,6 +10,13 @@
 //! in the browser's wasm32 and 8 natively) and would add roughly the same per-caller
 //! amount to every limiter; leaving them out keeps the page and the CLI in agreement.
 //!
+//! The newer limiters count the same way: the sliding-window counter, the queues and
+//! GCRA hold two integers (16 bytes) like the bucket; the concurrency limit holds the
+//! instant it last saw (8 bytes) and 8 bytes per request in flight, so at the limit's
+//! rate it costs what the requests of one hold time ([`DEFAULT_HOLD_US`]) cost.
+//!
+//! [`DEFAULT_HOLD_US`]: crate::limiter::concurrency::DEFAULT_HOLD_US
+//!
 //! The per-caller figure is measured, not assumed: one caller is driven through a whole
 //! window at the limit and its limiter's payload read back. Every caller at the limit
 //! holds the same, so the total is that times the number of callers, plus their keys.
@@ -82,7 +89,7 @@ pub struct MemoryResult {
     pub per_window: u32,
     /// Bytes of all the callers' keys together.
     pub key_bytes: u64,
-    /// Fixed window, sliding log, token bucket.
+    /// One per limiter, in [`LimiterKind::ALL`]'s order.
     pub rows: Vec<MemoryRow>,
     /// Sliding log total over token bucket total, rounded.
     pub log_to_bucket_ratio: u64,
@@ -193,6 +200,29 @@ mod tests {
         .unwrap();
         assert_eq!(more.row(LimiterKind::Sliding).per_caller_bytes, 40_000);
         assert_eq!(more.row(LimiterKind::Bucket).per_caller_bytes, 16);
+    }
+
+    #[test]
+    fn the_newer_limiters_cost_two_integers_or_their_requests_in_flight() {
+        let r = run(&MemoryParams::default()).unwrap();
+        assert_eq!(r.rows.len(), LimiterKind::ALL.len());
+        for kind in [
+            LimiterKind::Counter,
+            LimiterKind::Queue,
+            LimiterKind::Nodelay,
+            LimiterKind::Gcra,
+        ] {
+            assert_eq!(r.row(kind).per_caller_bytes, 16, "{kind}");
+        }
+        // 1,000 per second is one a millisecond; each held 15 ms: 15 in flight.
+        assert_eq!(r.row(LimiterKind::Inflight).per_caller_bytes, 8 + 15 * 8);
+        let slow = run(&MemoryParams {
+            per_window: 10,
+            ..MemoryParams::default()
+        })
+        .unwrap();
+        // One every 100 ms: only the last is still in flight.
+        assert_eq!(slow.row(LimiterKind::Inflight).per_caller_bytes, 16);
     }
 
     #[test]

@@ -5,9 +5,13 @@
 //! The noisy caller is throttled the same either way. What changes is everyone else:
 //! behind a global bucket the quiet callers arrive after the noisy one has emptied it
 //! and lose every request; with a bucket each they lose nothing.
+//!
+//! The same arrivals then go to every limiter of [`LimiterKind::ALL`] (built for the
+//! policy, as the boundary burst builds them), global and per key, tallied as the noisy
+//! caller's (the first) and the quiet callers' (all the others together).
 
 use super::ARTICLE_POLICY;
-use crate::limiter::{Limiter, LimiterError, Policy, Scope, TokenBucket};
+use crate::limiter::{Limiter, LimiterError, LimiterKind, Policy, Scope, TokenBucket};
 use crate::rng::SimRng;
 use serde::Serialize;
 
@@ -114,6 +118,22 @@ pub struct NeighbourCase {
     pub marks: Vec<NeighbourMark>,
 }
 
+/// One limiter's tallies under each scope: the first caller's, and the others' together.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NeighbourLimiter {
+    /// The limiter.
+    pub limiter: LimiterKind,
+    /// The noisy caller's 200s, behind one allowance for everyone.
+    pub global_noisy_ok: u32,
+    /// The quiet callers' 200s together, behind one allowance for everyone.
+    pub global_quiet_ok: u32,
+    /// The noisy caller's 200s, with an allowance each.
+    pub per_key_noisy_ok: u32,
+    /// The quiet callers' 200s together, with an allowance each.
+    pub per_key_quiet_ok: u32,
+}
+
 /// The neighbour experiment's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -128,6 +148,12 @@ pub struct NeighbourResult {
     pub global: NeighbourCase,
     /// One bucket per caller.
     pub per_key: NeighbourCase,
+    /// Every limiter, global and per key, in [`LimiterKind::ALL`]'s order.
+    pub limiters: Vec<NeighbourLimiter>,
+    /// Requests the noisy caller sent, and the quiet callers together.
+    pub noisy_sent: u32,
+    /// Requests the quiet callers sent together.
+    pub quiet_sent: u32,
 }
 
 /// Runs the experiment: the same arrivals against each scope.
@@ -196,12 +222,43 @@ pub fn run(p: &NeighbourParams, seed: u64) -> Result<NeighbourResult, NeighbourE
             marks,
         })
     };
+    let ok_of = |kind: LimiterKind, scope| -> Result<(u32, u32), NeighbourError> {
+        let mut l = kind
+            .build(p.policy, scope)
+            .map_err(NeighbourError::Limiter)?;
+        let (mut noisy, mut quiet) = (0, 0);
+        for &(at_us, i) in &arrivals {
+            let d = l
+                .check(at_us, &p.callers[i].0, 1)
+                .map_err(NeighbourError::Limiter)?;
+            if d.allowed {
+                *(if i == 0 { &mut noisy } else { &mut quiet }) += 1;
+            }
+        }
+        Ok((noisy, quiet))
+    };
+    let mut limiters = Vec::new();
+    for kind in LimiterKind::ALL {
+        let (global_noisy_ok, global_quiet_ok) = ok_of(kind, Scope::Global)?;
+        let (per_key_noisy_ok, per_key_quiet_ok) = ok_of(kind, Scope::PerKey)?;
+        limiters.push(NeighbourLimiter {
+            limiter: kind,
+            global_noisy_ok,
+            global_quiet_ok,
+            per_key_noisy_ok,
+            per_key_quiet_ok,
+        });
+    }
+    let noisy_sent = p.callers[0].1;
     Ok(NeighbourResult {
         limit: p.policy.limit,
         window_us: p.policy.window_us,
         span_us: arrivals[arrivals.len() - 1].0,
         global: case(Scope::Global)?,
         per_key: case(Scope::PerKey)?,
+        limiters,
+        noisy_sent,
+        quiet_sent: arrivals.len() as u32 - noisy_sent,
     })
 }
 
@@ -225,6 +282,27 @@ mod tests {
                 assert_eq!(tally(&r.global, quiet), (0, 3), "seed {seed}");
                 assert_eq!(tally(&r.per_key, quiet), (3, 0), "seed {seed}");
             }
+        }
+    }
+
+    #[test]
+    fn every_limiter_starves_the_quiet_callers_only_when_global() {
+        for seed in 1..=20 {
+            let r = run(&NeighbourParams::default(), seed).unwrap();
+            assert_eq!((r.noisy_sent, r.quiet_sent), (40, 6));
+            assert_eq!(r.limiters.len(), LimiterKind::ALL.len());
+            for l in &r.limiters {
+                // All 46 arrive within 4 ms: no limiter refills or frees anything worth
+                // a request, so each lets the limit through and no more.
+                assert_eq!(l.global_noisy_ok, 10, "{:?} seed {seed}", l.limiter);
+                assert_eq!(l.global_quiet_ok, 0, "{:?} seed {seed}", l.limiter);
+                assert_eq!(l.per_key_noisy_ok, 10, "{:?} seed {seed}", l.limiter);
+                assert_eq!(l.per_key_quiet_ok, 6, "{:?} seed {seed}", l.limiter);
+            }
+            // The bucket's row is the bucket case's tallies.
+            let bucket = &r.limiters[2];
+            assert_eq!(bucket.limiter, LimiterKind::Bucket);
+            assert_eq!(bucket.global_noisy_ok, r.global.tallies[0].ok);
         }
     }
 

@@ -1,5 +1,5 @@
-//! Server-side rate limiters: three ways to decide whether a caller may have one more
-//! request, behind one trait.
+//! Server-side rate limiters: eight ways to decide whether a caller may have one more
+//! request, behind one trait (docs/limiters.md compares them).
 //!
 //! Every limiter is a pure function of the instants it is shown: there are no timers and
 //! no background work, so a limiter in the simulation answers exactly as it would in a
@@ -11,11 +11,19 @@
 //! were no earlier than that state: a clock that steps back stands still rather than
 //! reopening an old window, refilling twice or disordering the log.
 
+pub mod concurrency;
 pub mod fixed_window;
+pub mod gcra;
+pub mod leaky_queue;
+pub mod sliding_counter;
 pub mod sliding_log;
 pub mod token_bucket;
 
+pub use concurrency::ConcurrencyLimit;
 pub use fixed_window::FixedWindow;
+pub use gcra::Gcra;
+pub use leaky_queue::LeakyQueue;
+pub use sliding_counter::SlidingCounter;
 pub use sliding_log::SlidingLog;
 pub use token_bucket::TokenBucket;
 
@@ -87,6 +95,16 @@ pub enum LimiterError {
         /// The capacity given.
         capacity: u32,
     },
+    /// A queue's burst (requests waiting behind the one served) is [`MAX_LIMIT`] or more.
+    Burst {
+        /// The burst given.
+        burst: u32,
+    },
+    /// A concurrency limit's hold time is outside 1 µs to [`MAX_WINDOW_US`].
+    Hold {
+        /// The hold given.
+        hold_us: u64,
+    },
     /// A request that costs nothing.
     ZeroCost,
     /// A request that costs more than the limiter could ever allow at once.
@@ -138,35 +156,69 @@ pub trait Limiter {
     /// `retain_recent` is called, so that callers who have gone cost nothing.
     fn forget_spent(&mut self, now_us: u64) -> usize;
 
+    /// Like [`Limiter::decide`], and also how long an allowed request waits before it is
+    /// served. Only a queue delays (the leaky bucket without `nodelay`); every other
+    /// limiter answers at once, which is this default: a delay of 0.
+    fn decide_delayed(&mut self, now_us: u64, key: &str, cost: u32) -> (Decision, u64) {
+        (self.decide(now_us, key, cost), 0)
+    }
+
     /// Decides one request of `cost` units from caller `key` arriving at `now_us`.
     /// A cost of 0, or one larger than the limiter could ever allow, is an error.
     fn check(&mut self, now_us: u64, key: &str, cost: u32) -> Result<Decision, LimiterError> {
-        let capacity = self.capacity();
-        if cost == 0 {
-            return Err(LimiterError::ZeroCost);
-        }
-        if cost > capacity {
-            return Err(LimiterError::CostOverCapacity { cost, capacity });
-        }
+        valid_cost(cost, self.capacity())?;
         let d = self.decide(now_us, key, cost);
-        // (The messages print numbers only: a `Debug` payload would bring its formatting
-        // machinery into every page's module.)
+        Ok(checked(d, self.capacity()))
+    }
+
+    /// [`Limiter::check`], with how long the request waits before it is served if it
+    /// was allowed (0 if it was refused, and always 0 but for a queue).
+    fn check_delayed(
+        &mut self,
+        now_us: u64,
+        key: &str,
+        cost: u32,
+    ) -> Result<(Decision, u64), LimiterError> {
+        valid_cost(cost, self.capacity())?;
+        let (d, delay_us) = self.decide_delayed(now_us, key, cost);
         assert!(
-            d.allowed == (d.retry_after_us == 0),
-            "a decision waits exactly when it refuses: retry after {} µs",
-            d.retry_after_us
+            d.allowed || delay_us == 0,
+            "a refused request waits for nothing"
         );
-        assert!(
-            d.remaining <= capacity,
-            "{} remaining of a capacity of {capacity}",
-            d.remaining
-        );
-        Ok(d)
+        Ok((checked(d, self.capacity()), delay_us))
     }
 }
 
+/// A cost of 0, or one over the capacity, as the error it is.
+fn valid_cost(cost: u32, capacity: u32) -> Result<(), LimiterError> {
+    if cost == 0 {
+        return Err(LimiterError::ZeroCost);
+    }
+    if cost > capacity {
+        return Err(LimiterError::CostOverCapacity { cost, capacity });
+    }
+    Ok(())
+}
+
+/// `d`, once its figures are known to agree with each other.
+fn checked(d: Decision, capacity: u32) -> Decision {
+    // (The messages print numbers only: a `Debug` payload would bring its formatting
+    // machinery into every page's module.)
+    assert!(
+        d.allowed == (d.retry_after_us == 0),
+        "a decision waits exactly when it refuses: retry after {} µs",
+        d.retry_after_us
+    );
+    assert!(
+        d.remaining <= capacity,
+        "{} remaining of a capacity of {capacity}",
+        d.remaining
+    );
+    d
+}
+
 crate::named_enum! {
-    /// The three limiters, by name.
+    /// The eight limiters, by name.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
     #[serde(rename_all = "kebab-case")]
     pub enum LimiterKind as "limiter" {
@@ -176,17 +228,45 @@ crate::named_enum! {
         Sliding = "sliding",
         /// Refills tokens continuously.
         Bucket = "bucket",
+        /// Two aligned counters, the previous one weighted by its overlap (Cloudflare).
+        Counter = "counter",
+        /// A leaky bucket as a queue: delays up to a burst, refuses beyond (nginx).
+        Queue = "queue",
+        /// The same queue with nginx's `nodelay`: served at once, slots still drain.
+        Nodelay = "nodelay",
+        /// The generic cell rate algorithm: one theoretical arrival time (governor).
+        Gcra = "gcra",
+        /// At most the limit in flight, each request holding its slot a while.
+        Inflight = "inflight",
     }
 }
 
 impl LimiterKind {
-    /// A limiter of this kind for `policy`. A bucket's capacity is the policy's limit.
+    /// A limiter of this kind for `policy`. So that every kind lets the same number
+    /// through at one instant (the policy's limit): a bucket's capacity and GCRA's burst
+    /// are the limit; a queue serves one and queues `limit − 1` (nginx's `burst`); a
+    /// concurrency limit allows `limit` in flight, each held [`concurrency::DEFAULT_HOLD_US`].
     pub fn build(self, policy: Policy, scope: Scope) -> Result<Box<dyn Limiter>, LimiterError> {
+        let queued = policy.limit.saturating_sub(1);
         Ok(match self {
             LimiterKind::Fixed => Box::new(FixedWindow::new(policy, scope)?),
             LimiterKind::Sliding => Box::new(SlidingLog::new(policy, scope)?),
             LimiterKind::Bucket => Box::new(TokenBucket::new(policy.limit, policy, scope)?),
+            LimiterKind::Counter => Box::new(SlidingCounter::new(policy, scope)?),
+            LimiterKind::Queue => Box::new(LeakyQueue::new(policy, queued, false, scope)?),
+            LimiterKind::Nodelay => Box::new(LeakyQueue::new(policy, queued, true, scope)?),
+            LimiterKind::Gcra => Box::new(Gcra::new(policy, policy.limit, scope)?),
+            LimiterKind::Inflight => Box::new(ConcurrencyLimit::new(
+                policy,
+                concurrency::DEFAULT_HOLD_US,
+                scope,
+            )?),
         })
+    }
+
+    /// True for the kinds that delay a request rather than answer it at once.
+    pub const fn delays(self) -> bool {
+        matches!(self, LimiterKind::Queue)
     }
 }
 

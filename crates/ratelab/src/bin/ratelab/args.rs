@@ -272,9 +272,9 @@ fn with_params(mut cmd: Command) -> Command {
 /// `ratelab serve`: the provider and the limiters as a real local HTTP service.
 fn serve() -> Command {
     const WHERE: &str = "Where it listens";
-    const LIMITERS: &str = "The limiter endpoints (/fixed, /sliding, /bucket, /global)";
+    const LIMITERS: &str = "The limiter endpoints (/fixed, /sliding, /bucket, /counter, /queue, /nodelay, /gcra, /inflight, /global)";
     let cmd = Command::new("serve")
-        .about("The provider (/charge, /stats, /reset) and the limiters (/fixed, /sliding, /bucket, /global) as a real local HTTP server; Ctrl-C stops it and prints the counters")
+        .about("The provider (/charge, /stats, /reset) and the limiters (/fixed, /sliding, /bucket, /counter, /queue, /nodelay, /gcra, /inflight, /global) as a real local HTTP server; Ctrl-C stops it and prints the counters")
         .override_usage(SERVE_USAGE)
         .arg(
             valued("port", "N")
@@ -338,7 +338,7 @@ fn serve() -> Command {
         ),
         (
             "max-callers",
-            format!("Callers each per-caller limiter (/fixed, /sliding, /bucket) remembers at once; a caller is forgotten once its window has passed, and a new one beyond the cap gets 503: 1 to 10000000; {} if not given. Each costs at most {} B (its x-api-key, up to {} B, and its state), plus up to 16 B per request in its window on /sliding", d.max_callers, CALLER_BYTES_MAX, MAX_KEY_BYTES),
+            format!("Callers each per-caller limiter (/fixed, /sliding, /bucket, /counter, /queue, /nodelay, /gcra, /inflight) remembers at once; a caller is forgotten once its window has passed, and a new one beyond the cap gets 503: 1 to 10000000; {} if not given. Each costs at most {} B (its x-api-key, up to {} B, and its state), plus up to 16 B per request in its window on /sliding (and per request in flight on /inflight)", d.max_callers, CALLER_BYTES_MAX, MAX_KEY_BYTES),
         ),
     ];
     let mut cmd = cmd;
