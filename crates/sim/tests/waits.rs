@@ -1,6 +1,7 @@
 //! What a customer waits: the run's p50, p99 and max against every wait sorted by brute
 //! force from the record.
 
+use sim::incident::Incident;
 use sim::record::RequestRecord;
 use sim::rng::Odds;
 use sim::time::{ms, whole_ms};
@@ -63,9 +64,13 @@ fn check(stats: &Stats, waits: &[u64], why: &str) {
 
 #[test]
 fn every_strategy_reports_the_waits_a_sort_finds() {
-    for strategy in StrategyName::ALL {
-        for seed in 1..=5 {
+    for (strategy, incident) in StrategyName::ALL
+        .into_iter()
+        .flat_map(|s| Incident::ALL.map(|i| (s, i)))
+    {
+        for seed in 1..=3 {
             let mut scenario = Scenario::article(strategy, seed);
+            scenario.provider.incident.kind = incident;
             scenario.record = true;
             let mut sim = Simulation::new(&scenario).unwrap();
             let stats = sim.run_to_end();
