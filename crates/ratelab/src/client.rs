@@ -18,6 +18,7 @@ use sim::rng::KeyedDraws;
 use sim::stats::ClientCounters;
 use sim::strategy::charge::{Attempt, ChargeTask, Client, Outcome, Step};
 use sim::strategy::Launch;
+use sim::waits::arrival_us;
 use sim::{Scenario, Stats};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -47,7 +48,8 @@ enum Event {
 pub struct HttpRun {
     /// The same stats a simulated run has: the provider's from `/stats`, the client's
     /// (`retriedDeclined`, `gaveUp`, `clientMaxOutstanding`, `elapsedMs`,
-    /// `budgetExhausted`, `breakerOpens`, `concurrencyPeak`, `concurrencyMean`) from here.
+    /// `budgetExhausted`, `breakerOpens`, `concurrencyPeak`, `concurrencyMean` and the
+    /// customers' waits `waitP50Ms`, `waitP99Ms`, `waitMaxMs`) from here.
     /// Requests per charge is derived as a simulated run derives it; the incident's
     /// figures (`incidentRequests`, `incidentPeakRate`, `recoveryMs`) are the server's
     /// meter's, from `/stats`.
@@ -329,7 +331,9 @@ impl Runner {
             Step::Finish(outcome) => {
                 self.counters.customers_done += 1;
                 self.counters.gave_up += u64::from(outcome == Outcome::GaveUp);
-                self.counters.last_finish_us = self.now_us();
+                let now_us = self.now_us();
+                self.counters.last_finish_us = now_us;
+                self.counters.waits.add(arrival_us(customer), now_us);
                 match self.client.plan().launch {
                     Launch::Workers(_) => self.start_next(),
                     Launch::Adaptive(_) => self.fill(),

@@ -26,6 +26,7 @@ pub mod strategy;
 pub mod sweep;
 pub mod time;
 pub mod timeline;
+pub mod waits;
 pub mod world;
 
 pub use param::{Param, ScenarioError};

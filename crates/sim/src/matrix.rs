@@ -171,7 +171,11 @@ impl MatrixCell {
         let s = &self.series;
         let mut values = vec![place as u64];
         values.extend(self.stats.values());
-        values.extend([overlap.unwrap_or(0) as u64, s.slice_us, s.requests.len() as u64]);
+        values.extend([
+            overlap.unwrap_or(0) as u64,
+            s.slice_us,
+            s.requests.len() as u64,
+        ]);
         values.extend(&s.requests);
         values.extend(&s.charges);
         values
@@ -190,7 +194,9 @@ impl MatrixCell {
         let stats = Stats::from_values(next(StatField::ALL.len())?)?;
         let [overlap, slice_us, slices] = <[u64; 3]>::try_from(next(3)?).ok()?;
         let overlap = *Overlap::ALL.get(usize::try_from(overlap).ok()?)?;
-        let slices = usize::try_from(slices).ok().filter(|&n| n <= SERIES_MAX_SLICES)?;
+        let slices = usize::try_from(slices)
+            .ok()
+            .filter(|&n| n <= SERIES_MAX_SLICES)?;
         let requests = next(slices)?.to_vec();
         let charges = next(slices)?.to_vec();
         Some(MatrixCell {
@@ -446,7 +452,11 @@ mod tests {
         assert!(!fresh.push_cell(whole[1].clone()));
         let one = whole[3].values();
         for cut in 0..one.len() {
-            assert_eq!(MatrixCell::take_values(&mut &one[..cut]), None, "cut at {cut}");
+            assert_eq!(
+                MatrixCell::take_values(&mut &one[..cut]),
+                None,
+                "cut at {cut}"
+            );
         }
         let mut bad = one.clone();
         bad[0] = RUNS as u64;

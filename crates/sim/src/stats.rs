@@ -4,6 +4,7 @@ use super::incident::{IncidentMeter, IncidentPlan};
 use super::provider::{Status, Work};
 use super::record::{Admission, ClientView, RequestRecord};
 use super::time::whole_ms;
+use super::waits::{arrival_us, Waits};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 /// What the client side has counted so far.
@@ -31,6 +32,8 @@ pub struct ClientCounters {
     pub concurrency_sum: u64,
     /// Sends counted in `concurrency_sum`.
     pub concurrency_sends: u64,
+    /// What every finished customer waited, from its arrival to its charge's end.
+    pub waits: Waits,
 }
 
 macro_rules! stat_table {
@@ -140,6 +143,14 @@ stat_table! {
     ConcurrencyPeak concurrency_peak: u32 = "concurrencyPeak", harm: false;
     /// The adaptive client's concurrency limit averaged over its sends, rounded.
     ConcurrencyMean concurrency_mean: u64 = "concurrencyMean", harm: false;
+    /// What the median customer waited from its arrival to its charge's end (charged,
+    /// declined or given up on), in whole milliseconds: the nearest rank in a histogram
+    /// exact below 1,024 ms and within 1/512 above ([`Waits`]).
+    WaitP50Ms wait_p50_ms: u64 = "waitP50Ms", harm: false;
+    /// The 99th percentile of the customers' waits, as [`Stats::wait_p50_ms`].
+    WaitP99Ms wait_p99_ms: u64 = "waitP99Ms", harm: false;
+    /// The longest any customer waited, in whole milliseconds, exactly.
+    WaitMaxMs wait_max_ms: u64 = "waitMaxMs", harm: false;
 }
 
 /// Every field under its JSON name, in table order: the CLI's JSON and the page's
@@ -169,6 +180,17 @@ impl Stats {
             concurrency_mean: mean(c.concurrency_sum, c.concurrency_sends),
             ..provider.clone()
         }
+        .with_waits(&c.waits)
+    }
+
+    /// Fills in the three wait fields from `waits`.
+    pub fn with_waits(self, waits: &Waits) -> Self {
+        Self {
+            wait_p50_ms: waits.percentile_ms(50),
+            wait_p99_ms: waits.percentile_ms(99),
+            wait_max_ms: waits.max_ms(),
+            ..self
+        }
     }
 
     /// Fills in the fields derived from the others and from the incident's meter.
@@ -194,12 +216,13 @@ impl Stats {
     ///
     /// A request counts once sent; a refusal when sent, an admission's answer (and its
     /// money) when the provider finishes it; a customer's charge ends when the client
-    /// has its last request's answer or timeout.
+    /// has its last request's answer or timeout, and its wait is counted then.
     pub fn at(record: &[RequestRecord], t_us: u64, incident: &IncidentPlan) -> Self {
         let mut s = Stats::default();
         let mut meter = IncidentMeter::new(*incident);
         let mut charged_at_us = Vec::new();
         let mut last_finish_us = 0;
+        let mut waits = Waits::default();
         let (mut concurrency_sum, mut concurrency_sends) = (0, 0);
         // Per customer (index `customer − 1`): charges so far, when the client first
         // received a 400, and its last request.
@@ -284,12 +307,14 @@ impl Stats {
                 continue;
             };
             last_finish_us = last_finish_us.max(finished_us);
+            waits.add(arrival_us(r.customer), finished_us);
             s.elapsed_ms = s.elapsed_ms.max(whole_ms(finished_us));
             let final_answer =
                 matches!(r.client, ClientView::Answered { status, .. } if status.is_final());
             s.gave_up += u64::from(!final_answer);
         }
         s.concurrency_mean = mean(concurrency_sum, concurrency_sends);
+        s = s.with_waits(&waits);
         charged_at_us.sort_unstable();
         for at_us in charged_at_us {
             meter.on_charge(at_us);

@@ -13,6 +13,7 @@ use super::scenario::{Scenario, ScenarioError};
 use super::stats::{ClientCounters, Stats};
 use super::strategy::charge::{Attempt, ChargeTask, Client, ClientTally, Outcome, Step};
 use super::strategy::{ClientPlan, Launch};
+use super::waits::arrival_us;
 
 /// Something that happens at an instant.
 #[derive(Clone, Copy, Debug)]
@@ -190,14 +191,15 @@ impl Simulation {
 
     /// The stats so far.
     pub fn stats(&self) -> Stats {
+        // The client's tally holds two of the counters; the rest (the waits' histogram
+        // among them) are read in place rather than copied.
         let tally = self.client.tally();
-        let counters = ClientCounters {
+        Stats {
             budget_exhausted: tally.budget_exhausted,
             breaker_opens: tally.breaker_opens,
-            ..self.counters.clone()
-        };
-        Stats::with_client(self.provider.counters(), &counters)
-            .with_derived(&self.meter, self.counters.last_finish_us)
+            ..Stats::with_client(self.provider.counters(), &self.counters)
+        }
+        .with_derived(&self.meter, self.counters.last_finish_us)
     }
 
     /// A view of the run now.
@@ -491,6 +493,7 @@ impl Simulation {
                 self.counters.customers_done += 1;
                 self.counters.gave_up += u64::from(outcome == Outcome::GaveUp);
                 self.counters.last_finish_us = self.now_us;
+                self.counters.waits.add(arrival_us(customer), self.now_us);
                 match self.client.plan().launch {
                     Launch::Workers(_) => self.start_next(),
                     Launch::Adaptive(_) => self.fill(),

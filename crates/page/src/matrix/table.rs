@@ -1,7 +1,8 @@
 //! The matrix page's words and markup: every strategy (rows) against every incident
 //! (columns), one cell per run, each with the customers charged, each harm the run did
-//! by its stat's name and count, the requests per charge and where the client stood
-//! against the incident (finished before it, during it, or how long it took to recover),
+//! by its stat's name and count, the requests per charge, what the customers waited (the
+//! 99th percentile) and where the client stood against the incident (finished before it,
+//! during it, or how long it took to recover),
 //! coloured by how much harm the run did, with a timeline of the run
 //! ([`picture`](super::picture)), and linked to that run on the run page.
 
@@ -17,7 +18,7 @@ use maud::{html, Markup};
 use sim::incident::Incident;
 use sim::matrix::{MatrixCell, Overlap};
 use sim::time::whole_ms;
-use sim::{Scenario, StatField, StrategyName};
+use sim::{Scenario, StatField, Stats, StrategyName};
 
 /// A column's heading: what goes wrong in it, with the core's own numbers.
 pub fn incident_heading(i: Incident) -> String {
@@ -88,6 +89,12 @@ pub fn per_charge(requests_per_100_charges: u64) -> String {
     )
 }
 
+/// What the run's customers waited, in words: the 99th percentile from arrival to the
+/// charge's end (e.g. "p99 wait 2.3 s").
+pub fn wait_words(stats: &Stats) -> String {
+    format!("p99 wait {}", duration_ms(stats.wait_p99_ms))
+}
+
 /// The run page playing one cell's run: its strategy, under its incident, on the
 /// matrix's seed and numbers.
 pub fn cell_href(cell: &MatrixCell, base: &Scenario) -> String {
@@ -150,7 +157,8 @@ fn cell_markup(c: &MatrixCell, base: &Scenario) -> Markup {
             data-cell={ (c.strategy.as_str()) "/" (c.incident.as_str()) }
             data-charged=(Whole(st.customers_charged)) data-duplicates=(Whole(st.duplicates))
             data-per-100=(Whole(st.requests_per_100_charges)) data-recovery-ms=(Whole(st.recovery_ms))
-            data-elapsed-ms=(Whole(st.elapsed_ms)) data-overlap=(overlap_name(c.overlap))
+            data-elapsed-ms=(Whole(st.elapsed_ms)) data-wait-p99-ms=(Whole(st.wait_p99_ms))
+            data-overlap=(overlap_name(c.overlap))
             data-harm=(if harms.is_empty() { "false" } else { "true" }) title=(level_words(c)) {
             a href=(cell_href(c, base)) {
                 strong { (count(st.customers_charged)) " charged" }
@@ -159,6 +167,7 @@ fn cell_markup(c: &MatrixCell, base: &Scenario) -> Markup {
                     span.rll-matrix-harm data-harm-field=(field.as_str()) data-count=(Whole(st.get(*field))) { (words) }
                 }
                 span { (per_charge(st.requests_per_100_charges)) " requests per charge" }
+                span.rll-matrix-wait { (wait_words(st)) }
                 @if let Some(words) = overlap_words(c) { span.rll-matrix-when { (words) } }
             }
         }
@@ -230,7 +239,7 @@ pub fn ship_markup(base: &Scenario) -> Markup {
 /// with the incident's span (`span`, from [`span_text`]).
 pub fn matrix_caption(span: &str) -> String {
     format!(
-        "Each column is one incident {span}; each row one client, on the same seed. A cell gives the customers charged, each harm the run did, the requests per charge, and whether the client finished before the incident or how long after it charges flowed again; its colour, here and in the picture above, says how many kinds of harm the run did, and the picture's timelines when each client sent and charged. Open a cell to watch that run."
+        "Each column is one incident {span}; each row one client, on the same seed. A cell gives the customers charged, each harm the run did, the requests per charge, the wait at most 1 customer in 100 exceeded, and whether the client finished before the incident or how long after it charges flowed again; its colour, here and in the picture above, says how many kinds of harm the run did, and the picture's timelines when each client sent and charged. Open a cell to watch that run."
     )
 }
 
@@ -328,6 +337,20 @@ mod tests {
             "Capacity: 2 in flight, 20 a window"
         );
         assert_eq!(per_charge(112), "1.12");
+        for (ms, words) in [(17, "p99 wait 17 ms"), (2_345, "p99 wait 2.3 s")] {
+            let st = Stats {
+                wait_p99_ms: ms,
+                ..Stats::default()
+            };
+            assert_eq!(wait_words(&st), words);
+        }
+        assert!(
+            cell.contains(&format!(
+                "data-wait-p99-ms=\"{}\"",
+                pool_down.stats.wait_p99_ms
+            )) && cell.contains(&wait_words(&pool_down.stats)),
+            "{cell}"
+        );
         assert_eq!(per_charge(10_000), "100.00");
         assert_eq!(span_text(&base), "from 4.0 s for 3.0 s");
         // What to ship: seven lines, each a link the lab reads back without a problem.
@@ -432,6 +455,13 @@ mod tests {
                             assert!(cell.contains(w.as_str()), "{at}: {w} in {cell}");
                         }
                         assert_eq!(cell.contains(NO_HARM), harms.is_empty(), "{at}: {cell}");
+                        // What the customers waited, in words and as data.
+                        assert!(
+                            cell.contains(&format!("data-wait-p99-ms=\"{}\"", st.wait_p99_ms))
+                                && cell.contains(&wait_words(st)),
+                            "{at}: {cell}"
+                        );
+                        assert!(st.wait_p99_ms <= st.elapsed_ms, "{at}");
                         said_kinds.insert(
                             said.split(',')
                                 .next()

@@ -104,7 +104,10 @@ impl Words for TooMuchMemory {
             count(self.customers.into()),
             self.strategy
         )?;
-        match self.device_gib.filter(|_| self.allowed_bytes < WASM32_MAX_BYTES) {
+        match self
+            .device_gib
+            .filter(|_| self.allowed_bytes < WASM32_MAX_BYTES)
+        {
             Some(gib) => write!(f, ": a quarter of this device's {} GB)", gigabytes(gib))?,
             None => write!(f, ", the most a WebAssembly memory holds)")?,
         }
@@ -133,17 +136,28 @@ mod tests {
         let naive = run(StrategyName::Naive, 10_000_000);
         // 10M keyed: 16 MiB + 800 MB, about 817 MB.
         assert_eq!(run_bytes(&keyed), (16 << 20) + 800_000_000);
-        assert_eq!(check(&keyed, None), Ok(()), "no device figure: the wasm limit");
+        assert_eq!(
+            check(&keyed, None),
+            Ok(()),
+            "no device figure: the wasm limit"
+        );
         assert_eq!(check(&keyed, Some(8.0)), Ok(()), "2 GiB allowed");
         assert_eq!(check(&keyed, Some(4.0)), Ok(()), "1 GiB allowed");
         assert!(check(&keyed, Some(2.0)).is_err(), "512 MiB allowed");
         assert!(check(&naive, Some(4.0)).is_err(), "1.7 GB against 1 GiB");
         assert_eq!(check(&naive, Some(8.0)), Ok(()));
-        assert_eq!(check(&run(StrategyName::Keyed, 5_000_000), Some(2.0)), Ok(()));
+        assert_eq!(
+            check(&run(StrategyName::Keyed, 5_000_000), Some(2.0)),
+            Ok(())
+        );
         // The page's own runs, up to a million, fit any device Chromium reports but the
         // smallest.
         for strategy in StrategyName::ALL {
-            assert_eq!(check(&run(strategy, 1_000_000), Some(1.0)), Ok(()), "{strategy}");
+            assert_eq!(
+                check(&run(strategy, 1_000_000), Some(1.0)),
+                Ok(()),
+                "{strategy}"
+            );
         }
         // A figure that is no figure is ignored; the wasm limit always holds.
         for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
@@ -175,6 +189,8 @@ mod tests {
             allowed_bytes: WASM32_MAX_BYTES,
             ..e
         };
-        assert!(huge.sentence().contains("(4,295.0 MB, the most a WebAssembly memory holds)"));
+        assert!(huge
+            .sentence()
+            .contains("(4,295.0 MB, the most a WebAssembly memory holds)"));
     }
 }

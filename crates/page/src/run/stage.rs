@@ -461,7 +461,10 @@ mod tests {
         else {
             panic!("five million customers run on the page's thread")
         };
-        assert!(why.contains("1,000,000") && why.contains("run.html"), "{why}");
+        assert!(
+            why.contains("1,000,000") && why.contains("run.html"),
+            "{why}"
+        );
         // A page with a simulation worker runs them, on a device that can hold them.
         let worker = Room {
             workload: Workload::WorkerRun,

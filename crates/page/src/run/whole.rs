@@ -159,7 +159,10 @@ mod tests {
         );
         let huge = sim::budget::RUN_MAX_CUSTOMERS;
         assert!(!needs_worker(huge) && needs_worker(huge + 1));
-        assert!(in_worker(huge + 1, Speed::X10), "only a worker runs it, watched or not");
+        assert!(
+            in_worker(huge + 1, Speed::X10),
+            "only a worker runs it, watched or not"
+        );
         assert!(no_worker_line().starts_with("Runs of more than 1,000,000 customers"));
         assert_eq!(
             cancelled_line(12_345, 1_000_000),

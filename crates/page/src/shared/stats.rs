@@ -56,12 +56,15 @@ pub const fn stat_text(field: StatField) -> StatText {
         StatField::BreakerOpens => ("Breaker opened", "times the circuit opened"),
         StatField::ConcurrencyPeak => ("Peak concurrency", "the adaptive limit's highest"),
         StatField::ConcurrencyMean => ("Mean concurrency", "the adaptive limit per send"),
+        StatField::WaitP50Ms => ("Median wait (ms)", "from arrival to the charge's end"),
+        StatField::WaitP99Ms => ("p99 wait (ms)", "at most 1 in 100 waited longer"),
+        StatField::WaitMaxMs => ("Longest wait (ms)", "the slowest customer's"),
     };
     StatText { label, hint }
 }
 
 /// The stats panel's groups, in order, each with its title.
-pub const STAT_GROUPS: [(&str, &[StatField]); 5] = [
+pub const STAT_GROUPS: [(&str, &[StatField]); 6] = [
     (
         "Money",
         &[
@@ -101,6 +104,14 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 5] = [
             StatField::BudgetExhausted,
             StatField::BreakerOpens,
             StatField::ElapsedMs,
+        ],
+    ),
+    (
+        "What a customer waits",
+        &[
+            StatField::WaitP50Ms,
+            StatField::WaitP99Ms,
+            StatField::WaitMaxMs,
         ],
     ),
     (

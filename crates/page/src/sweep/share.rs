@@ -233,12 +233,18 @@ mod tests {
                 from = to;
             }
             assert_eq!(shared.cells(), whole.as_slice(), "{workers} workers");
-            assert!(!take_matrix_values(&mut shared, &whole[0].values()), "past the end");
+            assert!(
+                !take_matrix_values(&mut shared, &whole[0].values()),
+                "past the end"
+            );
         }
         let too_many = query.replace("customers=250", "customers=20001");
         let err = matrix_job(&too_many).err().unwrap();
         assert!(err.contains("20,000"), "{err}");
-        assert!(!take_matrix_values(&mut matrix_job(&query).unwrap(), &[1, 2]));
+        assert!(!take_matrix_values(
+            &mut matrix_job(&query).unwrap(),
+            &[1, 2]
+        ));
     }
 
     #[test]
