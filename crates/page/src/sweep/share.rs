@@ -70,6 +70,18 @@ pub fn param_sweep_job(query: &str) -> Result<ParamSweepJob, String> {
         .map_err(|e| crate::sweep::param_sweep::sentence(&e))
 }
 
+/// The most customers a run of the matrix has for its page to run the matrix itself: its
+/// fifty runs then take the page about a tenth of a second in all, less than loading the
+/// simulation workers on a slow link (the matrix page's time to ready went from 1.11 s to
+/// 2.00 s under the phone throttling when the article's 1,000 went to workers).
+pub const MATRIX_ON_PAGE_MAX_CUSTOMERS: u32 = 2_000;
+
+/// True if the matrix of `base` is shared out between simulation workers, rather than run
+/// by the page a run or two per frame.
+pub fn matrix_in_workers(base: &sim::Scenario) -> bool {
+    base.customers > MATRIX_ON_PAGE_MAX_CUSTOMERS
+}
+
 /// The matrix a matrix page's query names (as its page starts it), or why not: its
 /// numbers, or more customers than the page runs.
 pub fn matrix_job(query: &str) -> Result<MatrixRun, String> {
@@ -206,6 +218,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn only_a_matrix_of_more_than_two_thousand_customers_goes_to_workers() {
+        let at = |customers| Scenario {
+            customers,
+            ..Scenario::default()
+        };
+        assert!(
+            !matrix_in_workers(&Scenario::default()),
+            "the article's 1,000"
+        );
+        assert!(!matrix_in_workers(&at(2_000)) && matrix_in_workers(&at(2_001)));
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! page layer's heatmap (a square per run with its timeline) and table (a cell per run in
 //! words, linked to that run).
 //!
-//! Its fifty runs are shared out between simulation workers, one per core
-//! ([`Farm`]); where none can start, the page runs them itself, a run or two per frame.
+//! A large matrix's fifty runs are shared out between simulation workers, one per core
+//! ([`Farm`]); a small one ([`matrix_in_workers`]: the article's 1,000 customers), or one
+//! where no worker can start, the page runs itself, a run or two per frame.
 //! Either way the cells come back in the matrix's order and are the same cells
 //! (`page::sweep::share`). Cancel stops the runs at once (the workers are terminated). The view is the page layer's markup ([`matrix_view_markup`]),
 //! set once; one effect per control (the progress line, the bar, the table) writes what
@@ -22,7 +23,7 @@ use page::matrix::table::{
 };
 use page::shared::links::matrix_query;
 use page::shared::words::Words;
-use page::sweep::share::{take_matrix_values, Work};
+use page::sweep::share::{matrix_in_workers, take_matrix_values, Work};
 use sim::budget::Workload;
 use sim::matrix::{MatrixRun, RUNS};
 use sim::Scenario;
@@ -102,7 +103,10 @@ pub fn MatrixView(
             );
             let query = matrix_query(&base).to_query();
             farm.set_value(Some(workers_farm));
-            match workers_farm.start(Work::Matrix.as_str(), query, RUNS as u64) {
+            let shared = matrix_in_workers(&base)
+                .then(|| workers_farm.start(Work::Matrix.as_str(), query, RUNS as u64))
+                .flatten();
+            match shared {
                 Some(n) => workers.set(n),
                 None => {
                     let per_frame = runs_per_frame(&base);
