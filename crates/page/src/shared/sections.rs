@@ -32,7 +32,7 @@ pub const fn section_text(section: Section) -> SectionText {
         },
         Section::Limits => SectionText {
             title: "Publishing a limit",
-            lede: "Three limiters, and what clients do with the limit they publish. Every \
+            lede: "Eight limiters, and what clients do with the limit they publish. Every \
                    experiment runs in simulated time, from a seed.",
             tab: "Publishing yours",
         },
