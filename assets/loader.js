@@ -108,7 +108,7 @@ await parsed();
 const SHELLS = {
   'rate-limit-lab-limits': [
     'Publishing a limit',
-    'Three limiters, and what clients do with the limit they publish. Every experiment runs in simulated time, from a seed.',
+    'Eight limiters, and what clients do with the limit they publish. Every experiment runs in simulated time, from a seed.',
   ],
   'rate-limit-lab-headers': [
     'The headers between them',
