@@ -6,6 +6,7 @@
 #![deny(missing_docs, unreachable_pub)]
 
 pub mod budget;
+pub mod flow;
 pub mod headers;
 pub mod incident;
 pub mod lab;
@@ -13,6 +14,7 @@ pub mod limiter;
 pub mod matrix;
 pub mod moments;
 pub mod names;
+pub mod outage;
 pub mod param;
 pub mod param_sweep;
 pub mod provider;
@@ -26,6 +28,7 @@ pub mod strategy;
 pub mod sweep;
 pub mod time;
 pub mod timeline;
+pub mod traffic;
 pub mod waits;
 pub mod world;
 

@@ -5,6 +5,7 @@ use super::incident::IncidentPlan;
 use super::provider::Status;
 use super::record::{Admission, ClientView, RequestRecord};
 use super::stats::Stats;
+use super::traffic::Arrivals;
 use super::world::{Fate, Snapshot};
 
 crate::named_enum! {
@@ -82,10 +83,11 @@ pub fn fates_at(record: &[RequestRecord], customers: u32, t_us: u64) -> Vec<Fate
 /// `Simulation::run_until(t_us)` then `snapshot()` showed (its clock reads `t_us`).
 pub fn snapshot_at(
     record: &[RequestRecord],
-    customers: u32,
+    arrivals: &Arrivals,
     incident: &IncidentPlan,
     t_us: u64,
 ) -> Snapshot {
+    let customers = arrivals.customers();
     let customers_done = last_requests(record, customers)
         .into_iter()
         .filter(|last| last.is_some_and(|r| r.client.at_us().is_some_and(|at| at <= t_us)))
@@ -99,7 +101,7 @@ pub fn snapshot_at(
     }
     Snapshot {
         now_us: t_us,
-        stats: Stats::at(record, t_us, incident),
+        stats: Stats::at(record, t_us, incident, arrivals),
         customers_done,
         customers,
         inflight,

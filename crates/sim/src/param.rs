@@ -10,6 +10,7 @@ use super::incident::Incident;
 use super::rng::Odds;
 use super::scenario::{Scenario, MAX_CUSTOMERS};
 use super::time::{ms, secs};
+use super::traffic::Traffic;
 use std::ops::RangeInclusive;
 
 /// What kind of value a parameter takes.
@@ -105,6 +106,12 @@ pub enum Param {
     IncidentStart,
     /// How long the incident lasts.
     IncidentLength,
+    /// Requests that may wait for a busy provider (0: none, a full provider answers 503).
+    QueueLimit,
+    /// How customers arrive.
+    Traffic,
+    /// Customers a second, for traffic that arrives over time.
+    ArrivalRate,
 }
 
 /// A parameter's kind, group and bounds.
@@ -167,9 +174,9 @@ fn switch(v: ParamValue) -> bool {
     }
 }
 
-fn incident(v: ParamValue) -> Incident {
+fn choice(v: ParamValue) -> usize {
     match v {
-        ParamValue::Choice(i) => Incident::ALL[i],
+        ParamValue::Choice(i) => i,
         ParamValue::Whole(_) | ParamValue::Odds(_) | ParamValue::Switch(_) => {
             unreachable!("kind checked")
         }
@@ -178,7 +185,7 @@ fn incident(v: ParamValue) -> Incident {
 
 impl Param {
     /// Every parameter, in the order the panel and the URL list them.
-    pub const ALL: [Param; 19] = [
+    pub const ALL: [Param; 22] = [
         Param::Customers,
         Param::MaxInflight,
         Param::RateLimit,
@@ -198,6 +205,9 @@ impl Param {
         Param::Incident,
         Param::IncidentStart,
         Param::IncidentLength,
+        Param::QueueLimit,
+        Param::Traffic,
+        Param::ArrivalRate,
     ];
 
     /// The table. Ranges: a million-customer run must fit (MAX_CUSTOMERS); times up to
@@ -289,7 +299,7 @@ impl Param {
             Param::Incident => (
                 (ParamKind::Choice, Provider, (0, 0)),
                 |s| ParamValue::Choice(s.provider.incident.kind as usize),
-                |s, v| s.provider.incident.kind = incident(v),
+                |s, v| s.provider.incident.kind = Incident::ALL[choice(v)],
             ),
             Param::IncidentStart => (
                 micros(Provider, 0, secs(3_600)),
@@ -300,6 +310,21 @@ impl Param {
                 micros(Provider, ms(1), secs(3_600)),
                 |s| ParamValue::Whole(s.provider.incident.length_us),
                 |s, v| s.provider.incident.length_us = whole(v),
+            ),
+            Param::QueueLimit => (
+                count(Provider, 0, 100_000),
+                |s| ParamValue::Whole(s.provider.queue_limit.into()),
+                |s, v| s.provider.queue_limit = narrow(v),
+            ),
+            Param::Traffic => (
+                (ParamKind::Choice, Provider, (0, 0)),
+                |s| ParamValue::Choice(s.traffic.shape as usize),
+                |s, v| s.traffic.shape = Traffic::ALL[choice(v)],
+            ),
+            Param::ArrivalRate => (
+                count(Provider, 1, 1_000_000),
+                |s| ParamValue::Whole(s.traffic.rate_per_s.into()),
+                |s, v| s.traffic.rate_per_s = narrow(v),
             ),
         };
         Def {
@@ -333,6 +358,7 @@ impl Param {
     pub fn choices(self) -> &'static [&'static str] {
         match self {
             Param::Incident => &Incident::NAMES,
+            Param::Traffic => &Traffic::NAMES,
             _ => &[],
         }
     }

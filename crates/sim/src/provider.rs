@@ -27,8 +27,9 @@ use super::rng::{Draw, DrawKey, KeyedDraws, Odds};
 use super::stats::Stats;
 use super::time::{ms, secs};
 use serde::{Deserialize, Serialize};
+use std::cmp::Reverse;
 use std::collections::btree_map::Entry;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BinaryHeap};
 use std::fmt;
 use std::num::NonZeroU32;
 
@@ -56,6 +57,14 @@ pub struct ProviderConfig {
     pub decline_every: u32,
     /// A bad few seconds, if any (none by default).
     pub incident: IncidentPlan,
+    /// Requests that may wait for a busy provider (0, the article's: none). With a queue,
+    /// `max_inflight` is how many requests the provider works on at once, and a request
+    /// that finds them all busy waits its turn in order (first come, first served), so its
+    /// answer takes its wait plus its processing; only a request that finds the queue full
+    /// is answered 503. A request the client has given up on keeps its place and is
+    /// processed all the same.
+    #[serde(default)]
+    pub queue_limit: u32,
 }
 
 impl Default for ProviderConfig {
@@ -71,6 +80,7 @@ impl Default for ProviderConfig {
             latency_jitter_us: ms(3),
             decline_every: 97,
             incident: IncidentPlan::default(),
+            queue_limit: 0,
         }
     }
 }
@@ -255,6 +265,9 @@ pub struct Provider {
     /// The rate rule: the same sliding log the limits page demonstrates, one for everyone.
     rate: SlidingLog,
     inflight: u32,
+    /// With a queue: when each of the `max_inflight` workers is next free, earliest
+    /// first (empty without a queue: every admitted request starts at once).
+    free_at_us: BinaryHeap<Reverse<u64>>,
     keys: BTreeMap<IdempotencyKey, KeyState>,
     /// Per customer id; index 0 is unused.
     ledger: Vec<CustomerLedger>,
@@ -279,6 +292,11 @@ impl Provider {
             rate: match SlidingLog::new(policy, Scope::Global) {
                 Ok(log) => log,
                 Err(_) => unreachable!("the scenario's rate limit is a valid policy"),
+            },
+            free_at_us: if config.queue_limit > 0 {
+                (0..config.max_inflight).map(|_| Reverse(0)).collect()
+            } else {
+                BinaryHeap::new()
             },
             config,
             inflight: 0,
@@ -360,6 +378,31 @@ impl Provider {
     /// A request arrives at `now_us`. Applies the rules in order and says how it was taken
     /// in. Its random draws come from `dice`, keyed by the customer's request count.
     pub fn arrive(&mut self, now_us: u64, request: ChargeRequest, dice: &KeyedDraws) -> Arrival {
+        match self.take_in(now_us, request, dice) {
+            Arrival::Admitted {
+                work,
+                done_at_us,
+                slow,
+            } if self.config.queue_limit > 0 => {
+                // The request waits for the worker that is free first, then takes its
+                // processing time: first come, first served on `max_inflight` workers.
+                let Some(Reverse(free_us)) = self.free_at_us.pop() else {
+                    unreachable!("a queue keeps one entry per worker")
+                };
+                let done_at_us = free_us.max(now_us) + (done_at_us - now_us);
+                self.free_at_us.push(Reverse(done_at_us));
+                Arrival::Admitted {
+                    work,
+                    done_at_us,
+                    slow,
+                }
+            }
+            arrival => arrival,
+        }
+    }
+
+    /// The rules of [`Provider::arrive`], with processing that starts at once.
+    fn take_in(&mut self, now_us: u64, request: ChargeRequest, dice: &KeyedDraws) -> Arrival {
         assert!(
             (1..self.ledger.len()).contains(&(request.customer as usize)),
             "customer {} is not one of this provider's customers",
@@ -392,14 +435,14 @@ impl Provider {
             return Arrival::Refused(Status::TooManyRequests);
         }
 
-        // 2. In flight.
-        if self.inflight >= self.max_inflight_at(now_us) {
+        // 2. In flight (with a queue: being processed or waiting for it).
+        if self.inflight >= self.max_inflight_at(now_us) + self.config.queue_limit {
             self.counters.overloaded += 1;
             return Arrival::Refused(Status::Overloaded);
         }
         self.inflight += 1;
         self.counters.max_inflight = self.counters.max_inflight.max(self.inflight);
-        assert!(self.inflight <= self.config.max_inflight);
+        assert!(self.inflight <= self.config.max_inflight + self.config.queue_limit);
 
         let c = &self.config;
         let normal_us = dice_for(Draw::Latency).between(
@@ -587,6 +630,57 @@ mod tests {
             customer,
             key: Some(IdempotencyKey::for_charge(customer)),
         }
+    }
+
+    #[test]
+    fn a_queue_serves_in_arrival_order_on_its_workers_and_refuses_only_when_full() {
+        let dice = KeyedDraws::from_seed(1);
+        let mut p = Provider::new(
+            ProviderConfig {
+                max_inflight: 2,
+                queue_limit: 3,
+                decline_every: 0,
+                ..calm()
+            },
+            10,
+        );
+        // Five requests at t = 0 on two workers of 15 ms: two start at once, the next
+        // three wait their turn; the sixth finds the queue full.
+        let done: Vec<Arrival> = (1..=6).map(|c| p.arrive(0, req(c), &dice)).collect();
+        let at = |a: &Arrival| match *a {
+            Arrival::Admitted { done_at_us, .. } => Some(done_at_us),
+            Arrival::Refused(_) => None,
+        };
+        let times: Vec<Option<u64>> = done.iter().map(at).collect();
+        assert_eq!(
+            times,
+            [
+                Some(ms(15)),
+                Some(ms(15)),
+                Some(ms(30)),
+                Some(ms(30)),
+                Some(ms(45)),
+                None
+            ]
+        );
+        assert_eq!(done[5], Arrival::Refused(Status::Overloaded));
+        // A request that comes once a worker is free again starts when it arrives.
+        for c in 1..=5 {
+            p.complete(req(c), Work::Charge);
+        }
+        let later = p.arrive(ms(100), req(7), &dice);
+        assert_eq!(at(&later), Some(ms(115)));
+        // Without a queue the same provider refuses the third at once.
+        let mut p = Provider::new(
+            ProviderConfig {
+                max_inflight: 2,
+                decline_every: 0,
+                ..calm()
+            },
+            10,
+        );
+        let refused = (1..=3).map(|c| p.arrive(0, req(c), &dice)).last();
+        assert_eq!(refused, Some(Arrival::Refused(Status::Overloaded)));
     }
 
     fn work(a: Arrival) -> Work {

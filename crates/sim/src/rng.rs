@@ -125,6 +125,8 @@ pub enum Draw {
     IncidentError,
     /// The client: how long a wait a header asked for sleeps, with full jitter.
     HeaderWait,
+    /// The traffic: the gap before this customer arrives (open-loop shapes only).
+    Arrival,
 }
 
 impl Draw {
@@ -138,6 +140,7 @@ impl Draw {
             Draw::Backoff => 4,
             Draw::IncidentError => 5,
             Draw::HeaderWait => 6,
+            Draw::Arrival => 7,
         }
     }
 }

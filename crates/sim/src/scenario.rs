@@ -2,6 +2,7 @@
 
 use super::provider::ProviderConfig;
 use super::strategy::{ClientParams, StrategyName};
+use super::traffic::TrafficPlan;
 
 pub use super::param::ScenarioError;
 use serde::{Deserialize, Serialize};
@@ -24,6 +25,9 @@ pub struct Scenario {
     pub provider: ProviderConfig,
     /// The client's numbers.
     pub client: ClientParams,
+    /// When customers arrive (the article's: all at once).
+    #[serde(default)]
+    pub traffic: TrafficPlan,
     /// Keep a record of every request (off for very large runs).
     pub record: bool,
 }
@@ -36,6 +40,7 @@ impl Default for Scenario {
             customers: 1_000,
             provider: ProviderConfig::default(),
             client: ClientParams::default(),
+            traffic: TrafficPlan::default(),
             record: true,
         }
     }

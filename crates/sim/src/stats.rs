@@ -1,10 +1,12 @@
 //! The stats panel: what the provider and the client saw, as one flat object.
 
+use super::flow::Flow;
 use super::incident::{IncidentMeter, IncidentPlan};
 use super::provider::{Status, Work};
 use super::record::{Admission, ClientView, RequestRecord};
 use super::time::whole_ms;
-use super::waits::{arrival_us, Waits};
+use super::traffic::Arrivals;
+use super::waits::Waits;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 /// What the client side has counted so far.
@@ -34,6 +36,8 @@ pub struct ClientCounters {
     pub concurrency_sends: u64,
     /// What every finished customer waited, from its arrival to its charge's end.
     pub waits: Waits,
+    /// Arrivals, requests and goodput, second by second.
+    pub flow: Flow,
 }
 
 macro_rules! stat_table {
@@ -151,6 +155,12 @@ stat_table! {
     WaitP99Ms wait_p99_ms: u64 = "waitP99Ms", harm: false;
     /// The longest any customer waited, in whole milliseconds, exactly.
     WaitMaxMs wait_max_ms: u64 = "waitMaxMs", harm: false;
+    /// Requests sent per customer arrived, in hundredths: the traffic each customer
+    /// costs, retries included ([`Flow::amplification_hundredths`]).
+    RequestsPer100Customers requests_per_100_customers: u64 = "requestsPer100Customers", harm: false;
+    /// From the incident's end until the client learns of charges at 90% of the rate
+    /// customers arrive, in whole milliseconds ([`Flow::recovery_ms`]).
+    GoodputRecoveryMs goodput_recovery_ms: u64 = "goodputRecoveryMs", harm: false;
 }
 
 /// Every field under its JSON name, in table order: the CLI's JSON and the page's
@@ -193,6 +203,15 @@ impl Stats {
         }
     }
 
+    /// Fills in the fields that come from the run's seconds.
+    pub fn with_flow(self, flow: &Flow, incident: &IncidentPlan) -> Self {
+        Self {
+            requests_per_100_customers: flow.amplification_hundredths(),
+            goodput_recovery_ms: flow.recovery_ms(incident),
+            ..self
+        }
+    }
+
     /// Fills in the fields derived from the others and from the incident's meter.
     pub fn with_derived(self, meter: &IncidentMeter, last_finish_us: u64) -> Self {
         Self {
@@ -206,8 +225,12 @@ impl Stats {
 
     /// Derives the stats of a finished run from its record alone (and the incident it
     /// ran under, which the record does not repeat).
-    pub fn from_record(record: &[RequestRecord], incident: &IncidentPlan) -> Self {
-        Self::at(record, u64::MAX, incident)
+    pub fn from_record(
+        record: &[RequestRecord],
+        incident: &IncidentPlan,
+        arrivals: &Arrivals,
+    ) -> Self {
+        Self::at(record, u64::MAX, incident, arrivals)
     }
 
     /// The stats as they stood at simulated time `t_us`, derived from a finished run's
@@ -217,8 +240,14 @@ impl Stats {
     /// A request counts once sent; a refusal when sent, an admission's answer (and its
     /// money) when the provider finishes it; a customer's charge ends when the client
     /// has its last request's answer or timeout, and its wait is counted then.
-    pub fn at(record: &[RequestRecord], t_us: u64, incident: &IncidentPlan) -> Self {
+    pub fn at(
+        record: &[RequestRecord],
+        t_us: u64,
+        incident: &IncidentPlan,
+        arrivals: &Arrivals,
+    ) -> Self {
         let mut s = Stats::default();
+        let mut flow = Flow::default();
         let mut meter = IncidentMeter::new(*incident);
         let mut charged_at_us = Vec::new();
         let mut last_finish_us = 0;
@@ -307,7 +336,16 @@ impl Stats {
                 continue;
             };
             last_finish_us = last_finish_us.max(finished_us);
-            waits.add(arrival_us(r.customer), finished_us);
+            waits.add(arrivals.at_us(r.customer), finished_us);
+            if matches!(
+                r.client,
+                ClientView::Answered {
+                    status: Status::Ok,
+                    ..
+                }
+            ) {
+                flow.serve(finished_us);
+            }
             s.elapsed_ms = s.elapsed_ms.max(whole_ms(finished_us));
             let final_answer =
                 matches!(r.client, ClientView::Answered { status, .. } if status.is_final());
@@ -319,7 +357,17 @@ impl Stats {
         for at_us in charged_at_us {
             meter.on_charge(at_us);
         }
+        for customer in 1..=arrivals.customers() {
+            let at_us = arrivals.at_us(customer);
+            if at_us <= t_us {
+                flow.arrive(at_us, 1);
+            }
+        }
+        for r in record.iter().take_while(|r| r.sent_at_us <= t_us) {
+            flow.send(r.sent_at_us);
+        }
         s.with_derived(&meter, last_finish_us)
+            .with_flow(&flow, incident)
     }
 
     /// True if `field` is a harm and this run has any of it: someone was hurt.

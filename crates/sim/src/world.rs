@@ -13,7 +13,7 @@ use super::scenario::{Scenario, ScenarioError};
 use super::stats::{ClientCounters, Stats};
 use super::strategy::charge::{Attempt, ChargeTask, Client, ClientTally, Outcome, Step};
 use super::strategy::{ClientPlan, Launch};
-use super::waits::arrival_us;
+use super::traffic::Arrivals;
 
 /// Something that happens at an instant.
 #[derive(Clone, Copy, Debug)]
@@ -60,6 +60,10 @@ const LANE_TIMEOUTS: usize = 1;
 struct Launcher {
     /// The next customer to start.
     next_customer: u32,
+    /// Customers who have arrived so far (all of them, for a batch).
+    arrived: u32,
+    /// A pool's workers with no customer to work on.
+    idle_workers: u32,
     /// Turn of the first customer, and the gap between consecutive customers' turns.
     first_turn_us: u64,
     gap_us: u64,
@@ -77,6 +81,8 @@ pub struct Simulation {
     /// Index `customer − 1`.
     tasks: Vec<ChargeTask>,
     launcher: Launcher,
+    /// When each customer arrives.
+    arrivals: Arrivals,
     counters: ClientCounters,
     requests_sent: u32,
     record: Option<Vec<RequestRecord>>,
@@ -137,13 +143,21 @@ impl Simulation {
         scenario.validate()?;
         let mut client = Client::new(plan).with_dice(KeyedDraws::from_seed(scenario.seed));
         let customers = scenario.customers;
+        let arrivals = Arrivals::new(&scenario.traffic, customers, scenario.seed);
         let mut launcher = Launcher {
             next_customer: 1,
+            arrived: if arrivals.is_batch() { customers } else { 0 },
+            idle_workers: 0,
             first_turn_us: 0,
             gap_us: 0,
         };
+        let mut counters = ClientCounters::default();
+        if arrivals.is_batch() {
+            counters.flow.arrive(0, customers);
+        }
         let mut queue = EventQueue::default();
         match plan.launch {
+            _ if !arrivals.is_batch() => queue.push(arrivals.at_us(1), Event::Launch),
             Launch::AllAtOnce => {
                 // Every charge asks for its first turn at t = 0, in order; book them all now
                 // and start each charge when its turn comes, so the queue stays small.
@@ -163,7 +177,8 @@ impl Simulation {
             client,
             tasks: (1..=customers).map(ChargeTask::new).collect(),
             launcher,
-            counters: ClientCounters::default(),
+            arrivals,
+            counters,
             requests_sent: 0,
             record: scenario.record.then(Vec::new),
             events_handled: 0,
@@ -200,6 +215,17 @@ impl Simulation {
             ..Stats::with_client(self.provider.counters(), &self.counters)
         }
         .with_derived(&self.meter, self.counters.last_finish_us)
+        .with_flow(&self.counters.flow, &self.scenario.provider.incident)
+    }
+
+    /// Arrivals, requests and goodput, second by second, so far.
+    pub fn flow(&self) -> &super::flow::Flow {
+        &self.counters.flow
+    }
+
+    /// When each customer arrives.
+    pub fn arrivals(&self) -> &Arrivals {
+        &self.arrivals
     }
 
     /// A view of the run now.
@@ -394,7 +420,7 @@ impl Simulation {
     fn fill(&mut self) {
         while let Some(limit) = self.client.concurrency_limit() {
             let started = u64::from(self.launcher.next_customer - 1);
-            if self.launcher.next_customer > self.scenario.customers
+            if self.launcher.next_customer > self.launcher.arrived
                 || started - self.counters.customers_done >= u64::from(limit)
             {
                 break;
@@ -405,6 +431,9 @@ impl Simulation {
 
     /// Starts every charge whose time has come, then schedules the launcher again.
     fn launch(&mut self) {
+        if !self.arrivals.is_batch() {
+            return self.launch_arrivals();
+        }
         let customers = self.scenario.customers;
         match self.client.plan().launch {
             Launch::AllAtOnce => {
@@ -425,11 +454,52 @@ impl Simulation {
                 }
             }
             Launch::Workers(workers) => {
-                for _ in 0..workers.min(customers) {
+                let busy = workers.min(customers);
+                self.launcher.idle_workers = workers - busy;
+                for _ in 0..busy {
                     self.start_next();
                 }
             }
             Launch::Adaptive(_) => self.fill(),
+        }
+    }
+
+    /// Open-loop traffic: the customers whose arrival has come are let in, and those the
+    /// client can take now start (every one of them, the next free workers', or as many
+    /// as the concurrency limit allows); the launcher comes back at the next arrival.
+    fn launch_arrivals(&mut self) {
+        let customers = self.scenario.customers;
+        let before = self.launcher.arrived;
+        while self.launcher.arrived < customers
+            && self.arrivals.at_us(self.launcher.arrived + 1) <= self.now_us
+        {
+            self.launcher.arrived += 1;
+        }
+        self.counters
+            .flow
+            .arrive(self.now_us, self.launcher.arrived - before);
+        match self.client.plan().launch {
+            Launch::AllAtOnce => {
+                while self.launcher.next_customer <= self.launcher.arrived {
+                    self.start_next();
+                }
+            }
+            Launch::Workers(workers) => {
+                if before == 0 {
+                    self.launcher.idle_workers = workers;
+                }
+                while self.launcher.idle_workers > 0
+                    && self.launcher.next_customer <= self.launcher.arrived
+                {
+                    self.launcher.idle_workers -= 1;
+                    self.start_next();
+                }
+            }
+            Launch::Adaptive(_) => self.fill(),
+        }
+        if self.launcher.arrived < customers {
+            let next_us = self.arrivals.at_us(self.launcher.arrived + 1);
+            self.queue.push(next_us, Event::Launch);
         }
     }
 
@@ -438,9 +508,13 @@ impl Simulation {
         l.first_turn_us + u64::from(l.next_customer - 1) * l.gap_us
     }
 
-    /// A worker takes the next customer, if any is left.
+    /// A worker takes the next customer who has arrived, if any; a pool's worker with
+    /// none to take waits for the next arrival.
     fn start_next(&mut self) {
-        if self.launcher.next_customer > self.scenario.customers {
+        if self.launcher.next_customer > self.launcher.arrived {
+            if let Launch::Workers(_) = self.client.plan().launch {
+                self.launcher.idle_workers += 1;
+            }
             return;
         }
         let customer = self.launcher.next_customer;
@@ -493,7 +567,12 @@ impl Simulation {
                 self.counters.customers_done += 1;
                 self.counters.gave_up += u64::from(outcome == Outcome::GaveUp);
                 self.counters.last_finish_us = self.now_us;
-                self.counters.waits.add(arrival_us(customer), self.now_us);
+                self.counters
+                    .waits
+                    .add(self.arrivals.at_us(customer), self.now_us);
+                if outcome == Outcome::Charged {
+                    self.counters.flow.serve(self.now_us);
+                }
                 match self.client.plan().launch {
                     Launch::Workers(_) => self.start_next(),
                     Launch::Adaptive(_) => self.fill(),
@@ -508,6 +587,7 @@ impl Simulation {
         let request = self.requests_sent;
         self.requests_sent += 1;
         let c = &mut self.counters;
+        c.flow.send(now_us);
         c.outstanding += 1;
         c.max_outstanding = c.max_outstanding.max(c.outstanding);
         if let Launch::Workers(workers) = self.client.plan().launch {

@@ -90,7 +90,11 @@ fn each_incident_does_what_it_says_inside_its_span_only() {
         )));
         assert_eq!(
             s,
-            Stats::from_record(sim.record().unwrap(), &sim.scenario().provider.incident),
+            Stats::from_record(
+                sim.record().unwrap(),
+                &sim.scenario().provider.incident,
+                sim.arrivals(),
+            ),
             "seed {seed}"
         );
 

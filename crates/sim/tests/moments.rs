@@ -55,14 +55,14 @@ fn the_stats_and_fates_at_any_instant_equal_the_live_ones_then() {
             for t in instants(record) {
                 live.run_until(t);
                 assert_eq!(
-                    Stats::at(record, t, plan),
+                    Stats::at(record, t, plan, done.arrivals()),
                     live.stats(),
                     "{strategy} seed {seed} {incident} at {t} µs"
                 );
                 let mut snap = live.snapshot();
                 snap.now_us = t; // a finished run's clock stops at its last event
                 assert_eq!(
-                    snapshot_at(record, customers, plan, t),
+                    snapshot_at(record, done.arrivals(), plan, t),
                     snap,
                     "{strategy} seed {seed} at {t} µs"
                 );
@@ -87,17 +87,17 @@ fn at_the_end_the_stats_are_the_final_ones_and_counts_only_grow() {
             .map(|r| r.done_at_us.max(r.client.at_us().unwrap()))
             .max();
         assert_eq!(
-            Stats::at(record, end.unwrap(), plan),
+            Stats::at(record, end.unwrap(), plan, sim.arrivals()),
             sim.stats(),
             "{strategy}"
         );
         assert_eq!(
-            Stats::at(record, u64::MAX, plan),
-            Stats::from_record(record, plan)
+            Stats::at(record, u64::MAX, plan, sim.arrivals()),
+            Stats::from_record(record, plan, sim.arrivals())
         );
-        let mut before = Stats::at(record, 0, plan);
+        let mut before = Stats::at(record, 0, plan, sim.arrivals());
         for t in instants(record) {
-            let now = Stats::at(record, t, plan);
+            let now = Stats::at(record, t, plan, sim.arrivals());
             // A ratio or a mean may fall, and so may a recovery time "so far" that becomes a
             // measured one; every count only grows.
             for field in StatField::ALL.into_iter().filter(|f| {
@@ -148,8 +148,9 @@ fn harm_moments_are_sorted_and_match_the_harm_counted() {
             // At each moment, its harm is visible in the stats and not just before.
             for m in moments.iter().filter(|m| m.harm == Harm::DoubleCharge) {
                 assert!(
-                    Stats::at(record, m.at_us, &Default::default()).duplicates
-                        > Stats::at(record, m.at_us - 1, &Default::default()).duplicates
+                    Stats::at(record, m.at_us, &Default::default(), sim.arrivals()).duplicates
+                        > Stats::at(record, m.at_us - 1, &Default::default(), sim.arrivals())
+                            .duplicates
                 );
             }
             let times = request_times(record);

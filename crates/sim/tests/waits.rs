@@ -98,7 +98,7 @@ fn a_run_cut_short_counts_only_the_customers_finished_by_then() {
         let incident = scenario.provider.incident;
         for t_us in [0, ms(15), ms(400), ms(3_000), end.elapsed_ms * 1_000 / 2] {
             let waits = waits_by(&record, t_us);
-            let at = Stats::at(&record, t_us, &incident);
+            let at = Stats::at(&record, t_us, &incident, sim.arrivals());
             check(&at, &waits, &format!("{strategy} at {t_us} µs"));
             let mut live = Simulation::new(&scenario).unwrap();
             live.run_until(t_us);

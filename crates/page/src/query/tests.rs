@@ -460,10 +460,13 @@ fn any_parameters_the_url_accepts_make_a_run_that_finishes_and_adds_up() {
         assert!(sim.is_finished(), "{why}");
         assert_eq!(
             stats,
-            Stats::from_record(sim.record().unwrap(), &s.provider.incident),
+            Stats::from_record(sim.record().unwrap(), &s.provider.incident, sim.arrivals()),
             "{why}"
         );
-        assert!(stats.max_inflight <= s.provider.max_inflight, "{why}");
+        assert!(
+            stats.max_inflight <= s.provider.max_inflight + s.provider.queue_limit,
+            "{why}"
+        );
         if matches!(s.strategy, StrategyName::Keyed | StrategyName::Pool) {
             assert_eq!(stats.duplicates, 0, "{why}");
         }

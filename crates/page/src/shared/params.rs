@@ -63,6 +63,22 @@ fn incident_help() -> String {
     )
 }
 
+/// The traffic's help: each shape, with the spike's figures from the core.
+fn traffic_help() -> String {
+    use sim::time::{whole_ms, US_PER_S};
+    use sim::traffic::{Traffic, SPIKE_FACTOR, SPIKE_LENGTH_US, SPIKE_START_US};
+    format!(
+        "How customers arrive: {}, {}, {} (up to the rate) or {} ({}× for {} s at {} s).",
+        Traffic::Batch,
+        Traffic::Steady,
+        Traffic::Ramp,
+        Traffic::Spike,
+        SPIKE_FACTOR,
+        SPIKE_LENGTH_US / US_PER_S,
+        whole_ms(SPIKE_START_US) / 1_000,
+    )
+}
+
 /// The words for `param`, and its line of help. A new parameter in the core fails to
 /// compile here until it has them. The help stays out of [`PARAMS`], so a page that never
 /// shows it (the limits and headers pages read the URL but show no parameter's help)
@@ -180,6 +196,19 @@ const fn words(param: Param) -> (ParamSpec, Help) {
             "Incident length",
             "ms",
             Fixed("How long the incident lasts."),
+        ),
+        Param::QueueLimit => (
+            "queue",
+            "Provider queue",
+            "requests",
+            Fixed("Requests that may wait for a busy provider (0: none, 503); it works on each."),
+        ),
+        Param::Traffic => ("traffic", "Traffic", "", Built(traffic_help)),
+        Param::ArrivalRate => (
+            "rate",
+            "Arrival rate",
+            "customers/s",
+            Fixed("Customers a second for traffic over time (a batch ignores it)."),
         ),
     };
     (

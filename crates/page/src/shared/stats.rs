@@ -29,6 +29,12 @@ const RECOVERY_HINT: &str = const_format::formatcp!(
     incident::RECOVERED_PERCENT
 );
 
+/// The goodput recovery's hint, with the share of arrivals from the core.
+const GOODPUT_HINT: &str = const_format::formatcp!(
+    "until the client learns of {}% of arrivals",
+    sim::flow::RECOVERED_PERCENT
+);
+
 /// The words for `field`.
 pub const fn stat_text(field: StatField) -> StatText {
     let (label, hint) = match field {
@@ -36,7 +42,7 @@ pub const fn stat_text(field: StatField) -> StatText {
         StatField::Charges => ("Charges", "times money moved"),
         StatField::CustomersCharged => ("Customers charged", "distinct customers"),
         StatField::Duplicates => ("Extra charges", "beyond a customer's first"),
-        StatField::MaxInflight => ("Provider peak in flight", "admitted and still processing"),
+        StatField::MaxInflight => ("Provider peak in flight", "admitted, not yet answered"),
         StatField::RateLimited => ("429 Too many", "over the rate limit"),
         StatField::Overloaded => ("503 Overloaded", "too many in flight"),
         StatField::ServerErrors => ("500 Failed", "nothing charged"),
@@ -59,6 +65,8 @@ pub const fn stat_text(field: StatField) -> StatText {
         StatField::WaitP50Ms => ("Median wait (ms)", "from arrival to the charge's end"),
         StatField::WaitP99Ms => ("p99 wait (ms)", "at most 1 in 100 waited longer"),
         StatField::WaitMaxMs => ("Longest wait (ms)", "the slowest customer's"),
+        StatField::RequestsPer100Customers => ("Requests per 100 customers", "retries included"),
+        StatField::GoodputRecoveryMs => ("Goodput recovery (ms)", GOODPUT_HINT),
     };
     StatText { label, hint }
 }
@@ -101,6 +109,7 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 6] = [
             StatField::GaveUp,
             StatField::RetriedDeclined,
             StatField::RequestsPer100Charges,
+            StatField::RequestsPer100Customers,
             StatField::BudgetExhausted,
             StatField::BreakerOpens,
             StatField::ElapsedMs,
@@ -120,6 +129,7 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 6] = [
             StatField::IncidentRequests,
             StatField::IncidentPeakRate,
             StatField::RecoveryMs,
+            StatField::GoodputRecoveryMs,
         ],
     ),
 ];

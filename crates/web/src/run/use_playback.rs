@@ -372,7 +372,7 @@ impl Playback {
                     || sim.snapshot(),
                     |t| {
                         let s = sim.scenario();
-                        snapshot_at(record, s.customers, &s.provider.incident, t)
+                        snapshot_at(record, sim.arrivals(), &s.provider.incident, t)
                     },
                 ),
             ))
@@ -532,7 +532,7 @@ impl Playback {
         let snapshot = self.with_sim(|sim| {
             let s = sim.scenario();
             sim.record()
-                .map(|r| snapshot_at(r, s.customers, &s.provider.incident, target_us))
+                .map(|r| snapshot_at(r, sim.arrivals(), &s.provider.incident, target_us))
         });
         let Some(Some(snapshot)) = snapshot else {
             return Next::Stop;

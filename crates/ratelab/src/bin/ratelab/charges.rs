@@ -419,6 +419,7 @@ fn until(base: &Scenario, ms: u64, json: bool) -> Result<String, String> {
         sim.record().expect("recording is on"),
         ms.saturating_mul(1_000),
         &scenario.provider.incident,
+        sim.arrivals(),
     );
     let report = Report {
         strategy: base.strategy.as_str(),

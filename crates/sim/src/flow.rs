@@ -1,0 +1,150 @@
+//! Goodput over time: for each second of a run, the customers who arrived, the requests
+//! the client sent and the charges the client learned of (its goodput). Traffic that keeps
+//! arriving makes these the figures of a recovery: a provider can be busy, even charging
+//! cards, while the client learns of none of it.
+
+use super::incident::IncidentPlan;
+use super::time::{whole_ms, US_PER_S};
+
+/// One second of a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Second {
+    /// Customers who arrived in it.
+    pub arrivals: u32,
+    /// Requests the client sent in it.
+    pub sent: u32,
+    /// Charges the client learned of in it: customers whose charge ended with a 200.
+    pub goodput: u32,
+}
+
+/// The seconds a recovery's goodput is summed over.
+pub const RECOVERY_SPAN_S: usize = 3;
+/// A span has recovered when its goodput is at least this share of its arrivals, in
+/// percent.
+pub const RECOVERED_PERCENT: u64 = 90;
+
+/// A run's seconds, from t = 0 to the last that saw anything (a few bytes a second).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Flow {
+    seconds: Vec<Second>,
+}
+
+impl Flow {
+    fn second_mut(&mut self, at_us: u64) -> &mut Second {
+        let i = (at_us / US_PER_S) as usize;
+        if self.seconds.len() <= i {
+            self.seconds.resize(i + 1, Second::default());
+        }
+        &mut self.seconds[i]
+    }
+
+    /// `n` customers arrived at `at_us`.
+    pub fn arrive(&mut self, at_us: u64, n: u32) {
+        if n > 0 {
+            self.second_mut(at_us).arrivals += n;
+        }
+    }
+
+    /// The client sent a request at `at_us`.
+    pub fn send(&mut self, at_us: u64) {
+        self.second_mut(at_us).sent += 1;
+    }
+
+    /// A customer's charge ended with a 200 at `at_us`.
+    pub fn serve(&mut self, at_us: u64) {
+        self.second_mut(at_us).goodput += 1;
+    }
+
+    /// Every second so far, from the first.
+    pub fn seconds(&self) -> &[Second] {
+        &self.seconds
+    }
+
+    /// Requests sent per customer arrived, in hundredths, rounded (0 with no arrivals):
+    /// how much traffic a customer costs, retries included.
+    pub fn amplification_hundredths(&self) -> u64 {
+        let (sent, arrived) = self.seconds.iter().fold((0u64, 0u64), |(s, a), x| {
+            (s + u64::from(x.sent), a + u64::from(x.arrivals))
+        });
+        (sent * 100 + arrived / 2).checked_div(arrived).unwrap_or(0)
+    }
+
+    /// How long after the incident's end goodput came back, in whole milliseconds (0
+    /// with no incident).
+    ///
+    /// The run has recovered at the first whole second `s` at or after the end from which
+    /// the [`RECOVERY_SPAN_S`] seconds `[s, s + 3)` hold at least [`RECOVERED_PERCENT`]
+    /// of their arrivals in goodput, with at least one arrival among them; the answer is
+    /// the start of `s` minus the end, or 0 if `s` starts before it. If no such span comes
+    /// while customers arrive, the answer is the time from the end to the end of the last
+    /// second recorded: a lower bound, reached at the run's end.
+    pub fn recovery_ms(&self, incident: &IncidentPlan) -> u64 {
+        if incident.kind == super::incident::Incident::None {
+            return 0;
+        }
+        let end_us = incident.end_us();
+        let first = end_us.div_ceil(US_PER_S) as usize;
+        let recovered = (first..self.seconds.len()).find(|&s| {
+            let span = &self.seconds[s..(s + RECOVERY_SPAN_S).min(self.seconds.len())];
+            let arrivals: u64 = span.iter().map(|x| u64::from(x.arrivals)).sum();
+            let goodput: u64 = span.iter().map(|x| u64::from(x.goodput)).sum();
+            arrivals > 0 && goodput * 100 >= arrivals * RECOVERED_PERCENT
+        });
+        let at_us = match recovered {
+            Some(s) => s as u64 * US_PER_S,
+            None => self.seconds.len() as u64 * US_PER_S,
+        };
+        whole_ms(at_us.saturating_sub(end_us))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::incident::Incident;
+    use crate::time::secs;
+
+    fn steady(arrivals: u32, goodput: &[u32]) -> Flow {
+        let mut f = Flow::default();
+        for (i, &g) in goodput.iter().enumerate() {
+            let t = secs(i as u64);
+            f.arrive(t, arrivals);
+            for _ in 0..g {
+                f.serve(t);
+                f.send(t);
+            }
+        }
+        f
+    }
+
+    #[test]
+    fn recovery_is_the_first_span_whose_goodput_is_back() {
+        let outage = IncidentPlan {
+            kind: Incident::Down,
+            start_us: secs(2),
+            length_us: 2_500_000,
+        };
+        // Down over 2–4.5 s; goodput back from second 7 on.
+        let f = steady(10, &[10, 10, 0, 0, 0, 0, 2, 10, 10, 9, 10]);
+        assert_eq!(f.recovery_ms(&outage), 2_500);
+        // Never back: a lower bound to the end of the last second.
+        let f = steady(10, &[10, 10, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(f.recovery_ms(&outage), 5_500);
+        // Back at once (the span from second 5 already holds 90%).
+        let f = steady(10, &[10, 10, 0, 0, 0, 9, 9, 9]);
+        assert_eq!(f.recovery_ms(&outage), 500);
+        assert_eq!(f.recovery_ms(&IncidentPlan::default()), 0);
+    }
+
+    #[test]
+    fn amplification_is_requests_per_arrival() {
+        let mut f = Flow::default();
+        f.arrive(0, 3);
+        for t in [0, 10, 20, 30, secs(5)] {
+            f.send(t);
+        }
+        assert_eq!(f.amplification_hundredths(), 167);
+        assert_eq!(f.seconds().len(), 6);
+        assert_eq!(Flow::default().amplification_hundredths(), 0);
+    }
+}

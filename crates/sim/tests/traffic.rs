@@ -1,0 +1,172 @@
+//! Traffic that keeps arriving, a provider that queues, and what each rung does after an
+//! outage.
+
+use sim::flow::Flow;
+use sim::incident::Incident;
+use sim::outage;
+use sim::stats::Stats;
+use sim::time::{ms, secs};
+use sim::traffic::{Traffic, TrafficPlan};
+use sim::{Scenario, Simulation, StrategyName};
+
+/// Goodput over arrivals, in percent, over the whole seconds `[from_s, to_s)`.
+fn goodput_percent(flow: &Flow, from_s: usize, to_s: usize) -> u64 {
+    let span = &flow.seconds()[from_s..to_s];
+    let goodput: u64 = span.iter().map(|s| u64::from(s.goodput)).sum();
+    let arrivals: u64 = span.iter().map(|s| u64::from(s.arrivals)).sum();
+    goodput * 100 / arrivals
+}
+
+#[test]
+fn every_strategy_runs_on_every_shape_and_the_record_agrees_with_the_live_run() {
+    for shape in [Traffic::Steady, Traffic::Ramp, Traffic::Spike] {
+        for strategy in StrategyName::ALL {
+            let mut s = Scenario::article(strategy, 5);
+            s.customers = 400;
+            s.traffic = TrafficPlan {
+                shape,
+                rate_per_s: 120,
+            };
+            s.provider.incident.kind = Incident::Down;
+            s.provider.incident.start_us = secs(1);
+            let mut sim = Simulation::new(&s).unwrap();
+            let stats = sim.run_to_end();
+            let why = format!("{shape} {strategy}");
+            assert!(sim.is_finished(), "{why}");
+            let record = sim.record().unwrap();
+            // No customer is sent for before it arrives.
+            for r in record {
+                assert!(r.sent_at_us >= sim.arrivals().at_us(r.customer), "{why}");
+            }
+            let seconds = sim.flow().seconds();
+            let arrived: u32 = seconds.iter().map(|x| x.arrivals).sum();
+            let sent: u32 = seconds.iter().map(|x| x.sent).sum();
+            assert_eq!(arrived, 400, "{why}");
+            assert_eq!(u64::from(sent), stats.requests, "{why}");
+            // The customers arrive over time, not at once.
+            assert!(sim.arrivals().last_us() > secs(2), "{why}");
+            assert!(stats.wait_max_ms * 1_000 < sim.now_us(), "{why}");
+            // The record tells the same run, at the end and at instants along it.
+            assert_eq!(
+                Stats::from_record(record, &s.provider.incident, sim.arrivals()),
+                stats,
+                "{why}"
+            );
+            let mut live = Simulation::new(&s).unwrap();
+            for t_us in [ms(500), ms(1_500), ms(2_250), secs(4)] {
+                live.run_until(t_us);
+                assert_eq!(
+                    Stats::at(record, t_us, &s.provider.incident, sim.arrivals()),
+                    live.stats(),
+                    "{why} at {t_us} µs"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_pool_worker_waits_for_the_next_customer_and_takes_them_in_order() {
+    // One worker and a pacer that never holds it back: each customer's first attempt
+    // goes when it has arrived and the customer before it is done, not before.
+    for shape in [Traffic::Steady, Traffic::Spike] {
+        let mut s = Scenario::article(StrategyName::Pool, 2);
+        s.customers = 300;
+        s.client.pool_workers = 1;
+        s.client.pacer_per_s = 1_000_000;
+        s.traffic = TrafficPlan {
+            shape,
+            rate_per_s: 20,
+        };
+        let mut sim = Simulation::new(&s).unwrap();
+        sim.run_to_end();
+        let record = sim.record().unwrap();
+        let mut previous_done_us = 0;
+        let mut customer = 0;
+        for r in record {
+            if r.attempt == 1 {
+                customer += 1;
+                assert_eq!(r.customer, customer, "{shape}: customers in order");
+                let expected = sim.arrivals().at_us(r.customer).max(previous_done_us);
+                assert_eq!(r.sent_at_us, expected, "{shape}: customer {customer}");
+            }
+            previous_done_us = r.client.at_us().unwrap();
+        }
+        assert_eq!(customer, 300);
+        assert_eq!(sim.stats().client_max_outstanding, 1);
+    }
+}
+
+/// The outage scenario over 100 seeds, and the same traffic with no outage.
+///
+/// Measured (seeds 1–100): after the outage, `timeout-no-key` and `keyed` had 0% goodput
+/// over seconds 40–55 on every seed (their recovery a lower bound of 142–148 s, the rest
+/// of the run), `pool`, `headers`, `budget`, `breaker` and `adaptive` recovered within
+/// 3 s with 97–111% (a backlog drains); `retry`, with no timeout, within 1 s. With no
+/// outage every strategy had 91–100%.
+///
+/// The bands: "stays down" is under 5% of arrivals, "recovered" is at least 90% within
+/// 5 s. The gap between them is the loop, not noise: once the provider's queue holds
+/// more than a timeout's worth of work, every answer comes after its client left, so
+/// goodput is zero, not low; a client that caps what it has in flight never builds that
+/// queue. 90% sits below the calm run's lowest (91%, naive: 5% of charges fail and it
+/// does not retry) so that the control passes on every seed.
+#[test]
+fn after_an_outage_retries_with_a_timeout_keep_the_provider_down_and_holding_back_recovers() {
+    use StrategyName::*;
+    let stays_down = [TimeoutNoKey, Keyed];
+    let recovers = [Retry, Pool, Headers, Budget, Breaker, Adaptive];
+    for seed in 1..=100 {
+        for strategy in StrategyName::ALL {
+            let s = outage::scenario(strategy, seed);
+            let why = format!("{strategy}, seed {seed}");
+            let mut sim = Simulation::new(&s).unwrap();
+            let stats = sim.run_to_end();
+            let tail = goodput_percent(sim.flow(), 40, 55);
+            if stays_down.contains(&strategy) {
+                assert!(tail < 5, "{why}: {tail}% goodput, 40–55 s");
+                assert!(stats.goodput_recovery_ms >= 100_000, "{why}");
+                assert!(stats.requests_per_100_customers >= 300, "{why}");
+            }
+            if recovers.contains(&strategy) {
+                assert!(tail >= 90, "{why}: {tail}% goodput, 40–55 s");
+                assert!(stats.goodput_recovery_ms <= 5_000, "{why}");
+                assert!(stats.requests_per_100_customers <= 120, "{why}");
+            }
+            // The control: the same traffic and provider with no outage.
+            let mut calm = s.clone();
+            calm.provider.incident.kind = Incident::None;
+            let mut sim = Simulation::new(&calm).unwrap();
+            sim.run_to_end();
+            let calm_tail = goodput_percent(sim.flow(), 5, 55);
+            assert!(calm_tail >= 90, "{why}, no outage: {calm_tail}%");
+        }
+    }
+}
+
+#[test]
+fn a_queue_shorter_than_the_clients_patience_lets_the_same_clients_recover() {
+    // 60 requests of 15 ms are 0.9 s of work: under the client's 1 s timeout, so an
+    // answer from the back of a full queue still finds its client waiting. A request
+    // beyond them is refused at once (503) and retried after a backoff: work the
+    // provider never does, instead of work nobody receives.
+    for seed in 1..=20 {
+        for strategy in [StrategyName::TimeoutNoKey, StrategyName::Keyed] {
+            let mut s = outage::scenario(strategy, seed);
+            s.provider.queue_limit = 60;
+            assert!(
+                u64::from(s.provider.queue_limit) * s.provider.latency_us < s.client.timeout_us
+            );
+            let mut sim = Simulation::new(&s).unwrap();
+            let stats = sim.run_to_end();
+            assert!(
+                stats.goodput_recovery_ms <= 5_000,
+                "{strategy}, seed {seed}"
+            );
+            assert!(
+                goodput_percent(sim.flow(), 40, 55) >= 90,
+                "{strategy}, seed {seed}"
+            );
+        }
+    }
+}
