@@ -70,6 +70,26 @@ fn bad_serve_and_http_arguments_get_a_sentence() {
         (&["serve", "--limit", "0"], "--limit"),
         (&["serve", "--window-ms", "x"], "--window-ms"),
         (&["serve", "--pacer", "50"], "--pacer is the client's"),
+        (
+            &["serve", "--traffic", "steady"],
+            "--traffic: the server answers whatever arrives",
+        ),
+        (
+            &["serve", "--query", "traffic=ramp"],
+            "traffic=ramp: the server answers whatever arrives",
+        ),
+        (
+            &[
+                "charges",
+                "--http",
+                "http://127.0.0.1:1",
+                "--strategy",
+                "naive",
+                "--rate",
+                "50",
+            ],
+            "--rate: a run over HTTP sends its customers as one batch",
+        ),
         (&["serve", "--rateLimit", "0"], "rate"),
         (
             &["serve", "--query", "rateLimit=50", "--maxInflight", "3"],

@@ -50,9 +50,15 @@ impl Flow {
         self.second_mut(at_us).sent += 1;
     }
 
-    /// A customer's charge ended with a 200 at `at_us`.
-    pub fn serve(&mut self, at_us: u64) {
-        self.second_mut(at_us).goodput += 1;
+    /// A customer's charge ended at `at_us`: with a 200 if `charged` (goodput). Every end
+    /// is a second of the run, so the seconds reach the last customer's end.
+    pub fn end(&mut self, at_us: u64, charged: bool) {
+        self.second_mut(at_us).goodput += u32::from(charged);
+    }
+
+    /// Charges the client has learned of so far.
+    pub fn goodput(&self) -> u64 {
+        self.seconds.iter().map(|s| u64::from(s.goodput)).sum()
     }
 
     /// Every second so far, from the first.
@@ -77,7 +83,9 @@ impl Flow {
     /// of their arrivals in goodput, with at least one arrival among them; the answer is
     /// the start of `s` minus the end, or 0 if `s` starts before it. If no such span comes
     /// while customers arrive, the answer is the time from the end to the end of the last
-    /// second recorded: a lower bound, reached at the run's end.
+    /// second recorded: a lower bound, reached at the run's end. So a recovery that came
+    /// ends no later than the last customer's end (some charge ended in its first
+    /// second), and one that never came ends after it.
     pub fn recovery_ms(&self, incident: &IncidentPlan) -> u64 {
         if incident.kind == super::incident::Incident::None {
             return 0;
@@ -110,7 +118,7 @@ mod tests {
             let t = secs(i as u64);
             f.arrive(t, arrivals);
             for _ in 0..g {
-                f.serve(t);
+                f.end(t, true);
                 f.send(t);
             }
         }

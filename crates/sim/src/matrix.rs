@@ -71,6 +71,9 @@ pub struct Series {
     pub requests: Vec<u64>,
     /// Charges completed in each slice (as [`Stats::charges`] counts them).
     pub charges: Vec<u64>,
+    /// Charges the client learned of in each slice: its goodput
+    /// ([`Flow::goodput`](super::flow::Flow::goodput)).
+    pub goodput: Vec<u64>,
 }
 
 impl Default for Series {
@@ -79,6 +82,7 @@ impl Default for Series {
             slice_us: SERIES_FIRST_SLICE_US,
             requests: Vec::with_capacity(SERIES_MAX_SLICES),
             charges: Vec::with_capacity(SERIES_MAX_SLICES),
+            goodput: Vec::with_capacity(SERIES_MAX_SLICES),
         }
     }
 }
@@ -95,7 +99,7 @@ impl Series {
         if self.requests.len() < SERIES_MAX_SLICES {
             return;
         }
-        for v in [&mut self.requests, &mut self.charges] {
+        for v in [&mut self.requests, &mut self.charges, &mut self.goodput] {
             let merged: Vec<u64> = v.chunks(2).map(|p| p.iter().sum()).collect();
             *v = merged;
         }
@@ -116,7 +120,7 @@ fn run_cell(scenario: &Scenario) -> (Stats, Overlap, Series) {
     let mut checks = [plan.start_us.checked_sub(1), plan.end_us().checked_sub(1)];
     let mut done_by = [false; 2];
     let mut series = Series::default();
-    let (mut requests, mut charges) = (0, 0);
+    let (mut requests, mut charges, mut goodput) = (0, 0, 0);
     loop {
         series.make_room();
         let end_us = series
@@ -133,7 +137,9 @@ fn run_cell(scenario: &Scenario) -> (Stats, Overlap, Series) {
         let now = sim.stats();
         series.requests.push(now.requests - requests);
         series.charges.push(now.charges - charges);
-        (requests, charges) = (now.requests, now.charges);
+        let served = sim.flow().goodput();
+        series.goodput.push(served - goodput);
+        (requests, charges, goodput) = (now.requests, now.charges, served);
         if sim.is_finished() || end_us == u64::MAX {
             break;
         }
@@ -162,7 +168,8 @@ impl MatrixCell {
 
     /// The cell as flat numbers, for a simulation worker to hand back: its place in the
     /// [`schedule`], its stats ([`Stats::values`]), its overlap ([`Overlap::ALL`]'s order),
-    /// its series' slice width and length, then the requests and the charges per slice.
+    /// its series' slice width and length, then the requests, the charges and the goodput
+    /// per slice.
     pub fn values(&self) -> Vec<u64> {
         let place = schedule()
             .position(|p| p == (self.strategy, self.incident))
@@ -178,6 +185,7 @@ impl MatrixCell {
         ]);
         values.extend(&s.requests);
         values.extend(&s.charges);
+        values.extend(&s.goodput);
         values
     }
 
@@ -199,6 +207,7 @@ impl MatrixCell {
             .filter(|&n| n <= SERIES_MAX_SLICES)?;
         let requests = next(slices)?.to_vec();
         let charges = next(slices)?.to_vec();
+        let goodput = next(slices)?.to_vec();
         Some(MatrixCell {
             strategy,
             incident,
@@ -208,6 +217,7 @@ impl MatrixCell {
                 slice_us,
                 requests,
                 charges,
+                goodput,
             },
         })
     }

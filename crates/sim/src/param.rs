@@ -35,6 +35,8 @@ pub enum ParamGroup {
     Provider,
     /// The client's numbers.
     Client,
+    /// When customers arrive.
+    Traffic,
 }
 
 /// A parameter's value in the core's units: a count, or microseconds for a time.
@@ -214,7 +216,7 @@ impl Param {
     /// an hour for windows and ten minutes for a wait keep every sum of times far from
     /// overflowing a u64 of microseconds.
     fn def(self) -> Def {
-        use ParamGroup::{Client, Provider};
+        use ParamGroup::{Client, Provider, Traffic as Arrivals};
         let ((kind, group, bounds), get, set): (Shape, Getter, Setter) = match self {
             Param::Customers => (
                 count(Provider, 1, MAX_CUSTOMERS as u64),
@@ -317,12 +319,12 @@ impl Param {
                 |s, v| s.provider.queue_limit = narrow(v),
             ),
             Param::Traffic => (
-                (ParamKind::Choice, Provider, (0, 0)),
+                (ParamKind::Choice, Arrivals, (0, 0)),
                 |s| ParamValue::Choice(s.traffic.shape as usize),
                 |s, v| s.traffic.shape = Traffic::ALL[choice(v)],
             ),
             Param::ArrivalRate => (
-                count(Provider, 1, 1_000_000),
+                count(Arrivals, 1, 1_000_000),
                 |s| ParamValue::Whole(s.traffic.rate_per_s.into()),
                 |s, v| s.traffic.rate_per_s = narrow(v),
             ),

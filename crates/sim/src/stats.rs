@@ -337,15 +337,14 @@ impl Stats {
             };
             last_finish_us = last_finish_us.max(finished_us);
             waits.add(arrivals.at_us(r.customer), finished_us);
-            if matches!(
+            let charged = matches!(
                 r.client,
                 ClientView::Answered {
                     status: Status::Ok,
                     ..
                 }
-            ) {
-                flow.serve(finished_us);
-            }
+            );
+            flow.end(finished_us, charged);
             s.elapsed_ms = s.elapsed_ms.max(whole_ms(finished_us));
             let final_answer =
                 matches!(r.client, ClientView::Answered { status, .. } if status.is_final());

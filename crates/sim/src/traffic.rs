@@ -58,6 +58,13 @@ pub struct TrafficPlan {
     pub rate_per_s: u32,
 }
 
+impl TrafficPlan {
+    /// True for the article's batch: everyone at t = 0.
+    pub fn is_batch(&self) -> bool {
+        self.shape == Traffic::Batch
+    }
+}
+
 impl Default for TrafficPlan {
     fn default() -> Self {
         Self {

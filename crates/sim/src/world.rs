@@ -570,9 +570,9 @@ impl Simulation {
                 self.counters
                     .waits
                     .add(self.arrivals.at_us(customer), self.now_us);
-                if outcome == Outcome::Charged {
-                    self.counters.flow.serve(self.now_us);
-                }
+                self.counters
+                    .flow
+                    .end(self.now_us, outcome == Outcome::Charged);
                 match self.client.plan().launch {
                     Launch::Workers(_) => self.start_next(),
                     Launch::Adaptive(_) => self.fill(),

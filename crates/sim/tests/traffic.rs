@@ -123,6 +123,15 @@ fn after_an_outage_retries_with_a_timeout_keep_the_provider_down_and_holding_bac
             let mut sim = Simulation::new(&s).unwrap();
             let stats = sim.run_to_end();
             let tail = goodput_percent(sim.flow(), 40, 55);
+            // A recovery that came ends no later than the last customer; a lower bound
+            // ends after it (what the page's sentence tells apart).
+            let back_ms =
+                outage::START_US / 1_000 + outage::LENGTH_US / 1_000 + stats.goodput_recovery_ms;
+            assert_eq!(
+                back_ms > stats.elapsed_ms,
+                stays_down.contains(&strategy),
+                "{why}"
+            );
             if stays_down.contains(&strategy) {
                 assert!(tail < 5, "{why}: {tail}% goodput, 40–55 s");
                 assert!(stats.goodput_recovery_ms >= 100_000, "{why}");

@@ -52,13 +52,15 @@ fn x_of(t_us: u64, horizon_us: u64) -> u64 {
     x as u64
 }
 
-/// The requests as one path of bars and the charges as one step line, both in plot
-/// units on the clock `horizon_us`, scaled so the busiest slice of either is full height.
-pub fn paths(series: &Series, horizon_us: u64) -> (String, String) {
+/// The requests as one path of bars, the charges and the goodput as step lines, all in
+/// plot units on the clock `horizon_us`, scaled so the busiest slice of any is full
+/// height.
+pub fn paths(series: &Series, horizon_us: u64) -> (String, String, String) {
     let peak = series
         .requests
         .iter()
         .chain(&series.charges)
+        .chain(&series.goodput)
         .copied()
         .max()
         .unwrap_or(0)
@@ -77,16 +79,21 @@ pub fn paths(series: &Series, horizon_us: u64) -> (String, String) {
             bars += &format!("M{left} {HEIGHT}V{}H{right}V{HEIGHT}Z", y_of(n));
         }
     }
-    let mut line = format!("M0 {}", y_of(series.charges.first().copied().unwrap_or(0)));
-    for (i, &n) in series.charges.iter().enumerate() {
-        let (_, right) = edges(i);
-        line += &format!("V{}H{right}", y_of(n));
-    }
-    (bars, line)
+    let step_line = |values: &[u64]| {
+        let mut line = format!("M0 {}", y_of(values.first().copied().unwrap_or(0)));
+        for (i, &n) in values.iter().enumerate() {
+            let (_, right) = edges(i);
+            line += &format!("V{}H{right}", y_of(n));
+        }
+        line
+    };
+    (bars, step_line(&series.charges), step_line(&series.goodput))
 }
 
 /// One cell's timeline: the requests as bars, the charges as a line, the incident's span
-/// shaded over them (none in the calm column), on the shared clock `horizon_us`.
+/// shaded over them (none in the calm column), on the shared clock `horizon_us`. Under
+/// traffic that keeps arriving, a second line is the goodput: the charges the client
+/// learned of, which a provider working for clients that left does not raise.
 pub fn timeline_markup(cell: &MatrixCell, base: &Scenario, horizon_us: u64) -> Markup {
     let plan = base.provider.incident;
     let band = (cell.incident != Incident::None).then(|| {
@@ -94,11 +101,15 @@ pub fn timeline_markup(cell: &MatrixCell, base: &Scenario, horizon_us: u64) -> M
         let right = x_of(plan.end_us(), horizon_us).max(left + MIN_WIDTH);
         (left, right - left)
     });
-    let (bars, line) = paths(&cell.series, horizon_us);
+    let (bars, line, goodput) = paths(&cell.series, horizon_us);
+    let arriving = !base.traffic.is_batch();
     html! {
         svg.rll-matrix-line viewBox="0 0 1000 100" preserveAspectRatio="none" aria-hidden="true" focusable="false" {
             path.rll-matrix-requests d=(bars) {}
             path.rll-matrix-charges d=(line) vector-effect="non-scaling-stroke" {}
+            @if arriving {
+                path.rll-matrix-goodput d=(goodput) vector-effect="non-scaling-stroke" {}
+            }
             // Over the marks, see-through, so it shows whether the client kept sending.
             @if let Some((x, w)) = band {
                 rect.rll-matrix-band x=(Whole(x)) y="0" width=(Whole(w)) height="100" {}
@@ -142,7 +153,7 @@ pub const LEVEL_WORDS: [&str; 4] = [
 
 /// The legend in words: the colours' harm levels, then the timeline's marks and its
 /// clock (`horizon_us`, from [`horizon_us`]).
-pub fn legend_markup(horizon_us: u64) -> Markup {
+pub fn legend_markup(horizon_us: u64, arriving: bool) -> Markup {
     html! {
         ul.rll-matrix-legend data-testid="matrix-legend" {
             @for (level, words) in LEVEL_WORDS.iter().enumerate() {
@@ -150,7 +161,9 @@ pub fn legend_markup(horizon_us: u64) -> Markup {
             }
         }
         p.rll-see-note data-testid="matrix-picture-legend" {
-            "In each square, grey bars: requests that reached the provider; green line: charges it made; blue band: the incident. Every square runs from 0 to "
+            "In each square, grey bars: requests that reached the provider; green line: charges it made; "
+            @if arriving { "dashed line: charges the client learned of; " }
+            "blue band: the incident. Every square runs from 0 to "
             (duration_ms(whole_ms(horizon_us)))
             " on the same clock, its height scaled to that run's busiest moment."
         }
@@ -194,6 +207,7 @@ mod tests {
             slice_us: SERIES_FIRST_SLICE_US,
             requests: vec![1_000],
             charges: vec![9],
+            goodput: vec![9],
         };
         let right = x_of(SERIES_FIRST_SLICE_US, h).max(MIN_WIDTH);
         assert_eq!(
@@ -209,10 +223,12 @@ mod tests {
             slice_us: 500_000,
             requests: vec![4, 2],
             charges: vec![0, 2],
+            goodput: vec![0, 1],
         };
-        let (bars, line) = paths(&s, 1_000_000);
+        let (bars, line, goodput) = paths(&s, 1_000_000);
         assert_eq!(bars, "M0 100V0H500V100ZM500 100V50H1000V100Z");
         assert_eq!(line, "M0 100V100H500V50H1000");
+        assert_eq!(goodput, "M0 100V100H500V75H1000");
         // The band sits at the incident's span; the calm column has none.
         let naive = cells
             .iter()
@@ -240,7 +256,9 @@ mod tests {
         // A half-run matrix pads its last row, so the grid keeps its columns.
         let half = heatmap_markup(&cells[..7], &base, h).into_string();
         assert_eq!(half.matches("<span></span>").count(), 1 + 3);
-        let legend = legend_markup(14_400_000).into_string();
+        let legend = legend_markup(14_400_000, false).into_string();
+        assert!(!legend.contains("learned of"));
+        assert!(legend_markup(1, true).into_string().contains("learned of"));
         assert!(legend.contains("from 0 to 14.4 s"), "{legend}");
         for words in LEVEL_WORDS {
             assert!(legend.contains(words), "{words}");

@@ -125,7 +125,7 @@ pub fn table_markup(cells: &[MatrixCell], base: &Scenario) -> Markup {
     html! {
         @if !cells.is_empty() {
             (heatmap_markup(cells, base, horizon))
-            (legend_markup(horizon))
+            (legend_markup(horizon, !base.traffic.is_batch()))
         }
         div.rll-matrix-wrap { table.rll-matrix data-testid="matrix" {
             thead { tr {

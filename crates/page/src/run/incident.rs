@@ -63,13 +63,43 @@ pub fn incident_sentence(scenario: &Scenario, stats: &Stats, now_us: u64) -> Opt
         0 => "charges flowed again as soon as it ended".to_string(),
         r => format!("charges flowed again {} after it ended", duration_ms(r)),
     };
-    Some(format!(
+    let mut text = format!(
         "The provider {what} from {} to {}: {} requests reached it meanwhile (at most {} a second), and {after}.",
         duration_ms(whole_ms(plan.start_us)),
         duration_ms(whole_ms(plan.end_us())),
         count(stats.incident_requests),
         count(stats.incident_peak_rate),
-    ))
+    );
+    if !scenario.traffic.is_batch() {
+        text.push(' ');
+        text.push_str(&goodput_sentence(&plan, stats));
+    }
+    Some(text)
+}
+
+/// Under traffic that keeps arriving, whether the client learned of its charges again:
+/// how long after the incident goodput came back, or that it had not by the run's end.
+///
+/// A goodput recovery that never came is counted to the end of the run's last second
+/// ([`sim::flow::Flow::recovery_ms`]), after the last customer's end (`elapsed_ms`); one
+/// that came is the start of a second in which some customer's charge ended, so no later
+/// than that end. The two cases are told apart that way.
+fn goodput_sentence(plan: &sim::incident::IncidentPlan, stats: &Stats) -> String {
+    let back_ms = whole_ms(plan.end_us()) + stats.goodput_recovery_ms;
+    let share = sim::flow::RECOVERED_PERCENT;
+    if back_ms <= stats.elapsed_ms {
+        format!(
+            "The client learned of {share}% of arriving customers' charges again {} after it ended ({} requests per 100 customers).",
+            duration_ms(stats.goodput_recovery_ms),
+            count(stats.requests_per_100_customers),
+        )
+    } else {
+        format!(
+            "The client never again learned of {share}% of arriving customers' charges: {} later the run ended, at {} requests per 100 customers.",
+            duration_ms(stats.goodput_recovery_ms),
+            count(stats.requests_per_100_customers),
+        )
+    }
 }
 
 #[cfg(test)]
@@ -131,6 +161,32 @@ mod tests {
         assert_eq!(
             incident_sentence(&Scenario::default(), &stats, u64::MAX),
             None
+        );
+        assert!(!text.contains("arriving customers"), "a batch: {text}");
+    }
+
+    #[test]
+    fn under_steady_traffic_it_says_whether_goodput_came_back() {
+        let said = |strategy| {
+            let s = sim::outage::scenario(strategy, 2);
+            let mut sim = Simulation::new(&s).unwrap();
+            let stats = sim.run_to_end();
+            (incident_sentence(&s, &stats, sim.now_us()).unwrap(), stats)
+        };
+        let (down, stats) = said(StrategyName::Keyed);
+        assert!(
+            down.contains("The client never again learned of 90%"),
+            "{down}"
+        );
+        assert!(stats.goodput_recovery_ms > 100_000);
+        let (back, stats) = said(StrategyName::Budget);
+        assert!(
+            back.contains(&format!(
+                "charges again {} after it ended ({} requests per 100 customers)",
+                duration_ms(stats.goodput_recovery_ms),
+                count(stats.requests_per_100_customers)
+            )),
+            "{back}"
         );
     }
 }

@@ -247,6 +247,9 @@ pub struct HttpLines {
 /// of seeds, the limits and headers pages).
 pub fn http_cli_line(q: &PageQuery) -> Option<HttpLines> {
     let s = &q.scenario;
+    if !s.traffic.is_batch() {
+        return None; // Over HTTP the customers come as one batch.
+    }
     let run: &[&str] = match q.page() {
         Page::Run | Page::Embed => &["--strategy", s.strategy.as_str()],
         Page::Compare => &["--all"],

@@ -51,8 +51,33 @@ pub fn form_markup(open: bool, caption: &str, workload: Workload) -> Markup {
             p.rll-caption { (caption) }
             (group(ParamGroup::Provider, "The provider"))
             (group(ParamGroup::Client, "The client"))
+            (group(ParamGroup::Traffic, "The traffic"))
+            (outage_markup())
             ul.rll-field-help.rll-error role="alert" data-slot=(PROBLEMS) data-params-problems hidden {}
             button type="button" data-slot=(RESET) data-testid=(RESET_TESTID) { "Reset to the article's values" }
+        }
+    }
+}
+
+/// The test id of the links to the outage under steady traffic.
+pub const OUTAGE_TESTID: &str = "outage-links";
+
+/// Links to the outage under steady traffic ([`sim::outage`]): the ten side by side, and
+/// one client that stays down and one that recovers, each watched.
+fn outage_markup() -> Markup {
+    use crate::shared::links::{compare_query, run_href};
+    use crate::shared::titles::strategy_label;
+    use sim::StrategyName::{Budget, Keyed};
+    let scenario = sim::outage::scenario(Keyed, 1);
+    html! {
+        p.rll-caption data-testid=(OUTAGE_TESTID) {
+            "A 3 s outage under steady traffic, on a provider that queues: "
+            a href=(compare_query(&scenario).href()) { "all ten side by side" }
+            ", "
+            a href=(run_href(Keyed, &scenario)) { (strategy_label(Keyed)) " staying down" }
+            ", "
+            a href=(run_href(Budget, &scenario)) { (strategy_label(Budget)) " recovering" }
+            "."
         }
     }
 }

@@ -120,6 +120,15 @@ pub fn main(args: &Args) -> Result<String, String> {
     };
     let json = args.has("json");
     if let Some(url) = args.raw("http") {
+        if let Some(p) = PARAMS
+            .iter()
+            .find(|p| p.group() == ParamGroup::Traffic && args.given(p.key))
+        {
+            return Err(format!(
+                "--{}: a run over HTTP sends its customers as one batch; traffic over time runs only in the simulation",
+                p.key
+            ));
+        }
         if let Some(p) = PARAMS.iter().find(|p| {
             p.group() == ParamGroup::Provider && p.key != "customers" && args.given(p.key)
         }) {

@@ -24,6 +24,12 @@ pub fn main(args: &Args) -> Result<String, String> {
                 ));
             }
             let mut s = scenario_from_query(text)?;
+            if !s.traffic.is_batch() {
+                return Err(format!(
+                    "traffic={}: the server answers whatever arrives; traffic over time runs only in the simulation",
+                    s.traffic.shape
+                ));
+            }
             if let Some(seed) = args.get::<u64>("seed") {
                 s.seed = seed;
             }
@@ -36,6 +42,15 @@ pub fn main(args: &Args) -> Result<String, String> {
             {
                 return Err(format!(
                     "--{} is the client's: give it to `ratelab charges --http`; the server is the provider",
+                    p.key
+                ));
+            }
+            if let Some(p) = PARAMS
+                .iter()
+                .find(|p| p.group() == ParamGroup::Traffic && args.given(p.key))
+            {
+                return Err(format!(
+                    "--{}: the server answers whatever arrives; traffic over time runs only in the simulation",
                     p.key
                 ));
             }
