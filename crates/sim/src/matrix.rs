@@ -380,15 +380,30 @@ mod tests {
             slice_us,
             requests: vec![0; slices],
             charges: vec![0; slices],
+            goodput: vec![0; slices],
         };
+        let mut last = std::collections::BTreeMap::new();
         for r in record {
             series.requests[(r.sent_at_us / slice_us) as usize] += 1;
             if r.charged {
                 series.charges[(r.done_at_us / slice_us) as usize] += 1;
             }
+            last.insert(r.customer, r);
+        }
+        // A customer's goodput is its last request's 200, when the client received it.
+        for r in last.values() {
+            if let crate::record::ClientView::Answered {
+                status: crate::provider::Status::Ok,
+                at_us,
+            } = r.client
+            {
+                series.goodput[(at_us / slice_us) as usize] += 1;
+            }
         }
         (overlap, series)
     }
+
+    use crate::traffic::Traffic;
 
     #[test]
     fn each_cells_overlap_and_series_agree_with_its_record_over_seeds() {
@@ -397,9 +412,16 @@ mod tests {
         let mut met = std::collections::BTreeSet::new();
         for seed in 1..=6u64 {
             for customers in [40, 300, 420, 1_000] {
+                // Every other seed under steady traffic, whose series carry goodput
+                // that parts from the charges.
+                let traffic = crate::traffic::TrafficPlan {
+                    shape: [Traffic::Batch, Traffic::Steady][seed as usize % 2],
+                    rate_per_s: 150,
+                };
                 let base = Scenario {
                     customers,
                     seed,
+                    traffic,
                     ..Scenario::default()
                 };
                 let m = MatrixRun::new(&base).unwrap();
