@@ -18,7 +18,6 @@ use sim::rng::KeyedDraws;
 use sim::stats::ClientCounters;
 use sim::strategy::charge::{Attempt, ChargeTask, Client, Outcome, Step};
 use sim::strategy::Launch;
-use sim::waits::arrival_us;
 use sim::{Scenario, Stats};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -333,7 +332,8 @@ impl Runner {
                 self.counters.gave_up += u64::from(outcome == Outcome::GaveUp);
                 let now_us = self.now_us();
                 self.counters.last_finish_us = now_us;
-                self.counters.waits.add(arrival_us(customer), now_us);
+                // Over HTTP the customers come as one batch: each arrived at 0.
+                self.counters.waits.add(0, now_us);
                 match self.client.plan().launch {
                     Launch::Workers(_) => self.start_next(),
                     Launch::Adaptive(_) => self.fill(),

@@ -212,6 +212,14 @@ impl Stats {
         }
     }
 
+    /// True if goodput came back after `incident` ([`Stats::goodput_recovery_ms`] is a
+    /// recovery, not the lower bound of one that never came): a recovery that came starts
+    /// at a second in which some charge ended, so no later than the last customer's end
+    /// (`elapsed_ms`); the lower bound runs to the end of the run's last second, after it.
+    pub fn goodput_came_back(&self, incident: &IncidentPlan) -> bool {
+        whole_ms(incident.end_us()) + self.goodput_recovery_ms <= self.elapsed_ms
+    }
+
     /// Fills in the fields derived from the others and from the incident's meter.
     pub fn with_derived(self, meter: &IncidentMeter, last_finish_us: u64) -> Self {
         Self {

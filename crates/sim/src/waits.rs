@@ -4,15 +4,6 @@
 
 use super::time::whole_ms;
 
-/// When `customer` arrives, in microseconds: the instant its wait starts.
-///
-/// The article's traffic is one batch: every customer arrives at t = 0, so its wait is
-/// the instant its charge ended. A traffic shape with arrivals over time sets them here.
-pub const fn arrival_us(customer: u32) -> u64 {
-    let _ = customer;
-    0
-}
-
 /// Buckets below this value (in whole milliseconds) hold one value each: waits shorter
 /// than 1,024 ms are kept exactly.
 const EXACT_MS: u64 = 1 << EXACT_BITS;
@@ -237,7 +228,7 @@ mod tests {
     #[test]
     fn waits_start_at_arrival_and_round_down() {
         let mut w = Waits::default();
-        w.add(arrival_us(1), 1_999);
+        w.add(0, 1_999);
         w.add(2_000, 3_000);
         assert_eq!((w.len(), w.max_ms(), w.percentile_ms(50)), (2, 1, 1));
     }

@@ -58,11 +58,22 @@ pub const NO_HARM: &str = "no harm";
 
 /// Where the run's client stood against the incident, in words: finished before it began
 /// (and when), finished while it was on, or, when the client was still at work after it,
-/// how long until charges flowed again. `None` in the calm column.
-pub fn overlap_words(cell: &MatrixCell) -> Option<String> {
+/// how long until charges flowed again; under traffic that keeps arriving, until the
+/// client learned of them again (goodput), or that it never did. `None` in the calm
+/// column.
+pub fn overlap_words(cell: &MatrixCell, base: &Scenario) -> Option<String> {
     let at = duration_ms(cell.stats.elapsed_ms);
+    let st = &cell.stats;
+    let arriving = !base.traffic.is_batch();
     match (cell.overlap, cell.stats.recovery_ms) {
         (Overlap::NoIncident, _) => None,
+        (Overlap::RanPast, _) if arriving && !st.goodput_came_back(&base.provider.incident) => {
+            Some("goodput never came back".into())
+        }
+        (Overlap::RanPast, _) if arriving => Some(format!(
+            "goodput back in {}",
+            duration_ms(st.goodput_recovery_ms)
+        )),
         (Overlap::FinishedBefore, _) => Some(format!("finished before the incident, at {at}")),
         (Overlap::FinishedDuring, _) => Some(format!("finished during the incident, at {at}")),
         (Overlap::RanPast, 0) => Some("recovered at once".into()),
@@ -158,6 +169,7 @@ fn cell_markup(c: &MatrixCell, base: &Scenario) -> Markup {
             data-charged=(Whole(st.customers_charged)) data-duplicates=(Whole(st.duplicates))
             data-per-100=(Whole(st.requests_per_100_charges)) data-recovery-ms=(Whole(st.recovery_ms))
             data-elapsed-ms=(Whole(st.elapsed_ms)) data-wait-p99-ms=(Whole(st.wait_p99_ms))
+            data-goodput-recovery-ms=(Whole(st.goodput_recovery_ms))
             data-overlap=(overlap_name(c.overlap))
             data-harm=(if harms.is_empty() { "false" } else { "true" }) title=(level_words(c)) {
             a href=(cell_href(c, base)) {
@@ -168,7 +180,7 @@ fn cell_markup(c: &MatrixCell, base: &Scenario) -> Markup {
                 }
                 span { (per_charge(st.requests_per_100_charges)) " requests per charge" }
                 span.rll-matrix-wait { (wait_words(st)) }
-                @if let Some(words) = overlap_words(c) { span.rll-matrix-when { (words) } }
+                @if let Some(words) = overlap_words(c, base) { span.rll-matrix-when { (words) } }
             }
         }
     }
@@ -408,7 +420,7 @@ mod tests {
                             c.strategy, c.incident
                         );
                         let st = &c.stats;
-                        let words = overlap_words(c);
+                        let words = overlap_words(c, &base);
                         let said = words.as_deref().unwrap_or("");
                         if c.incident == Incident::None {
                             assert_eq!(words, None, "{at}");
@@ -486,5 +498,37 @@ mod tests {
                 "recovered at once"
             ]
         );
+    }
+
+    #[test]
+    fn under_steady_traffic_a_cell_says_whether_goodput_came_back() {
+        use sim::matrix::{schedule, MatrixRun};
+        let base = sim::outage::scenario(StrategyName::Keyed, 1);
+        let run = MatrixRun::new(&base).unwrap();
+        for (i, (strategy, incident)) in schedule().enumerate() {
+            if incident != Incident::Down
+                || !matches!(strategy, StrategyName::Keyed | StrategyName::Budget)
+            {
+                continue;
+            }
+            let cell = run.run_unit(i).unwrap();
+            let said = overlap_words(&cell, &base).unwrap();
+            if strategy == StrategyName::Keyed {
+                assert_eq!(said, "goodput never came back");
+            } else {
+                assert_eq!(
+                    said,
+                    format!(
+                        "goodput back in {}",
+                        duration_ms(cell.stats.goodput_recovery_ms)
+                    )
+                );
+            }
+            let html = cell_markup(&cell, &base).into_string();
+            assert!(html.contains(&format!(
+                "data-goodput-recovery-ms=\"{}\"",
+                cell.stats.goodput_recovery_ms
+            )));
+        }
     }
 }

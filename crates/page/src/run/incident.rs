@@ -78,16 +78,11 @@ pub fn incident_sentence(scenario: &Scenario, stats: &Stats, now_us: u64) -> Opt
 }
 
 /// Under traffic that keeps arriving, whether the client learned of its charges again:
-/// how long after the incident goodput came back, or that it had not by the run's end.
-///
-/// A goodput recovery that never came is counted to the end of the run's last second
-/// ([`sim::flow::Flow::recovery_ms`]), after the last customer's end (`elapsed_ms`); one
-/// that came is the start of a second in which some customer's charge ended, so no later
-/// than that end. The two cases are told apart that way.
+/// how long after the incident goodput came back, or that it had not by the run's end
+/// ([`Stats::goodput_came_back`]).
 fn goodput_sentence(plan: &sim::incident::IncidentPlan, stats: &Stats) -> String {
-    let back_ms = whole_ms(plan.end_us()) + stats.goodput_recovery_ms;
     let share = sim::flow::RECOVERED_PERCENT;
-    if back_ms <= stats.elapsed_ms {
+    if stats.goodput_came_back(plan) {
         format!(
             "The client learned of {share}% of arriving customers' charges again {} after it ended ({} requests per 100 customers).",
             duration_ms(stats.goodput_recovery_ms),
