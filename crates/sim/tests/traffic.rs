@@ -191,7 +191,8 @@ fn a_queue_shorter_than_the_clients_patience_lets_the_same_clients_recover() {
 #[test]
 fn the_budget_the_breaker_and_the_adaptive_limit_each_break_the_loop_alone() {
     use sim::strategy::{adaptive, breaker, budget, ClientPlan, Launch};
-    let parts: [(&str, fn(ClientPlan) -> ClientPlan, bool); 4] = [
+    type Part = (&'static str, fn(ClientPlan) -> ClientPlan, bool);
+    let parts: [Part; 4] = [
         (
             "budget",
             |p| ClientPlan {
