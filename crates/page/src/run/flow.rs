@@ -10,7 +10,7 @@
 //! phone. A batch (every customer at t = 0) gets no chart: the UI shows none.
 
 use super::incident::band_label;
-use crate::shared::format::{count, duration_ms};
+use crate::shared::format::{capitalised, count, duration_ms};
 use crate::shared::markup::Whole;
 use crate::shared::ticks::time_ticks;
 use maud::{html, Markup};
@@ -76,7 +76,8 @@ impl Rates {
 /// Whether goodput came back after the incident, as the chart tells it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Back {
-    /// The run is still going (or it had no incident): nothing to say yet.
+    /// The run is still going (or it had no incident, or was over before it): nothing
+    /// to say.
     Unknown,
     /// Back this many milliseconds after the incident's end.
     After(u64),
@@ -95,6 +96,10 @@ impl Back {
             None => Back::Unknown,
             Some(ms) => {
                 let run_end_us = seconds.len() as u64 * US_PER_S;
+                if run_end_us <= incident.start_us {
+                    // Over before the incident: nothing came back, nothing went.
+                    return Back::Unknown;
+                }
                 let at_us = incident.end_us().saturating_add(ms * US_PER_MS);
                 if at_us + US_PER_MS > run_end_us {
                     Back::Never(ms)
@@ -157,52 +162,48 @@ fn incident_noun(kind: Incident) -> &'static str {
 /// the last seconds of arrivals, and whether goodput came back, every number from the run.
 pub fn flow_sentence(figures: &Figures, incident: &IncidentPlan, back: Back) -> String {
     let noun = incident_noun(incident.kind);
-    let last = figures.last.map(|r| {
+    let before = figures.before.map(|b| {
         format!(
-            "{} a second of the {} customers who arrived each second, while it sent {} requests a second",
+            "Before the {noun} the client learned of {} charges a second",
+            count(b.goodput)
+        )
+    });
+    let last = figures.last.map(|r| {
+        let (after, who) = match (incident.kind, &before) {
+            (_, Some(_)) => (String::new(), "it"),
+            (Incident::None, None) => (String::new(), "the client"),
+            (_, None) => (format!(" after the {noun}"), "the client"),
+        };
+        format!(
+            "over the last {} s of arrivals{after}, {who} learned of {} charges a second for {} customers arriving a second, while it sent {} requests a second",
+            r.span_s,
             count(r.goodput),
             count(r.arrivals),
             count(r.sent)
         )
     });
-    let mut text = match (incident.kind, figures.before, last) {
-        (_, None, None) if !figures.arrived => {
-            "No customer has arrived yet: the chart fills in as they do.".to_string()
+    let mut text = match (before, last) {
+        (Some(b), Some(l)) => format!("{b}; {l}."),
+        (Some(b), None) => format!("{b}."),
+        (None, Some(l)) => format!("{}.", capitalised(&l)),
+        (None, None) if figures.arrived => {
+            format!("The {noun} is not over yet: the chart fills in as it goes.")
         }
-        (_, None, None) => format!("The {noun} is not over yet: the chart fills in as it goes."),
-        (Incident::None, _, Some(last)) => format!(
-            "Over the last {} s of arrivals the client learned of {last}.",
-            figures.last.map_or(0, |r| r.span_s)
-        ),
-        (_, Some(b), None) => format!(
-            "Before the {noun} the client learned of {} charges a second.",
-            count(b.goodput)
-        ),
-        (_, Some(b), Some(last)) => format!(
-            "Before the {noun} the client learned of {} charges a second; over the last {} s of arrivals, {last}.",
-            count(b.goodput),
-            figures.last.map_or(0, |r| r.span_s)
-        ),
-        (_, None, Some(last)) => format!(
-            "Over the last {} s of arrivals after the {noun}, the client learned of {last}.",
-            figures.last.map_or(0, |r| r.span_s)
-        ),
+        (None, None) => "No customer has arrived yet: the chart fills in as they do.".to_string(),
     };
-    match back {
-        Back::Unknown => {}
-        Back::After(ms) => {
-            text += &format!(
-                " Goodput was back {} after the {noun} ended.",
-                duration_ms(ms)
-            )
-        }
-        Back::Never(ms) => {
-            text += &format!(
-                " Goodput was not back by the run's end, {} after the {noun} ended.",
-                duration_ms(ms)
-            )
-        }
-    }
+    let after = |ms| match ms {
+        0 => String::new(),
+        ms => format!(", {} after the {noun} ended", duration_ms(ms)),
+    };
+    text += &match back {
+        Back::Unknown => String::new(),
+        Back::After(0) => format!(" Goodput was back as soon as the {noun} ended."),
+        Back::After(ms) => format!(
+            " Goodput was back {} after the {noun} ended.",
+            duration_ms(ms)
+        ),
+        Back::Never(ms) => format!(" Goodput was not back by the run's end{}.", after(ms)),
+    };
     text
 }
 
@@ -210,6 +211,7 @@ pub fn flow_sentence(figures: &Figures, incident: &IncidentPlan, back: Back) -> 
 pub fn back_label(back: Back) -> Option<String> {
     match back {
         Back::Unknown => None,
+        Back::After(0) => Some("back at once".to_string()),
         Back::After(ms) => Some(format!("back after {}", duration_ms(ms))),
         Back::Never(_) => Some("not back by the run's end".to_string()),
     }
@@ -286,8 +288,9 @@ pub fn flow_markup(
     let peak = u64::from(peak);
     let figures = Figures::of(seconds, incident);
     let back = Back::of(seconds, incident, recovery_ms);
-    let band = (incident.kind != Incident::None).then(|| {
-        let left = x_of(incident.start_us, axis_us);
+    // Only the part of the incident the axis holds; none if it starts past the end.
+    let band = (incident.kind != Incident::None && incident.start_us < axis_us).then(|| {
+        let left = x_of(incident.start_us, axis_us).min(WIDTH - MIN_BAND);
         let right = x_of(incident.end_us(), axis_us).max(left + MIN_BAND);
         (left, right - left)
     });
@@ -329,8 +332,8 @@ pub fn flow_markup(
                         path.rll-flow-back d={ "M" (Whole(x)) " 0V200" } vector-effect="non-scaling-stroke" {}
                     }
                 }
-                @if let Some((x, _)) = band {
-                    span.rll-flow-note.rll-flow-band-label aria-hidden="true" style=(place(x)) { (band_label(incident.kind)) }
+                @if let Some((x, w)) = band {
+                    span.rll-flow-note.rll-flow-band-label aria-hidden="true" style=(place(if x <= RIGHT_ALIGN_FROM { x } else { x + w })) { (band_label(incident.kind)) }
                 }
                 @if let (Some(x), Some(words)) = (back_at, back_label(back)) {
                     span.rll-flow-note.rll-flow-back-label aria-hidden="true" style=(place(x)) data-testid="flow-back" { (words) }
@@ -342,7 +345,9 @@ pub fn flow_markup(
                 }
             }
             figcaption.rll-flow-legend {
-                strong { (FLOW_TITLE) } ". Thin grey line: customers who arrived each second; blue: requests the client sent; bold green: charges it learned of (its goodput). Shaded: the incident. From 0 to "
+                strong { (FLOW_TITLE) } ". Thin grey line: customers who arrived each second; blue: requests the client sent; bold green: charges it learned of (its goodput)."
+                @if band.is_some() { " Shaded: the incident." }
+                " From 0 to "
                 (duration_ms(whole_ms(axis_us))) " across, 0 to " (count(peak)) " a second up."
             }
             p.rll-flow-sentence data-testid="flow-sentence" { (sentence) }
@@ -418,10 +423,21 @@ mod tests {
         assert_eq!(
             text,
             "Before the outage the client learned of 48 charges a second; over the last 15 s \
-             of arrivals, 0 a second of the 50 customers who arrived each second, while it \
-             sent 91 requests a second. Goodput was not back by the run's end, 25.0 s after \
-             the outage ended."
+             of arrivals, it learned of 0 charges a second for 50 customers arriving a \
+             second, while it sent 91 requests a second. Goodput was not back by the run's \
+             end, 25.0 s after the outage ended."
         );
+        // Without the seconds before it, the same figures with their subject.
+        let late = Figures { before: None, ..f };
+        assert!(flow_sentence(&late, &plan, Back::Unknown).starts_with(
+            "Over the last 15 s of arrivals after the outage, the client learned of 0 charges"
+        ));
+        assert_eq!(
+            flow_sentence(&f, &plan, Back::After(0)),
+            flow_sentence(&f, &plan, Back::Unknown)
+                + " Goodput was back as soon as the outage ended."
+        );
+        assert_eq!(back_label(Back::After(0)).as_deref(), Some("back at once"));
         assert!(m.contains(&text), "{m}");
         // With goodput back from second 14, the same run says so, and where.
         let mut back = seconds.clone();
@@ -460,11 +476,29 @@ mod tests {
         assert_eq!(attr(&m, "data-recovered"), None);
         assert!(!m.contains("flow-back"), "{m}");
         assert!(m.contains("aria-hidden=\"true\""));
-        // A run shown past its axis stretches it; a band past the axis is clipped.
-        let m = flow_markup(&seconds, &down(9, 3), 1, None).into_string();
+        // A run shown past its axis stretches it; a band past the axis is clipped, and
+        // its name set by its right edge.
+        let m = flow_markup(&seconds, &down(1, 5), 1, None).into_string();
         assert_eq!(attr(&m, "data-axis-s").as_deref(), Some("2"));
-        assert_eq!(attr(&m, "data-band").as_deref(), Some("1000 4"));
+        assert_eq!(attr(&m, "data-band").as_deref(), Some("500 500"));
+        let m = flow_markup(&seconds, &down(1, 5), 3, None).into_string();
+        assert_eq!(attr(&m, "data-band").as_deref(), Some("333 667"));
+        let m = flow_markup(
+            &seconds,
+            &IncidentPlan {
+                start_us: 1_999_999,
+                ..down(1, 5)
+            },
+            2,
+            None,
+        )
+        .into_string();
+        assert_eq!(attr(&m, "data-band").as_deref(), Some("996 4"));
         assert!(m.contains("style=\"right:0.0%\">incident: down<"), "{m}");
+        // An incident that starts past the run's end has no band, and no recovery.
+        let m = flow_markup(&seconds, &down(9, 3), 2, Some(0)).into_string();
+        assert_eq!(attr(&m, "data-band"), None);
+        assert_eq!(attr(&m, "data-recovered"), None);
     }
 
     #[test]
@@ -489,8 +523,8 @@ mod tests {
         assert_eq!(f.before, None);
         assert_eq!(
             flow_sentence(&f, &plan, Back::of(&seconds, &plan, Some(0))),
-            "Over the last 3 s of arrivals the client learned of 9 a second of the 10 \
-             customers who arrived each second, while it sent 11 requests a second."
+            "Over the last 3 s of arrivals, the client learned of 9 charges a second for 10 \
+             customers arriving a second, while it sent 11 requests a second."
         );
     }
 
