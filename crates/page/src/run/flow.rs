@@ -306,18 +306,18 @@ pub fn flow_markup(
         Back::Never(_) => Some(WIDTH),
         Back::Unknown => None,
     };
+    let (recovery_ms, recovered) = match back {
+        Back::After(ms) => (Some(Whole(ms)), Some("true")),
+        Back::Never(ms) => (Some(Whole(ms)), Some("false")),
+        Back::Unknown => (None, None),
+    };
     let sentence = flow_sentence(&figures, incident, back);
     html! {
         figure.rll-flow-figure data-testid="flow-figure"
-            data-axis-s=(Whole(axis_s)) data-peak=(Whole(peak))
             data-goodput-before=[figures.before.map(|r| Whole(r.goodput))]
             data-goodput-last=[figures.last.map(|r| Whole(r.goodput))]
             data-sent-last=[figures.last.map(|r| Whole(r.sent))]
-            data-arrivals-last=[figures.last.map(|r| Whole(r.arrivals))]
-            data-last-s=[figures.last.map(|r| Whole(r.span_s))]
-            data-band=[band.map(|(x, w)| html! { (Whole(x)) " " (Whole(w)) })]
-            data-recovery-ms=[match back { Back::After(ms) | Back::Never(ms) => Some(Whole(ms)), Back::Unknown => None }]
-            data-recovered=[match back { Back::After(_) => Some("true"), Back::Never(_) => Some("false"), Back::Unknown => None }] {
+            data-recovery-ms=[recovery_ms] data-recovered=[recovered] {
             div.rll-flow-plot {
                 svg.rll-flow-svg viewBox="0 0 1000 200" preserveAspectRatio="none" aria-hidden="true" focusable="false" {
                     @if let Some((x, w)) = band {
@@ -382,6 +382,11 @@ mod tests {
         let key = format!(" {name}=\"");
         let at = markup.find(&key)? + key.len();
         Some(markup[at..at + markup[at..].find('"')?].to_string())
+    }
+
+    /// The band's left and width, in plot units (only the band has an `x`).
+    fn band(markup: &str) -> Option<String> {
+        Some(format!("{} {}", attr(markup, "x")?, attr(markup, "width")?))
     }
 
     #[test]
@@ -467,7 +472,7 @@ mod tests {
             ),
             "{m}"
         );
-        assert_eq!(attr(&m, "data-band").as_deref(), Some("250 250"));
+        assert_eq!(band(&m).as_deref(), Some("250 250"));
         assert!(m.contains("d=\"M0 0V0H250V100H500\""), "arrivals: {m}");
         assert!(m.contains("d=\"M0 100V100H250V0H500\""), "sent: {m}");
         assert!(m.contains("d=\"M0 150V150H250V200H500\""), "goodput: {m}");
@@ -479,10 +484,13 @@ mod tests {
         // A run shown past its axis stretches it; a band past the axis is clipped, and
         // its name set by its right edge.
         let m = flow_markup(&seconds, &down(1, 5), 1, None).into_string();
-        assert_eq!(attr(&m, "data-axis-s").as_deref(), Some("2"));
-        assert_eq!(attr(&m, "data-band").as_deref(), Some("500 500"));
+        assert!(
+            m.contains("From 0 to 2.0 s across, 0 to 4 a second up."),
+            "{m}"
+        );
+        assert_eq!(band(&m).as_deref(), Some("500 500"));
         let m = flow_markup(&seconds, &down(1, 5), 3, None).into_string();
-        assert_eq!(attr(&m, "data-band").as_deref(), Some("333 667"));
+        assert_eq!(band(&m).as_deref(), Some("333 667"));
         let m = flow_markup(
             &seconds,
             &IncidentPlan {
@@ -493,25 +501,30 @@ mod tests {
             None,
         )
         .into_string();
-        assert_eq!(attr(&m, "data-band").as_deref(), Some("996 4"));
+        assert_eq!(band(&m).as_deref(), Some("996 4"));
         assert!(m.contains("style=\"right:0.0%\">incident: down<"), "{m}");
         // An incident that starts past the run's end has no band, and no recovery.
         let m = flow_markup(&seconds, &down(9, 3), 2, Some(0)).into_string();
-        assert_eq!(attr(&m, "data-band"), None);
+        assert_eq!(band(&m), None);
         assert_eq!(attr(&m, "data-recovered"), None);
     }
 
     #[test]
     fn no_seconds_give_an_empty_chart_that_says_so() {
         let m = flow_markup(&[], &down(10, 3), 0, None).into_string();
-        assert_eq!(attr(&m, "data-axis-s").as_deref(), Some("1"));
-        assert_eq!(attr(&m, "data-peak").as_deref(), Some("1"));
+        assert!(
+            m.contains("From 0 to 1.0 s across, 0 to 1 a second up."),
+            "{m}"
+        );
         assert_eq!(attr(&m, "data-goodput-before"), None);
         assert!(!m.contains("<path"), "{m}");
         assert!(m.contains("No customer has arrived yet"), "{m}");
         assert!(m.contains(">0 ms<"), "{m}");
         let calm = flow_markup(&[], &IncidentPlan::default(), 0, Some(0)).into_string();
-        assert!(!calm.contains("<rect"), "{calm}");
+        assert!(
+            !calm.contains("<rect") && !calm.contains("Shaded"),
+            "{calm}"
+        );
         assert_eq!(attr(&calm, "data-recovered"), None);
     }
 
