@@ -5,6 +5,7 @@ pub mod controls;
 pub mod equivalents;
 pub mod export;
 pub mod export_bar;
+pub mod flow;
 pub mod incident;
 pub mod intro;
 pub mod keys;

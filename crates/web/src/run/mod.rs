@@ -6,6 +6,7 @@ pub mod controls;
 pub mod customer_grid;
 pub mod entry;
 pub mod export_buttons;
+pub mod flow_chart;
 pub mod harm_switch;
 pub mod intro;
 pub mod key_counters;

@@ -6,6 +6,7 @@ use crate::run::code_view::CodeView;
 use crate::run::controls::Controls;
 use crate::run::customer_grid::CustomerGrid;
 use crate::run::export_buttons::ExportButtons;
+use crate::run::flow_chart::FlowChart;
 use crate::run::harm_switch::HarmSwitch;
 use crate::run::key_counters::KeyCounters;
 use crate::run::knobs::Knobs;
@@ -120,6 +121,9 @@ pub fn RunView(
                             <figcaption><Legend/></figcaption>
                         </RunTimeline>
                     </div>
+                    // Traffic that keeps arriving only; it needs no record, so it is
+                    // outside the part a run with none hides.
+                    <FlowChart playback/>
                     // Under the picture, not on it: the marks a break makes are drawn there.
                     <div class="rll-stage-tools">
                         <BreakButton state/>

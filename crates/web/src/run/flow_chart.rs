@@ -1,0 +1,59 @@
+//! Goodput over time, under the run's timeline, for traffic that keeps arriving: the
+//! page layer writes the chart as markup ([`flow_markup`]), set here with `inner_html` at
+//! most once per simulated second.
+
+use crate::run::use_playback::Playback;
+use leptos::prelude::*;
+use page::run::flow::{flow_markup, FLOW_CLASS, FLOW_TESTID, FLOW_TITLE};
+use sim::time::US_PER_S;
+use sim::traffic::Traffic;
+
+/// The customers who arrived, the requests sent and the charges the client learned of,
+/// second by second up to the instant on screen (the playhead's, or the run's own), on an
+/// axis as long as the run will be when that is known. Nothing for a batch (the
+/// article's runs) or for a run in a worker, which has no simulation on the page.
+#[component]
+pub fn FlowChart(
+    /// The run to chart.
+    playback: Playback,
+) -> impl IntoView {
+    // The whole second on screen, and whether the run is over there.
+    let tick = Memo::new(move |_| {
+        playback
+            .snapshot
+            .with(|s| s.as_ref().map(|s| (s.now_us / US_PER_S, s.finished)))
+    });
+    // Runs again only when the second on screen, the run or its axis changes.
+    move || {
+        let (now_s, finished) = tick.get()?;
+        if playback.offloaded.get() {
+            return None;
+        }
+        let axis_s = playback.end_us.get().map_or(0, |e| e.div_ceil(US_PER_S));
+        // Tracks the scenario itself: set when a run starts, not on every frame.
+        let plan = playback.scenario.with(|s| {
+            s.as_ref()
+                .filter(|s| s.traffic.shape != Traffic::Batch)
+                .map(|s| s.provider.incident)
+        })?;
+        let recovery_ms = playback
+            .snapshot
+            .with_untracked(|s| s.as_ref().map(|s| s.stats.goodput_recovery_ms))
+            .filter(|_| finished);
+        // A finished run shows its last second, however short; a playing one, its
+        // whole seconds so far.
+        let seconds = playback.with_sim(|sim| {
+            let all = sim.flow().seconds();
+            let shown = if finished {
+                all.len()
+            } else {
+                all.len().min(now_s as usize)
+            };
+            all[..shown].to_vec()
+        })?;
+        let markup = flow_markup(&seconds, &plan, axis_s, recovery_ms).into_string();
+        Some(view! {
+            <section class=FLOW_CLASS data-testid=FLOW_TESTID aria-label=FLOW_TITLE inner_html=markup></section>
+        })
+    }
+}
