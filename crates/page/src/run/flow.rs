@@ -17,6 +17,7 @@ use maud::{html, Markup};
 use sim::flow::Second;
 use sim::incident::{Incident, IncidentPlan};
 use sim::time::{whole_ms, US_PER_MS, US_PER_S};
+use sim::Stats;
 
 /// The class of the chart's box in the UI.
 pub const FLOW_CLASS: &str = "rll-flow";
@@ -90,23 +91,35 @@ impl Back {
     /// says over `seconds`. The core gives, when goodput never came back, the time from
     /// the incident's end to the end of the last second recorded; a recovery it found
     /// starts at a whole second before that one, so is at least a second short of it.
-    pub fn of(seconds: &[Second], incident: &IncidentPlan, recovery_ms: Option<u64>) -> Self {
-        match recovery_ms {
+    pub fn of(seconds: &[Second], incident: &IncidentPlan, recovery: Option<Recovery>) -> Self {
+        match recovery {
             _ if incident.kind == Incident::None => Back::Unknown,
             None => Back::Unknown,
-            Some(ms) => {
-                let run_end_us = seconds.len() as u64 * US_PER_S;
-                if run_end_us <= incident.start_us {
-                    // Over before the incident: nothing came back, nothing went.
-                    return Back::Unknown;
-                }
-                let at_us = incident.end_us().saturating_add(ms * US_PER_MS);
-                if at_us + US_PER_MS > run_end_us {
-                    Back::Never(ms)
-                } else {
-                    Back::After(ms)
-                }
-            }
+            // Over before the incident: nothing came back, nothing went.
+            Some(_) if seconds.len() as u64 * US_PER_S <= incident.start_us => Back::Unknown,
+            Some(r) if r.came_back => Back::After(r.ms),
+            Some(r) => Back::Never(r.ms),
+        }
+    }
+}
+
+/// A finished run's goodput recovery: its figure, and whether goodput came back at all
+/// (the core's rule, [`Stats::goodput_came_back`]) or the figure is the lower bound of a
+/// recovery that never came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recovery {
+    /// [`Stats::goodput_recovery_ms`].
+    pub ms: u64,
+    /// True if goodput came back.
+    pub came_back: bool,
+}
+
+impl Recovery {
+    /// The recovery of a finished run with `stats`, under `incident`.
+    pub fn of(stats: &Stats, incident: &IncidentPlan) -> Self {
+        Self {
+            ms: stats.goodput_recovery_ms,
+            came_back: stats.goodput_came_back(incident),
         }
     }
 }
@@ -269,13 +282,13 @@ fn place(x: u64) -> String {
 
 /// The chart: `seconds` (whole seconds from t = 0, as far as the run has been shown),
 /// the run's `incident`, an axis of `axis_s` seconds (longer if the seconds are), and
-/// `recovery_ms`, the run's goodput recovery once it has finished (`None` while it
+/// `recovery`, the run's goodput recovery once it has finished (`None` while it
 /// plays). Its figure carries the sentence's numbers as data attributes, for tests.
 pub fn flow_markup(
     seconds: &[Second],
     incident: &IncidentPlan,
     axis_s: u64,
-    recovery_ms: Option<u64>,
+    recovery: Option<Recovery>,
 ) -> Markup {
     let axis_s = axis_s.max(seconds.len() as u64).max(1);
     let axis_us = axis_s * US_PER_S;
@@ -287,7 +300,7 @@ pub fn flow_markup(
         .max(1);
     let peak = u64::from(peak);
     let figures = Figures::of(seconds, incident);
-    let back = Back::of(seconds, incident, recovery_ms);
+    let back = Back::of(seconds, incident, recovery);
     // Only the part of the incident the axis holds; none if it starts past the end.
     let band = (incident.kind != Incident::None && incident.start_us < axis_us).then(|| {
         let left = x_of(incident.start_us, axis_us).min(WIDTH - MIN_BAND);
@@ -419,12 +432,32 @@ mod tests {
                 goodput: 0
             })
         );
-        let m = flow_markup(&seconds, &plan, 40, Some(25_000)).into_string();
+        let m = flow_markup(
+            &seconds,
+            &plan,
+            40,
+            Some(Recovery {
+                ms: 25_000,
+                came_back: false,
+            }),
+        )
+        .into_string();
         assert_eq!(attr(&m, "data-goodput-before").as_deref(), Some("48"));
         assert_eq!(attr(&m, "data-goodput-last").as_deref(), Some("0"));
         assert_eq!(attr(&m, "data-sent-last").as_deref(), Some("91"));
         assert_eq!(attr(&m, "data-recovered").as_deref(), Some("false"));
-        let text = flow_sentence(&f, &plan, Back::of(&seconds, &plan, Some(25_000)));
+        let text = flow_sentence(
+            &f,
+            &plan,
+            Back::of(
+                &seconds,
+                &plan,
+                Some(Recovery {
+                    ms: 25_000,
+                    came_back: false,
+                }),
+            ),
+        );
         assert_eq!(
             text,
             "Before the outage the client learned of 48 charges a second; over the last 15 s \
@@ -449,7 +482,16 @@ mod tests {
         for s in &mut back[14..32] {
             s.goodput = s.arrivals;
         }
-        let m = flow_markup(&back, &plan, 40, Some(2_000)).into_string();
+        let m = flow_markup(
+            &back,
+            &plan,
+            40,
+            Some(Recovery {
+                ms: 2_000,
+                came_back: true,
+            }),
+        )
+        .into_string();
         assert_eq!(attr(&m, "data-recovered").as_deref(), Some("true"));
         assert_eq!(attr(&m, "data-recovery-ms").as_deref(), Some("2000"));
         assert_eq!(attr(&m, "data-goodput-last").as_deref(), Some("50"));
@@ -504,7 +546,16 @@ mod tests {
         assert_eq!(band(&m).as_deref(), Some("996 4"));
         assert!(m.contains("style=\"right:0.0%\">incident: down<"), "{m}");
         // An incident that starts past the run's end has no band, and no recovery.
-        let m = flow_markup(&seconds, &down(9, 3), 2, Some(0)).into_string();
+        let m = flow_markup(
+            &seconds,
+            &down(9, 3),
+            2,
+            Some(Recovery {
+                ms: 0,
+                came_back: true,
+            }),
+        )
+        .into_string();
         assert_eq!(band(&m), None);
         assert_eq!(attr(&m, "data-recovered"), None);
     }
@@ -520,7 +571,16 @@ mod tests {
         assert!(!m.contains("<path"), "{m}");
         assert!(m.contains("No customer has arrived yet"), "{m}");
         assert!(m.contains(">0 ms<"), "{m}");
-        let calm = flow_markup(&[], &IncidentPlan::default(), 0, Some(0)).into_string();
+        let calm = flow_markup(
+            &[],
+            &IncidentPlan::default(),
+            0,
+            Some(Recovery {
+                ms: 0,
+                came_back: true,
+            }),
+        )
+        .into_string();
         assert!(
             !calm.contains("<rect") && !calm.contains("Shaded"),
             "{calm}"
@@ -535,7 +595,18 @@ mod tests {
         let f = Figures::of(&seconds, &plan);
         assert_eq!(f.before, None);
         assert_eq!(
-            flow_sentence(&f, &plan, Back::of(&seconds, &plan, Some(0))),
+            flow_sentence(
+                &f,
+                &plan,
+                Back::of(
+                    &seconds,
+                    &plan,
+                    Some(Recovery {
+                        ms: 0,
+                        came_back: true
+                    })
+                )
+            ),
             "Over the last 3 s of arrivals, the client learned of 9 charges a second for 10 \
              customers arriving a second, while it sent 11 requests a second."
         );
@@ -553,7 +624,7 @@ mod tests {
                 &seconds,
                 &s.provider.incident,
                 axis,
-                Some(stats.goodput_recovery_ms),
+                Some(Recovery::of(&stats, &s.provider.incident)),
             )
             .into_string();
             (seconds, stats, m)

@@ -39,9 +39,18 @@ pub const fn bytes_per_customer(strategy: StrategyName) -> u64 {
     }
 }
 
+/// What traffic that keeps arriving adds per customer: its arrival time, kept for the
+/// run (`sim::traffic::Arrivals`, one `u64` each).
+pub const ARRIVAL_BYTES: u64 = std::mem::size_of::<u64>() as u64;
+
 /// The most memory a run of `scenario` is expected to hold in the browser.
 pub fn run_bytes(scenario: &Scenario) -> u64 {
-    BASE_BYTES + u64::from(scenario.customers) * bytes_per_customer(scenario.strategy)
+    let arrival = if scenario.traffic.is_batch() {
+        0
+    } else {
+        ARRIVAL_BYTES
+    };
+    BASE_BYTES + u64::from(scenario.customers) * (bytes_per_customer(scenario.strategy) + arrival)
 }
 
 /// The most a run may hold in this tab: the WebAssembly limit, or a quarter of the
@@ -136,6 +145,10 @@ mod tests {
         let naive = run(StrategyName::Naive, 10_000_000);
         // 10M keyed: 16 MiB + 800 MB, about 817 MB.
         assert_eq!(run_bytes(&keyed), (16 << 20) + 800_000_000);
+        // Arriving over time, each customer's arrival is kept as well.
+        let mut steady = keyed.clone();
+        steady.traffic.shape = sim::traffic::Traffic::Steady;
+        assert_eq!(run_bytes(&steady), (16 << 20) + 880_000_000);
         assert_eq!(
             check(&keyed, None),
             Ok(()),

@@ -4,7 +4,7 @@
 
 use crate::run::use_playback::Playback;
 use leptos::prelude::*;
-use page::run::flow::{flow_markup, FLOW_CLASS, FLOW_TESTID, FLOW_TITLE};
+use page::run::flow::{flow_markup, Recovery, FLOW_CLASS, FLOW_TESTID, FLOW_TITLE};
 use sim::time::US_PER_S;
 use sim::traffic::Traffic;
 
@@ -36,9 +36,9 @@ pub fn FlowChart(
                 .filter(|s| s.traffic.shape != Traffic::Batch)
                 .map(|s| s.provider.incident)
         })?;
-        let recovery_ms = playback
+        let recovery = playback
             .snapshot
-            .with_untracked(|s| s.as_ref().map(|s| s.stats.goodput_recovery_ms))
+            .with_untracked(|s| s.as_ref().map(|s| Recovery::of(&s.stats, &plan)))
             .filter(|_| finished);
         // A finished run shows its last second, however short; a playing one, its
         // whole seconds so far.
@@ -51,7 +51,7 @@ pub fn FlowChart(
             };
             all[..shown].to_vec()
         })?;
-        let markup = flow_markup(&seconds, &plan, axis_s, recovery_ms).into_string();
+        let markup = flow_markup(&seconds, &plan, axis_s, recovery).into_string();
         Some(view! {
             <section class=FLOW_CLASS data-testid=FLOW_TESTID aria-label=FLOW_TITLE inner_html=markup></section>
         })

@@ -1,0 +1,104 @@
+// Traffic that keeps arriving (issue 34): the outage links, the numbers against the CLI's,
+// goodput over time on the run page, the matrix under steady traffic, and a steady run
+// in the simulation worker. The page's arrivals are drawn by the same core as the CLI's,
+// in WebAssembly: equal numbers are the determinism check.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { useLab, openPage, waitForState, cli, screenshotPath } from './harness.mjs';
+
+const lab = useLab(before, after);
+
+/** The page's link with its speed set to instant. */
+function instant(href, base) {
+  const url = new URL(href, base);
+  url.searchParams.set('speed', 'instant');
+  return url.href;
+}
+
+test('the outage links open steady traffic: the CLI\'s numbers, and goodput over time says who stays down', async () => {
+  const page = await openPage(lab.browser, { viewport: { width: 1366, height: 768 } });
+  await page.goto(`${lab.server.base}?strategy=keyed&seed=1&speed=instant`);
+  await waitForState(page, 'done');
+  // A batch run draws no goodput chart.
+  assert.equal(await page.locator('[data-testid="flow-chart"] svg').count(), 0, 'no chart for a batch');
+  const links = await page.$$eval('[data-testid="outage-links"] a', (as) => as.map((a) => ({ href: a.getAttribute('href'), text: a.textContent.trim() })));
+  assert.equal(links.length, 3, JSON.stringify(links));
+  const watched = links.filter((l) => /strategy=(keyed|budget)/.test(l.href));
+  assert.equal(watched.length, 2, JSON.stringify(links));
+  const seen = {};
+  for (const link of watched) {
+    const strategy = new URL(link.href, page.url()).searchParams.get('strategy');
+    await page.goto(instant(link.href, page.url()));
+    await waitForState(page, 'done', 60_000);
+    const query = (await page.evaluate(() => location.search)).slice(1);
+    assert.match(query, /traffic=steady/);
+    const expected = cli(['charges', '--query', query]);
+    const lastRun = await page.evaluate(() => window.rateLimitLab.lastRun);
+    for (const [field, value] of Object.entries(expected)) {
+      if (typeof value === 'number') assert.equal(lastRun[field], value, `${strategy}: ${field}`);
+    }
+    const chart = page.locator('[data-testid="flow-chart"]');
+    await chart.locator('svg').waitFor();
+    const figure = await chart.evaluate((el) => {
+      const f = el.querySelector('[data-goodput-last]') ?? el;
+      return { ...f.dataset, text: el.textContent };
+    });
+    seen[strategy] = { expected, figure };
+    const note = await page.textContent('[data-testid="incident-note"]');
+    if (strategy === 'keyed') {
+      assert.ok(expected.goodputRecoveryMs >= 100_000, `keyed stays down: ${expected.goodputRecoveryMs}`);
+      assert.equal(Number(figure.goodputLast), 0, 'keyed: no goodput at the end of the arrivals');
+      assert.equal(figure.recovered, 'false');
+      assert.match(note, /never again learned of 90%/, note);
+      await page.screenshot({ path: screenshotPath('traffic-keyed-stays-down.png'), fullPage: false });
+    } else {
+      assert.ok(expected.goodputRecoveryMs <= 5_000, `budget recovers: ${expected.goodputRecoveryMs}`);
+      assert.ok(Number(figure.goodputLast) > 40, `budget: goodput at the end ${figure.goodputLast}`);
+      assert.equal(figure.recovered, 'true');
+      assert.match(note, /learned of 90% of arriving customers' charges again/, note);
+    }
+    assert.equal(Number(figure.recoveryMs), expected.goodputRecoveryMs, `${strategy}: the chart's recovery is the stat`);
+  }
+  assert.deepEqual(Object.keys(seen).sort(), ['budget', 'keyed']);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the matrix under steady traffic: every cell\'s goodput recovery equals the CLI\'s, with the goodput line drawn', async () => {
+  const page = await openPage(lab.browser, { viewport: { width: 1366, height: 900 } });
+  const params = { seed: '2', customers: '300', traffic: 'steady', rate: '150' };
+  await page.goto(`${lab.server.base}?view=matrix&${new URLSearchParams(params)}`);
+  await waitForState(page, 'done', 60_000);
+  const expected = cli(['charges', '--matrix', ...Object.entries(params).flatMap(([k, v]) => [`--${k}`, v])]);
+  const shown = await page.$$eval('[data-cell]', (els) =>
+    Object.fromEntries(els.map((e) => [e.dataset.cell, { charged: Number(e.dataset.charged), goodput: Number(e.dataset.goodputRecoveryMs), text: e.textContent }])),
+  );
+  assert.equal(Object.keys(shown).length, 50);
+  for (const want of expected.cells) {
+    const got = shown[`${want.strategy}/${want.incident}`];
+    assert.ok(got, `${want.strategy}/${want.incident}`);
+    assert.equal(got.charged, want.charged, `${want.strategy}/${want.incident}: charged`);
+    assert.equal(got.goodput, want.stats.goodputRecoveryMs, `${want.strategy}/${want.incident}: goodput recovery`);
+  }
+  assert.equal(await page.locator('[data-map-cell] path.rll-matrix-goodput').count(), 50, 'a goodput line in every square');
+  assert.match(await page.textContent('[data-testid="matrix-picture-legend"]'), /dashed line: charges the client learned of/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a steady run of a million customers in the simulation worker has the CLI\'s numbers', async () => {
+  const page = await openPage(lab.browser);
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  const query = 'strategy=keyed&seed=5&customers=1000000&traffic=steady&rate=20000&speed=instant';
+  await page.goto(`${lab.server.base}run.html?${query}`);
+  await waitForState(page, 'done', 120_000);
+  const expected = cli(['charges', '--strategy', 'keyed', '--seed', '5', '--customers', '1000000', '--traffic', 'steady', '--rate', '20000']);
+  const lastRun = await page.evaluate(() => window.rateLimitLab.lastRun);
+  for (const field of ['requests', 'charges', 'customersCharged', 'duplicates', 'rateLimited', 'overloaded', 'elapsedMs', 'waitP99Ms', 'requestsPer100Customers']) {
+    assert.equal(lastRun[field], expected[field], field);
+  }
+  assert.deepEqual(workers.map((u) => u.split('/').pop()), ['sim-worker.js'], 'computed in the worker');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
