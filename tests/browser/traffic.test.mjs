@@ -35,7 +35,7 @@ test('the outage links open steady traffic: the CLI\'s numbers, and goodput over
     const expected = cli(['charges', '--query', query]);
     const lastRun = await page.evaluate(() => window.rateLimitLab.lastRun);
     for (const [field, value] of Object.entries(expected)) {
-      if (typeof value === 'number') assert.equal(lastRun[field], value, `${strategy}: ${field}`);
+      if (typeof value === 'number' && field !== 'seed') assert.equal(lastRun[field], value, `${strategy}: ${field}`);
     }
     const chart = page.locator('[data-testid="flow-chart"]');
     await chart.locator('svg').waitFor();

@@ -432,32 +432,16 @@ mod tests {
                 goodput: 0
             })
         );
-        let m = flow_markup(
-            &seconds,
-            &plan,
-            40,
-            Some(Recovery {
-                ms: 25_000,
-                came_back: false,
-            }),
-        )
-        .into_string();
+        let never = Some(Recovery {
+            ms: 25_000,
+            came_back: false,
+        });
+        let m = flow_markup(&seconds, &plan, 40, never).into_string();
         assert_eq!(attr(&m, "data-goodput-before").as_deref(), Some("48"));
         assert_eq!(attr(&m, "data-goodput-last").as_deref(), Some("0"));
         assert_eq!(attr(&m, "data-sent-last").as_deref(), Some("91"));
         assert_eq!(attr(&m, "data-recovered").as_deref(), Some("false"));
-        let text = flow_sentence(
-            &f,
-            &plan,
-            Back::of(
-                &seconds,
-                &plan,
-                Some(Recovery {
-                    ms: 25_000,
-                    came_back: false,
-                }),
-            ),
-        );
+        let text = flow_sentence(&f, &plan, Back::of(&seconds, &plan, never));
         assert_eq!(
             text,
             "Before the outage the client learned of 48 charges a second; over the last 15 s \

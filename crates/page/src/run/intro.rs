@@ -17,26 +17,66 @@ pub fn rules(config: &ProviderConfig) -> [(&'static str, String); 6] {
         us => duration_ms(whole_ms(us)),
     };
     [
-        ("503", format!("At most {} requests in flight; one more is refused as overloaded.", config.max_inflight)),
+        ("503", inflight_rule(config)),
         ("429", format!("At most {} requests admitted per {window}; the next is refused as too many.", count(config.rate_limit.into()))),
-        ("500", format!("{} admitted charges fails. Nothing is charged, so a retry can succeed.", capitalised(&odds_text(config.server_error)))),
-        ("slow", format!("{} charges takes {}, and the money moves even if the client has stopped waiting.", capitalised(&odds_text(config.slow)), duration_ms(whole_ms(config.slow_latency_us)))),
+        ("500", match config.server_error.num {
+            0 => "No admitted charge fails with 500.".to_string(),
+            _ => format!("{} admitted charges fails. Nothing is charged, so a retry can succeed.", capitalised(&odds_text(config.server_error))),
+        }),
+        ("slow", match config.slow.num {
+            0 => format!("No charge is slow: each takes about {}.", duration_ms(whole_ms(config.latency_us))),
+            _ => format!("{} charges takes {}, and the money moves even if the client has stopped waiting.", capitalised(&odds_text(config.slow)), duration_ms(whole_ms(config.slow_latency_us))),
+        }),
         ("400", format!("Every {}th customer's card is declined. Asking again gets the same answer.", config.decline_every)),
         ("409", "It honours idempotency keys: a repeat of a key still being processed gets 409, a repeat of a finished one gets the first answer back, with no new charge.".to_string()),
     ]
 }
 
+/// The in-flight rule: refused at once, or, with a queue, waiting its turn.
+fn inflight_rule(config: &ProviderConfig) -> String {
+    let n = config.max_inflight;
+    let requests = if n == 1 { "request" } else { "requests" };
+    match config.queue_limit {
+        0 => format!("At most {n} {requests} in flight; one more is refused as overloaded."),
+        q => format!(
+            "It works on {n} {requests} at a time; up to {} more wait their turn, even for a client that has left, and one more is refused as overloaded.",
+            count(q.into())
+        ),
+    }
+}
+
+/// How the customers come: all at once, or over time at the traffic's rate.
+pub fn customers_sentence(scenario: &Scenario) -> String {
+    use sim::traffic::{Traffic, SPIKE_FACTOR, SPIKE_LENGTH_US, SPIKE_START_US};
+    let n = count(scenario.customers.into());
+    let rate = count(scenario.traffic.rate_per_s.into());
+    match scenario.traffic.shape {
+        Traffic::Batch => format!("A client has {n} customers to charge, once each."),
+        Traffic::Steady => {
+            format!("{n} customers arrive at random, {rate} a second, each to be charged once.")
+        }
+        Traffic::Ramp => format!(
+            "{n} customers arrive at random, ever faster, up to {rate} a second, each to be charged once."
+        ),
+        Traffic::Spike => format!(
+            "{n} customers arrive at random, {rate} a second but {SPIKE_FACTOR} times that for {} from {}, each to be charged once.",
+            duration_ms(whole_ms(SPIKE_LENGTH_US)),
+            duration_ms(whole_ms(SPIKE_START_US)),
+        ),
+    }
+}
+
 /// The introduction as markup: a heading, what the client has to do, and the rules.
-pub fn intro_markup(config: &ProviderConfig, customers: u32) -> Markup {
+pub fn intro_markup(scenario: &Scenario) -> Markup {
     html! {
         h2 #rll-intro-title { "The provider" }
         p {
-            "A payment API that behaves like real ones do on a bad day. A client has "
-            (count(customers.into()))
-            " customers to charge, once each. Pick a strategy below and watch what the provider sees."
+            "A payment API that behaves like real ones do on a bad day. "
+            (customers_sentence(scenario))
+            " Pick a strategy below and watch what the provider sees."
         }
         ul.rll-rules {
-            @for (code, text) in rules(config) {
+            @for (code, text) in rules(&scenario.provider) {
                 li { span.rll-code data-code=(code) { (code) } span { (text) } }
             }
         }
@@ -73,9 +113,33 @@ mod tests {
     use sim::StrategyName;
 
     #[test]
+    fn the_outage_scenario_is_told_as_it_runs() {
+        let s = sim::outage::scenario(StrategyName::Keyed, 1);
+        let m = intro_markup(&s).into_string();
+        for said in [
+            "3,180 customers arrive at random, 53 a second, each to be charged once.",
+            "It works on 1 request at a time; up to 1,000 more wait their turn",
+            "No charge is slow: each takes about 15 ms.",
+        ] {
+            assert!(m.contains(said), "{said}: {m}");
+        }
+        let mut ramp = s.clone();
+        ramp.traffic.shape = sim::traffic::Traffic::Spike;
+        assert_eq!(
+            customers_sentence(&ramp),
+            "3,180 customers arrive at random, 53 a second but 10 times that for 1.0 s from 4.0 s, each to be charged once."
+        );
+        ramp.provider.server_error = sim::rng::Odds::NEVER;
+        assert_eq!(
+            rules(&ramp.provider)[2].1,
+            "No admitted charge fails with 500."
+        );
+    }
+
+    #[test]
     fn the_rules_quote_the_providers_numbers() {
         let sc = Scenario::article(StrategyName::Naive, 1);
-        let m = intro_markup(&sc.provider, sc.customers).into_string();
+        let m = intro_markup(&sc).into_string();
         assert!(
             m.contains(&format!(
                 "A client has {} customers",
@@ -87,21 +151,22 @@ mod tests {
             m.matches("<li><span class=\"rll-code\" data-code=").count(),
             6
         );
-        let mut p = sc.provider.clone();
-        p.max_inflight = 7;
-        p.rate_window_us = 500_000;
-        let m = intro_markup(&p, 12).into_string();
+        let mut s = sc.clone();
+        s.provider.max_inflight = 7;
+        s.provider.rate_window_us = 500_000;
+        s.customers = 12;
+        let m = intro_markup(&s).into_string();
         assert!(m.contains("<span>At most 7 requests in flight;"), "{m}");
         assert!(m.contains(" per 500 ms; the next"), "{m}");
         assert!(m.contains("A client has 12 customers"), "{m}");
         // Each rule is text: what markup would read is escaped.
-        p.decline_every = 5;
-        let m = intro_markup(&p, 12).into_string();
+        s.provider.decline_every = 5;
+        let m = intro_markup(&s).into_string();
         assert!(
             m.contains("<span>Every 5th customer's card is declined."),
             "{m}"
         );
-        let mut rules = rules(&p);
+        let mut rules = rules(&s.provider);
         rules[0].1 = "a <b> & c".into();
         let m = html! { @for (_, t) in &rules { span { (t) } } }.into_string();
         assert!(m.contains("<span>a &lt;b&gt; &amp; c</span>"), "{m}");

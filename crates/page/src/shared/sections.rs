@@ -138,7 +138,7 @@ mod tests {
             index.contains(&format!("id=\"rll-shell-nav\">{nav}</nav>")),
             "index.html's sections: {nav}"
         );
-        let intro = crate::run::intro::intro_markup(&first.provider, first.customers).into_string();
+        let intro = crate::run::intro::intro_markup(&first).into_string();
         assert!(
             index.contains(&format!("id=\"rll-shell-intro\">{intro}</section>")),
             "index.html's rules: {intro}"

@@ -11,6 +11,6 @@ pub fn Intro(
     /// The provider's rules and the batch to describe.
     scenario: Signal<Scenario>,
 ) -> impl IntoView {
-    let markup = move || scenario.with(|s| intro_markup(&s.provider, s.customers).into_string());
+    let markup = move || scenario.with(|s| intro_markup(s).into_string());
     view! { <section class="rll-intro" aria-labelledby="rll-intro-title" inner_html=markup></section> }
 }
