@@ -69,6 +69,11 @@ impl Cells {
 
     /// Adds `<experiment>.<field>` = `value`.
     pub(crate) fn put(&mut self, field: &str, value: impl std::fmt::Display) {
+        self.put_shown(field, &value);
+    }
+
+    /// [`Cells::put`] behind one copy, whatever the value's type.
+    fn put_shown(&mut self, field: &str, value: &dyn std::fmt::Display) {
         let key = format!("{}.{field}", self.prefix);
         assert!(
             !self.cells.iter().any(|(k, _)| *k == key),

@@ -14,7 +14,7 @@
 //! advertise. What bounds the rate is `limit / hold`: a caller whose requests finish
 //! quickly can send far more than `limit` per window.
 
-use super::{Callers, Decision, Limiter, LimiterError, Policy, Scope, StatePayload, MAX_WINDOW_US};
+use super::{Decision, Keyed, LimiterError, Policy, Rule, Scope, StatePayload, MAX_WINDOW_US};
 use crate::time::ms;
 use std::collections::VecDeque;
 
@@ -53,13 +53,16 @@ impl FlightState {
     }
 }
 
-/// A concurrency limiter.
-#[derive(Clone, Debug)]
-pub struct ConcurrencyLimit {
+/// The concurrency limit's rule: at most `limit` in flight, each held `hold_us` unless
+/// told otherwise.
+#[derive(Clone, Copy, Debug)]
+pub struct FlightRule {
     policy: Policy,
     hold_us: u64,
-    callers: Callers<FlightState>,
 }
+
+/// A concurrency limiter.
+pub type ConcurrencyLimit = Keyed<FlightRule>;
 
 impl ConcurrencyLimit {
     /// At most `policy.limit` in flight, each request holding its slot `hold_us` unless
@@ -69,16 +72,12 @@ impl ConcurrencyLimit {
         if !(1..=MAX_WINDOW_US).contains(&hold_us) {
             return Err(LimiterError::Hold { hold_us });
         }
-        Ok(Self {
-            policy,
-            hold_us,
-            callers: Callers::new(scope),
-        })
+        Ok(Keyed::with(FlightRule { policy, hold_us }, scope))
     }
 
     /// How long each request holds its slot by default.
     pub fn hold_us(&self) -> u64 {
-        self.hold_us
+        self.rule().hold_us
     }
 
     /// Requests `key` has in flight at `now_us`.
@@ -92,9 +91,15 @@ impl ConcurrencyLimit {
     /// Decides a request of `cost` slots (already known to be within the limit) that,
     /// if admitted, holds them for `hold_us`.
     pub fn decide_holding(&mut self, now_us: u64, key: &str, cost: u32, hold_us: u64) -> Decision {
-        let limit = self.policy.limit;
+        let limit = self.rule().policy.limit;
         assert!((1..=limit).contains(&cost));
-        let s = self.callers.state(key, FlightState::default);
+        FlightRule::holding(self.state(now_us, key), limit, now_us, cost, hold_us)
+    }
+}
+
+impl FlightRule {
+    /// Decides a request of `cost` slots held `hold_us` against `s`.
+    fn holding(s: &mut FlightState, limit: u32, now_us: u64, cost: u32, hold_us: u64) -> Decision {
         let now_us = s.landed(now_us);
         let busy = s.finishes_us.len();
         let allowed = busy + cost as usize <= limit as usize;
@@ -120,36 +125,25 @@ impl ConcurrencyLimit {
     }
 }
 
-impl Limiter for ConcurrencyLimit {
+impl Rule for FlightRule {
+    type State = FlightState;
+
     fn policy(&self) -> Policy {
         self.policy
     }
 
-    fn callers(&self) -> usize {
-        self.callers.len()
+    fn fresh(&self, _now_us: u64) -> FlightState {
+        FlightState::default()
     }
 
-    fn knows(&self, key: &str) -> bool {
-        self.callers.knows(key)
-    }
-
-    fn forget_spent(&mut self, now_us: u64) -> usize {
+    fn spent(&self, state: &mut FlightState, now_us: u64) -> bool {
         // Nothing in flight: a fresh caller.
-        self.callers
-            .forget(|s| s.finishes_us.back().is_none_or(|&t| t <= now_us))
+        state.finishes_us.back().is_none_or(|&t| t <= now_us)
     }
 
-    fn capacity(&self) -> u32 {
-        self.policy.limit
-    }
-
-    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision {
-        let hold_us = self.hold_us;
-        self.decide_holding(now_us, key, cost, hold_us)
-    }
-
-    fn payload_bytes(&self) -> u64 {
-        self.callers.payload_bytes()
+    fn decide(&self, state: &mut FlightState, now_us: u64, cost: u32) -> (Decision, u64) {
+        let decision = Self::holding(state, self.policy.limit, now_us, cost, self.hold_us);
+        (decision, 0)
     }
 }
 
@@ -157,6 +151,7 @@ impl Limiter for ConcurrencyLimit {
 mod tests {
     use super::*;
     use crate::limiter::tests::POLICY;
+    use crate::limiter::Limiter;
     use crate::time::secs;
 
     fn limiter() -> ConcurrencyLimit {
