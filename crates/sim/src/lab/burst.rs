@@ -12,7 +12,7 @@
 
 use super::ARTICLE_POLICY;
 use crate::headers::response_headers;
-use crate::limiter::{Limiter, LimiterError, LimiterKind, Policy, Scope, TokenBucket};
+use crate::limiter::{LimiterError, LimiterKind, Policy, Scope, TokenBucket};
 use crate::rng::SimRng;
 use crate::time::{ms, secs};
 use serde::Serialize;

@@ -14,8 +14,13 @@
 //! The work is kept in exact integer parts, so every platform gives the same answer: one
 //! request is `window_us` parts and every microsecond drains `limit` parts. Nothing is
 //! rounded except where a wait is turned into whole microseconds (always upwards).
+//!
+//! The three are one rule, [`DrainRule`]: the room it leaves, and whether an admitted
+//! request waits. Its type parameter only says which of the three it was built as, so
+//! each keeps its own constructor and extras, while the code that decides is one.
 
-use super::{Decision, Policy, StatePayload};
+use super::{Decision, Policy, Rule, StatePayload};
+use std::marker::PhantomData;
 
 /// One caller's work still to drain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,11 +90,88 @@ impl Drain {
     }
 }
 
+/// The rule of the token bucket, GCRA and the leaky queue: admit a request if the work
+/// ahead, with it, is at most `room` requests' worth. `K` ([`AsBucket`], [`AsGcra`],
+/// [`AsQueue`]) names which of them it was built as, and changes nothing it decides.
+#[derive(Clone, Copy, Debug)]
+pub struct DrainRule<K> {
+    policy: Policy,
+    /// Requests' worth of work that may be ahead, the request's own included: the
+    /// bucket's capacity, GCRA's burst, one served and the queue's burst waiting.
+    room: u32,
+    /// True if an admitted request waits for the work that was ahead of it (a queue
+    /// without `nodelay`); otherwise it is served at once.
+    waits: bool,
+    kind: PhantomData<K>,
+}
+
+/// Built as a token bucket.
+#[derive(Clone, Copy, Debug)]
+pub enum AsBucket {}
+
+/// Built as GCRA.
+#[derive(Clone, Copy, Debug)]
+pub enum AsGcra {}
+
+/// Built as a leaky queue.
+#[derive(Clone, Copy, Debug)]
+pub enum AsQueue {}
+
+impl<K> DrainRule<K> {
+    /// Work drains at `policy`'s rate; `room` requests' worth may be ahead; an admitted
+    /// request waits for what was ahead of it if `waits`.
+    pub(super) const fn new(policy: Policy, room: u32, waits: bool) -> Self {
+        Self {
+            policy,
+            room,
+            waits,
+            kind: PhantomData,
+        }
+    }
+
+    /// True if an admitted request waits for the work ahead of it.
+    pub fn waits(&self) -> bool {
+        self.waits
+    }
+}
+
+impl<K> Rule for DrainRule<K> {
+    /// The work ahead: GCRA's TAT, the queue's backlog, the bucket's tokens taken.
+    type State = Drain;
+
+    fn policy(&self) -> Policy {
+        self.policy
+    }
+
+    fn capacity(&self) -> u32 {
+        self.room
+    }
+
+    fn fresh(&self, now_us: u64) -> Drain {
+        Drain::at(now_us)
+    }
+
+    fn decide(&self, drain: &mut Drain, now_us: u64, cost: u32) -> (Decision, u64) {
+        let (decision, ahead_parts) = drain.admit(self.policy, self.room, now_us, cost);
+        let delay_us = if decision.allowed && self.waits {
+            ahead_parts.div_ceil(u64::from(self.policy.limit))
+        } else {
+            0
+        };
+        (decision, delay_us)
+    }
+
+    fn spent(&self, drain: &mut Drain, now_us: u64) -> bool {
+        // Nothing ahead: a fresh caller's TAT, an empty queue, a full bucket.
+        drain.empty_by(now_us, u64::from(self.policy.limit))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::limiter::tests::POLICY;
-    use crate::limiter::{Gcra, LeakyQueue, Limiter, Scope, TokenBucket};
+    use crate::limiter::{Gcra, LeakyQueue, Scope, TokenBucket};
     use crate::rng::SimRng;
     use crate::time::ms;
 

@@ -14,21 +14,17 @@
 //! `burst = max_burst + 1`.
 //!
 //! `T` need not be a whole number of microseconds, so the TAT is kept exactly as how far
-//! it lies ahead of the last instant seen, in parts: a [`Drain`], the state the leaky
+//! it lies ahead of the last instant seen, in parts: a [`Drain`](super::Drain), the state the leaky
 //! queue and the token bucket keep too (one request is `window_us` parts, and every
 //! microsecond is `limit` parts). A TAT in the past is "now".
 
-use super::{Decision, Drain, Keyed, LimiterError, Policy, Rule, Scope, MAX_LIMIT};
+use super::drain::{AsGcra, DrainRule};
+use super::{Keyed, LimiterError, Policy, Scope, MAX_LIMIT};
 
-/// GCRA's rule: one request per `window / limit`, up to `burst` at once.
-#[derive(Clone, Copy, Debug)]
-pub struct GcraRule {
-    policy: Policy,
-    burst: u32,
-}
-
-/// A GCRA limiter.
-pub type Gcra = Keyed<GcraRule>;
+/// A GCRA limiter: the [`DrainRule`] with room for `burst`, and no wait. A request
+/// conforms if the TAT, moved by its cost, lies at most τ + T = burst · T ahead; a
+/// refusal waits until TAT + (n − 1)·T − τ.
+pub type Gcra = Keyed<DrainRule<AsGcra>>;
 
 impl Gcra {
     /// One request per `policy.window_us / policy.limit`, with up to `burst` at once
@@ -38,35 +34,7 @@ impl Gcra {
         if !(1..=MAX_LIMIT).contains(&burst) {
             return Err(LimiterError::Capacity { capacity: burst });
         }
-        Ok(Keyed::with(GcraRule { policy, burst }, scope))
-    }
-}
-
-impl Rule for GcraRule {
-    /// How far the TAT lies ahead of the state's time.
-    type State = Drain;
-
-    fn policy(&self) -> Policy {
-        self.policy
-    }
-
-    fn capacity(&self) -> u32 {
-        self.burst
-    }
-
-    fn fresh(&self, now_us: u64) -> Drain {
-        Drain::at(now_us)
-    }
-
-    fn decide(&self, tat: &mut Drain, now_us: u64, cost: u32) -> (Decision, u64) {
-        // Conforms if the TAT, moved by the cost, lies at most τ + T = burst · T ahead;
-        // a refusal waits until TAT + (n − 1)·T − τ.
-        (tat.admit(self.policy, self.burst, now_us, cost).0, 0)
-    }
-
-    fn spent(&self, tat: &mut Drain, now_us: u64) -> bool {
-        // A TAT that is not ahead of now is a fresh caller's TAT.
-        tat.empty_by(now_us, u64::from(self.policy.limit))
+        Ok(Keyed::with(DrainRule::new(policy, burst, false), scope))
     }
 }
 
@@ -74,7 +42,7 @@ impl Rule for GcraRule {
 mod tests {
     use super::*;
     use crate::limiter::tests::POLICY;
-    use crate::limiter::{Limiter, TokenBucket};
+    use crate::limiter::TokenBucket;
     use crate::rng::SimRng;
     use crate::time::{ms, secs};
     use governor::clock::FakeRelativeClock;

@@ -8,7 +8,7 @@
 //! the last request's own turn, and is refused if that is more than `burst`, else
 //! delayed by it divided by the rate (see the `limit_req` and `limit_req_zone`
 //! directives in nginx's documentation). This module keeps the same figure in exact
-//! integer parts, as a [`Drain`], the state GCRA and the token bucket keep too: one
+//! integer parts, as a [`Drain`](super::Drain), the state GCRA and the token bucket keep too: one
 //! request is `window_us` parts and every microsecond leaks `limit` parts. So a queue of
 //! `burst` waiting admits exactly what GCRA with a burst of `burst + 1` admits; the
 //! queue also makes each admitted request wait for the work ahead of it.
@@ -22,19 +22,13 @@
 //! fits. A caller with nothing queued admits `burst + 1` requests at one instant: one
 //! served at once and `burst` waiting, which is the limiter's capacity.
 
-use super::{Decision, Drain, Keyed, LimiterError, Policy, Rule, Scope, MAX_LIMIT};
+use super::drain::{AsQueue, DrainRule};
+use super::{Keyed, Limiter, LimiterError, Policy, Scope, MAX_LIMIT};
 
-/// The queue's rule: requests leave at the rate, up to `burst` wait behind the one
-/// being served, and with `nodelay` none of them waits.
-#[derive(Clone, Copy, Debug)]
-pub struct QueueRule {
-    policy: Policy,
-    burst: u32,
-    nodelay: bool,
-}
-
-/// A leaky-bucket-as-a-queue limiter (nginx `limit_req … burst=N [nodelay]`).
-pub type LeakyQueue = Keyed<QueueRule>;
+/// A leaky-bucket-as-a-queue limiter (nginx `limit_req … burst=N [nodelay]`): the
+/// [`DrainRule`] with room for the one served and `burst` waiting, each admitted request
+/// waiting for the backlog it found unless `nodelay`.
+pub type LeakyQueue = Keyed<DrainRule<AsQueue>>;
 
 impl LeakyQueue {
     /// Requests leave at `policy.limit` per `policy.window_us`; up to `burst` wait in
@@ -51,58 +45,19 @@ impl LeakyQueue {
             return Err(LimiterError::Burst { burst });
         }
         Ok(Keyed::with(
-            QueueRule {
-                policy,
-                burst,
-                nodelay,
-            },
+            DrainRule::new(policy, burst + 1, !nodelay),
             scope,
         ))
     }
 
     /// Requests that may wait behind the one being served.
     pub fn burst(&self) -> u32 {
-        self.rule().burst
+        self.capacity() - 1
     }
 
     /// True if queued requests are served at once.
     pub fn nodelay(&self) -> bool {
-        self.rule().nodelay
-    }
-}
-
-impl Rule for QueueRule {
-    /// The backlog: work not yet served, the admitted requests still waiting and the
-    /// one being served.
-    type State = Drain;
-
-    fn policy(&self) -> Policy {
-        self.policy
-    }
-
-    fn capacity(&self) -> u32 {
-        self.burst + 1
-    }
-
-    fn fresh(&self, now_us: u64) -> Drain {
-        Drain::at(now_us)
-    }
-
-    fn decide(&self, backlog: &mut Drain, now_us: u64, cost: u32) -> (Decision, u64) {
-        // Admitted if its last unit has at most `burst` requests' worth ahead of it; it
-        // waits until the backlog it found has been served.
-        let (decision, ahead_parts) = backlog.admit(self.policy, self.capacity(), now_us, cost);
-        let delay_us = if decision.allowed && !self.nodelay {
-            ahead_parts.div_ceil(u64::from(self.policy.limit))
-        } else {
-            0
-        };
-        (decision, delay_us)
-    }
-
-    fn spent(&self, backlog: &mut Drain, now_us: u64) -> bool {
-        // An empty queue is a new caller's queue.
-        backlog.empty_by(now_us, u64::from(self.policy.limit))
+        !self.rule().waits()
     }
 }
 
@@ -110,7 +65,7 @@ impl Rule for QueueRule {
 mod tests {
     use super::*;
     use crate::limiter::tests::POLICY;
-    use crate::limiter::Limiter;
+    use crate::limiter::Decision;
     use crate::time::ms;
 
     fn queue(burst: u32, nodelay: bool) -> LeakyQueue {

@@ -24,13 +24,13 @@ pub mod sliding_log;
 pub mod token_bucket;
 
 pub use concurrency::{ConcurrencyLimit, FlightRule};
-pub use drain::Drain;
+pub use drain::{Drain, DrainRule};
 pub use fixed_window::{FixedWindow, WindowRule};
-pub use gcra::{Gcra, GcraRule};
-pub use leaky_queue::{LeakyQueue, QueueRule};
+pub use gcra::Gcra;
+pub use leaky_queue::LeakyQueue;
 pub use sliding_counter::{CounterRule, SlidingCounter};
 pub use sliding_log::{LogRule, SlidingLog};
-pub use token_bucket::{BucketRule, TokenBucket};
+pub use token_bucket::TokenBucket;
 
 use super::time::secs;
 use serde::{Deserialize, Serialize};
@@ -133,7 +133,8 @@ pub enum Scope {
     PerKey,
 }
 
-/// A rate limiter. Implementations decide; [`Limiter::check`] validates the cost first.
+/// A rate limiter. Implementations decide; `check` (on the trait object, and on each
+/// [`Keyed`] limiter) validates the cost first.
 pub trait Limiter {
     /// The limit this limiter publishes.
     fn policy(&self) -> Policy;
@@ -161,16 +162,20 @@ pub trait Limiter {
     fn decide_delayed(&mut self, now_us: u64, key: &str, cost: u32) -> (Decision, u64) {
         (self.decide(now_us, key, cost), 0)
     }
+}
 
+impl dyn Limiter + '_ {
     /// Decides one request of `cost` units from caller `key` arriving at `now_us`.
     /// A cost of 0, or one larger than the limiter could ever allow, is an error.
-    fn check(&mut self, now_us: u64, key: &str, cost: u32) -> Result<Decision, LimiterError> {
+    /// (Written once for every limiter, behind the trait object: [`Keyed::check`] comes
+    /// here too.)
+    pub fn check(&mut self, now_us: u64, key: &str, cost: u32) -> Result<Decision, LimiterError> {
         self.check_delayed(now_us, key, cost).map(|(d, _)| d)
     }
 
-    /// [`Limiter::check`], with how long the request waits before it is served if it
-    /// was allowed (0 if it was refused, and always 0 but for a queue).
-    fn check_delayed(
+    /// [`check`](Self::check), with how long the request waits before it is served if
+    /// it was allowed (0 if it was refused, and always 0 but for a queue).
+    pub fn check_delayed(
         &mut self,
         now_us: u64,
         key: &str,
@@ -195,7 +200,7 @@ fn valid_cost(cost: u32, capacity: u32) -> Result<(), LimiterError> {
 }
 
 /// `d` and its delay, once their figures are known to agree with each other. (Once for
-/// every limiter, not in each one's [`Limiter::check`].)
+/// every limiter, not in each one's check.)
 fn checked(d: Decision, delay_us: u64, capacity: u32) -> (Decision, u64) {
     // (The messages print numbers only: a `Debug` payload would bring its formatting
     // machinery into every page's module.)
@@ -368,6 +373,24 @@ impl<R: Rule> Keyed<R> {
         self.callers.state(key, || rule.fresh(now_us))
     }
 
+    /// Decides one request of `cost` units from caller `key` arriving at `now_us`; a cost
+    /// of 0, or one larger than the limiter could ever allow, is an error. The trait
+    /// object's own check, so that there is one copy for every limiter.
+    pub fn check(&mut self, now_us: u64, key: &str, cost: u32) -> Result<Decision, LimiterError> {
+        (self as &mut dyn Limiter).check(now_us, key, cost)
+    }
+
+    /// [`Keyed::check`], with how long the request waits before it is served if it was
+    /// allowed (0 if it was refused, and always 0 but for a queue).
+    pub fn check_delayed(
+        &mut self,
+        now_us: u64,
+        key: &str,
+        cost: u32,
+    ) -> Result<(Decision, u64), LimiterError> {
+        (self as &mut dyn Limiter).check_delayed(now_us, key, cost)
+    }
+
     /// Forgets every caller whose state is spent at `now_us` (see [`Rule::spent`]):
     /// no decision from `now_us` on changes. Returns how many it forgot. A store that
     /// serves strangers calls this from time to time, as governor's `retain_recent` is
@@ -442,14 +465,12 @@ pub trait StatePayload {
 #[derive(Clone, Debug)]
 pub struct Callers<S> {
     scope: Scope,
-    /// The global scope's one state. Kept outside the map so the provider, which asks
-    /// on every request, pays no key lookup.
-    global: Option<S>,
-    /// Per key, where its state is in `states`; always empty under the global scope.
-    /// The map holds places, not states, so every limiter shares one map type (and its
-    /// code), whatever its state.
+    /// Per key, where its state is in `states`; always empty under the global scope,
+    /// whose one state is `states[0]`, found without a key lookup (the provider asks on
+    /// every request). The map holds places, not states, so every limiter shares one map
+    /// type (and its code), whatever its state.
     places: BTreeMap<String, usize>,
-    /// Per-key states, in the order their callers were first seen.
+    /// The states, in the order their callers were first seen.
     states: Vec<S>,
 }
 
@@ -472,7 +493,6 @@ impl<S> Callers<S> {
     pub fn new(scope: Scope) -> Self {
         Self {
             scope,
-            global: None,
             places: BTreeMap::new(),
             states: Vec::new(),
         }
@@ -485,11 +505,11 @@ impl<S> Callers<S> {
 
     /// The state for `key`, created by `fresh` on first sight.
     pub fn state(&mut self, key: &str, fresh: impl FnOnce() -> S) -> &mut S {
-        if self.scope == Scope::Global {
-            return self.global.get_or_insert_with(fresh);
-        }
-        let (at, new) = place(&mut self.places, key, self.states.len());
-        if new {
+        let at = match self.scope {
+            Scope::Global => 0,
+            Scope::PerKey => place(&mut self.places, key, self.states.len()).0,
+        };
+        if at == self.states.len() {
             self.states.push(fresh());
         }
         &mut self.states[at]
@@ -497,40 +517,41 @@ impl<S> Callers<S> {
 
     /// The state for `key`, if it has been seen.
     pub fn get_mut(&mut self, key: &str) -> Option<&mut S> {
-        match self.scope {
-            Scope::Global => self.global.as_mut(),
-            Scope::PerKey => {
-                let at = *self.places.get(key)?;
-                Some(&mut self.states[at])
-            }
-        }
+        let at = match self.scope {
+            Scope::Global => 0,
+            Scope::PerKey => *self.places.get(key)?,
+        };
+        self.states.get_mut(at)
     }
 
     /// Every remembered key with its state, in key order (the global scope's one state
     /// is reported under the empty key).
     pub fn states(&self) -> impl Iterator<Item = (&str, &S)> {
-        let global = self.global.iter().map(|s| (GLOBAL_KEY, s));
+        let global = match self.scope {
+            Scope::Global => self.states.first(),
+            Scope::PerKey => None,
+        };
         let keyed = self
             .places
             .iter()
             .map(|(k, &at)| (k.as_str(), &self.states[at]));
-        global.chain(keyed)
+        global.map(|s| (GLOBAL_KEY, s)).into_iter().chain(keyed)
     }
 
     /// Callers remembered (1 at most under the global scope).
     pub fn len(&self) -> usize {
-        usize::from(self.global.is_some()) + self.places.len()
+        self.states.len()
     }
 
     /// True if no caller has been seen.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.states.is_empty()
     }
 
     /// True if `key` has a state.
     pub fn knows(&self, key: &str) -> bool {
         match self.scope {
-            Scope::Global => self.global.is_some(),
+            Scope::Global => !self.states.is_empty(),
             Scope::PerKey => self.places.contains_key(key),
         }
     }
@@ -538,11 +559,14 @@ impl<S> Callers<S> {
     /// Forgets every state for which `spent` is true; returns how many.
     pub fn forget(&mut self, mut spent: impl FnMut(&mut S) -> bool) -> usize {
         let before = self.len();
-        if self.global.as_mut().is_some_and(&mut spent) {
-            self.global = None;
-        }
-        let mut kept = vec![false; self.states.len()];
         let states = &mut self.states;
+        if self.scope == Scope::Global {
+            if states.first_mut().is_some_and(spent) {
+                states.clear();
+            }
+            return before - states.len();
+        }
+        let mut kept = vec![false; states.len()];
         self.places.retain(|_, &mut at| {
             kept[at] = !spent(&mut states[at]);
             kept[at]
@@ -563,17 +587,21 @@ impl<S> Callers<S> {
         if states.len() < states.capacity() / 4 {
             states.shrink_to(states.len() * 2);
         }
-        before - self.len()
+        before - states.len()
     }
 }
 
 impl<S: StatePayload> Callers<S> {
     /// Key bytes plus every state's payload. See [`StatePayload`].
     pub fn payload_bytes(&self) -> u64 {
-        self.states()
-            .map(|(k, s)| k.len() as u64 + s.payload_bytes())
-            .sum()
+        key_bytes(&self.places) + self.states.iter().map(S::payload_bytes).sum::<u64>()
     }
+}
+
+/// The bytes of every key in `places` (the global scope's empty key has none): one copy
+/// for every limiter's store.
+fn key_bytes(places: &BTreeMap<String, usize>) -> u64 {
+    places.keys().map(|k| k.len() as u64).sum()
 }
 
 /// `us` rounded up to whole seconds: how long a header tells a caller to wait.
@@ -693,7 +721,7 @@ mod tests {
                 forgotten += forgetful.forget_spent(now_us);
                 assert_eq!(
                     kept.check(now_us, key, cost),
-                    forgetful.check(now_us, key, cost),
+                    (&mut *forgetful as &mut dyn Limiter).check(now_us, key, cost),
                     "{kind} at {now_us} µs"
                 );
             }
@@ -711,7 +739,12 @@ mod tests {
     fn a_caller_inside_its_window_is_not_forgotten() {
         for kind in LimiterKind::ALL {
             let mut l = kind.build_forgetting(POLICY, Scope::PerKey).unwrap();
-            assert!(l.check(secs(3), "a", 1).unwrap().allowed);
+            assert!(
+                (&mut *l as &mut dyn Limiter)
+                    .check(secs(3), "a", 1)
+                    .unwrap()
+                    .allowed
+            );
             assert_eq!(l.forget_spent(secs(3) + ms(10)), 0, "{kind}");
             assert!(l.knows("a") && !l.knows("b"), "{kind}");
         }

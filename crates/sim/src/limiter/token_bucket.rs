@@ -12,17 +12,13 @@
 //! per second is then 10 parts per µs with 1,000,000 parts to a token; nothing is ever
 //! rounded except where a wait is turned into whole microseconds (always upwards).
 
-use super::{Decision, Drain, Keyed, Limiter, LimiterError, Policy, Rule, Scope, MAX_LIMIT};
+use super::drain::{AsBucket, DrainRule};
+use super::{Drain, Keyed, Limiter, LimiterError, Policy, Scope, MAX_LIMIT};
 
-/// The bucket's rule: `capacity` tokens, refilled at the policy's rate.
-#[derive(Clone, Copy, Debug)]
-pub struct BucketRule {
-    capacity: u32,
-    policy: Policy,
-}
-
-/// A token-bucket limiter.
-pub type TokenBucket = Keyed<BucketRule>;
+/// A token-bucket limiter: the [`DrainRule`] with room for `capacity` tokens taken, and
+/// no wait. A request takes `cost` tokens if the bucket holds them: if what is taken,
+/// with them, is at most the capacity.
+pub type TokenBucket = Keyed<DrainRule<AsBucket>>;
 
 impl TokenBucket {
     /// Buckets of `capacity` tokens, refilled at `refill.limit` tokens per
@@ -32,13 +28,7 @@ impl TokenBucket {
         if !(1..=MAX_LIMIT).contains(&capacity) {
             return Err(LimiterError::Capacity { capacity });
         }
-        Ok(Keyed::with(
-            BucketRule {
-                capacity,
-                policy: refill,
-            },
-            scope,
-        ))
+        Ok(Keyed::with(DrainRule::new(refill, capacity, false), scope))
     }
 
     fn full_parts(&self) -> u64 {
@@ -85,34 +75,6 @@ impl TokenBucket {
     pub fn tokens(&mut self, now_us: u64, key: &str) -> u32 {
         let window_us = self.policy().window_us;
         (self.level_parts(now_us, key) / window_us) as u32
-    }
-}
-
-impl Rule for BucketRule {
-    /// Tokens taken and not yet refilled.
-    type State = Drain;
-
-    fn policy(&self) -> Policy {
-        self.policy
-    }
-
-    fn capacity(&self) -> u32 {
-        self.capacity
-    }
-
-    fn fresh(&self, now_us: u64) -> Drain {
-        Drain::at(now_us)
-    }
-
-    fn decide(&self, taken: &mut Drain, now_us: u64, cost: u32) -> (Decision, u64) {
-        // A request takes `cost` tokens if the bucket holds them: if what is taken, with
-        // them, is at most the capacity.
-        (taken.admit(self.policy, self.capacity, now_us, cost).0, 0)
-    }
-
-    fn spent(&self, taken: &mut Drain, now_us: u64) -> bool {
-        // A bucket that has refilled to the brim is a new caller's bucket.
-        taken.empty_by(now_us, u64::from(self.policy.limit))
     }
 }
 
