@@ -4,7 +4,7 @@
 //! **The hold time.** A real server frees a slot when the request finishes; a pure
 //! function of arrival instants cannot see that, so each admitted request is told how
 //! long it holds its slot. [`ConcurrencyLimit::decide_holding`] takes that service time
-//! per request; [`Limiter::decide`] (and so the lab's experiments and `ratelab serve`'s
+//! per request; [`Limiter::decide_delayed`] (and so the lab's experiments and `ratelab serve`'s
 //! endpoint) uses the limiter's fixed `hold_us`, which [`super::LimiterKind::build`] sets
 //! to [`DEFAULT_HOLD_US`], the simulated provider's usual latency. The state is the
 //! instant each request in flight will finish, so its memory grows with the requests in
@@ -16,7 +16,6 @@
 
 use super::{Decision, Keyed, LimiterError, Policy, Rule, Scope, StatePayload, MAX_WINDOW_US};
 use crate::time::ms;
-use std::collections::VecDeque;
 
 /// The hold [`super::LimiterKind::build`] gives each request: the simulated provider's
 /// usual latency (`ProviderConfig::default().latency_us`).
@@ -27,8 +26,10 @@ pub const DEFAULT_HOLD_US: u64 = ms(15);
 pub struct FlightState {
     /// The latest instant this state has seen.
     pub at_us: u64,
-    /// When each request in flight finishes, earliest first.
-    pub finishes_us: VecDeque<u64>,
+    /// When each request in flight finishes, earliest first. (A `Vec`: a request that
+    /// holds its slot longer goes in the middle, which a `Vec` does with the insert the
+    /// lab's burst already uses, where a `VecDeque` brings code of its own.)
+    pub finishes_us: Vec<u64>,
 }
 
 /// Bytes one request in flight costs.
@@ -45,8 +46,11 @@ impl FlightState {
     /// returns the instant it was read at.
     fn landed(&mut self, now_us: u64) -> u64 {
         let now_us = now_us.max(self.at_us);
-        while self.finishes_us.front().is_some_and(|&t| t <= now_us) {
-            self.finishes_us.pop_front();
+        let landed = self.finishes_us.partition_point(|&t| t <= now_us);
+        if landed > 0 {
+            // The ones still in flight move to the front.
+            self.finishes_us.copy_within(landed.., 0);
+            self.finishes_us.truncate(self.finishes_us.len() - landed);
         }
         self.at_us = now_us;
         now_us
@@ -120,7 +124,7 @@ impl FlightRule {
                 // The earliest finishes must land until `cost` slots are free.
                 f[busy + cost as usize - limit as usize - 1] - now_us
             },
-            reset_us: f.back().map_or(0, |&t| t - now_us),
+            reset_us: f.last().map_or(0, |&t| t - now_us),
         }
     }
 }
@@ -138,7 +142,7 @@ impl Rule for FlightRule {
 
     fn spent(&self, state: &mut FlightState, now_us: u64) -> bool {
         // Nothing in flight: a fresh caller.
-        state.finishes_us.back().is_none_or(|&t| t <= now_us)
+        state.finishes_us.last().is_none_or(|&t| t <= now_us)
     }
 
     fn decide(&self, state: &mut FlightState, now_us: u64, cost: u32) -> (Decision, u64) {

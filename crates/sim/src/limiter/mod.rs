@@ -142,10 +142,6 @@ pub trait Limiter {
     /// The largest cost one request can have and still be allowed some day.
     fn capacity(&self) -> u32;
 
-    /// Decides a request whose cost is already known to be in `1..=capacity`, and
-    /// records it if allowed.
-    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision;
-
     /// Bytes of fixed-width state held right now: key bytes plus each state's payload.
     /// See [`StatePayload`] for what is and is not counted.
     fn payload_bytes(&self) -> u64;
@@ -156,12 +152,12 @@ pub trait Limiter {
     /// True if `key` has a state (always, once anyone has asked, under the global scope).
     fn knows(&self, key: &str) -> bool;
 
-    /// Like [`Limiter::decide`], and also how long an allowed request waits before it is
-    /// served. Only a queue delays (the leaky bucket without `nodelay`); every other
-    /// limiter answers at once, which is this default: a delay of 0.
-    fn decide_delayed(&mut self, now_us: u64, key: &str, cost: u32) -> (Decision, u64) {
-        (self.decide(now_us, key, cost), 0)
-    }
+    /// Decides a request whose cost is already known to be in `1..=capacity`, records
+    /// it if allowed, and says how long an allowed request waits before it is served.
+    /// Only a queue delays (the leaky bucket without `nodelay`); every other limiter
+    /// answers at once, with a delay of 0. (One method, not a plain `decide` beside it:
+    /// each is one more function per limiter behind every trait object.)
+    fn decide_delayed(&mut self, now_us: u64, key: &str, cost: u32) -> (Decision, u64);
 }
 
 impl dyn Limiter + '_ {
@@ -408,10 +404,6 @@ impl<R: Rule> Limiter for Keyed<R> {
 
     fn capacity(&self) -> u32 {
         self.rule.capacity()
-    }
-
-    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision {
-        self.decide_delayed(now_us, key, cost).0
     }
 
     fn decide_delayed(&mut self, now_us: u64, key: &str, cost: u32) -> (Decision, u64) {

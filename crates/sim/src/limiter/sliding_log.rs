@@ -41,7 +41,7 @@ impl SlidingLog {
         Ok(Keyed::with(LogRule { policy }, scope))
     }
 
-    /// [`Limiter::decide`] for one unit, answering only whether it was allowed: the
+    /// [`Limiter::decide_delayed`] for one unit, answering only whether it was allowed: the
     /// provider asks this for every request, and needs no headers.
     #[inline]
     pub fn admit_one(&mut self, now_us: u64, key: &str) -> bool {
