@@ -13,7 +13,6 @@ use crate::shared::erase::{handler, watch};
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::limits::charts::{dragged, volley_slot, BurstAxis, BURST_CHART};
-use page::limits::lab::cells;
 use page::limits::settings::LabSettings;
 use page::limits::view::{body_html, LAB_ERROR};
 use sim::lab::{ExperimentName, LabResult};
@@ -82,8 +81,6 @@ pub fn ExperimentView(
             set_flag(el, "hidden", why.is_none());
         });
     });
-    let shown_cells =
-        Signal::derive(move || result.with(|r| r.as_ref().map(cells).unwrap_or_default()));
     view! {
         <div class="rll-experiment" node_ref=box_ref>
             <LabKnobs experiment settings changed/>
@@ -108,7 +105,7 @@ pub fn ExperimentView(
                 })
                 on:pointercancel=handler(move |_| held.set_value(None))>
             </div>
-            <Cells cells=shown_cells/>
+            <Cells result/>
         </div>
     }
 }
