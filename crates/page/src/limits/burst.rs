@@ -14,13 +14,13 @@ pub fn cells(r: &BurstResult) -> Vec<(String, String)> {
     let mut c = Cells::new(ExperimentName::Burst);
     for lane in &r.lanes {
         let name = lane.limiter.as_str();
-        c.put(&format!("{name}Before"), lane.before);
-        c.put(&format!("{name}After"), lane.after);
-        c.put(&format!("{name}Accepted"), lane.accepted);
-        c.put(&format!("{name}Refused"), lane.refused);
+        c.put_of(name, "Before", lane.before);
+        c.put_of(name, "After", lane.after);
+        c.put_of(name, "Accepted", lane.accepted);
+        c.put_of(name, "Refused", lane.refused);
         if lane.limiter.delays() {
-            c.put(&format!("{name}Delayed"), lane.delayed);
-            c.put(&format!("{name}MaxDelayMs"), round_ms(lane.max_delay_us));
+            c.put_of(name, "Delayed", lane.delayed);
+            c.put_of(name, "MaxDelayMs", round_ms(lane.max_delay_us));
         }
     }
     c.put("limit", r.limit);

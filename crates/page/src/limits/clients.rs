@@ -18,9 +18,9 @@ pub fn cells(r: &ClientsResult) -> Vec<(String, String)> {
     let mut c = Cells::new(ExperimentName::Clients);
     for run in &r.runs {
         let name = run.strategy.as_str();
-        c.put(&format!("{name}Sent"), run.sent);
-        c.put(&format!("{name}RateLimited"), run.rate_limited);
-        c.put(&format!("{name}WallMs"), round_ms(run.wall_us));
+        c.put_of(name, "Sent", run.sent);
+        c.put_of(name, "RateLimited", run.rate_limited);
+        c.put_of(name, "WallMs", round_ms(run.wall_us));
     }
     c.put("trafficRatio", r.traffic_ratio);
     c.put("calls", r.calls);

@@ -32,13 +32,13 @@ pub fn cells(r: &HerdResult) -> Vec<(String, String)> {
     let mut c = Cells::new(ExperimentName::Herd);
     for case in &r.cases {
         let name = key(case.jitter);
-        c.put(&format!("{name}PeakPerMs"), case.peak_per_ms);
-        c.put(&format!("{name}SpreadMs"), round_ms(case.spread_us()));
-        c.put(&format!("{name}FirstMs"), case.first_us / US_PER_MS);
-        c.put(&format!("{name}LastMs"), case.last_us / US_PER_MS);
-        c.put(&format!("{name}PeakPerBin"), case.peak_per_bin);
-        c.put(&format!("{name}Requests"), case.requests);
-        c.put(&format!("{name}FinishMs"), round_ms(case.finish_us));
+        c.put_of(name, "PeakPerMs", case.peak_per_ms);
+        c.put_of(name, "SpreadMs", round_ms(case.spread_us()));
+        c.put_of(name, "FirstMs", case.first_us / US_PER_MS);
+        c.put_of(name, "LastMs", case.last_us / US_PER_MS);
+        c.put_of(name, "PeakPerBin", case.peak_per_bin);
+        c.put_of(name, "Requests", case.requests);
+        c.put_of(name, "FinishMs", round_ms(case.finish_us));
     }
     c.put("jitter", r.jitter.as_str());
     c.put("clients", r.clients);

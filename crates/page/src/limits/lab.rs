@@ -69,7 +69,19 @@ impl Cells {
 
     /// Adds `<experiment>.<field>` = `value`.
     pub(crate) fn put(&mut self, field: &str, value: impl std::fmt::Display) {
-        let key = format!("{}.{field}", self.prefix);
+        self.put_shown("", field, &value);
+    }
+
+    /// Adds `<experiment>.<who><field>` = `value`: one of a row's cells, such as
+    /// `burst.fixedAccepted` for `who` "fixed" and `field` "Accepted".
+    pub(crate) fn put_of(&mut self, who: &str, field: &str, value: impl std::fmt::Display) {
+        self.put_shown(who, field, &value);
+    }
+
+    /// [`Cells::put`] and [`Cells::put_of`] behind one copy, whatever the value's type:
+    /// one way to write a key.
+    fn put_shown(&mut self, who: &str, field: &str, value: &dyn std::fmt::Display) {
+        let key = format!("{}.{who}{field}", self.prefix);
         assert!(
             !self.cells.iter().any(|(k, _)| *k == key),
             "cell {key} is set twice"

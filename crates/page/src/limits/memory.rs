@@ -47,9 +47,9 @@ pub fn cells(r: &MemoryResult) -> Vec<(String, String)> {
     let mut c = Cells::new(ExperimentName::Memory);
     for row in &r.rows {
         let name = row.limiter.as_str();
-        c.put(&format!("{name}Bytes"), row.total_bytes);
-        c.put(&format!("{name}PerCallerBytes"), row.per_caller_bytes);
-        c.put(&format!("{name}Mb"), megabytes(row.total_bytes));
+        c.put_of(name, "Bytes", row.total_bytes);
+        c.put_of(name, "PerCallerBytes", row.per_caller_bytes);
+        c.put_of(name, "Mb", megabytes(row.total_bytes));
     }
     c.put("keyBytes", r.key_bytes);
     c.put("callers", r.callers);

@@ -15,17 +15,17 @@ pub fn cells(r: &NeighbourResult) -> Vec<(String, String)> {
     let mut c = Cells::new(ExperimentName::Neighbour);
     for (label, case) in [("global", &r.global), ("perKey", &r.per_key)] {
         for t in &case.tallies {
-            let who = capitalised(&t.caller);
-            c.put(&format!("{label}{who}Ok"), t.ok);
-            c.put(&format!("{label}{who}RateLimited"), t.rate_limited);
+            let who_label = format!("{label}{}", capitalised(&t.caller));
+            c.put_of(&who_label, "Ok", t.ok);
+            c.put_of(&who_label, "RateLimited", t.rate_limited);
         }
     }
     for l in &r.limiters {
         let name = l.limiter.as_str();
-        c.put(&format!("{name}GlobalNoisyOk"), l.global_noisy_ok);
-        c.put(&format!("{name}GlobalQuietOk"), l.global_quiet_ok);
-        c.put(&format!("{name}PerKeyNoisyOk"), l.per_key_noisy_ok);
-        c.put(&format!("{name}PerKeyQuietOk"), l.per_key_quiet_ok);
+        c.put_of(name, "GlobalNoisyOk", l.global_noisy_ok);
+        c.put_of(name, "GlobalQuietOk", l.global_quiet_ok);
+        c.put_of(name, "PerKeyNoisyOk", l.per_key_noisy_ok);
+        c.put_of(name, "PerKeyQuietOk", l.per_key_quiet_ok);
     }
     c.put("spanMs", round_ms(r.span_us));
     c.done()

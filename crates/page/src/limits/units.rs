@@ -27,9 +27,9 @@ pub fn correct_text(row: &UnitsRow) -> String {
 pub fn cells(r: &UnitsResult) -> Vec<(String, String)> {
     let mut c = Cells::new(ExperimentName::Units);
     for row in &r.rows {
-        c.put(&format!("{}Value", row.id), &row.value);
-        c.put(&format!("{}Naive", row.id), naive_text(row));
-        c.put(&format!("{}Correct", row.id), correct_text(row));
+        c.put_of(row.id, "Value", &row.value);
+        c.put_of(row.id, "Naive", naive_text(row));
+        c.put_of(row.id, "Correct", correct_text(row));
     }
     c.put("now", &r.now_http_date);
     c.put("waitS", r.wait_s);

@@ -189,6 +189,8 @@ pub fn burst_lead(r: &BurstResult) -> String {
         .collect();
     match others.split_last() {
         Some((last, rest)) if !rest.is_empty() => {
+            // Joined as &str, the join the other lists on this page use.
+            let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
             format!("{first} Of the others, {} and {last}.", rest.join(", "))
         }
         Some((only, _)) => format!("{first} Also {only}."),

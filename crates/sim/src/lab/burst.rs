@@ -12,7 +12,7 @@
 
 use super::ARTICLE_POLICY;
 use crate::headers::response_headers;
-use crate::limiter::{Limiter, LimiterError, LimiterKind, Policy, Scope, TokenBucket};
+use crate::limiter::{LimiterError, LimiterKind, Policy, Scope, TokenBucket};
 use crate::rng::SimRng;
 use crate::time::{ms, secs};
 use serde::Serialize;
@@ -169,10 +169,14 @@ pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, BurstError> {
     let second_volley_us = first_volley_us + p.gap_us;
     let mut arrivals = Vec::new();
     for start_us in [first_volley_us, second_volley_us] {
-        let mut volley: Vec<u64> = (0..p.per_volley)
-            .map(|_| start_us + rng.below(p.spread_us + 1))
-            .collect();
-        volley.sort_unstable();
+        // Each arrival put in its place as it is drawn: the volley in time order, as
+        // sorting it after would give, without a general sort in the browser's module
+        // for this one volley (std's sort_unstable cost the limits page 3.5 KB raw).
+        let mut volley: Vec<u64> = Vec::with_capacity(p.per_volley as usize);
+        for _ in 0..p.per_volley {
+            let at_us = start_us + rng.below(p.spread_us + 1);
+            volley.insert(volley.partition_point(|&t| t <= at_us), at_us);
+        }
         arrivals.extend(volley);
     }
     let mut lanes = Vec::new();

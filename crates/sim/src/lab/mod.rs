@@ -145,7 +145,7 @@ pub struct SampleResponse {
 /// bucket (a 200), and to the first request it refuses (a 429), all at one instant.
 pub fn sample_responses() -> [SampleResponse; 2] {
     use super::headers::response_headers;
-    use super::limiter::{Limiter, Scope, TokenBucket};
+    use super::limiter::{Scope, TokenBucket};
     let policy = ARTICLE_POLICY;
     let mut bucket = TokenBucket::new(policy.limit, policy, Scope::PerKey)
         .expect("the article's policy is valid");

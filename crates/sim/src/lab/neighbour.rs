@@ -11,7 +11,7 @@
 //! caller's (the first) and the quiet callers' (all the others together).
 
 use super::ARTICLE_POLICY;
-use crate::limiter::{Limiter, LimiterError, LimiterKind, Policy, Scope, TokenBucket};
+use crate::limiter::{LimiterError, LimiterKind, Policy, Scope, TokenBucket};
 use crate::rng::SimRng;
 use serde::Serialize;
 

@@ -4,7 +4,7 @@
 //! **The hold time.** A real server frees a slot when the request finishes; a pure
 //! function of arrival instants cannot see that, so each admitted request is told how
 //! long it holds its slot. [`ConcurrencyLimit::decide_holding`] takes that service time
-//! per request; [`Limiter::decide`] (and so the lab's experiments and `ratelab serve`'s
+//! per request; [`Limiter::decide_delayed`] (and so the lab's experiments and `ratelab serve`'s
 //! endpoint) uses the limiter's fixed `hold_us`, which [`super::LimiterKind::build`] sets
 //! to [`DEFAULT_HOLD_US`], the simulated provider's usual latency. The state is the
 //! instant each request in flight will finish, so its memory grows with the requests in
@@ -14,9 +14,8 @@
 //! advertise. What bounds the rate is `limit / hold`: a caller whose requests finish
 //! quickly can send far more than `limit` per window.
 
-use super::{Callers, Decision, Limiter, LimiterError, Policy, Scope, StatePayload, MAX_WINDOW_US};
+use super::{Decision, Keyed, LimiterError, Policy, Rule, Scope, StatePayload, MAX_WINDOW_US};
 use crate::time::ms;
-use std::collections::VecDeque;
 
 /// The hold [`super::LimiterKind::build`] gives each request: the simulated provider's
 /// usual latency (`ProviderConfig::default().latency_us`).
@@ -27,8 +26,10 @@ pub const DEFAULT_HOLD_US: u64 = ms(15);
 pub struct FlightState {
     /// The latest instant this state has seen.
     pub at_us: u64,
-    /// When each request in flight finishes, earliest first.
-    pub finishes_us: VecDeque<u64>,
+    /// When each request in flight finishes, earliest first. (A `Vec`: a request that
+    /// holds its slot longer goes in the middle, which a `Vec` does with the insert the
+    /// lab's burst already uses, where a `VecDeque` brings code of its own.)
+    pub finishes_us: Vec<u64>,
 }
 
 /// Bytes one request in flight costs.
@@ -45,21 +46,27 @@ impl FlightState {
     /// returns the instant it was read at.
     fn landed(&mut self, now_us: u64) -> u64 {
         let now_us = now_us.max(self.at_us);
-        while self.finishes_us.front().is_some_and(|&t| t <= now_us) {
-            self.finishes_us.pop_front();
+        let landed = self.finishes_us.partition_point(|&t| t <= now_us);
+        if landed > 0 {
+            // The ones still in flight move to the front.
+            self.finishes_us.copy_within(landed.., 0);
+            self.finishes_us.truncate(self.finishes_us.len() - landed);
         }
         self.at_us = now_us;
         now_us
     }
 }
 
-/// A concurrency limiter.
-#[derive(Clone, Debug)]
-pub struct ConcurrencyLimit {
+/// The concurrency limit's rule: at most `limit` in flight, each held `hold_us` unless
+/// told otherwise.
+#[derive(Clone, Copy, Debug)]
+pub struct FlightRule {
     policy: Policy,
     hold_us: u64,
-    callers: Callers<FlightState>,
 }
+
+/// A concurrency limiter.
+pub type ConcurrencyLimit = Keyed<FlightRule>;
 
 impl ConcurrencyLimit {
     /// At most `policy.limit` in flight, each request holding its slot `hold_us` unless
@@ -69,16 +76,12 @@ impl ConcurrencyLimit {
         if !(1..=MAX_WINDOW_US).contains(&hold_us) {
             return Err(LimiterError::Hold { hold_us });
         }
-        Ok(Self {
-            policy,
-            hold_us,
-            callers: Callers::new(scope),
-        })
+        Ok(Keyed::with(FlightRule { policy, hold_us }, scope))
     }
 
     /// How long each request holds its slot by default.
     pub fn hold_us(&self) -> u64 {
-        self.hold_us
+        self.rule().hold_us
     }
 
     /// Requests `key` has in flight at `now_us`.
@@ -92,9 +95,15 @@ impl ConcurrencyLimit {
     /// Decides a request of `cost` slots (already known to be within the limit) that,
     /// if admitted, holds them for `hold_us`.
     pub fn decide_holding(&mut self, now_us: u64, key: &str, cost: u32, hold_us: u64) -> Decision {
-        let limit = self.policy.limit;
+        let limit = self.rule().policy.limit;
         assert!((1..=limit).contains(&cost));
-        let s = self.callers.state(key, FlightState::default);
+        FlightRule::holding(self.state(now_us, key), limit, now_us, cost, hold_us)
+    }
+}
+
+impl FlightRule {
+    /// Decides a request of `cost` slots held `hold_us` against `s`.
+    fn holding(s: &mut FlightState, limit: u32, now_us: u64, cost: u32, hold_us: u64) -> Decision {
         let now_us = s.landed(now_us);
         let busy = s.finishes_us.len();
         let allowed = busy + cost as usize <= limit as usize;
@@ -115,41 +124,30 @@ impl ConcurrencyLimit {
                 // The earliest finishes must land until `cost` slots are free.
                 f[busy + cost as usize - limit as usize - 1] - now_us
             },
-            reset_us: f.back().map_or(0, |&t| t - now_us),
+            reset_us: f.last().map_or(0, |&t| t - now_us),
         }
     }
 }
 
-impl Limiter for ConcurrencyLimit {
+impl Rule for FlightRule {
+    type State = FlightState;
+
     fn policy(&self) -> Policy {
         self.policy
     }
 
-    fn callers(&self) -> usize {
-        self.callers.len()
+    fn fresh(&self, _now_us: u64) -> FlightState {
+        FlightState::default()
     }
 
-    fn knows(&self, key: &str) -> bool {
-        self.callers.knows(key)
-    }
-
-    fn forget_spent(&mut self, now_us: u64) -> usize {
+    fn spent(&self, state: &mut FlightState, now_us: u64) -> bool {
         // Nothing in flight: a fresh caller.
-        self.callers
-            .forget(|s| s.finishes_us.back().is_none_or(|&t| t <= now_us))
+        state.finishes_us.last().is_none_or(|&t| t <= now_us)
     }
 
-    fn capacity(&self) -> u32 {
-        self.policy.limit
-    }
-
-    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision {
-        let hold_us = self.hold_us;
-        self.decide_holding(now_us, key, cost, hold_us)
-    }
-
-    fn payload_bytes(&self) -> u64 {
-        self.callers.payload_bytes()
+    fn decide(&self, state: &mut FlightState, now_us: u64, cost: u32) -> (Decision, u64) {
+        let decision = Self::holding(state, self.policy.limit, now_us, cost, self.hold_us);
+        (decision, 0)
     }
 }
 
@@ -157,6 +155,7 @@ impl Limiter for ConcurrencyLimit {
 mod tests {
     use super::*;
     use crate::limiter::tests::POLICY;
+    use crate::limiter::Limiter;
     use crate::time::secs;
 
     fn limiter() -> ConcurrencyLimit {

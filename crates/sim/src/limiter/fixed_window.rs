@@ -5,7 +5,7 @@
 //! whole allowance at the end of one window and another at the start of the next, so the
 //! server must be provisioned for twice the published rate over a short span.
 
-use super::{Callers, Decision, Limiter, LimiterError, Policy, Scope, StatePayload};
+use super::{Decision, Keyed, LimiterError, Policy, Rule, Scope, StatePayload};
 
 /// One caller's window: which one, and how much of it is spent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,56 +22,46 @@ const _: () = assert!(std::mem::size_of::<WindowState>() == 16);
 
 impl StatePayload for WindowState {}
 
-/// A fixed-window limiter.
-#[derive(Clone, Debug)]
-pub struct FixedWindow {
+/// The fixed window's rule: `limit` units per aligned window.
+#[derive(Clone, Copy, Debug)]
+pub struct WindowRule {
     policy: Policy,
-    callers: Callers<WindowState>,
 }
+
+/// A fixed-window limiter.
+pub type FixedWindow = Keyed<WindowRule>;
 
 impl FixedWindow {
     /// `policy.limit` units per aligned window of `policy.window_us`.
     pub fn new(policy: Policy, scope: Scope) -> Result<Self, LimiterError> {
         policy.check()?;
-        Ok(Self {
-            policy,
-            callers: Callers::new(scope),
-        })
+        Ok(Keyed::with(WindowRule { policy }, scope))
     }
 }
 
-impl Limiter for FixedWindow {
+impl Rule for WindowRule {
+    type State = WindowState;
+
     fn policy(&self) -> Policy {
         self.policy
     }
 
-    fn callers(&self) -> usize {
-        self.callers.len()
+    fn fresh(&self, now_us: u64) -> WindowState {
+        WindowState {
+            window_index: now_us / self.policy.window_us,
+            used: 0,
+        }
     }
 
-    fn knows(&self, key: &str) -> bool {
-        self.callers.knows(key)
-    }
-
-    fn forget_spent(&mut self, now_us: u64) -> usize {
+    fn spent(&self, state: &mut WindowState, now_us: u64) -> bool {
         // A count of an earlier window is never read again: the next request starts a
         // new window at 0, as a fresh state would.
-        let index_now = now_us / self.policy.window_us;
-        self.callers.forget(|s| s.window_index < index_now)
+        state.window_index < now_us / self.policy.window_us
     }
 
-    fn capacity(&self) -> u32 {
-        self.policy.limit
-    }
-
-    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision {
+    fn decide(&self, state: &mut WindowState, now_us: u64, cost: u32) -> (Decision, u64) {
         let Policy { limit, window_us } = self.policy;
-        assert!((1..=limit).contains(&cost));
         let index_now = now_us / window_us;
-        let state = self.callers.state(key, || WindowState {
-            window_index: index_now,
-            used: 0,
-        });
         if index_now > state.window_index {
             *state = WindowState {
                 window_index: index_now,
@@ -88,16 +78,13 @@ impl Limiter for FixedWindow {
         assert!(state.used <= limit);
         let window_end_us = (index + 1).saturating_mul(window_us);
         let reset_us = window_end_us - now_us;
-        Decision {
+        let decision = Decision {
             allowed,
             remaining: limit - state.used,
             retry_after_us: if allowed { 0 } else { reset_us },
             reset_us,
-        }
-    }
-
-    fn payload_bytes(&self) -> u64 {
-        self.callers.payload_bytes()
+        };
+        (decision, 0)
     }
 }
 
@@ -105,6 +92,7 @@ impl Limiter for FixedWindow {
 mod tests {
     use super::*;
     use crate::limiter::tests::POLICY;
+    use crate::limiter::Limiter;
     use crate::time::{ms, secs};
 
     fn limiter() -> FixedWindow {

@@ -14,32 +14,17 @@
 //! `burst = max_burst + 1`.
 //!
 //! `T` need not be a whole number of microseconds, so the TAT is kept exactly as how far
-//! it lies ahead of the last instant seen, in parts (one request is `window_us` parts,
-//! and every microsecond is `limit` parts). A TAT in the past is "now".
+//! it lies ahead of the last instant seen, in parts: a [`Drain`](super::Drain), the state the leaky
+//! queue and the token bucket keep too (one request is `window_us` parts, and every
+//! microsecond is `limit` parts). A TAT in the past is "now".
 
-use super::{Callers, Decision, Limiter, LimiterError, Policy, Scope, StatePayload, MAX_LIMIT};
+use super::drain::{AsGcra, DrainRule};
+use super::{Keyed, LimiterError, Policy, Scope, MAX_LIMIT};
 
-/// One caller's theoretical arrival time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TatState {
-    /// How far the TAT lies ahead of `at_us`, in parts (0 if it is not ahead).
-    pub ahead_parts: u64,
-    /// The latest instant this state has seen.
-    pub at_us: u64,
-}
-
-// Fixed-width integers only, so the payload is the same on wasm32 and 64-bit targets.
-const _: () = assert!(std::mem::size_of::<TatState>() == 16);
-
-impl StatePayload for TatState {}
-
-/// A GCRA limiter.
-#[derive(Clone, Debug)]
-pub struct Gcra {
-    policy: Policy,
-    burst: u32,
-    callers: Callers<TatState>,
-}
+/// A GCRA limiter: the [`DrainRule`] with room for `burst`, and no wait. A request
+/// conforms if the TAT, moved by its cost, lies at most τ + T = burst · T ahead; a
+/// refusal waits until TAT + (n − 1)·T − τ.
+pub type Gcra = Keyed<DrainRule<AsGcra>>;
 
 impl Gcra {
     /// One request per `policy.window_us / policy.limit`, with up to `burst` at once
@@ -49,80 +34,7 @@ impl Gcra {
         if !(1..=MAX_LIMIT).contains(&burst) {
             return Err(LimiterError::Capacity { capacity: burst });
         }
-        Ok(Self {
-            policy,
-            burst,
-            callers: Callers::new(scope),
-        })
-    }
-
-    /// The caller's state with its TAT measured from `now_us` (or its own time, if later).
-    fn at(&mut self, now_us: u64, key: &str) -> &mut TatState {
-        let per_us = u64::from(self.policy.limit);
-        let s = self.callers.state(key, || TatState {
-            ahead_parts: 0,
-            at_us: now_us,
-        });
-        let now_us = now_us.max(s.at_us);
-        let passed = (now_us - s.at_us).saturating_mul(per_us);
-        s.ahead_parts = s.ahead_parts.saturating_sub(passed);
-        s.at_us = now_us;
-        s
-    }
-}
-
-impl Limiter for Gcra {
-    fn policy(&self) -> Policy {
-        self.policy
-    }
-
-    fn callers(&self) -> usize {
-        self.callers.len()
-    }
-
-    fn knows(&self, key: &str) -> bool {
-        self.callers.knows(key)
-    }
-
-    fn forget_spent(&mut self, now_us: u64) -> usize {
-        // A TAT that is not ahead of now is a fresh caller's TAT.
-        let per_us = u64::from(self.policy.limit);
-        self.callers
-            .forget(|s| s.ahead_parts <= now_us.saturating_sub(s.at_us).saturating_mul(per_us))
-    }
-
-    fn capacity(&self) -> u32 {
-        self.burst
-    }
-
-    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision {
-        assert!((1..=self.burst).contains(&cost));
-        let Policy { limit, window_us } = self.policy;
-        let per_us = u64::from(limit);
-        // τ + T: how far ahead of now the TAT may lie after a conforming request.
-        let tolerance = u64::from(self.burst) * window_us;
-        let s = self.at(now_us, key);
-        let after = s.ahead_parts + u64::from(cost) * window_us;
-        let allowed = after <= tolerance;
-        if allowed {
-            s.ahead_parts = after;
-        }
-        let ahead = s.ahead_parts;
-        Decision {
-            allowed,
-            remaining: ((tolerance - ahead.min(tolerance)) / window_us) as u32,
-            // Until TAT + (n − 1)·T − τ.
-            retry_after_us: if allowed {
-                0
-            } else {
-                (after - tolerance).div_ceil(per_us)
-            },
-            reset_us: ahead.div_ceil(per_us),
-        }
-    }
-
-    fn payload_bytes(&self) -> u64 {
-        self.callers.payload_bytes()
+        Ok(Keyed::with(DrainRule::new(policy, burst, false), scope))
     }
 }
 

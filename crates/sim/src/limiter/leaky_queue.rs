@@ -8,8 +8,10 @@
 //! the last request's own turn, and is refused if that is more than `burst`, else
 //! delayed by it divided by the rate (see the `limit_req` and `limit_req_zone`
 //! directives in nginx's documentation). This module keeps the same figure in exact
-//! integer parts, like the token bucket: one request is `window_us` parts and every
-//! microsecond leaks `limit` parts.
+//! integer parts, as a [`Drain`](super::Drain), the state GCRA and the token bucket keep too: one
+//! request is `window_us` parts and every microsecond leaks `limit` parts. So a queue of
+//! `burst` waiting admits exactly what GCRA with a burst of `burst + 1` admits; the
+//! queue also makes each admitted request wait for the work ahead of it.
 //!
 //! **`nodelay`.** With nginx's `nodelay`, a request that would have waited is served at
 //! once, but it still takes its place in the queue: the slots drain at the rate as if it
@@ -20,31 +22,13 @@
 //! fits. A caller with nothing queued admits `burst + 1` requests at one instant: one
 //! served at once and `burst` waiting, which is the limiter's capacity.
 
-use super::{Callers, Decision, Limiter, LimiterError, Policy, Scope, StatePayload, MAX_LIMIT};
+use super::drain::{AsQueue, DrainRule};
+use super::{Keyed, Limiter, LimiterError, Policy, Scope, MAX_LIMIT};
 
-/// One caller's queue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct QueueState {
-    /// Work not yet served at `at_us`, in parts (one request is `window_us` parts):
-    /// the admitted requests still waiting, and the one being served.
-    pub backlog_parts: u64,
-    /// When the backlog was last brought up to date.
-    pub at_us: u64,
-}
-
-// Fixed-width integers only, so the payload is the same on wasm32 and 64-bit targets.
-const _: () = assert!(std::mem::size_of::<QueueState>() == 16);
-
-impl StatePayload for QueueState {}
-
-/// A leaky-bucket-as-a-queue limiter (nginx `limit_req … burst=N [nodelay]`).
-#[derive(Clone, Debug)]
-pub struct LeakyQueue {
-    policy: Policy,
-    burst: u32,
-    nodelay: bool,
-    callers: Callers<QueueState>,
-}
+/// A leaky-bucket-as-a-queue limiter (nginx `limit_req … burst=N [nodelay]`): the
+/// [`DrainRule`] with room for the one served and `burst` waiting, each admitted request
+/// waiting for the backlog it found unless `nodelay`.
+pub type LeakyQueue = Keyed<DrainRule<AsQueue>>;
 
 impl LeakyQueue {
     /// Requests leave at `policy.limit` per `policy.window_us`; up to `burst` wait in
@@ -60,109 +44,20 @@ impl LeakyQueue {
         if burst >= MAX_LIMIT {
             return Err(LimiterError::Burst { burst });
         }
-        Ok(Self {
-            policy,
-            burst,
-            nodelay,
-            callers: Callers::new(scope),
-        })
+        Ok(Keyed::with(
+            DrainRule::new(policy, burst + 1, !nodelay),
+            scope,
+        ))
     }
 
     /// Requests that may wait behind the one being served.
     pub fn burst(&self) -> u32 {
-        self.burst
+        self.capacity() - 1
     }
 
     /// True if queued requests are served at once.
     pub fn nodelay(&self) -> bool {
-        self.nodelay
-    }
-
-    /// The caller's backlog brought up to `now_us` (or to its own time, if later).
-    fn drained(&mut self, now_us: u64, key: &str) -> &mut QueueState {
-        let per_us = u64::from(self.policy.limit);
-        let q = self.callers.state(key, || QueueState {
-            backlog_parts: 0,
-            at_us: now_us,
-        });
-        let now_us = now_us.max(q.at_us);
-        let leaked = (now_us - q.at_us).saturating_mul(per_us);
-        q.backlog_parts = q.backlog_parts.saturating_sub(leaked);
-        q.at_us = now_us;
-        q
-    }
-}
-
-impl Limiter for LeakyQueue {
-    fn policy(&self) -> Policy {
-        self.policy
-    }
-
-    fn callers(&self) -> usize {
-        self.callers.len()
-    }
-
-    fn knows(&self, key: &str) -> bool {
-        self.callers.knows(key)
-    }
-
-    fn forget_spent(&mut self, now_us: u64) -> usize {
-        // An empty queue is a new caller's queue.
-        let per_us = u64::from(self.policy.limit);
-        self.callers.forget(|q| {
-            let leaked = now_us.saturating_sub(q.at_us).saturating_mul(per_us);
-            q.backlog_parts <= leaked
-        })
-    }
-
-    fn capacity(&self) -> u32 {
-        self.burst + 1
-    }
-
-    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision {
-        self.decide_delayed(now_us, key, cost).0
-    }
-
-    fn decide_delayed(&mut self, now_us: u64, key: &str, cost: u32) -> (Decision, u64) {
-        assert!((1..=self.capacity()).contains(&cost));
-        let Policy { limit, window_us } = self.policy;
-        let per_us = u64::from(limit);
-        let most_ahead = u64::from(self.burst) * window_us;
-        let nodelay = self.nodelay;
-        let q = self.drained(now_us, key);
-        // What is ahead of the request's last unit.
-        let ahead_of_last = q.backlog_parts + u64::from(cost - 1) * window_us;
-        let allowed = ahead_of_last <= most_ahead;
-        let delay_us = if allowed && !nodelay {
-            q.backlog_parts.div_ceil(per_us)
-        } else {
-            0
-        };
-        if allowed {
-            q.backlog_parts += u64::from(cost) * window_us;
-        }
-        let backlog = q.backlog_parts;
-        // A further request of cost 1 fits while the backlog ahead of it is within burst.
-        let remaining = if backlog <= most_ahead {
-            (most_ahead - backlog) / window_us + 1
-        } else {
-            0
-        };
-        let decision = Decision {
-            allowed,
-            remaining: remaining as u32,
-            retry_after_us: if allowed {
-                0
-            } else {
-                (ahead_of_last - most_ahead).div_ceil(per_us)
-            },
-            reset_us: backlog.div_ceil(per_us),
-        };
-        (decision, delay_us)
-    }
-
-    fn payload_bytes(&self) -> u64 {
-        self.callers.payload_bytes()
+        !self.rule().waits()
     }
 }
 
@@ -170,6 +65,7 @@ impl Limiter for LeakyQueue {
 mod tests {
     use super::*;
     use crate::limiter::tests::POLICY;
+    use crate::limiter::Decision;
     use crate::time::ms;
 
     fn queue(burst: u32, nodelay: bool) -> LeakyQueue {

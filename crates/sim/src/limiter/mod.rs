@@ -3,15 +3,19 @@
 //!
 //! Every limiter is a pure function of the instants it is shown: there are no timers and
 //! no background work, so a limiter in the simulation answers exactly as it would in a
-//! server fed the same arrival times. Each remembers its callers in a [`Callers`] store,
-//! keyed by caller or shared by all of them ([`Scope`]), which is the whole difference
-//! between "one bucket per customer" and "one bucket for everyone".
+//! server fed the same arrival times. Each is a [`Rule`] (the state it keeps for one
+//! caller and how that state decides a request) in one shared store, [`Keyed`], which
+//! remembers its callers in a [`Callers`] map, keyed by caller or shared by all of them
+//! ([`Scope`]): the whole difference between "one bucket per customer" and "one bucket
+//! for everyone", written once for every limiter. The token bucket, GCRA and the leaky
+//! queue keep one state between them, a [`Drain`]: work that drains at one rate.
 //!
 //! An instant earlier than what a caller's state has already seen is counted as if it
 //! were no earlier than that state: a clock that steps back stands still rather than
 //! reopening an old window, refilling twice or disordering the log.
 
 pub mod concurrency;
+pub mod drain;
 pub mod fixed_window;
 pub mod gcra;
 pub mod leaky_queue;
@@ -19,12 +23,13 @@ pub mod sliding_counter;
 pub mod sliding_log;
 pub mod token_bucket;
 
-pub use concurrency::ConcurrencyLimit;
-pub use fixed_window::FixedWindow;
+pub use concurrency::{ConcurrencyLimit, FlightRule};
+pub use drain::{Drain, DrainRule};
+pub use fixed_window::{FixedWindow, WindowRule};
 pub use gcra::Gcra;
 pub use leaky_queue::LeakyQueue;
-pub use sliding_counter::SlidingCounter;
-pub use sliding_log::SlidingLog;
+pub use sliding_counter::{CounterRule, SlidingCounter};
+pub use sliding_log::{LogRule, SlidingLog};
 pub use token_bucket::TokenBucket;
 
 use super::time::secs;
@@ -128,17 +133,14 @@ pub enum Scope {
     PerKey,
 }
 
-/// A rate limiter. Implementations decide; [`Limiter::check`] validates the cost first.
+/// A rate limiter. Implementations decide; `check` (on the trait object, and on each
+/// [`Keyed`] limiter) validates the cost first.
 pub trait Limiter {
     /// The limit this limiter publishes.
     fn policy(&self) -> Policy;
 
     /// The largest cost one request can have and still be allowed some day.
     fn capacity(&self) -> u32;
-
-    /// Decides a request whose cost is already known to be in `1..=capacity`, and
-    /// records it if allowed.
-    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision;
 
     /// Bytes of fixed-width state held right now: key bytes plus each state's payload.
     /// See [`StatePayload`] for what is and is not counted.
@@ -150,42 +152,35 @@ pub trait Limiter {
     /// True if `key` has a state (always, once anyone has asked, under the global scope).
     fn knows(&self, key: &str) -> bool;
 
-    /// Forgets every caller whose state is spent at `now_us`: a fresh state would decide
-    /// every request from `now_us` on exactly as it would. Returns how many it forgot.
-    /// A store that serves strangers calls this from time to time, as governor's
-    /// `retain_recent` is called, so that callers who have gone cost nothing.
-    fn forget_spent(&mut self, now_us: u64) -> usize;
+    /// Decides a request whose cost is already known to be in `1..=capacity`, records
+    /// it if allowed, and says how long an allowed request waits before it is served.
+    /// Only a queue delays (the leaky bucket without `nodelay`); every other limiter
+    /// answers at once, with a delay of 0. (One method, not a plain `decide` beside it:
+    /// each is one more function per limiter behind every trait object.)
+    fn decide_delayed(&mut self, now_us: u64, key: &str, cost: u32) -> (Decision, u64);
+}
 
-    /// Like [`Limiter::decide`], and also how long an allowed request waits before it is
-    /// served. Only a queue delays (the leaky bucket without `nodelay`); every other
-    /// limiter answers at once, which is this default: a delay of 0.
-    fn decide_delayed(&mut self, now_us: u64, key: &str, cost: u32) -> (Decision, u64) {
-        (self.decide(now_us, key, cost), 0)
-    }
-
+impl dyn Limiter + '_ {
     /// Decides one request of `cost` units from caller `key` arriving at `now_us`.
     /// A cost of 0, or one larger than the limiter could ever allow, is an error.
-    fn check(&mut self, now_us: u64, key: &str, cost: u32) -> Result<Decision, LimiterError> {
-        valid_cost(cost, self.capacity())?;
-        let d = self.decide(now_us, key, cost);
-        Ok(checked(d, self.capacity()))
+    /// (Written once for every limiter, behind the trait object: [`Keyed::check`] comes
+    /// here too.)
+    pub fn check(&mut self, now_us: u64, key: &str, cost: u32) -> Result<Decision, LimiterError> {
+        self.check_delayed(now_us, key, cost).map(|(d, _)| d)
     }
 
-    /// [`Limiter::check`], with how long the request waits before it is served if it
-    /// was allowed (0 if it was refused, and always 0 but for a queue).
-    fn check_delayed(
+    /// [`check`](Self::check), with how long the request waits before it is served if
+    /// it was allowed (0 if it was refused, and always 0 but for a queue).
+    pub fn check_delayed(
         &mut self,
         now_us: u64,
         key: &str,
         cost: u32,
     ) -> Result<(Decision, u64), LimiterError> {
-        valid_cost(cost, self.capacity())?;
+        let capacity = self.capacity();
+        valid_cost(cost, capacity)?;
         let (d, delay_us) = self.decide_delayed(now_us, key, cost);
-        assert!(
-            d.allowed || delay_us == 0,
-            "a refused request waits for nothing"
-        );
-        Ok((checked(d, self.capacity()), delay_us))
+        Ok(checked(d, delay_us, capacity))
     }
 }
 
@@ -200,8 +195,9 @@ fn valid_cost(cost: u32, capacity: u32) -> Result<(), LimiterError> {
     Ok(())
 }
 
-/// `d`, once its figures are known to agree with each other.
-fn checked(d: Decision, capacity: u32) -> Decision {
+/// `d` and its delay, once their figures are known to agree with each other. (Once for
+/// every limiter, not in each one's check.)
+fn checked(d: Decision, delay_us: u64, capacity: u32) -> (Decision, u64) {
     // (The messages print numbers only: a `Debug` payload would bring its formatting
     // machinery into every page's module.)
     assert!(
@@ -214,7 +210,11 @@ fn checked(d: Decision, capacity: u32) -> Decision {
         "{} remaining of a capacity of {capacity}",
         d.remaining
     );
-    d
+    assert!(
+        d.allowed || delay_us == 0,
+        "a refused request waits for nothing"
+    );
+    (d, delay_us)
 }
 
 crate::named_enum! {
@@ -247,16 +247,32 @@ impl LimiterKind {
     /// are the limit; a queue serves one and queues `limit − 1` (nginx's `burst`); a
     /// concurrency limit allows `limit` in flight, each held [`concurrency::DEFAULT_HOLD_US`].
     pub fn build(self, policy: Policy, scope: Scope) -> Result<Box<dyn Limiter>, LimiterError> {
+        self.make::<AsLimiter>(policy, scope)
+    }
+
+    /// [`LimiterKind::build`], as a limiter that can also forget its spent callers (what
+    /// a server serving strangers holds). A separate box, so that a page which never
+    /// forgets carries no forgetting.
+    pub fn build_forgetting(
+        self,
+        policy: Policy,
+        scope: Scope,
+    ) -> Result<Box<dyn Forgetting>, LimiterError> {
+        self.make::<AsForgetting>(policy, scope)
+    }
+
+    /// The limiter of this kind, boxed by `B`.
+    fn make<B: Boxing>(self, policy: Policy, scope: Scope) -> Result<B::Boxed, LimiterError> {
         let queued = policy.limit.saturating_sub(1);
         Ok(match self {
-            LimiterKind::Fixed => Box::new(FixedWindow::new(policy, scope)?),
-            LimiterKind::Sliding => Box::new(SlidingLog::new(policy, scope)?),
-            LimiterKind::Bucket => Box::new(TokenBucket::new(policy.limit, policy, scope)?),
-            LimiterKind::Counter => Box::new(SlidingCounter::new(policy, scope)?),
-            LimiterKind::Queue => Box::new(LeakyQueue::new(policy, queued, false, scope)?),
-            LimiterKind::Nodelay => Box::new(LeakyQueue::new(policy, queued, true, scope)?),
-            LimiterKind::Gcra => Box::new(Gcra::new(policy, policy.limit, scope)?),
-            LimiterKind::Inflight => Box::new(ConcurrencyLimit::new(
+            LimiterKind::Fixed => B::boxed(FixedWindow::new(policy, scope)?),
+            LimiterKind::Sliding => B::boxed(SlidingLog::new(policy, scope)?),
+            LimiterKind::Bucket => B::boxed(TokenBucket::new(policy.limit, policy, scope)?),
+            LimiterKind::Counter => B::boxed(SlidingCounter::new(policy, scope)?),
+            LimiterKind::Queue => B::boxed(LeakyQueue::new(policy, queued, false, scope)?),
+            LimiterKind::Nodelay => B::boxed(LeakyQueue::new(policy, queued, true, scope)?),
+            LimiterKind::Gcra => B::boxed(Gcra::new(policy, policy.limit, scope)?),
+            LimiterKind::Inflight => B::boxed(ConcurrencyLimit::new(
                 policy,
                 concurrency::DEFAULT_HOLD_US,
                 scope,
@@ -267,6 +283,158 @@ impl LimiterKind {
     /// True for the kinds that delay a request rather than answer it at once.
     pub const fn delays(self) -> bool {
         matches!(self, LimiterKind::Queue)
+    }
+}
+
+/// How [`LimiterKind::make`] boxes the limiter it builds.
+trait Boxing {
+    type Boxed;
+    fn boxed<R: Rule + 'static>(limiter: Keyed<R>) -> Self::Boxed;
+}
+
+/// Boxes as a [`Limiter`].
+struct AsLimiter;
+
+impl Boxing for AsLimiter {
+    type Boxed = Box<dyn Limiter>;
+    fn boxed<R: Rule + 'static>(limiter: Keyed<R>) -> Self::Boxed {
+        Box::new(limiter)
+    }
+}
+
+/// Boxes as a [`Forgetting`] limiter.
+struct AsForgetting;
+
+impl Boxing for AsForgetting {
+    type Boxed = Box<dyn Forgetting>;
+    fn boxed<R: Rule + 'static>(limiter: Keyed<R>) -> Self::Boxed {
+        Box::new(limiter)
+    }
+}
+
+/// What makes one limiter what it is: the state it keeps for each caller and how that
+/// state decides a request. Everything else (finding the caller's state, the scope,
+/// counting what the store holds, forgetting spent callers) is [`Keyed`]'s, the same
+/// for every rule.
+pub trait Rule {
+    /// One caller's state.
+    type State: StatePayload + Clone + std::fmt::Debug;
+
+    /// The limit this rule publishes.
+    fn policy(&self) -> Policy;
+
+    /// The largest cost one request can have and still be allowed some day: by
+    /// default the policy's limit.
+    fn capacity(&self) -> u32 {
+        self.policy().limit
+    }
+
+    /// A caller's state when it is first seen at `now_us`.
+    fn fresh(&self, now_us: u64) -> Self::State;
+
+    /// Decides a request whose cost is already known to be in `1..=capacity` against
+    /// the caller's state, records it there if allowed, and says how long an allowed
+    /// request waits before it is served (0 but for a queue).
+    fn decide(&self, state: &mut Self::State, now_us: u64, cost: u32) -> (Decision, u64);
+
+    /// True if `state` is spent at `now_us`: a fresh state would decide every request
+    /// from `now_us` on exactly as it would.
+    fn spent(&self, state: &mut Self::State, now_us: u64) -> bool;
+}
+
+/// A limiter: a [`Rule`] and its callers' states, one per key or one for all.
+#[derive(Clone, Debug)]
+pub struct Keyed<R: Rule> {
+    rule: R,
+    callers: Callers<R::State>,
+}
+
+impl<R: Rule> Keyed<R> {
+    /// `rule` with no caller seen yet.
+    fn with(rule: R, scope: Scope) -> Self {
+        Self {
+            rule,
+            callers: Callers::new(scope),
+        }
+    }
+
+    /// The rule this limiter decides by.
+    pub fn rule(&self) -> &R {
+        &self.rule
+    }
+
+    /// The state of `key`, created fresh at `now_us` on first sight.
+    fn state(&mut self, now_us: u64, key: &str) -> &mut R::State {
+        let rule = &self.rule;
+        self.callers.state(key, || rule.fresh(now_us))
+    }
+
+    /// Decides one request of `cost` units from caller `key` arriving at `now_us`; a cost
+    /// of 0, or one larger than the limiter could ever allow, is an error. The trait
+    /// object's own check, so that there is one copy for every limiter.
+    pub fn check(&mut self, now_us: u64, key: &str, cost: u32) -> Result<Decision, LimiterError> {
+        (self as &mut dyn Limiter).check(now_us, key, cost)
+    }
+
+    /// [`Keyed::check`], with how long the request waits before it is served if it was
+    /// allowed (0 if it was refused, and always 0 but for a queue).
+    pub fn check_delayed(
+        &mut self,
+        now_us: u64,
+        key: &str,
+        cost: u32,
+    ) -> Result<(Decision, u64), LimiterError> {
+        (self as &mut dyn Limiter).check_delayed(now_us, key, cost)
+    }
+
+    /// Forgets every caller whose state is spent at `now_us` (see [`Rule::spent`]):
+    /// no decision from `now_us` on changes. Returns how many it forgot. A store that
+    /// serves strangers calls this from time to time, as governor's `retain_recent` is
+    /// called, so that callers who have gone cost nothing.
+    pub fn forget_spent(&mut self, now_us: u64) -> usize {
+        let rule = &self.rule;
+        self.callers.forget(|s| rule.spent(s, now_us))
+    }
+}
+
+impl<R: Rule> Limiter for Keyed<R> {
+    fn policy(&self) -> Policy {
+        self.rule.policy()
+    }
+
+    fn capacity(&self) -> u32 {
+        self.rule.capacity()
+    }
+
+    fn decide_delayed(&mut self, now_us: u64, key: &str, cost: u32) -> (Decision, u64) {
+        assert!((1..=self.rule.capacity()).contains(&cost));
+        let rule = &self.rule;
+        let state = self.callers.state(key, || rule.fresh(now_us));
+        rule.decide(state, now_us, cost)
+    }
+
+    fn payload_bytes(&self) -> u64 {
+        self.callers.payload_bytes()
+    }
+
+    fn callers(&self) -> usize {
+        self.callers.len()
+    }
+
+    fn knows(&self, key: &str) -> bool {
+        self.callers.knows(key)
+    }
+}
+
+/// A limiter that can also forget its spent callers ([`Keyed::forget_spent`]).
+pub trait Forgetting: Limiter {
+    /// See [`Keyed::forget_spent`].
+    fn forget_spent(&mut self, now_us: u64) -> usize;
+}
+
+impl<R: Rule> Forgetting for Keyed<R> {
+    fn forget_spent(&mut self, now_us: u64) -> usize {
+        Keyed::forget_spent(self, now_us)
     }
 }
 
@@ -289,23 +457,36 @@ pub trait StatePayload {
 #[derive(Clone, Debug)]
 pub struct Callers<S> {
     scope: Scope,
-    /// The global scope's one state. Kept outside the map so the provider, which asks
-    /// on every request, pays no key lookup.
-    global: Option<S>,
-    /// Per-key states; always empty under the global scope.
-    states: BTreeMap<String, S>,
+    /// Per key, where its state is in `states`; always empty under the global scope,
+    /// whose one state is `states[0]`, found without a key lookup (the provider asks on
+    /// every request). The map holds places, not states, so every limiter shares one map
+    /// type (and its code), whatever its state.
+    places: BTreeMap<String, usize>,
+    /// The states, in the order their callers were first seen.
+    states: Vec<S>,
 }
 
 /// The key the global scope's one state is reported under (no bytes to count).
 const GLOBAL_KEY: &str = "";
+
+/// Where `key`'s state is: its place in `places`, or `next` (recorded as its place) if
+/// `key` is new. The second value is true if it was new.
+fn place(places: &mut BTreeMap<String, usize>, key: &str, next: usize) -> (usize, bool) {
+    // Look up by &str first, so a known caller costs no allocation.
+    if let Some(&at) = places.get(key) {
+        return (at, false);
+    }
+    places.insert(key.to_owned(), next);
+    (next, true)
+}
 
 impl<S> Callers<S> {
     /// An empty store.
     pub fn new(scope: Scope) -> Self {
         Self {
             scope,
-            global: None,
-            states: BTreeMap::new(),
+            places: BTreeMap::new(),
+            states: Vec::new(),
         }
     }
 
@@ -316,67 +497,103 @@ impl<S> Callers<S> {
 
     /// The state for `key`, created by `fresh` on first sight.
     pub fn state(&mut self, key: &str, fresh: impl FnOnce() -> S) -> &mut S {
-        if self.scope == Scope::Global {
-            return self.global.get_or_insert_with(fresh);
+        let at = match self.scope {
+            Scope::Global => 0,
+            Scope::PerKey => place(&mut self.places, key, self.states.len()).0,
+        };
+        if at == self.states.len() {
+            self.states.push(fresh());
         }
-        // Look up by &str first, so a known caller costs no allocation.
-        if !self.states.contains_key(key) {
-            self.states.insert(key.to_owned(), fresh());
-        }
-        self.states.get_mut(key).expect("inserted just above")
+        &mut self.states[at]
     }
 
     /// The state for `key`, if it has been seen.
     pub fn get_mut(&mut self, key: &str) -> Option<&mut S> {
-        match self.scope {
-            Scope::Global => self.global.as_mut(),
-            Scope::PerKey => self.states.get_mut(key),
-        }
+        let at = match self.scope {
+            Scope::Global => 0,
+            Scope::PerKey => *self.places.get(key)?,
+        };
+        self.states.get_mut(at)
     }
 
     /// Every remembered key with its state, in key order (the global scope's one state
     /// is reported under the empty key).
     pub fn states(&self) -> impl Iterator<Item = (&str, &S)> {
-        let global = self.global.iter().map(|s| (GLOBAL_KEY, s));
-        global.chain(self.states.iter().map(|(k, s)| (k.as_str(), s)))
+        let global = match self.scope {
+            Scope::Global => self.states.first(),
+            Scope::PerKey => None,
+        };
+        let keyed = self
+            .places
+            .iter()
+            .map(|(k, &at)| (k.as_str(), &self.states[at]));
+        global.map(|s| (GLOBAL_KEY, s)).into_iter().chain(keyed)
     }
 
     /// Callers remembered (1 at most under the global scope).
     pub fn len(&self) -> usize {
-        usize::from(self.global.is_some()) + self.states.len()
+        self.states.len()
     }
 
     /// True if no caller has been seen.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.states.is_empty()
     }
 
     /// True if `key` has a state.
     pub fn knows(&self, key: &str) -> bool {
         match self.scope {
-            Scope::Global => self.global.is_some(),
-            Scope::PerKey => self.states.contains_key(key),
+            Scope::Global => !self.states.is_empty(),
+            Scope::PerKey => self.places.contains_key(key),
         }
     }
 
     /// Forgets every state for which `spent` is true; returns how many.
     pub fn forget(&mut self, mut spent: impl FnMut(&mut S) -> bool) -> usize {
         let before = self.len();
-        if self.global.as_mut().is_some_and(&mut spent) {
-            self.global = None;
+        let states = &mut self.states;
+        if self.scope == Scope::Global {
+            if states.first_mut().is_some_and(spent) {
+                states.clear();
+            }
+            return before - states.len();
         }
-        self.states.retain(|_, s| !spent(s));
-        before - self.len()
+        let mut kept = vec![false; states.len()];
+        self.places.retain(|_, &mut at| {
+            kept[at] = !spent(&mut states[at]);
+            kept[at]
+        });
+        // The kept states close up in their order, and each key learns its new place.
+        let mut moved_to = Vec::with_capacity(kept.len());
+        let mut next = 0;
+        for &keep in &kept {
+            moved_to.push(next);
+            next += usize::from(keep);
+        }
+        let mut keep = kept.iter();
+        states.retain(|_| keep.next().copied().unwrap_or(false));
+        for at in self.places.values_mut() {
+            *at = moved_to[*at];
+        }
+        // Callers who have gone give their memory back, as the map's nodes do.
+        if states.len() < states.capacity() / 4 {
+            states.shrink_to(states.len() * 2);
+        }
+        before - states.len()
     }
 }
 
 impl<S: StatePayload> Callers<S> {
     /// Key bytes plus every state's payload. See [`StatePayload`].
     pub fn payload_bytes(&self) -> u64 {
-        self.states()
-            .map(|(k, s)| k.len() as u64 + s.payload_bytes())
-            .sum()
+        key_bytes(&self.places) + self.states.iter().map(S::payload_bytes).sum::<u64>()
     }
+}
+
+/// The bytes of every key in `places` (the global scope's empty key has none): one copy
+/// for every limiter's store.
+fn key_bytes(places: &BTreeMap<String, usize>) -> u64 {
+    places.keys().map(|k| k.len() as u64).sum()
 }
 
 /// `us` rounded up to whole seconds: how long a header tells a caller to wait.
@@ -485,7 +702,7 @@ mod tests {
         };
         for kind in LimiterKind::ALL {
             let mut kept = kind.build(POLICY, Scope::PerKey).unwrap();
-            let mut forgetful = kind.build(POLICY, Scope::PerKey).unwrap();
+            let mut forgetful = kind.build_forgetting(POLICY, Scope::PerKey).unwrap();
             let mut now_us = 0;
             let mut forgotten = 0;
             for _ in 0..20_000 {
@@ -496,7 +713,7 @@ mod tests {
                 forgotten += forgetful.forget_spent(now_us);
                 assert_eq!(
                     kept.check(now_us, key, cost),
-                    forgetful.check(now_us, key, cost),
+                    (&mut *forgetful as &mut dyn Limiter).check(now_us, key, cost),
                     "{kind} at {now_us} µs"
                 );
             }
@@ -513,8 +730,13 @@ mod tests {
     #[test]
     fn a_caller_inside_its_window_is_not_forgotten() {
         for kind in LimiterKind::ALL {
-            let mut l = kind.build(POLICY, Scope::PerKey).unwrap();
-            assert!(l.check(secs(3), "a", 1).unwrap().allowed);
+            let mut l = kind.build_forgetting(POLICY, Scope::PerKey).unwrap();
+            assert!(
+                (&mut *l as &mut dyn Limiter)
+                    .check(secs(3), "a", 1)
+                    .unwrap()
+                    .allowed
+            );
             assert_eq!(l.forget_spent(secs(3) + ms(10)), 0, "{kind}");
             assert!(l.knows("a") && !l.knows("b"), "{kind}");
         }

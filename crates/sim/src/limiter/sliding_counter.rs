@@ -18,7 +18,7 @@
 //! fixed window's memory: two counters whatever the traffic, where the exact sliding
 //! log keeps one instant per request.
 
-use super::{Callers, Decision, Limiter, LimiterError, Policy, Scope, StatePayload};
+use super::{Decision, Keyed, LimiterError, Policy, Rule, Scope, StatePayload};
 
 /// One caller's two counters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,12 +36,14 @@ const _: () = assert!(std::mem::size_of::<CounterState>() == 16);
 
 impl StatePayload for CounterState {}
 
-/// A sliding-window-counter limiter.
-#[derive(Clone, Debug)]
-pub struct SlidingCounter {
+/// The sliding-window counter's rule: at most `limit` units in any window, estimated.
+#[derive(Clone, Copy, Debug)]
+pub struct CounterRule {
     policy: Policy,
-    callers: Callers<CounterState>,
 }
+
+/// A sliding-window-counter limiter.
+pub type SlidingCounter = Keyed<CounterRule>;
 
 impl CounterState {
     /// The counters as they stand at `now_us` (or at the state's own time, if later),
@@ -65,21 +67,14 @@ impl SlidingCounter {
     /// from two counters (see the module's doc for how far the estimate can be off).
     pub fn new(policy: Policy, scope: Scope) -> Result<Self, LimiterError> {
         policy.check()?;
-        Ok(Self {
-            policy,
-            callers: Callers::new(scope),
-        })
+        Ok(Keyed::with(CounterRule { policy }, scope))
     }
 
     /// The estimated units in the sliding window ending at `now_us`, in thousandths
     /// (rounded down), without recording anything.
     pub fn milli_estimate(&mut self, now_us: u64, key: &str) -> u64 {
-        let window_us = self.policy.window_us;
-        let s = self.callers.state(key, || CounterState {
-            at_us: now_us,
-            current: 0,
-            previous: 0,
-        });
+        let window_us = self.rule().policy.window_us;
+        let s = self.state(now_us, key);
         s.rolled(now_us, window_us);
         let left_us = window_us - s.at_us % window_us;
         let scaled = u128::from(s.previous) * u128::from(left_us)
@@ -110,41 +105,30 @@ fn fits_from(limit: u32, window_us: u64, previous: u32, current: u32, cost: u32)
     (from < window_us).then_some(from)
 }
 
-impl Limiter for SlidingCounter {
+impl Rule for CounterRule {
+    type State = CounterState;
+
     fn policy(&self) -> Policy {
         self.policy
     }
 
-    fn callers(&self) -> usize {
-        self.callers.len()
-    }
-
-    fn knows(&self, key: &str) -> bool {
-        self.callers.knows(key)
-    }
-
-    fn forget_spent(&mut self, now_us: u64) -> usize {
-        // Once both counters are zero at `now_us`, the state is a fresh one.
-        let window_us = self.policy.window_us;
-        self.callers.forget(|s| {
-            let mut s = *s;
-            s.rolled(now_us, window_us);
-            s.current == 0 && s.previous == 0
-        })
-    }
-
-    fn capacity(&self) -> u32 {
-        self.policy.limit
-    }
-
-    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision {
-        let Policy { limit, window_us } = self.policy;
-        assert!((1..=limit).contains(&cost));
-        let s = self.callers.state(key, || CounterState {
+    fn fresh(&self, now_us: u64) -> CounterState {
+        CounterState {
             at_us: now_us,
             current: 0,
             previous: 0,
-        });
+        }
+    }
+
+    fn spent(&self, state: &mut CounterState, now_us: u64) -> bool {
+        // Once both counters are zero at `now_us`, the state is a fresh one.
+        let mut s = *state;
+        s.rolled(now_us, self.policy.window_us);
+        s.current == 0 && s.previous == 0
+    }
+
+    fn decide(&self, s: &mut CounterState, now_us: u64, cost: u32) -> (Decision, u64) {
+        let Policy { limit, window_us } = self.policy;
         s.rolled(now_us, window_us);
         let now_us = s.at_us;
         let start_us = now_us - now_us % window_us;
@@ -175,16 +159,13 @@ impl Limiter for SlidingCounter {
         } else {
             0
         };
-        Decision {
+        let decision = Decision {
             allowed,
             remaining: room(limit, window_us, previous, current, elapsed_us) as u32,
             retry_after_us,
             reset_us,
-        }
-    }
-
-    fn payload_bytes(&self) -> u64 {
-        self.callers.payload_bytes()
+        };
+        (decision, 0)
     }
 }
 
@@ -192,6 +173,7 @@ impl Limiter for SlidingCounter {
 mod tests {
     use super::*;
     use crate::limiter::tests::POLICY;
+    use crate::limiter::Limiter;
     use crate::limiter::SlidingLog;
     use crate::time::{ms, secs};
 

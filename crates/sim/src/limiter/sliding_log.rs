@@ -5,7 +5,7 @@
 //! price is memory that grows with traffic: a caller at the limit costs one timestamp per
 //! allowed unit, where the other two limiters cost a couple of integers.
 
-use super::{Callers, Decision, Limiter, LimiterError, Policy, Scope, StatePayload};
+use super::{Decision, Keyed, LimiterError, Policy, Rule, Scope, StatePayload};
 use std::collections::VecDeque;
 
 /// One caller's log: the instant of every allowed unit still inside the window, oldest
@@ -25,35 +25,35 @@ impl StatePayload for LogState {
     }
 }
 
-/// A sliding-window-log limiter.
-#[derive(Clone, Debug)]
-pub struct SlidingLog {
+/// The sliding log's rule: at most `limit` units in any window, counted exactly.
+#[derive(Clone, Copy, Debug)]
+pub struct LogRule {
     policy: Policy,
-    callers: Callers<LogState>,
 }
+
+/// A sliding-window-log limiter.
+pub type SlidingLog = Keyed<LogRule>;
 
 impl SlidingLog {
     /// At most `policy.limit` units in any window of `policy.window_us`.
     pub fn new(policy: Policy, scope: Scope) -> Result<Self, LimiterError> {
         policy.check()?;
-        Ok(Self {
-            policy,
-            callers: Callers::new(scope),
-        })
+        Ok(Keyed::with(LogRule { policy }, scope))
     }
 
-    /// [`Limiter::decide`] for one unit, answering only whether it was allowed: the
+    /// [`Limiter::decide_delayed`] for one unit, answering only whether it was allowed: the
     /// provider asks this for every request, and needs no headers.
     #[inline]
     pub fn admit_one(&mut self, now_us: u64, key: &str) -> bool {
-        let log = &mut self.callers.state(key, LogState::default).admitted_us;
-        log_if_it_fits(log, self.policy, now_us, 1).1
+        let policy = self.rule().policy;
+        let log = &mut self.state(now_us, key).admitted_us;
+        log_if_it_fits(log, policy, now_us, 1).1
     }
 
     /// Units `key` has inside the window ending at `now_us`, after dropping the ones
     /// that have left it. A caller never seen has none, and is not remembered for asking.
     pub fn in_window(&mut self, now_us: u64, key: &str) -> u32 {
-        let window_us = self.policy.window_us;
+        let window_us = self.rule().policy.window_us;
         self.callers.get_mut(key).map_or(0, |state| {
             let log = &mut state.admitted_us;
             expire(log, now_us, window_us);
@@ -66,8 +66,8 @@ impl SlidingLog {
     /// `allowed` if one more unit fits, the units that remain, how long until one more
     /// would fit, and how long until the window is empty.
     pub fn standing(&mut self, now_us: u64, key: &str, limit: u32) -> Decision {
-        let window_us = self.policy.window_us;
-        let log = &mut self.callers.state(key, LogState::default).admitted_us;
+        let window_us = self.rule().policy.window_us;
+        let log = &mut self.state(now_us, key).admitted_us;
         let now_us = expire(log, now_us, window_us);
         let len = log.len();
         let allowed = len < limit as usize;
@@ -94,36 +94,26 @@ impl SlidingLog {
     }
 }
 
-impl Limiter for SlidingLog {
+impl Rule for LogRule {
+    type State = LogState;
+
     fn policy(&self) -> Policy {
         self.policy
     }
 
-    fn callers(&self) -> usize {
-        self.callers.len()
+    fn fresh(&self, _now_us: u64) -> LogState {
+        LogState::default()
     }
 
-    fn knows(&self, key: &str) -> bool {
-        self.callers.knows(key)
-    }
-
-    fn forget_spent(&mut self, now_us: u64) -> usize {
+    fn spent(&self, state: &mut LogState, now_us: u64) -> bool {
         // A log whose every instant has left the window is an empty log.
-        let window_us = self.policy.window_us;
-        self.callers.forget(|s| {
-            expire(&mut s.admitted_us, now_us, window_us);
-            s.admitted_us.is_empty()
-        })
+        expire(&mut state.admitted_us, now_us, self.policy.window_us);
+        state.admitted_us.is_empty()
     }
 
-    fn capacity(&self) -> u32 {
-        self.policy.limit
-    }
-
-    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision {
+    fn decide(&self, state: &mut LogState, now_us: u64, cost: u32) -> (Decision, u64) {
         let Policy { limit, window_us } = self.policy;
-        assert!((1..=limit).contains(&cost));
-        let log = &mut self.callers.state(key, LogState::default).admitted_us;
+        let log = &mut state.admitted_us;
         let (now_us, allowed) = log_if_it_fits(log, self.policy, now_us, cost);
         let retry_after_us = if allowed {
             0
@@ -133,18 +123,15 @@ impl Limiter for SlidingLog {
             log[must_leave - 1].saturating_add(window_us) - now_us
         };
         assert!(log.len() as u32 <= limit);
-        Decision {
+        let decision = Decision {
             allowed,
             remaining: limit - log.len() as u32,
             retry_after_us,
             reset_us: log
                 .back()
                 .map_or(0, |&t| t.saturating_add(window_us) - now_us),
-        }
-    }
-
-    fn payload_bytes(&self) -> u64 {
-        self.callers.payload_bytes()
+        };
+        (decision, 0)
     }
 }
 
@@ -181,6 +168,7 @@ fn expire(log: &mut VecDeque<u64>, now_us: u64, window_us: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::limiter::tests::POLICY;
+    use crate::limiter::Limiter;
     use crate::time::{ms, secs};
 
     fn limiter() -> SlidingLog {

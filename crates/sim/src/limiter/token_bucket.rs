@@ -5,34 +5,20 @@
 //! integers whatever the traffic. The refill is arithmetic at read time: the bucket
 //! remembers its level and when it last looked, and adds what the elapsed time earned.
 //!
-//! The level is kept in exact integer parts, so every platform gives the same answer:
-//! one token is `window_us` parts and every microsecond adds `limit` parts. Ten tokens
+//! The bucket keeps what has been taken from it and not yet refilled, in exact integer
+//! parts, as a [`Drain`] (the state GCRA and the leaky queue keep too), so every platform
+//! gives the same answer: one token is `window_us` parts and every microsecond refills
+//! `limit` parts, and the level is the capacity less what is still to refill. Ten tokens
 //! per second is then 10 parts per µs with 1,000,000 parts to a token; nothing is ever
 //! rounded except where a wait is turned into whole microseconds (always upwards).
 
-use super::{Callers, Decision, Limiter, LimiterError, Policy, Scope, StatePayload, MAX_LIMIT};
+use super::drain::{AsBucket, DrainRule};
+use super::{Drain, Keyed, Limiter, LimiterError, Policy, Scope, MAX_LIMIT};
 
-/// One caller's bucket.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BucketState {
-    /// Tokens held, in parts (one token is `window_us` parts).
-    pub level_parts: u64,
-    /// When the level was last brought up to date.
-    pub at_us: u64,
-}
-
-// Fixed-width integers only, so the payload is the same on wasm32 and 64-bit targets.
-const _: () = assert!(std::mem::size_of::<BucketState>() == 16);
-
-impl StatePayload for BucketState {}
-
-/// A token-bucket limiter.
-#[derive(Clone, Debug)]
-pub struct TokenBucket {
-    capacity: u32,
-    policy: Policy,
-    callers: Callers<BucketState>,
-}
+/// A token-bucket limiter: the [`DrainRule`] with room for `capacity` tokens taken, and
+/// no wait. A request takes `cost` tokens if the bucket holds them: if what is taken,
+/// with them, is at most the capacity.
+pub type TokenBucket = Keyed<DrainRule<AsBucket>>;
 
 impl TokenBucket {
     /// Buckets of `capacity` tokens, refilled at `refill.limit` tokens per
@@ -42,115 +28,53 @@ impl TokenBucket {
         if !(1..=MAX_LIMIT).contains(&capacity) {
             return Err(LimiterError::Capacity { capacity });
         }
-        Ok(Self {
-            capacity,
-            policy: refill,
-            callers: Callers::new(scope),
-        })
+        Ok(Keyed::with(DrainRule::new(refill, capacity, false), scope))
     }
 
     fn full_parts(&self) -> u64 {
-        u64::from(self.capacity) * self.policy.window_us
+        u64::from(self.capacity()) * self.policy().window_us
     }
 
     /// The caller's bucket brought up to `now_us` (or to its own time, if later).
-    fn refilled(&mut self, now_us: u64, key: &str) -> &mut BucketState {
+    fn refilled(&mut self, now_us: u64, key: &str) -> &mut Drain {
+        let per_us = u64::from(self.policy().limit);
+        let taken = self.state(now_us, key);
+        taken.drain(now_us, per_us);
+        taken
+    }
+
+    /// The caller's level at `now_us`, in parts.
+    fn level_parts(&mut self, now_us: u64, key: &str) -> u64 {
         let full = self.full_parts();
-        let per_us = u64::from(self.policy.limit);
-        let b = self.callers.state(key, || BucketState {
-            level_parts: full,
-            at_us: now_us,
-        });
-        let now_us = now_us.max(b.at_us);
-        let earned = (now_us - b.at_us).saturating_mul(per_us);
-        b.level_parts = b.level_parts.saturating_add(earned).min(full);
-        b.at_us = now_us;
-        b
+        full - self.refilled(now_us, key).ahead_parts
     }
 
     /// Empties the caller's bucket at `now_us`. A client that mirrors a server's bucket
     /// calls this on a 429: the server has just said there is nothing left.
     pub fn empty(&mut self, now_us: u64, key: &str) {
-        self.refilled(now_us, key).level_parts = 0;
+        let full = self.full_parts();
+        self.refilled(now_us, key).ahead_parts = full;
     }
 
     /// The caller's level at `now_us` in thousandths of a token (rounded down), without
     /// taking any: what a chart of the bucket draws.
     pub fn milli_tokens(&mut self, now_us: u64, key: &str) -> u64 {
-        let window_us = self.policy.window_us;
-        let parts = self.refilled(now_us, key).level_parts;
+        let window_us = self.policy().window_us;
+        let parts = self.level_parts(now_us, key);
         (u128::from(parts) * 1_000 / u128::from(window_us)) as u64
     }
 
     /// When the caller's bucket, left alone from `now_us`, is full again.
     pub fn full_at(&mut self, now_us: u64, key: &str) -> u64 {
-        let full = self.full_parts();
-        let per_us = u64::from(self.policy.limit);
-        let b = self.refilled(now_us, key);
-        b.at_us + (full - b.level_parts).div_ceil(per_us)
+        let per_us = u64::from(self.policy().limit);
+        let taken = self.refilled(now_us, key);
+        taken.at_us + taken.ahead_parts.div_ceil(per_us)
     }
 
     /// Whole tokens in the caller's bucket at `now_us`, without taking any.
     pub fn tokens(&mut self, now_us: u64, key: &str) -> u32 {
-        let window_us = self.policy.window_us;
-        (self.refilled(now_us, key).level_parts / window_us) as u32
-    }
-}
-
-impl Limiter for TokenBucket {
-    fn policy(&self) -> Policy {
-        self.policy
-    }
-
-    fn callers(&self) -> usize {
-        self.callers.len()
-    }
-
-    fn knows(&self, key: &str) -> bool {
-        self.callers.knows(key)
-    }
-
-    fn forget_spent(&mut self, now_us: u64) -> usize {
-        // A bucket that has refilled to the brim is a new caller's bucket.
-        let full = self.full_parts();
-        let per_us = u64::from(self.policy.limit);
-        self.callers.forget(|b| {
-            let earned = now_us.saturating_sub(b.at_us).saturating_mul(per_us);
-            b.level_parts.saturating_add(earned) >= full
-        })
-    }
-
-    fn capacity(&self) -> u32 {
-        self.capacity
-    }
-
-    fn decide(&mut self, now_us: u64, key: &str, cost: u32) -> Decision {
-        assert!((1..=self.capacity).contains(&cost));
-        let full = self.full_parts();
-        let Policy { limit, window_us } = self.policy;
-        let per_us = u64::from(limit);
-        let need = u64::from(cost) * window_us;
-        let b = self.refilled(now_us, key);
-        let allowed = b.level_parts >= need;
-        if allowed {
-            b.level_parts -= need;
-        }
-        let level = b.level_parts;
-        assert!(level <= full);
-        Decision {
-            allowed,
-            remaining: (level / window_us) as u32,
-            retry_after_us: if allowed {
-                0
-            } else {
-                (need - level).div_ceil(per_us)
-            },
-            reset_us: (full - level).div_ceil(per_us),
-        }
-    }
-
-    fn payload_bytes(&self) -> u64 {
-        self.callers.payload_bytes()
+        let window_us = self.policy().window_us;
+        (self.level_parts(now_us, key) / window_us) as u32
     }
 }
 

@@ -9,11 +9,10 @@ use super::chart_width::use_chart_width;
 use super::knobs::LabKnobs;
 use crate::shared::bind;
 use crate::shared::dom::{set_flag, set_text};
-use crate::shared::erase::handler;
+use crate::shared::erase::{handler, watch};
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::limits::charts::{dragged, volley_slot, BurstAxis, BURST_CHART};
-use page::limits::lab::cells;
 use page::limits::settings::LabSettings;
 use page::limits::view::{body_html, LAB_ERROR};
 use sim::lab::{ExperimentName, LabResult};
@@ -42,6 +41,13 @@ pub fn ExperimentView(
     };
     // The body's box: events are delegated, so `current_target` is not it.
     let body = NodeRef::<Div>::new();
+    // Its markup, written whole as the result or the width changes (through the one
+    // boxed effect, not an attribute of a type of its own).
+    watch(move || {
+        if let Some(b) = body.get() {
+            b.set_inner_html(&markup());
+        }
+    });
     // Which volley is held: Some(true) for the second.
     let held = StoredValue::new(None::<bool>);
     let drag = move |ev: web_sys::PointerEvent| {
@@ -75,13 +81,11 @@ pub fn ExperimentView(
             set_flag(el, "hidden", why.is_none());
         });
     });
-    let shown_cells =
-        Signal::derive(move || result.with(|r| r.as_ref().map(cells).unwrap_or_default()));
     view! {
         <div class="rll-experiment" node_ref=box_ref>
             <LabKnobs experiment settings changed/>
             <p class="rll-field-help rll-error" data-testid="lab-error" data-slot={LAB_ERROR.name()} hidden></p>
-            <div node_ref=body inner_html=markup
+            <div node_ref=body
                 on:pointerdown=handler(move |ev: web_sys::PointerEvent| {
                     let second = [false, true]
                         .into_iter()
@@ -101,7 +105,7 @@ pub fn ExperimentView(
                 })
                 on:pointercancel=handler(move |_| held.set_value(None))>
             </div>
-            <Cells cells=shown_cells/>
+            <Cells result/>
         </div>
     }
 }
