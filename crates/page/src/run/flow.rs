@@ -26,6 +26,19 @@ pub const FLOW_TESTID: &str = "flow-chart";
 /// The chart's title, its box's label for screen readers.
 pub const FLOW_TITLE: &str = "Goodput over time";
 
+/// Where a module without the chart (the bare address's and the walk's, which keep a
+/// first visit's download small) points for it, under traffic that keeps arriving: the
+/// run page, with the same run.
+pub fn elsewhere_markup(scenario: &sim::Scenario) -> Markup {
+    html! {
+        p.rll-callout data-testid=(FLOW_TESTID) {
+            (FLOW_TITLE) " is drawn on "
+            a href=(crate::shared::links::run_href(scenario.strategy, scenario)) { "the run page" }
+            "."
+        }
+    }
+}
+
 /// The plot's width in its own units.
 pub const WIDTH: u64 = 1000;
 /// The plot's height in its own units: the busiest second of any line is this tall.
@@ -644,5 +657,21 @@ mod tests {
             )),
             "{m}"
         );
+    }
+
+    #[test]
+    fn a_module_without_the_chart_links_the_same_run_on_the_run_page() {
+        let s = outage::scenario(StrategyName::Budget, 4);
+        let m = elsewhere_markup(&s).into_string();
+        let href = crate::shared::links::run_href(StrategyName::Budget, &s);
+        assert!(
+            href.contains("traffic=steady") && href.contains("seed=4"),
+            "{href}"
+        );
+        assert!(
+            m.contains(&format!("href=\"{}\"", href.replace('&', "&amp;"))),
+            "{m}"
+        );
+        assert!(m.starts_with("<p class=\"rll-callout\" data-testid=\"flow-chart\">Goodput over time is drawn on "), "{m}");
     }
 }

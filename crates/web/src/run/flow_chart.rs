@@ -8,6 +8,11 @@ use page::run::flow::{flow_markup, Recovery, FLOW_CLASS, FLOW_TESTID, FLOW_TITLE
 use sim::time::US_PER_S;
 use sim::traffic::Traffic;
 
+/// The chart as the run page's module builds it ([`FlowCard`](crate::run::run_view::FlowCard)).
+pub fn flow_card(playback: Playback) -> AnyView {
+    view! { <FlowChart playback/> }.into_any()
+}
+
 /// The customers who arrived, the requests sent and the charges the client learned of,
 /// second by second up to the instant on screen (the playhead's, or the run's own), on an
 /// axis as long as the run will be when that is known. Nothing for a batch (the

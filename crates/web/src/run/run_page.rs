@@ -5,7 +5,7 @@ use crate::run::intro::Intro;
 use crate::run::motion_note::MotionNote;
 use crate::run::run_keys::RunKeys;
 use crate::run::run_state::RunState;
-use crate::run::run_view::{RunView, WalkCard};
+use crate::run::run_view::{FlowCard, RunView, WalkCard};
 use crate::run::use_playback::PlayState;
 use crate::run::verdict_card::VerdictCard;
 use crate::shared::erase::watch;
@@ -33,6 +33,9 @@ pub fn RunPage(
     /// the walk's modules; the bare address's goes without, to keep a first visit's
     /// download as it was (docs/sizes-and-speeds.md), and runs them itself.
     worker_runs: Option<fn() -> std::rc::Rc<dyn crate::run::use_playback::HandOff>>,
+    /// Goodput over time: given in the run page's module only; the bare address's and the
+    /// walk's point to it (docs/traffic.md).
+    flow: Option<FlowCard>,
 ) -> impl IntoView {
     let reduced = use_reduced_motion();
     let base = RunState::new(
@@ -136,7 +139,7 @@ pub fn RunPage(
             {verdict}
             <Intro scenario=state.draft.into()/>
             <ViewTabs current=View::Run scenario/>
-            <RunView state walk/>
+            <RunView state walk flow/>
             <RunKeys
                 state
                 on_step=move |action| match action {

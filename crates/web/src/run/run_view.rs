@@ -6,7 +6,6 @@ use crate::run::code_view::CodeView;
 use crate::run::controls::Controls;
 use crate::run::customer_grid::CustomerGrid;
 use crate::run::export_buttons::ExportButtons;
-use crate::run::flow_chart::FlowChart;
 use crate::run::harm_switch::HarmSwitch;
 use crate::run::key_counters::KeyCounters;
 use crate::run::knobs::Knobs;
@@ -18,7 +17,7 @@ use crate::run::story_panel::StoryPanel;
 use crate::run::strategy_note::StrategyNote;
 use crate::run::strategy_picker::StrategyPicker;
 use crate::run::summary::Summary;
-use crate::run::use_playback::PlayState;
+use crate::run::use_playback::{PlayState, Playback};
 use crate::shared::dom::set_flag;
 use crate::shared::erase::watch;
 use crate::shared::later::{after_next_paint, Later};
@@ -32,6 +31,9 @@ use page::Speed;
 /// Builds the guided walk's card for a run view's state.
 pub type WalkCard = fn(RunState) -> AnyView;
 
+/// Builds goodput over time for a run, in the run page's module only.
+pub type FlowCard = fn(Playback) -> AnyView;
+
 /// The run view.
 #[component]
 pub fn RunView(
@@ -39,6 +41,8 @@ pub fn RunView(
     state: RunState,
     /// The guided walk's card, in the module that carries the walk.
     walk: Option<WalkCard>,
+    /// Goodput over time, in the module that carries the chart; the others point to it.
+    flow: Option<FlowCard>,
 ) -> impl IntoView {
     let RunState {
         playback,
@@ -123,7 +127,10 @@ pub fn RunView(
                     </div>
                     // Traffic that keeps arriving only; it needs no record, so it is
                     // outside the part a run with none hides.
-                    <FlowChart playback/>
+                    {match flow {
+                        Some(card) => card(playback),
+                        None => elsewhere(playback).into_any(),
+                    }}
                     // Under the picture, not on it: the marks a break makes are drawn there.
                     <div class="rll-stage-tools">
                         <BreakButton state/>
@@ -156,6 +163,18 @@ pub fn RunView(
             <CodeView strategy=selected.into() scenario=draft.into()/>
         </section>
         </Later>
+    }
+}
+
+/// Under traffic that keeps arriving, in a module without the chart: where it is drawn.
+fn elsewhere(playback: Playback) -> impl IntoView {
+    move || {
+        playback.scenario.with(|s| {
+            s.as_ref()
+                .filter(|s| !s.traffic.is_batch())
+                .map(|s| page::run::flow::elsewhere_markup(s).into_string())
+                .map(|markup| view! { <div inner_html=markup></div> })
+        })
     }
 }
 
