@@ -28,37 +28,43 @@ pub fn FlowChart(
             .snapshot
             .with(|s| s.as_ref().map(|s| (s.now_us / US_PER_S, s.finished)))
     });
-    // Runs again only when the second on screen, the run or its axis changes.
-    move || {
-        let (now_s, finished) = tick.get()?;
-        if playback.offloaded.get() {
-            return None;
-        }
-        let axis_s = playback.end_us.get().map_or(0, |e| e.div_ceil(US_PER_S));
-        // Tracks the scenario itself: set when a run starts, not on every frame.
-        let plan = playback.scenario.with(|s| {
-            s.as_ref()
-                .filter(|s| s.traffic.shape != Traffic::Batch)
-                .map(|s| s.provider.incident)
-        })?;
-        let recovery = playback
-            .snapshot
-            .with_untracked(|s| s.as_ref().map(|s| Recovery::of(&s.stats, &plan)))
-            .filter(|_| finished);
-        // A finished run shows its last second, however short; a playing one, its
-        // whole seconds so far.
-        let seconds = playback.with_sim(|sim| {
-            let all = sim.flow().seconds();
-            let shown = if finished {
-                all.len()
-            } else {
-                all.len().min(now_s as usize)
-            };
-            all[..shown].to_vec()
-        })?;
-        let markup = flow_markup(&seconds, &plan, axis_s, recovery).into_string();
-        Some(view! {
-            <section class=FLOW_CLASS data-testid=FLOW_TESTID aria-label=FLOW_TITLE inner_html=markup></section>
-        })
+    // Rewritten only when the second on screen, the run or its axis changes; empty
+    // (and hidden by the stylesheet) when there is nothing to chart. One markup string
+    // bound once, as the stats panel does, not a view built per change.
+    let markup = Memo::new(move |_| chart(playback, tick.get()).unwrap_or_default());
+    view! {
+        <section class=FLOW_CLASS data-testid=FLOW_TESTID aria-label=FLOW_TITLE inner_html=markup></section>
     }
+}
+
+/// The chart's markup at `tick` (the whole second on screen, and whether the run is over
+/// there), or `None` when there is nothing to chart.
+fn chart(playback: Playback, tick: Option<(u64, bool)>) -> Option<String> {
+    let (now_s, finished) = tick?;
+    if playback.offloaded.get() {
+        return None;
+    }
+    let axis_s = playback.end_us.get().map_or(0, |e| e.div_ceil(US_PER_S));
+    // Tracks the scenario itself: set when a run starts, not on every frame.
+    let plan = playback.scenario.with(|s| {
+        s.as_ref()
+            .filter(|s| s.traffic.shape != Traffic::Batch)
+            .map(|s| s.provider.incident)
+    })?;
+    let recovery = playback
+        .snapshot
+        .with_untracked(|s| s.as_ref().map(|s| Recovery::of(&s.stats, &plan)))
+        .filter(|_| finished);
+    // A finished run shows its last second, however short; a playing one, its whole
+    // seconds so far.
+    let seconds = playback.with_sim(|sim| {
+        let all = sim.flow().seconds();
+        let shown = if finished {
+            all.len()
+        } else {
+            all.len().min(now_s as usize)
+        };
+        all[..shown].to_vec()
+    })?;
+    Some(flow_markup(&seconds, &plan, axis_s, recovery).into_string())
 }

@@ -166,16 +166,20 @@ pub fn RunView(
     }
 }
 
-/// Under traffic that keeps arriving, in a module without the chart: where it is drawn.
+/// Under traffic that keeps arriving, in a module without the chart: where it is drawn
+/// (empty, and hidden by the stylesheet, for a batch).
 fn elsewhere(playback: Playback) -> impl IntoView {
-    move || {
-        playback.scenario.with(|s| {
-            s.as_ref()
-                .filter(|s| !s.traffic.is_batch())
-                .map(|s| page::run::flow::elsewhere_markup(s).into_string())
-                .map(|markup| view! { <div inner_html=markup></div> })
-        })
-    }
+    let markup = Memo::new(move |_| {
+        playback
+            .scenario
+            .with(|s| {
+                s.as_ref()
+                    .filter(|s| !s.traffic.is_batch())
+                    .map(|s| page::run::flow::elsewhere_markup(s).into_string())
+            })
+            .unwrap_or_default()
+    });
+    view! { <div class=page::run::flow::FLOW_CLASS inner_html=markup></div> }
 }
 
 /// Scrolls `el` to the top of the viewport, only on screens tall and wide enough to hold
