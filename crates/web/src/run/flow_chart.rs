@@ -6,7 +6,6 @@ use crate::run::use_playback::Playback;
 use leptos::prelude::*;
 use page::run::flow::{flow_markup, Recovery, FLOW_CLASS, FLOW_TESTID, FLOW_TITLE};
 use sim::time::US_PER_S;
-use sim::traffic::Traffic;
 
 /// The chart as the run page's module builds it ([`FlowCard`](crate::run::run_view::FlowCard)).
 pub fn flow_card(playback: Playback) -> AnyView {
@@ -48,7 +47,7 @@ fn chart(playback: Playback, tick: Option<(u64, bool)>) -> Option<String> {
     // Tracks the scenario itself: set when a run starts, not on every frame.
     let plan = playback.scenario.with(|s| {
         s.as_ref()
-            .filter(|s| s.traffic.shape != Traffic::Batch)
+            .filter(|s| !s.traffic.is_batch())
             .map(|s| s.provider.incident)
     })?;
     let recovery = playback

@@ -8,7 +8,7 @@ use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use page::limits::settings::{Range, KNOBS};
 use page::shared::words::Words;
-use page::{self, ParamKind, PARAMS};
+use page::{self, ParamKind, ParamSpec, PARAMS};
 use ratelab::doors::{Bounds, MAX_HEAD_BYTES};
 use ratelab::keys::KEY_BYTES_MAX;
 use ratelab::server::{CALLER_BYTES_MAX, MAX_KEY_BYTES};
@@ -49,6 +49,12 @@ impl<'a> Args<'a> {
     /// True if the flag was typed on the command line.
     pub fn given(&self, id: &str) -> bool {
         self.0.value_source(id) == Some(ValueSource::CommandLine)
+    }
+
+    /// The first of the lab's parameters that `pick` picks and that was typed on the
+    /// command line, if any: what a subcommand refuses to be given.
+    pub fn first_given(&self, pick: impl Fn(&ParamSpec) -> bool) -> Option<&'static ParamSpec> {
+        PARAMS.iter().find(|p| pick(p) && self.given(p.key))
     }
 
     /// True if the switch was given.

@@ -120,18 +120,15 @@ pub fn main(args: &Args) -> Result<String, String> {
     };
     let json = args.has("json");
     if let Some(url) = args.raw("http") {
-        if let Some(p) = PARAMS
-            .iter()
-            .find(|p| p.group() == ParamGroup::Traffic && args.given(p.key))
-        {
+        if let Some(p) = args.first_given(|p| p.group() == ParamGroup::Traffic) {
             return Err(format!(
                 "--{}: a run over HTTP sends its customers as one batch; traffic over time runs only in the simulation",
                 p.key
             ));
         }
-        if let Some(p) = PARAMS.iter().find(|p| {
-            p.group() == ParamGroup::Provider && p.key != "customers" && args.given(p.key)
-        }) {
+        if let Some(p) =
+            args.first_given(|p| p.group() == ParamGroup::Provider && p.key != "customers")
+        {
             return Err(format!(
                 "--{} is the provider's: give it to `ratelab serve`; --http runs against the server's provider",
                 p.key

@@ -3,7 +3,6 @@
 
 use crate::args::Args;
 use crate::charges::{params_line, scenario_from_flags, scenario_from_query};
-use page::PARAMS;
 use ratelab::dist::Dist;
 use ratelab::doors::{self, Bounds};
 use ratelab::server::{serve, ServeConfig, Service, ENDPOINTS};
@@ -17,7 +16,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 pub fn main(args: &Args) -> Result<String, String> {
     let scenario = match args.raw("query") {
         Some(text) => {
-            if let Some(p) = PARAMS.iter().find(|p| args.given(p.key)) {
+            if let Some(p) = args.first_given(|_| true) {
                 return Err(format!(
                     "--query gives the provider's parameters; give --{} inside it instead",
                     p.key
@@ -36,19 +35,13 @@ pub fn main(args: &Args) -> Result<String, String> {
             s
         }
         None => {
-            if let Some(p) = PARAMS
-                .iter()
-                .find(|p| p.group() == ParamGroup::Client && args.given(p.key))
-            {
+            if let Some(p) = args.first_given(|p| p.group() == ParamGroup::Client) {
                 return Err(format!(
                     "--{} is the client's: give it to `ratelab charges --http`; the server is the provider",
                     p.key
                 ));
             }
-            if let Some(p) = PARAMS
-                .iter()
-                .find(|p| p.group() == ParamGroup::Traffic && args.given(p.key))
-            {
+            if let Some(p) = args.first_given(|p| p.group() == ParamGroup::Traffic) {
                 return Err(format!(
                     "--{}: the server answers whatever arrives; traffic over time runs only in the simulation",
                     p.key
