@@ -145,87 +145,154 @@ pub fn point_href(
 }
 
 /// The command that prints what the page for `q` shows: the same run, the same six
-/// columns, the same distributions or the same experiment.
+/// columns, the same distributions or the same experiment. (Each page's own builder is
+/// in its [`PageWords`]; this is them all, for a caller that may show any page.)
 pub fn cli_line(q: &PageQuery) -> String {
+    (PageWords::of(q.page()).cli)(q)
+}
+
+/// A command's words so far, each quoted as a shell reads it.
+struct Command(Vec<String>);
+
+impl Command {
+    /// `ratelab` as the footers run it, then `words`.
+    fn new(words: &[&str]) -> Self {
+        let mut c = Self(vec![CLI_PREFIX.into()]);
+        c.push(words);
+        c
+    }
+
+    fn push(&mut self, words: &[&str]) {
+        self.0.extend(words.iter().map(|w| quoted(w)));
+    }
+
+    /// One `--<key> <value>` for each of `s`'s numbers away from its default that
+    /// `keep` keeps, then the whole line.
+    fn with_params(mut self, s: &Scenario, keep: impl Fn(&crate::ParamSpec) -> bool) -> String {
+        for p in PARAMS.iter().filter(|p| !p.is_default(s) && keep(p)) {
+            self.push(&[&format!("--{}", p.key), &p.read(s)]);
+        }
+        self.0.join(" ")
+    }
+}
+
+/// A run page's (or an embedded widget's) command: one strategy, one seed, and the
+/// customer whose story is open.
+fn run_cli(q: &PageQuery) -> String {
     let s = &q.scenario;
-    let mut words: Vec<String> = vec![CLI_PREFIX.into()];
-    let mut push = |parts: &[&str]| words.extend(parts.iter().map(|p| quoted(p)));
-    match q.page() {
-        Page::Run | Page::Embed => {
-            push(&["charges", "--strategy", s.strategy.as_str()]);
-            push(&["--seed", &s.seed.to_string()]);
-            if let Some(c) = q.customer {
-                push(&["--customer", &c.to_string()]);
-            } else if let Some(scene) = q.scene {
-                push(&["--customer", scene.as_str()]);
-            }
+    let mut c = Command::new(&["charges", "--strategy", s.strategy.as_str()]);
+    c.push(&["--seed", &s.seed.to_string()]);
+    if let Some(id) = q.customer {
+        c.push(&["--customer", &id.to_string()]);
+    } else if let Some(scene) = q.scene {
+        c.push(&["--customer", scene.as_str()]);
+    }
+    c.with_params(s, |_| true)
+}
+
+/// The compare page's command: every strategy on one seed.
+fn compare_cli(q: &PageQuery) -> String {
+    let s = &q.scenario;
+    Command::new(&["charges", "--all", "--seed", &s.seed.to_string()]).with_params(s, |_| true)
+}
+
+/// The matrix page's command. Each column sets its own incident kind; its start and
+/// length are the page's.
+fn matrix_cli(q: &PageQuery) -> String {
+    let s = &q.scenario;
+    Command::new(&["charges", "--matrix", "--seed", &s.seed.to_string()])
+        .with_params(s, |p| p.param != sim::Param::Incident)
+}
+
+/// The sweep page's command: a sweep of seeds, or of one parameter's values.
+fn sweep_cli(q: &PageQuery) -> String {
+    let s = &q.scenario;
+    let mut c = Command::new(&["charges"]);
+    let Some(sp) = q.sweep_param else {
+        match (q.all_strategies, q.strategy) {
+            (false, Some(one)) => c.push(&["--strategy", one.as_str()]),
+            _ => c.push(&["--all"]),
         }
-        Page::Compare => push(&["charges", "--all", "--seed", &s.seed.to_string()]),
-        Page::Matrix => {
-            push(&["charges", "--matrix", "--seed", &s.seed.to_string()]);
-            // Each column sets its own incident kind; its start and length are the page's.
-            for p in PARAMS
-                .iter()
-                .filter(|p| !p.is_default(s) && p.param != sim::Param::Incident)
-            {
-                push(&[&format!("--{}", p.key), &p.read(s)]);
-            }
-            return words.join(" ");
-        }
-        Page::Sweep if q.sweep_param.is_some() => {
-            let sp = q.sweep_param.expect("matched");
-            push(&["charges"]);
-            match (q.all_strategies, q.strategy) {
-                (true, _) => push(&["--all"]),
-                (false, Some(one)) => push(&["--strategy", one.as_str()]),
-                (false, None) => {}
-            }
-            let key = crate::spec(sp.param).key;
-            let flag = format!(
-                "{key}={}..={}:{}",
-                param_sweep::value_text(sp.param, sp.from),
-                param_sweep::value_text(sp.param, sp.to),
-                sp.steps
-            );
-            push(&["--sweep-param", &flag]);
-            push(&["--seeds", &format!("1..={}", q.seeds)]);
-            push(&["--stat", sp.stat.as_str()]);
-            for p in PARAMS
-                .iter()
-                .filter(|p| !p.is_default(s) && p.param != sp.param)
-            {
-                push(&[&format!("--{}", p.key), &p.read(s)]);
-            }
-            return words.join(" ");
-        }
-        Page::Sweep => {
-            match (q.all_strategies, q.strategy) {
-                (false, Some(one)) => push(&["charges", "--strategy", one.as_str()]),
-                _ => push(&["charges", "--all"]),
-            }
-            push(&["--seeds", &format!("1..={}", q.seeds)]);
-        }
-        Page::Limits => {
-            let which = q.experiment.map_or("all", ExperimentName::as_str);
-            push(&["limits", which, "--seed", &s.seed.to_string()]);
-            for k in q
-                .lab
-                .changed()
-                .filter(|k| q.experiment.is_none_or(|e| e == k.experiment))
-            {
-                push(&[&format!("--{}", k.key), &q.lab.text(k.id)]);
-            }
-            return words.join(" ");
-        }
-        Page::Headers => {
-            push(&["limits", "headers"]);
-            return words.join(" ");
+        c.push(&["--seeds", &format!("1..={}", q.seeds)]);
+        return c.with_params(s, |_| true);
+    };
+    match (q.all_strategies, q.strategy) {
+        (true, _) => c.push(&["--all"]),
+        (false, Some(one)) => c.push(&["--strategy", one.as_str()]),
+        (false, None) => {}
+    }
+    let key = crate::spec(sp.param).key;
+    let flag = format!(
+        "{key}={}..={}:{}",
+        param_sweep::value_text(sp.param, sp.from),
+        param_sweep::value_text(sp.param, sp.to),
+        sp.steps
+    );
+    c.push(&["--sweep-param", &flag]);
+    c.push(&["--seeds", &format!("1..={}", q.seeds)]);
+    c.push(&["--stat", sp.stat.as_str()]);
+    c.with_params(s, |p| p.param != sp.param)
+}
+
+/// The limits page's command: its experiment (or all), with the knobs it changed.
+fn limits_cli(q: &PageQuery) -> String {
+    let which = q.experiment.map_or("all", ExperimentName::as_str);
+    let mut c = Command::new(&["limits", which, "--seed", &q.scenario.seed.to_string()]);
+    for k in q
+        .lab
+        .changed()
+        .filter(|k| q.experiment.is_none_or(|e| e == k.experiment))
+    {
+        c.push(&[&format!("--{}", k.key), &q.lab.text(k.id)]);
+    }
+    c.0.join(" ")
+}
+
+/// The headers page's command.
+fn headers_cli(_: &PageQuery) -> String {
+    Command::new(&["limits", "headers"]).0.join(" ")
+}
+
+/// What a page says of the query it shows, as a line of text.
+pub type Says = fn(&PageQuery) -> String;
+
+/// What a page's tab and footer say of the query it shows: its title, the command that
+/// prints the same numbers, and (on a page with a real-time counterpart) the commands
+/// that run it over HTTP. One set per page, as function pointers, so that a page's
+/// module carries only its own page's builders.
+#[derive(Clone, Copy)]
+pub struct PageWords {
+    /// The tab's `<title>`.
+    pub title: Says,
+    /// The command that prints the same numbers natively.
+    pub cli: Says,
+    /// The commands that run it for real, if the page has a real-time counterpart.
+    pub http: Option<fn(&PageQuery) -> Option<HttpLines>>,
+}
+
+impl PageWords {
+    /// The words of `page`. Called with a constant page (`const { PageWords::of(..) }`),
+    /// it names only that page's builders.
+    pub const fn of(page: Page) -> Self {
+        use crate::shared::titles as t;
+        let (title, cli, http): (Says, Says, bool) = match page {
+            Page::Run | Page::Embed => (t::run_title, run_cli, true),
+            Page::Compare => (t::compare_title, compare_cli, true),
+            Page::Matrix => (t::matrix_title, matrix_cli, false),
+            Page::Sweep => (t::sweep_title, sweep_cli, false),
+            Page::Limits => (t::limits_title, limits_cli, false),
+            Page::Headers => (t::headers_title, headers_cli, false),
+        };
+        Self {
+            title,
+            cli,
+            http: if http {
+                Some(http_cli_line as fn(&PageQuery) -> Option<HttpLines>)
+            } else {
+                None
+            },
         }
     }
-    for p in PARAMS.iter().filter(|p| !p.is_default(s)) {
-        push(&[&format!("--{}", p.key), &p.read(s)]);
-    }
-    words.join(" ")
 }
 
 /// Where `ratelab serve` listens unless told otherwise (the second article's port).
@@ -290,12 +357,12 @@ fn quoted(word: &str) -> String {
 pub const FOOTER: Slot = slot!("footer");
 
 /// The footer of every page of the full lab, as markup: the command that prints the same
-/// numbers natively, then (on a page with a real-time counterpart, when `http` is given)
+/// numbers natively, then (on a page with a real-time counterpart, per `words`)
 /// the two commands that run it for real over HTTP, then what the lab is not.
-pub fn footer_markup(q: &PageQuery, http: Option<&HttpLines>) -> Markup {
+pub fn footer_markup(q: &PageQuery, words: PageWords) -> Markup {
     html! {
-        p { "The same numbers, natively: " code data-testid="cli-command" { (cli_line(q)) } }
-        @if let Some(h) = http {
+        p { "The same numbers, natively: " code data-testid="cli-command" { ((words.cli)(q)) } }
+        @if let Some(h) = words.http.and_then(|f| f(q)) {
             p {
                 "…for real, over HTTP: " code data-testid="http-serve-command" { (h.serve) }
                 " then, in a second terminal, " code data-testid="http-cli-command" { (h.client) }
@@ -539,7 +606,7 @@ mod tests {
     }
 
     #[test]
-    fn the_footer_names_the_command_and_the_real_run_only_when_given() {
+    fn the_footer_names_the_command_and_the_real_run_only_on_pages_that_have_one() {
         let q = PageQuery::for_run(
             &Scenario {
                 seed: 4,
@@ -549,13 +616,21 @@ mod tests {
         );
         let http = http_cli_line(&q).expect("a run has a real-time counterpart");
         let escape = |text: &str| html! { (text) }.into_string();
-        let plain = footer_markup(&q, None).into_string();
+        let sweep = PageQuery {
+            view: View::Sweep,
+            ..q.clone()
+        };
+        let plain = footer_markup(&sweep, PageWords::of(Page::Sweep)).into_string();
         assert!(plain.contains(&format!(
+            "<code data-testid=\"cli-command\">{}</code>",
+            escape(&cli_line(&sweep))
+        )));
+        assert!(!plain.contains("http-serve-command"));
+        let both = footer_markup(&q, PageWords::of(Page::Run)).into_string();
+        assert!(both.contains(&format!(
             "<code data-testid=\"cli-command\">{}</code>",
             escape(&cli_line(&q))
         )));
-        assert!(!plain.contains("http-serve-command"));
-        let both = footer_markup(&q, Some(&http)).into_string();
         assert!(both.contains(&format!(
             "<code data-testid=\"http-serve-command\">{}</code>",
             escape(&http.serve)

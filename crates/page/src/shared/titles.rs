@@ -2,10 +2,11 @@
 //! page state. `index.html` carries the run page's title and `og:` words for link
 //! previews (which read no script); the app then names each page and run it shows.
 
+use crate::shared::links::PageWords;
 use crate::shared::params::{spec, PARAMS};
 use crate::shared::sections::section_text;
 use crate::shared::stats::stat_text;
-use crate::{Page, PageQuery, Section};
+use crate::{PageQuery, Section};
 use sim::StrategyName;
 
 /// The lab's name, last in every title.
@@ -28,39 +29,69 @@ pub const fn strategy_label(s: StrategyName) -> &'static str {
 }
 
 /// The `<title>` of the page `q` shows: what is on screen first, the lab's name last.
+/// (Each page's own is in its [`PageWords`]; this is them all.)
 pub fn title_for(q: &PageQuery) -> String {
-    let s = &q.scenario;
-    let head = match q.page() {
-        Page::Run | Page::Embed => match q.strategy {
-            None => section_text(Section::Charges).title.to_string(),
-            Some(one) => {
-                let story = q
-                    .customer
-                    .map_or(String::new(), |c| format!(", customer {c}"));
-                format!("{} on seed {}{story}", strategy_label(one), q.seed)
-            }
-        },
-        Page::Compare => format!("All ten strategies on seed {}", q.seed),
-        Page::Matrix => format!("Every client against every incident on seed {}", q.seed),
-        Page::Sweep => match (q.sweep_param, q.all_strategies, q.strategy) {
-            (Some(sp), _, _) => format!(
-                "{} against {}",
-                stat_text(sp.stat).label,
-                spec(sp.param).label
-            ),
-            (None, true, _) => format!("All ten over {} seeds", q.seeds),
-            (None, false, Some(one)) => format!("{} over {} seeds", strategy_label(one), q.seeds),
-            (None, false, None) => "Sweep seeds".to_string(),
-        },
-        Page::Limits => return format!("{} · {SITE}", section_text(Section::Limits).title),
-        Page::Headers => return format!("{} · {SITE}", section_text(Section::Headers).title),
-    };
-    let changed = match PARAMS.iter().filter(|p| !p.is_default(s)).count() {
+    (PageWords::of(q.page()).title)(q)
+}
+
+/// `head`, then how many of `q`'s numbers differ from the article's, then the lab's name.
+fn charges_title(q: &PageQuery, head: &str) -> String {
+    let changed = match PARAMS.iter().filter(|p| !p.is_default(&q.scenario)).count() {
         0 => String::new(),
         1 => ", 1 number changed".to_string(),
         n => format!(", {n} numbers changed"),
     };
     format!("{head}{changed} · {SITE}")
+}
+
+/// The run page's title (and an embedded widget's): the strategy, the seed, the story.
+pub fn run_title(q: &PageQuery) -> String {
+    let head = match q.strategy {
+        None => section_text(Section::Charges).title.to_string(),
+        Some(one) => {
+            let story = q
+                .customer
+                .map_or(String::new(), |c| format!(", customer {c}"));
+            format!("{} on seed {}{story}", strategy_label(one), q.seed)
+        }
+    };
+    charges_title(q, &head)
+}
+
+/// The compare page's title.
+pub fn compare_title(q: &PageQuery) -> String {
+    charges_title(q, &format!("All ten strategies on seed {}", q.seed))
+}
+
+/// The matrix page's title.
+pub fn matrix_title(q: &PageQuery) -> String {
+    let head = format!("Every client against every incident on seed {}", q.seed);
+    charges_title(q, &head)
+}
+
+/// The sweep page's title: a sweep of seeds, or a stat against a parameter.
+pub fn sweep_title(q: &PageQuery) -> String {
+    let head = match (q.sweep_param, q.all_strategies, q.strategy) {
+        (Some(sp), _, _) => format!(
+            "{} against {}",
+            stat_text(sp.stat).label,
+            spec(sp.param).label
+        ),
+        (None, true, _) => format!("All ten over {} seeds", q.seeds),
+        (None, false, Some(one)) => format!("{} over {} seeds", strategy_label(one), q.seeds),
+        (None, false, None) => "Sweep seeds".to_string(),
+    };
+    charges_title(q, &head)
+}
+
+/// The limits page's title.
+pub fn limits_title(_: &PageQuery) -> String {
+    format!("{} · {SITE}", section_text(Section::Limits).title)
+}
+
+/// The headers page's title.
+pub fn headers_title(_: &PageQuery) -> String {
+    format!("{} · {SITE}", section_text(Section::Headers).title)
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ pub fn mount() {
         let beside = view! { <p class="rll-see-note" data-testid="differs">{note}</p> };
         let scenario = Signal::derive(move || shown.with(PageQuery::seeded_scenario));
         view! {
-            <explore_page::ExplorePage query view=View::Compare title=page::shared::explore::COMPARE_TITLE shown=shown.into() scenario run_state=run_state.into() beside http=page::shared::links::http_cli_line>
+            <explore_page::ExplorePage query view=View::Compare words=const { page::shared::links::PageWords::of(page::Page::Compare) } title=page::shared::explore::COMPARE_TITLE shown=shown.into() scenario run_state=run_state.into() beside>
                 <compare_view::CompareView shown run_state/>
             </explore_page::ExplorePage>
         }

@@ -23,6 +23,7 @@ pub fn HeadersPage(
             view=Signal::stored(View::Run)
             run_state=Signal::stored("idle")
             shown=Signal::stored(query.clone())
+            words=const { page::shared::links::PageWords::of(page::Page::Headers) }
         >
             <section class="rll-see">
                 <h2>{BUCKET_TITLE}</h2>

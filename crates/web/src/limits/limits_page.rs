@@ -30,6 +30,7 @@ pub fn LimitsPage(
             view=Signal::stored(View::Run)
             run_state=Signal::stored("idle")
             shown
+            words=const { page::shared::links::PageWords::of(page::Page::Limits) }
         >
             <LimitsSection root scenario chosen lab_settings/>
         </Frame>

@@ -12,7 +12,7 @@ pub fn mount() {
         let shown = Signal::stored(query.clone());
         let run_state = RwSignal::new("idle");
         view! {
-            <explore_page::ExplorePage query view=View::Matrix title=page::matrix::table::MATRIX_TITLE shown scenario=Signal::stored(base.clone()) run_state=run_state.into() beside=()>
+            <explore_page::ExplorePage query view=View::Matrix words=const { page::shared::links::PageWords::of(page::Page::Matrix) } title=page::matrix::table::MATRIX_TITLE shown scenario=Signal::stored(base.clone()) run_state=run_state.into() beside=()>
                 <matrix_view::MatrixView base run_state/>
             </explore_page::ExplorePage>
         }

@@ -132,7 +132,7 @@ pub fn RunPage(
             view=Signal::stored(View::Run)
             run_state=Signal::derive(move || playback.state.get().as_str())
             shown
-            http=Some(page::shared::links::http_cli_line)
+            words=const { page::shared::links::PageWords::of(page::Page::Run) }
         >
             {lead}
             <MotionNote playback reduced/>

@@ -3,9 +3,10 @@
 //! from the link, so neither needs anything from the run page.
 
 use crate::run::intro::Intro;
-use crate::shared::frame::{Frame, HttpOf};
+use crate::shared::frame::Frame;
 use crate::shared::view_tabs::ViewTabs;
 use leptos::prelude::*;
+use page::shared::links::PageWords;
 use page::{PageQuery, Section, View};
 use sim::Scenario;
 
@@ -27,10 +28,8 @@ pub fn ExplorePage<H: IntoView + 'static>(
     /// What stands beside the heading (`()` for nothing: generic, so a page without it
     /// carries no code for it).
     beside: H,
-    /// The commands that run what the page shows for real, if it has a real-time
-    /// counterpart.
-    #[prop(optional)]
-    http: Option<HttpOf>,
+    /// What the tab and the footer say of it (see [`Frame`]).
+    words: PageWords,
     children: Children,
 ) -> impl IntoView {
     view! {
@@ -41,7 +40,7 @@ pub fn ExplorePage<H: IntoView + 'static>(
             view=Signal::stored(view)
             run_state
             shown
-            http=http
+            words
         >
             <Intro scenario/>
             <ViewTabs current=view scenario/>

@@ -5,17 +5,12 @@ use crate::shared::bind;
 use crate::shared::erase::{handler, watch};
 use crate::shared::tabs::stay_on_current;
 use leptos::prelude::*;
-use page::shared::links::{footer_markup, HttpLines, FOOTER};
+use page::shared::links::{footer_markup, PageWords, FOOTER};
 use page::shared::sections::{
     header_markup, problems_markup, sections_markup, SECTIONS, SECTIONS_LABEL,
 };
-use page::shared::titles::title_for;
 use page::{PageQuery, Section, View};
 use sim::Scenario;
-
-/// The page layer's commands for a page's real-time counterpart
-/// ([`page::shared::links::http_cli_line`]).
-pub type HttpOf = fn(&PageQuery) -> Option<HttpLines>;
 
 /// A page of the lab: its header and section links, `children`, and the footer.
 #[component]
@@ -30,12 +25,11 @@ pub fn Frame(
     view: Signal<View>,
     /// `idle`, `running`, `paused` or `done`, for `data-run-state`.
     run_state: Signal<&'static str>,
-    /// What the page shows, for the footer's command that prints the same.
+    /// What the page shows, for the tab's title and the footer's commands.
     shown: Signal<PageQuery>,
-    /// The commands that run what the page shows for real, on the pages that have a
-    /// real-time counterpart (a function, so the other pages carry none of its code).
-    #[prop(optional_no_strip)]
-    http: Option<HttpOf>,
+    /// What the tab and the footer say of it: this page's own builders
+    /// (`const { PageWords::of(page) }`, so the other pages' are not in its module).
+    words: PageWords,
     /// The page's root, for a page whose content binds nodes outside its own markup.
     #[prop(optional)]
     root: bind::Root,
@@ -60,8 +54,8 @@ pub fn Frame(
     });
     bind::node(root, FOOTER, move |el| {
         let footer = shown.with(|q| {
-            document().set_title(&title_for(q));
-            footer_markup(q, http.and_then(|f| f(q)).as_ref())
+            document().set_title(&(words.title)(q));
+            footer_markup(q, words)
         });
         el.set_inner_html(&footer.into_string());
     });
