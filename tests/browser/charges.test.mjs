@@ -145,6 +145,9 @@ const BAD_LINKS = [
   ['?strategy=keyed&seed=99999999999999999999999', /too large/],
   ['?strategy=keyed&speed=warp', /no speed called 'warp'/],
   ['?strategy=keyed&colour=red', /unknown parameter 'colour'/],
+  // The run page's module reads neither a limits setting nor a sweep's keys: it says so.
+  ['?strategy=keyed&burstGapMs=40', /Ignored 'burstGapMs': it is a limits experiment's setting, read with section=limits\./],
+  ['?strategy=keyed&param=timeoutMs', /Ignored 'param': it is a parameter sweep's, which opens with view=sweep\./],
   ['?strategy=pool&strategy=naive', /appears more than once/],
   ['?strategy=%3Cimg%20src%3Dx%20onerror%3D%22window.__xss%3D1%22%3E', /no strategy called '<img src=x onerror="window.__xss=1">'/],
   ['?strategy=%3Cscript%3Ewindow.__xss%3D1%3C%2Fscript%3E', /no strategy called '<script>/],

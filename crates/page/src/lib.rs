@@ -21,7 +21,7 @@ pub use query::codec::{pairs_of, to_query};
 pub use query::page::{
     Motion, Page, PageQuery, Section, Speed, View, DEFAULT_SWEEP_SEEDS, MAX_COUNTERS, WALK_MODULE,
 };
-pub use query::read::{parse, FALLBACK_STRATEGY};
+pub use query::read::{parse, parse_for, FALLBACK_STRATEGY};
 pub use shared::params::{
     apply_param, apply_params, param, parse_param, read_param, set_param, spec, ParamGroup,
     ParamKind, ParamSpec, ParamValue, PARAMS,

@@ -107,8 +107,17 @@ fn one_of<T: Named + std::fmt::Display>(text: &str, fallback: T) -> Result<T, St
     T::by_name(text).map_err(|e| format!("{} Using {fallback} instead.", e.said()))
 }
 
-/// Reads decoded `(key, value)` pairs, in URL order.
+/// Reads decoded `(key, value)` pairs, in URL order, as the page they name reads them:
+/// every family of keys.
 pub fn parse(pairs: &[(String, String)]) -> PageQuery {
+    parse_for::<true, true>(pairs)
+}
+
+/// [`parse`] for a page that reads a parameter sweep's keys only if `SWEEP` and the
+/// limits experiments' settings only if `LAB`. A key of a family the page does not read
+/// is ignored with a sentence naming where it belongs, and a page's module built with
+/// `false` carries none of that family's reading.
+pub fn parse_for<const SWEEP: bool, const LAB: bool>(pairs: &[(String, String)]) -> PageQuery {
     let mut q = PageQuery::default();
     let mut seen: Vec<&str> = Vec::new();
     // A parameter sweep's keys mean something only together; read after the others.
@@ -127,21 +136,29 @@ pub fn parse(pairs: &[(String, String)]) -> PageQuery {
         }
         seen.push(key);
         let problem = match known {
-            Key::Sweep(k) => {
+            Key::Sweep(k) if SWEEP => {
                 sweep_keys.push((k, value.trim()));
                 None
             }
+            Key::Sweep(_) => Some(format!(
+                "Ignored '{key}': it is a parameter sweep's, which opens with view=sweep."
+            )),
             Key::Page(k) => read_pair(&mut q, k, value.trim()),
             Key::Param(spec) => read_param_pair(&mut q, spec, value.trim()),
-            Key::Lab(knob) => q
+            Key::Lab(knob) if LAB => q
                 .lab
                 .read(knob.id, value)
                 .err()
                 .map(|why| format!("{why} Using the default, {}.", knob.shown(knob.default))),
+            Key::Lab(_) => Some(format!(
+                "Ignored '{key}': it is a limits experiment's setting, read with section=limits."
+            )),
         };
         q.problems.extend(problem);
     }
-    read_param_sweep(&mut q, &sweep_keys);
+    if SWEEP {
+        read_param_sweep(&mut q, &sweep_keys);
+    }
     check_combination(&mut q);
     // The presenter's layout plays at 1× unless the link names a speed: a room watches
     // the run happen (the strategy it opens on: `run::stage::opening_strategy`).

@@ -3,6 +3,7 @@
 use super::codec::*;
 use super::page::*;
 use super::read::*;
+use crate::limits::settings::LabSettings;
 use crate::*;
 use sim::lab::ExperimentName;
 use sim::param_sweep::ParamSweepSpec;
@@ -699,4 +700,47 @@ fn each_page_is_asked_for_by_its_own_key() {
         assert!(page.entry_file().ends_with(".html"));
         assert!(page.module().starts_with("rate-limit-lab"));
     }
+}
+
+#[test]
+fn a_page_that_reads_no_sweep_and_no_lab_ignores_their_keys_and_says_where_they_belong() {
+    let pairs: Vec<(String, String)> = [
+        ("section", "limits"),
+        ("burstGapMs", "40"),
+        ("param", "timeoutMs"),
+        ("from", "200"),
+        ("to", "3000"),
+        ("seed", "4"),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let every = parse(&pairs);
+    assert!(every.lab.changed().any(|k| k.key == "burstGapMs"));
+    assert!(every.sweep_param.is_some());
+    let neither = parse_for::<false, false>(&pairs);
+    assert_eq!(neither.lab, LabSettings::default());
+    assert_eq!(neither.sweep_param, None);
+    assert_eq!(neither.seed, 4, "the keys it reads are read as before");
+    let said = neither.problems.join(" ");
+    assert!(
+        said.contains(
+            "Ignored 'burstGapMs': it is a limits experiment's setting, read with section=limits."
+        ),
+        "{said}"
+    );
+    for key in ["param", "from", "to"] {
+        assert!(
+            said.contains(&format!(
+                "Ignored '{key}': it is a parameter sweep's, which opens with view=sweep."
+            )),
+            "{said}"
+        );
+    }
+    let sweep = parse_for::<true, false>(&pairs);
+    assert_eq!(sweep.sweep_param, every.sweep_param);
+    assert_eq!(sweep.lab, LabSettings::default());
+    let lab = parse_for::<false, true>(&pairs);
+    assert_eq!(lab.lab, every.lab);
+    assert_eq!(lab.sweep_param, None);
 }

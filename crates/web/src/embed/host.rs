@@ -65,7 +65,7 @@ pub fn mount_widgets() -> usize {
     let base = lab_base();
     for host in &hosts {
         let pairs = host_pairs(attributes(host));
-        let query: PageQuery = page::parse(&pairs);
+        let query: PageQuery = page::parse_for::<false, false>(&pairs);
         let init = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
         let Ok(shadow) = host.attach_shadow(&init) else {
             continue;

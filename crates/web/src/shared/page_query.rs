@@ -25,9 +25,16 @@ fn pairs() -> Vec<(String, String)> {
     out
 }
 
-/// What the current URL asks for.
+/// What the current URL asks for, as a page that reads a parameter sweep's keys only if
+/// `SWEEP` and the limits experiments' settings only if `LAB` ([`page::parse_for`]).
+pub fn read_for<const SWEEP: bool, const LAB: bool>() -> PageQuery {
+    page::parse_for::<SWEEP, LAB>(&pairs())
+}
+
+/// What the current URL asks for, as a page that reads neither a sweep's keys nor the
+/// limits experiments' settings: every page but those two.
 pub fn read() -> PageQuery {
-    page::parse(&pairs())
+    read_for::<false, false>()
 }
 
 /// Replaces the URL's query without reloading, so the address bar always names the run

@@ -1,14 +1,14 @@
 //! The sweep page's entry.
 
 use super::{param_sweep_view, sweep_view};
-use crate::shared::entry::mount_page;
+use crate::shared::entry::mount_page_for;
 use crate::shared::explore_page;
 use leptos::prelude::*;
 use page::sweep::sweep_progress::SweepState;
 use page::View;
 /// The sweep page: seeds, or one parameter over seeds.
 pub fn mount() {
-    mount_page(|query| {
+    mount_page_for::<true, false, _>(|query| {
         let base = query.seeded_scenario();
         let strategy = query.seed_sweep_strategy();
         // A link naming a parameter starts the parameter sweep, not the seed sweep.
