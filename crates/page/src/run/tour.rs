@@ -165,14 +165,20 @@ pub fn answer(strategy: StrategyName, stats: &Stats) -> u64 {
 /// the larger of the customers and the answer); drop repeats; sort; take three neighbours
 /// holding the answer at place `place` (0 first), or the nearest place the ladder allows.
 pub fn choices(answer: u64, customers: Option<u64>, place: usize) -> Vec<u64> {
-    let mut ladder = vec![0, answer / 10, answer, answer.saturating_mul(10)];
+    let mut rungs = vec![0, answer / 10, answer, answer.saturating_mul(10)];
     if let Some(c) = customers {
-        ladder.extend([c / 2, c]);
+        rungs.extend([c / 2, c]);
         let top = c.max(answer);
-        ladder.retain(|&v| v <= top);
+        rungs.retain(|&v| v <= top);
     }
-    ladder.sort_unstable();
-    ladder.dedup();
+    // Sorted and without repeats as each rung goes in: six at most, and a `u64` sort
+    // would cost the walk's module a quicksort of its own (3 KB raw).
+    let mut ladder: Vec<u64> = Vec::with_capacity(rungs.len());
+    for v in rungs {
+        if let Err(at) = ladder.binary_search(&v) {
+            ladder.insert(at, v);
+        }
+    }
     let at = ladder.iter().position(|&v| v == answer).unwrap_or(0);
     let n = ladder.len().min(3);
     let lo = (at + 1).saturating_sub(n);
