@@ -51,6 +51,15 @@ test('the outage links open steady traffic: the CLI\'s numbers, and goodput over
       assert.equal(figure.recovered, 'false');
       assert.match(note, /never again learned of 90%/, note);
       await page.screenshot({ path: screenshotPath('traffic-keyed-stays-down.png'), fullPage: false });
+      // Held at the run's last harm, while the provider stays down: its one worker busy,
+      // the rest waiting in its queue (at most its 1,000), not "in flight" against the one.
+      await page.keyboard.press('Shift+ArrowLeft');
+      await page.waitForFunction(() => document.querySelector('[data-testid="playhead-harm"]')?.textContent.trim());
+      const gauge = (await page.textContent('[data-slot="gauge-inflight"]')).trim();
+      const m = gauge.match(/^1 \/ 1, ([\d,]+) queued$/);
+      assert.ok(m, `the in-flight gauge: ${gauge}`);
+      const queued = Number(m[1].replace(/,/g, ''));
+      assert.ok(queued >= 1 && queued <= 1000, `queued: ${queued}`);
     } else {
       assert.ok(expected.goodputRecoveryMs <= 5_000, `budget recovers: ${expected.goodputRecoveryMs}`);
       assert.ok(Number(figure.goodputLast) > 40, `budget: goodput at the end ${figure.goodputLast}`);

@@ -96,8 +96,13 @@ impl Gauge {
                 format!("{} / {}", count(done), count(total))
             }
             Gauge::InFlight => {
+                // Past the limit, the rest wait in the provider's queue: every worker
+                // is busy (the queue serves the first free one), so say both.
                 let inflight = s.map_or(0, |s| s.inflight);
                 match limit {
+                    Some(l) if inflight > l => {
+                        format!("{l} / {l}, {} queued", count((inflight - l).into()))
+                    }
                     Some(l) => format!("{inflight} / {l}"),
                     None => inflight.to_string(),
                 }
@@ -163,6 +168,27 @@ mod tests {
             crate::run::stage::clock_tail(&s).unwrap_or_default()
         );
         assert_eq!(Gauge::InFlight.text(Some(&s), None), s.inflight.to_string());
+    }
+
+    #[test]
+    fn a_queue_shows_beside_the_busy_workers_not_against_them() {
+        // One worker and a queue, ten customers sent at once: one processed, the rest wait.
+        let mut scenario = Scenario::article(sim::StrategyName::Naive, 1);
+        scenario.customers = 10;
+        scenario.provider.max_inflight = 1;
+        scenario.provider.queue_limit = 20;
+        let mut sim = Simulation::new(&scenario).unwrap();
+        sim.run_until(1);
+        let s = sim.snapshot();
+        assert!(s.inflight > 1, "the run put {} in flight", s.inflight);
+        assert_eq!(
+            Gauge::InFlight.text(Some(&s), Some(1)),
+            format!("1 / 1, {} queued", s.inflight - 1)
+        );
+        assert_eq!(
+            Gauge::InFlight.text(Some(&s), Some(s.inflight)),
+            format!("{0} / {0}", s.inflight)
+        );
     }
 
     #[test]
