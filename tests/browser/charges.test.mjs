@@ -63,7 +63,7 @@ test('each button runs its strategy and the counters change', async () => {
   await page.click('[data-speed="1x"]');
   await page.click('[data-strategy="keyed"]');
   await waitForState(page, 'running');
-  await page.waitForFunction(() => Number(document.querySelector('[data-stat="requests"]').textContent) > 20);
+  await page.waitForFunction(() => Number(document.querySelector('[data-stat="requests"]').textContent.replace(/,/g, '')) > 20);
   await page.click('[data-testid="pause"]');
   await waitForState(page, 'paused');
   const frozen = await readStats(page);

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve, launch, openPage, waitForState, readStats, cli, cliText, FIXTURES, DIST } from './harness.mjs';
+import { serve, launch, openPage, waitForState, readStats, digits, cli, cliText, FIXTURES, DIST } from './harness.mjs';
 import { serveDist } from '../../scripts/lab-server.mjs';
 
 let lab; // the build served under a blog's sub-path, beside the fixture pages
@@ -44,7 +44,7 @@ test('a widget on another origin runs from `ratelab serve --dist`, which sends t
     const widget = page.locator('#w1 [data-testid="widget"][data-run-state="done"]');
     await widget.waitFor({ timeout: 20_000 });
     const expected = cli(['charges', '--strategy', 'keyed', '--seed', '7']);
-    assert.equal(await page.locator('#w1 [data-stat="requests"]').textContent(), String(expected.requests));
+    assert.equal(digits(await page.locator('#w1 [data-stat="requests"]').textContent()), String(expected.requests));
     assert.deepEqual(page.errors, []);
     await page.context().close();
   } finally {
@@ -64,7 +64,7 @@ test('an iframe embed is compact, links to the full lab, and sizes its frame by 
     ['customersCharged', 'duplicates', 'inProgressConflicts', 'elapsedMs'],
   );
   for (const field of ['customersCharged', 'duplicates', 'inProgressConflicts', 'elapsedMs']) {
-    assert.equal(await frame.locator(`[data-stat="${field}"]`).textContent(), String(expected[field]), field);
+    assert.equal(digits(await frame.locator(`[data-stat="${field}"]`).textContent()), String(expected[field]), field);
   }
   assert.equal(await frame.locator('[data-testid="timeline"] canvas').count(), 1, 'a timeline in the embed');
   assert.match(await frame.locator('[data-testid="summary"]').textContent(), /^All \d+ valid customers charged exactly once/);
@@ -116,7 +116,7 @@ test('script widgets mount in a hostile blog, run independently, and styles stay
   const w2 = cli(['charges', '--query', 'strategy=keyed&seed=7&maxInflight=20']);
   for (const [id, expected] of [['w1', w1], ['w2', w2]]) {
     for (const field of ['requests', 'duplicates', 'maxInflight', 'elapsedMs']) {
-      assert.equal(await page.locator(`#${id} [data-stat="${field}"]`).textContent(), String(expected[field]), `${id}.${field}`);
+      assert.equal(digits(await page.locator(`#${id} [data-stat="${field}"]`).textContent()), String(expected[field]), `${id}.${field}`);
     }
   }
   assert.ok(w1.duplicates > 0 && w2.duplicates === 0);
@@ -146,7 +146,7 @@ test('a widget off screen pauses, and plays while it is in view', async () => {
   await page.waitForFunction(() => document.querySelector('#w3')?.shadowRoot?.querySelector('[data-run-state="paused"]'));
   await page.locator('#w3').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('#w3').shadowRoot.querySelector('[data-run-state="running"]'));
-  const moving = Number(await page.locator('#w3 [data-stat="requests"]').textContent());
+  const moving = Number(digits(await page.locator('#w3 [data-stat="requests"]').textContent()));
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() => document.querySelector('#w3').shadowRoot.querySelector('[data-run-state="paused"]'));
   const frozen = await page.locator('#w3 [data-stat="requests"]').textContent();

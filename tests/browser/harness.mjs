@@ -91,11 +91,16 @@ export async function waitForState(page, state, timeout = 30_000) {
   await page.waitForSelector(`[data-testid="app"][data-run-state="${state}"]`, { timeout });
 }
 
-/** Every `data-stat` counter on the page, as numbers. */
+/** Every `data-stat` counter on the page, as its digits (the cards write 1,234). */
 export async function readStats(page) {
   return page.$$eval('[data-stat]', (els) =>
-    Object.fromEntries(els.map((e) => [e.dataset.stat, e.textContent.trim()])),
+    Object.fromEntries(els.map((e) => [e.dataset.stat, e.textContent.trim().replace(/,/g, '')])),
   );
+}
+
+/** A counter's digits, as the CLI's JSON writes them: "1,234" is "1234". */
+export function digits(text) {
+  return text.trim().replace(/,/g, '');
 }
 
 export const FIXTURES = path.join(ROOT, 'tests', 'browser', 'fixtures');

@@ -269,7 +269,7 @@ test('a knob reruns at once: timeout 1000 → 3000 ms on timeout-no-key gives th
   for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('timeoutMs') === '3000');
   await waitForState(page, 'done');
-  const shown = Object.fromEntries(await page.$$eval('[data-testid="key-counters"] [data-stat]', (els) => els.map((e) => [e.dataset.stat, Number(e.textContent)])));
+  const shown = Object.fromEntries(await page.$$eval('[data-testid="key-counters"] [data-stat]', (els) => els.map((e) => [e.dataset.stat, Number(e.textContent.replace(/,/g, ''))])));
   for (const [field, value] of Object.entries(shown)) assert.equal(value, after[field], `knob at 3000: ${field}`);
   // The ghost: the old value named, and each counter's change from it.
   assert.match(await page.textContent('[data-testid="ghost-values"]'), /1000/);

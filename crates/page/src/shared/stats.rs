@@ -3,6 +3,7 @@
 //! ([`StatField`]); a new field fails to compile here until it has its words. The cards
 //! and the panel of every counter are markup ([`cards_markup`], [`panel_markup`]).
 
+use crate::shared::format::count;
 use maud::{html, Markup};
 use sim::incident;
 use sim::time::whole_ms;
@@ -134,10 +135,14 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 6] = [
     ),
 ];
 
-/// The change of a counter since the previous run: "was 12 (+3)", "was 12 (−3)".
+/// The change of a counter since the previous run: "was 12 (+3)", "was 1,012 (−3)".
 pub fn delta_text(before: u64, now: u64) -> String {
     let sign = if now >= before { "+" } else { "−" };
-    format!("was {before} ({sign}{})", now.abs_diff(before))
+    format!(
+        "was {} ({sign}{})",
+        count(before),
+        count(now.abs_diff(before))
+    )
 }
 
 /// Counters as cards, as markup: each its label, harm marked in colour, a sign and words
@@ -163,7 +168,7 @@ pub fn cards_markup(
                     span.rll-sr { @if harmed { " (harm)" } }
                 }
                 dd {
-                    span.rll-value data-stat=(name) { (value) }
+                    span.rll-value data-stat=(name) { (count(value)) }
                     @if let Some(b) = before {
                         span.rll-ghost-delta data-ghost=(name) { (delta_text(b.get(field), value)) }
                     }
@@ -256,10 +261,10 @@ mod tests {
         assert!(m.starts_with("<div class=\"rll-card rll-harm\" title=\"beyond a customer's first\"><dt>Extra charges<span class=\"rll-harm-mark\" aria-hidden=\"false\"> ⚠</span><span class=\"rll-sr\"> (harm)</span></dt>"), "{m}");
         assert!(m.contains("<span class=\"rll-value\" data-stat=\"duplicates\">3</span><span class=\"rll-ghost-delta\" data-ghost=\"duplicates\">was 5 (−2)</span>"), "{m}");
         assert!(m.contains("<div class=\"rll-card\" title=\"reached the provider\"><dt>Requests<span class=\"rll-harm-mark\" aria-hidden=\"true\"></span>"), "{m}");
-        assert!(m.contains("data-stat=\"requests\">1040</span><span class=\"rll-ghost-delta\" data-ghost=\"requests\">was 1000 (+40)</span></dd>"), "{m}");
+        assert!(m.contains("data-stat=\"requests\">1,040</span><span class=\"rll-ghost-delta\" data-ghost=\"requests\">was 1,000 (+40)</span></dd>"), "{m}");
         // A full panel's card: its hint written out, no title, no change without a run before.
         let full = cards_markup(&[StatField::Requests], &stats, false, None).into_string();
-        assert_eq!(full, "<div class=\"rll-card\"><dt>Requests<span class=\"rll-harm-mark\" aria-hidden=\"true\"></span><span class=\"rll-sr\"></span></dt><dd><span class=\"rll-value\" data-stat=\"requests\">1040</span><span class=\"rll-hint\">reached the provider</span></dd></div>");
+        assert_eq!(full, "<div class=\"rll-card\"><dt>Requests<span class=\"rll-harm-mark\" aria-hidden=\"true\"></span><span class=\"rll-sr\"></span></dt><dd><span class=\"rll-value\" data-stat=\"requests\">1,040</span><span class=\"rll-hint\">reached the provider</span></dd></div>");
     }
 
     #[test]
