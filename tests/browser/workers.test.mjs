@@ -228,40 +228,42 @@ test('a run in a worker can be cancelled within 100 ms, and the page says how fa
   await page.context().close();
 });
 
-test('the matrix shared out over 2 workers, or run on the page\'s own thread, has the same cells', async (t) => {
+test('the matrix shared out over 2 workers, or run on the page\'s own thread, has the same cells; no long task while the workers run it', async () => {
   const shown = [];
-  for (const n of [2, 0]) {
+  let long = [];
+  // On 2 workers twice at most: one task over 50 ms can still be the machine's (both
+  // cores run workers, so the page's tasks take two to four times their CPU time:
+  // docs/sizes-and-speeds.md, "Long tasks while the matrix runs"), and the claim fails
+  // if both matrices saw one.
+  for (const n of [2, 2, 0]) {
+    if (n > 0 && shown.length === 1 && long.length === 0) continue;
     const page = await pageWith(n);
     // From the first run back (the matrix's own work, not the page's start-up) to the
-    // last: while the workers run it. (The drawing of the finished matrix comes after
-    // the last run; on a slow machine it is one task of 50–70 ms, and it is not the
-    // workers' time.)
+    // last: while the workers run it. A mutation observer notes each line in the task
+    // that wrote it, so the window ends with the last answer's task; the drawing of the
+    // finished table (a task of its own, at the next frame) is not the workers' time.
     await page.addInitScript(() => {
       const look = () => {
         const line = (document.querySelector('[data-testid="matrix-progress"]')?.textContent ?? '').trim();
         if (window.matrixStarted === undefined && /^[1-9]\d* of 50 runs$/.test(line)) window.matrixStarted = performance.now();
-        if (line === '50 of 50 runs') window.matrixDone = performance.now();
-        else requestAnimationFrame(look);
+        if (line === '50 of 50 runs' && window.matrixDone === undefined) window.matrixDone = performance.now();
       };
-      requestAnimationFrame(look);
+      new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await page.goto(`${lab.server.base}matrix.html?view=matrix&seed=5&customers=20000`);
     await page.waitForFunction(() => document.querySelector('[data-testid="matrix-progress"]')?.textContent.trim() === '50 of 50 runs', null, { timeout: 120_000 });
     assert.equal(await page.getAttribute('[data-workers]', 'data-workers'), String(n), 'ran on the workers asked for');
     shown.push(await page.innerHTML('[data-testid="matrix"]'));
     if (n > 0) {
-      // Reported, not asserted: on a slow machine one task of 55–76 ms comes while the
-      // workers run it, in 998ef17's build as well (docs/sizes-and-speeds.md, "Long
-      // tasks while the matrix runs"): a speed target, for the workers' benchmark.
       await page.waitForTimeout(100);
-      const long = await page.evaluate(() => window.longTasks.filter((e) => e.start >= window.matrixStarted && e.start < window.matrixDone));
-      t.diagnostic(`tasks over 50 ms while 2 workers ran the matrix: ${JSON.stringify(long)}`);
+      long = await page.evaluate(() => window.longTasks.filter((e) => e.start >= window.matrixStarted && e.start < window.matrixDone));
     }
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
+  assert.deepEqual(long, [], 'no task over 50 ms on the page\'s thread while 2 workers ran the matrix, in one of two matrices');
   assert.ok(shown[0].includes('data-charged'), 'a table of cells');
-  assert.equal(shown[1], shown[0], 'the page\'s own thread = 2 workers');
+  for (const other of shown.slice(1)) assert.equal(other, shown[0], 'the page\'s own thread = 2 workers');
   // The cells against the CLI's matrix on the same numbers.
   const expected = cli(['charges', '--matrix', '--seed', '5', '--customers', '20000']);
   const charged = [...shown[0].matchAll(/data-charged="(\d+)"/g)].map((m) => Number(m[1]));
