@@ -17,8 +17,20 @@ function instant(href, base) {
 
 test('the outage links open steady traffic: the CLI\'s numbers, and goodput over time says who stays down', async () => {
   const page = await openPage(lab.browser, { viewport: { width: 1366, height: 768 } });
+  // Every text the canvases draw, so the timeline's limit labels can be read.
+  await page.addInitScript(() => {
+    window.__canvasText = [];
+    const fill = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+      window.__canvasText.push(String(text));
+      return fill.call(this, text, ...rest);
+    };
+  });
+  const drawn = () => page.evaluate(() => window.__canvasText);
   await page.goto(`${lab.server.base}?strategy=keyed&seed=1&speed=instant`);
   await waitForState(page, 'done');
+  assert.ok((await drawn()).includes('limit 10'), 'the in-flight limit, with no queue');
+  assert.ok(!(await drawn()).some((t) => t.includes('queued')), 'no queue to name');
   // A batch run draws no goodput chart.
   assert.equal(await page.locator('[data-testid="flow-chart"] svg').count(), 0, 'no chart for a batch');
   const links = await page.$$eval('[data-testid="outage-links"] a', (as) => as.map((a) => ({ href: a.getAttribute('href'), text: a.textContent.trim() })));
@@ -60,6 +72,8 @@ test('the outage links open steady traffic: the CLI\'s numbers, and goodput over
       assert.ok(m, `the in-flight gauge: ${gauge}`);
       const queued = Number(m[1].replace(/,/g, ''));
       assert.ok(queued >= 1 && queued <= 1000, `queued: ${queued}`);
+      // The timeline's in-flight band counts the queue too, and says so at its limit.
+      assert.ok((await drawn()).includes('limit 1; above it, queued'), 'the queue named at the in-flight limit');
     } else {
       assert.ok(expected.goodputRecoveryMs <= 5_000, `budget recovers: ${expected.goodputRecoveryMs}`);
       assert.ok(Number(figure.goodputLast) > 40, `budget: goodput at the end ${figure.goodputLast}`);

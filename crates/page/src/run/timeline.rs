@@ -17,6 +17,18 @@ pub const TIMELINE_LABEL: &str = "Timeline: each request as a mark at the time i
 /// What the timeline says before a run, in place of a blank canvas.
 pub const TIMELINE_EMPTY: &str = "Every request will appear here, one mark each, as the run sends it: pick a strategy, or press Space.";
 
+/// The label of a limit's dashed line under the timeline: `limit`, and, for the in-flight
+/// band of a provider with a queue (`queued_above`), that what stands above it is queued
+/// (the band counts what waits in the queue too).
+pub fn limit_label(limit: u32, queued_above: bool) -> String {
+    let above = if queued_above {
+        "; above it, queued"
+    } else {
+        ""
+    };
+    format!("limit {limit}{above}")
+}
+
 /// The tooltip naming the request under the pointer.
 pub const TIP: Slot = slot!("timeline-tip");
 
@@ -222,6 +234,12 @@ fn sent_sentence(record: &[RequestRecord], t_us: u64) -> Option<(u64, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_in_flight_limit_says_a_queue_stands_above_it() {
+        assert_eq!(limit_label(10, false), "limit 10");
+        assert_eq!(limit_label(1, true), "limit 1; above it, queued");
+    }
 
     #[test]
     fn the_playhead_names_each_of_its_nodes_once() {

@@ -25,6 +25,8 @@ pub struct TimelineData<'a> {
     pub rate_window_us: u64,
     /// In-flight limit.
     pub max_inflight: u32,
+    /// Requests that may wait for a busy provider (0: no queue).
+    pub queue_limit: u32,
     /// The run has finished: no "now" line.
     pub finished: bool,
     /// A previous run's requests, drawn faintly under these (empty: none).
@@ -60,6 +62,7 @@ impl<'a> TimelineData<'a> {
             rate_limit: sc.provider.rate_limit,
             rate_window_us: sc.provider.rate_window_us,
             max_inflight: sc.provider.max_inflight,
+            queue_limit: sc.provider.queue_limit,
             finished: sim.is_finished(),
             ghost: &[],
             highlight: None,
@@ -339,15 +342,17 @@ pub fn draw(
             &series.rate_window,
             data.rate_limit,
             "per window",
+            false,
         ),
         (
             layout.inflight_h,
             &series.inflight,
             data.max_inflight,
             "in flight",
+            data.queue_limit > 0,
         ),
     ];
-    for (h, values, limit, name) in bands {
+    for (h, values, limit, name, queued_above) in bands {
         if h <= 0.0 {
             continue;
         }
@@ -391,7 +396,7 @@ pub fn draw(
             ctx.set_text_align("right");
             ctx.set_fill_style_str(&pal.limit);
             let _ = ctx.fill_text(
-                &format!("limit {limit}"),
+                &page::run::timeline::limit_label(limit, queued_above),
                 left + plot_w,
                 yv(f64::from(limit)) - 3.0,
             );
