@@ -256,6 +256,15 @@ pub struct UnknownCustomer {
     pub customer: u64,
 }
 
+/// Of `inflight` requests admitted and not yet answered by a provider with
+/// `max_inflight` workers, how many are being processed and how many wait in its queue.
+/// The queue hands each request to the worker free first, so no worker is idle while a
+/// request waits: the first `max_inflight` are processed (without a queue, that is all).
+pub fn split_inflight(inflight: u32, max_inflight: u32) -> (u32, u32) {
+    let busy = inflight.min(max_inflight);
+    (busy, inflight - busy)
+}
+
 /// The rate rule is global, so every request files under the same (ignored) key.
 const RATE_KEY: &str = "";
 
@@ -664,6 +673,10 @@ mod tests {
             ]
         );
         assert_eq!(done[5], Arrival::Refused(Status::Overloaded));
+        // Both workers are busy (each is free only after t = 0) and three wait.
+        let busy = p.free_at_us.iter().filter(|Reverse(t)| *t > 0).count() as u32;
+        assert_eq!(split_inflight(p.inflight(), 2), (busy, 3));
+        assert_eq!(split_inflight(1, 2), (1, 0));
         // A request that comes once a worker is free again starts when it arrives.
         for c in 1..=5 {
             p.complete(req(c), Work::Charge);

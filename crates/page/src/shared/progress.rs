@@ -96,14 +96,12 @@ impl Gauge {
                 format!("{} / {}", count(done), count(total))
             }
             Gauge::InFlight => {
-                // Past the limit, the rest wait in the provider's queue: every worker
-                // is busy (the queue serves the first free one), so say both.
                 let inflight = s.map_or(0, |s| s.inflight);
-                match limit {
-                    Some(l) if inflight > l => {
-                        format!("{l} / {l}, {} queued", count((inflight - l).into()))
+                match limit.map(|l| (l, sim::provider::split_inflight(inflight, l))) {
+                    Some((l, (busy, 0))) => format!("{busy} / {l}"),
+                    Some((l, (busy, queued))) => {
+                        format!("{busy} / {l}, {} queued", count(queued.into()))
                     }
-                    Some(l) => format!("{inflight} / {l}"),
                     None => inflight.to_string(),
                 }
             }
