@@ -17,6 +17,14 @@ pub const TIMELINE_LABEL: &str = "Timeline: each request as a mark at the time i
 /// What the timeline says before a run, in place of a blank canvas.
 pub const TIMELINE_EMPTY: &str = "Every request will appear here, one mark each, as the run sends it: pick a strategy, or press Space.";
 
+/// The name of the timeline's first band: a row of marks per customer.
+pub const MARKS_LABEL: &str = "customers";
+/// The name of the band that counts requests in the provider's current rate window.
+pub const RATE_BAND_LABEL: &str = "per window";
+/// The name of the band that counts requests in flight at the provider (and, with a
+/// queue, waiting in it).
+pub const INFLIGHT_BAND_LABEL: &str = "in flight";
+
 /// The label of a limit's dashed line under the timeline: `limit`, and, for the in-flight
 /// band of a provider with a queue (`queued_above`), that what stands above it is queued
 /// (the band counts what waits in the queue too).

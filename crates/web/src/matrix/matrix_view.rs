@@ -22,6 +22,7 @@ use page::matrix::table::{
     PROGRESS_BAR, TABLE,
 };
 use page::shared::links::matrix_query;
+use page::shared::slices::WORKER_NOT_THE_CELLS;
 use page::shared::words::Words;
 use page::sweep::share::{matrix_in_workers, take_matrix_values, Work};
 use sim::budget::Workload;
@@ -89,9 +90,7 @@ pub fn MatrixView(
                     let taken = matrix
                         .try_update_value(|m| m.as_mut().map(|m| take_matrix_values(m, values)));
                     if taken.flatten() != Some(true) {
-                        error.set(Some(
-                            "A simulation worker's answer was not the matrix's next cells.".into(),
-                        ));
+                        error.set(Some(WORKER_NOT_THE_CELLS.into()));
                         run_state.set("stopped");
                     }
                 },

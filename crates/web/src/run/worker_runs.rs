@@ -8,6 +8,7 @@ use crate::run::use_playback::{HandOff, Playback};
 use crate::shared::workers::{field, message, values, worker_count, Pool};
 use leptos::prelude::*;
 use page::run::whole::{cancelled_line, whole_of};
+use page::shared::slices::WORKER_NOT_A_RUN;
 use page::{PageQuery, Speed};
 use sim::Scenario;
 use std::rc::Rc;
@@ -83,9 +84,8 @@ fn take(playback: Playback, pool: StoredValue<Option<Pool>, LocalStorage>, data:
         });
         return;
     }
-    let answer = values(data).and_then(|v| {
-        whole_of(&v).ok_or_else(|| "The simulation worker's answer is not a run.".to_string())
-    });
+    let answer =
+        values(data).and_then(|v| whole_of(&v).ok_or_else(|| WORKER_NOT_A_RUN.to_string()));
     match answer {
         Ok((snapshot, fates)) => playback.finish_offloaded(snapshot, fates),
         Err(why) => {

@@ -5,6 +5,7 @@
 
 use crate::shared::canvas::{context, Css, Fit};
 use crate::shared::use_animation_frame::now_ms;
+use page::run::timeline::{limit_label, INFLIGHT_BAND_LABEL, MARKS_LABEL, RATE_BAND_LABEL};
 use sim::record::RequestRecord;
 use sim::timeline::{Mark, MarkKind, Series};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -331,7 +332,7 @@ pub fn draw(
     }
     ctx.set_line_width(1.0);
     let mut band_top = top + layout.marks_h + Layout::GAP;
-    label(&ctx, &pal.muted, layout, "customers", top + 10.0);
+    label(&ctx, &pal.muted, layout, MARKS_LABEL, top + 10.0);
 
     // Bands 2 and 3: the series against their limits.
     let bin_us = (axis_end_us / (plot_w as u64 / 2).max(1)).max(10_000);
@@ -341,14 +342,14 @@ pub fn draw(
             layout.rate_h,
             &series.rate_window,
             data.rate_limit,
-            "per window",
+            RATE_BAND_LABEL,
             false,
         ),
         (
             layout.inflight_h,
             &series.inflight,
             data.max_inflight,
-            "in flight",
+            INFLIGHT_BAND_LABEL,
             data.queue_limit > 0,
         ),
     ];
@@ -396,7 +397,7 @@ pub fn draw(
             ctx.set_text_align("right");
             ctx.set_fill_style_str(&pal.limit);
             let _ = ctx.fill_text(
-                &page::run::timeline::limit_label(limit, queued_above),
+                &limit_label(limit, queued_above),
                 left + plot_w,
                 yv(f64::from(limit)) - 3.0,
             );

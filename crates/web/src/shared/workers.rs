@@ -10,7 +10,7 @@
 
 use crate::shared::dom::lab_base;
 use leptos::prelude::*;
-use page::shared::slices::Slices;
+use page::shared::slices::{Slices, WORKER_FAILED, WORKER_NO_VALUES};
 use page::sweep::share::batch_runs;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -69,11 +69,7 @@ impl Pool {
             let answer = on_answer.clone();
             let failed = Closure::<dyn Fn(MessageEvent)>::new(move |_: MessageEvent| {
                 let data = js_sys::Object::new();
-                let _ = js_sys::Reflect::set(
-                    &data,
-                    &"error".into(),
-                    &"The simulation worker could not start.".into(),
-                );
+                let _ = js_sys::Reflect::set(&data, &"error".into(), &WORKER_FAILED.into());
                 answer(i, data.into());
             });
             worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
@@ -131,7 +127,7 @@ pub fn values(data: &JsValue) -> Result<Vec<u64>, String> {
     field(data, "values")
         .dyn_into::<js_sys::BigUint64Array>()
         .map(|a| a.to_vec())
-        .map_err(|_| "The simulation worker answered without values.".into())
+        .map_err(|_| WORKER_NO_VALUES.into())
 }
 
 /// A job of numbered runs shared out between a pool's workers ([`Slices`]: each worker
