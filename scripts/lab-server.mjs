@@ -40,8 +40,13 @@ export async function serveDist(dir, { extra = {} } = {}) {
     });
     child.on('exit', (code) => reject(new Error(`ratelab serve exited with ${code} before listening:\n${out}`)));
   });
+  // A script that stops on an error must not leave the server running (it would also
+  // hold the script's output open for whatever reads it).
+  const orphaned = () => child.kill('SIGTERM');
+  process.once('exit', orphaned);
   const close = () =>
     new Promise((resolve) => {
+      process.removeListener('exit', orphaned);
       child.once('exit', () => {
         if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
         resolve();

@@ -89,7 +89,12 @@ export async function timeToReady(browser, url, selector) {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(url, { waitUntil: 'commit' });
-  const ms = await (await page.waitForFunction(() => window.__readyMs, null, { timeout: 60_000 })).jsonValue();
+  const ms = await page
+    .waitForFunction(() => window.__readyMs, null, { timeout: 60_000 })
+    .then((handle) => handle.jsonValue())
+    .catch((e) => {
+      throw new Error(`${url}: ${selector} was not visible and enabled within 60 s (${e.message.split('\n')[0]})`);
+    });
   await context.close();
   return ms;
 }
