@@ -85,6 +85,9 @@ pub fn run_whole(query: &str, mut progress: impl FnMut(u64, u64, u64)) -> Result
     Ok(values)
 }
 
+/// What the page says when a worker's answer is not one for [`whole_of`].
+pub const WORKER_NOT_A_RUN: &str = "The simulation worker's answer is not a run.";
+
 /// A run back from [`run_whole`]'s values: its final snapshot and its first customers'
 /// fates, or `None` if the values are not one.
 pub fn whole_of(values: &[u64]) -> Option<(Snapshot, Vec<Fate>)> {

@@ -9,11 +9,6 @@ use std::ops::Range;
 pub const WORKER_FAILED: &str = "The simulation worker could not start.";
 /// What the page says when a worker's answer carries neither values nor an error.
 pub const WORKER_NO_VALUES: &str = "The simulation worker answered without values.";
-/// What the page says when a worker's answer to a run does not read as one.
-pub const WORKER_NOT_A_RUN: &str = "The simulation worker's answer is not a run.";
-/// What the matrix says when a worker's answer does not fit its next cells.
-pub const WORKER_NOT_THE_CELLS: &str =
-    "A simulation worker's answer was not the matrix's next cells.";
 
 /// The slices of a job: handed out, back, and given back in order.
 #[derive(Clone, Debug)]

@@ -147,6 +147,10 @@ pub fn take_param_values(job: &mut ParamSweepJob, values: &[u64]) -> bool {
     values.iter().all(|&v| job.push_result(v))
 }
 
+/// What the matrix says when [`take_matrix_values`] refuses a worker's answer.
+pub const WORKER_NOT_THE_CELLS: &str =
+    "A simulation worker's answer was not the matrix's next cells.";
+
 /// Puts a worker's cells back into the matrix, in order: false if they are not whole
 /// cells, or not the cells it needs next.
 pub fn take_matrix_values(job: &mut MatrixRun, mut values: &[u64]) -> bool {

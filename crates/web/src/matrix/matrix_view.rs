@@ -22,9 +22,8 @@ use page::matrix::table::{
     PROGRESS_BAR, TABLE,
 };
 use page::shared::links::matrix_query;
-use page::shared::slices::WORKER_NOT_THE_CELLS;
 use page::shared::words::Words;
-use page::sweep::share::{matrix_in_workers, take_matrix_values, Work};
+use page::sweep::share::{matrix_in_workers, take_matrix_values, Work, WORKER_NOT_THE_CELLS};
 use sim::budget::Workload;
 use sim::matrix::{MatrixRun, RUNS};
 use sim::Scenario;

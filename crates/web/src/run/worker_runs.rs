@@ -7,8 +7,7 @@
 use crate::run::use_playback::{HandOff, Playback};
 use crate::shared::workers::{field, message, values, worker_count, Pool};
 use leptos::prelude::*;
-use page::run::whole::{cancelled_line, whole_of};
-use page::shared::slices::WORKER_NOT_A_RUN;
+use page::run::whole::{cancelled_line, whole_of, WORKER_NOT_A_RUN};
 use page::{PageQuery, Speed};
 use sim::Scenario;
 use std::rc::Rc;
