@@ -1,13 +1,15 @@
 // What trunk runs after each build (Trunk.toml's one post_build hook), in order: trunk runs
 // a stage's hooks side by side, and the second step compresses the pages the first writes.
 // 1. scripts/entry-pages.mjs: each page's file, with the hint for its module (every build);
-// 2. scripts/short-names.mjs: short import and export names, the glue minified, and every
+// 2. scripts/minify-assets.mjs: the stylesheet, the loader and the worker's script minified,
+//    and each page's hash of the stylesheet with them (release builds only);
+// 3. scripts/short-names.mjs: short import and export names, the glue minified, and every
 //    shipped file precompressed (release builds only).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-for (const step of ['entry-pages.mjs', 'short-names.mjs']) {
+for (const step of ['entry-pages.mjs', 'minify-assets.mjs', 'short-names.mjs']) {
   execFileSync(process.execPath, [path.join(HERE, step), ...process.argv.slice(2)], { stdio: 'inherit' });
 }
