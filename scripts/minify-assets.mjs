@@ -1,7 +1,8 @@
 // The stylesheet and the two hand-written scripts, minified for a release build. Their
 // sources keep the comments that explain them; on a phone's link those comments were
-// bytes on the line beside the page's module (the stylesheet 11.0 → 7.5 KB and the loader
-// 2.9 → 1.2 KB by gzip -9: docs/sizes-and-speeds.md, "The stylesheet and the loader, minified").
+// bytes on the line beside the page's module (the stylesheet 11.0 → 7.5 KB and the
+// loader 2.9 → 1.2 KB by gzip -9: docs/sizes-and-speeds.md, "The stylesheet, the loader
+// and the thread check").
 //
 // 1. main.css by lightningcss (the engine trunk's own minifier uses), and each page's
 //    `integrity` for it computed again, since the browser refuses a stylesheet whose
@@ -65,5 +66,5 @@ for (const file of ['loader.js', 'sim-worker.js']) {
   const out = await minify(source, { module: true, compress: true, mangle: true, format: { comments: false } });
   if (!out.code) fail(`${file}: terser returned nothing`);
   fs.writeFileSync(path.join(dir, file), out.code);
-  console.log(`minify-assets: ${file} ${source.length} → ${out.code.length} B`);
+  console.log(`minify-assets: ${file} ${Buffer.byteLength(source)} → ${Buffer.byteLength(out.code)} B`);
 }
