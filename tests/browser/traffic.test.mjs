@@ -74,6 +74,11 @@ test('the outage links open steady traffic: the CLI\'s numbers, and goodput over
       assert.ok(queued >= 1 && queued <= 1000, `queued: ${queued}`);
       // The timeline's in-flight band counts the queue too, and says so at its limit.
       assert.ok((await drawn()).includes('limit 1; above it, queued'), 'the queue named at the in-flight limit');
+      // Held there, before the run's end, the incident's note says "not yet" and "so far",
+      // never that the run ended.
+      const held = await page.textContent('[data-testid="incident-note"]');
+      assert.match(held, /has not yet learned of 90% of arriving customers' charges again, [\d.,]+ m?s after it ended \([\d,]+ requests per 100 customers so far\)/, held);
+      assert.doesNotMatch(held, /run ended/, held);
     } else {
       assert.ok(expected.goodputRecoveryMs <= 5_000, `budget recovers: ${expected.goodputRecoveryMs}`);
       assert.ok(Number(figure.goodputLast) > 40, `budget: goodput at the end ${figure.goodputLast}`);

@@ -6,7 +6,7 @@
 use crate::shared::format::{count, duration_ms};
 use sim::incident::Incident;
 use sim::time::{ms, whole_ms};
-use sim::{Scenario, Stats};
+use sim::{Scenario, Snapshot, Stats};
 
 /// The incident the button starts: the one chosen under "Change the numbers", or the
 /// provider going down when none is.
@@ -42,10 +42,13 @@ pub fn band_label(kind: Incident) -> String {
 
 /// What the incident did, once the run has passed it: the requests that reached the
 /// provider during it, their peak rate, and how long after it charges flowed again.
-/// `None` when the run has no incident or has not reached its end.
-pub fn incident_sentence(scenario: &Scenario, stats: &Stats, now_us: u64) -> Option<String> {
+/// `None` when the run has no incident or has not reached its end. `at` is the run as it
+/// stood at the playhead: until the run has finished, what is still to come is said as
+/// not yet come, never as the run's end.
+pub fn incident_sentence(scenario: &Scenario, at: &Snapshot) -> Option<String> {
     let plan = scenario.provider.incident;
-    if plan.kind == Incident::None || now_us < plan.end_us() {
+    let stats = &at.stats;
+    if plan.kind == Incident::None || at.now_us < plan.end_us() {
         return None;
     }
     use sim::incident::{CAPACITY_MAX_INFLIGHT, ERRORS_ODDS};
@@ -72,27 +75,33 @@ pub fn incident_sentence(scenario: &Scenario, stats: &Stats, now_us: u64) -> Opt
     );
     if !scenario.traffic.is_batch() {
         text.push(' ');
-        text.push_str(&goodput_sentence(&plan, stats));
+        text.push_str(&goodput_sentence(&plan, stats, at.finished));
     }
     Some(text)
 }
 
 /// Under traffic that keeps arriving, whether the client learned of its charges again:
 /// how long after the incident goodput came back, or that it had not by the run's end
-/// ([`Stats::goodput_came_back`]).
-fn goodput_sentence(plan: &sim::incident::IncidentPlan, stats: &Stats) -> String {
+/// ([`Stats::goodput_came_back`]); or, while the run is still going, not yet.
+fn goodput_sentence(plan: &sim::incident::IncidentPlan, stats: &Stats, finished: bool) -> String {
     let share = sim::flow::RECOVERED_PERCENT;
+    let after = duration_ms(stats.goodput_recovery_ms);
+    let amplification = format!(
+        "{} requests per 100 customers{}",
+        count(stats.requests_per_100_customers),
+        if finished { "" } else { " so far" }
+    );
     if stats.goodput_came_back(plan) {
         format!(
-            "The client learned of {share}% of arriving customers' charges again {} after it ended ({} requests per 100 customers).",
-            duration_ms(stats.goodput_recovery_ms),
-            count(stats.requests_per_100_customers),
+            "The client learned of {share}% of arriving customers' charges again {after} after it ended ({amplification})."
+        )
+    } else if finished {
+        format!(
+            "The client never again learned of {share}% of arriving customers' charges: {after} later the run ended, at {amplification}."
         )
     } else {
         format!(
-            "The client never again learned of {share}% of arriving customers' charges: {} later the run ended, at {} requests per 100 customers.",
-            duration_ms(stats.goodput_recovery_ms),
-            count(stats.requests_per_100_customers),
+            "The client has not yet learned of {share}% of arriving customers' charges again, {after} after it ended ({amplification})."
         )
     }
 }
@@ -135,12 +144,9 @@ mod tests {
         s.seed = 3;
         let mut sim = Simulation::new(&s).unwrap();
         sim.run_until(4_000_000);
-        assert_eq!(
-            incident_sentence(&s, &sim.snapshot().stats, sim.now_us()),
-            None
-        );
+        assert_eq!(incident_sentence(&s, &sim.snapshot()), None);
         let stats = sim.run_to_end();
-        let text = incident_sentence(&s, &stats, sim.now_us()).unwrap();
+        let text = incident_sentence(&s, &sim.snapshot()).unwrap();
         assert!(
             text.starts_with("The provider was down from 2.0 s to 5.0 s: "),
             "{text}"
@@ -154,7 +160,13 @@ mod tests {
         );
         assert!(stats.incident_requests > 0, "{stats:?}");
         assert_eq!(
-            incident_sentence(&Scenario::default(), &stats, u64::MAX),
+            incident_sentence(
+                &Scenario::default(),
+                &Snapshot {
+                    now_us: u64::MAX,
+                    ..sim.snapshot()
+                }
+            ),
             None
         );
         assert!(!text.contains("arriving customers"), "a batch: {text}");
@@ -166,7 +178,7 @@ mod tests {
             let s = sim::outage::scenario(strategy, 2);
             let mut sim = Simulation::new(&s).unwrap();
             let stats = sim.run_to_end();
-            (incident_sentence(&s, &stats, sim.now_us()).unwrap(), stats)
+            (incident_sentence(&s, &sim.snapshot()).unwrap(), stats)
         };
         let (down, stats) = said(StrategyName::Keyed);
         assert!(
@@ -183,5 +195,29 @@ mod tests {
             )),
             "{back}"
         );
+    }
+    #[test]
+    fn while_the_run_goes_on_it_says_not_yet_and_so_far_never_the_run_s_end() {
+        let s = sim::outage::scenario(StrategyName::Keyed, 2);
+        let mut sim = Simulation::new(&s).unwrap();
+        let later_us = s.provider.incident.end_us() + 14_000_000;
+        sim.run_until(later_us);
+        let at = sim.snapshot();
+        assert!(!at.finished, "the outage run goes on past {later_us} µs");
+        let text = incident_sentence(&s, &at).unwrap();
+        assert!(
+            text.contains(&format!(
+                "The client has not yet learned of 90% of arriving customers' charges again, {} after it ended ({} requests per 100 customers so far).",
+                duration_ms(at.stats.goodput_recovery_ms),
+                count(at.stats.requests_per_100_customers)
+            )),
+            "{text}"
+        );
+        assert!(!text.contains("run ended"), "{text}");
+        // The same run at its end says it never came back, with no "so far".
+        sim.run_to_end();
+        let end = incident_sentence(&s, &sim.snapshot()).unwrap();
+        assert!(end.contains("the run ended, at "), "{end}");
+        assert!(!end.contains("so far"), "{end}");
     }
 }

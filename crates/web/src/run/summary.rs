@@ -55,7 +55,7 @@ pub fn Summary(
     bind::node(root, INCIDENT_NOTE, move |note| {
         let incident = playback.scenario.with(|sc| {
             playback.snapshot.with(|s| match (sc, s) {
-                (Some(sc), Some(s)) => incident_sentence(sc, &s.stats, s.now_us),
+                (Some(sc), Some(s)) => incident_sentence(sc, s),
                 _ => None,
             })
         });
