@@ -37,11 +37,12 @@ fi
 # Node tools: a wasm-opt that works (binaryen 132; Debian's 108 corrupts the output),
 # playwright-core to drive the system chromium, axe-core, lightningcss and terser for the
 # release build's stylesheet and scripts (scripts/minify-assets.mjs, scripts/short-names.mjs),
-# and zopfli for its precompressed files. `npm ci` is quick when nothing changed.
+# acorn to read its JS glue (scripts/unused-classes.mjs), and zopfli for its precompressed
+# files. `npm ci` is quick when nothing changed.
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ] \
-  || [ ! -d node_modules/terser ] || [ ! -d node_modules/@gfx/zopfli ] || [ ! -d node_modules/lightningcss ] \
+  || [ ! -d node_modules/terser ] || [ ! -d node_modules/@gfx/zopfli ] || [ ! -d node_modules/lightningcss ] || [ ! -d node_modules/acorn ] \
   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing node tools (binaryen, playwright-core, axe-core, lightningcss, terser, zopfli)"
+  say "installing node tools (binaryen, playwright-core, axe-core, acorn, lightningcss, terser, zopfli)"
   npm ci --no-audit --no-fund
 fi
 

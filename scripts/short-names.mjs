@@ -7,6 +7,7 @@
 // another 2.4 KB (docs/sizes-and-speeds.md, "Time to ready").
 //
 // For each `<name>_bg.wasm` beside its `<name>.js`:
+// 0. the classes a dependency exports that no page can make leave both (scripts/unused-classes.mjs);
 // 1. binaryen's `--minify-imports-and-exports-and-modules` renames every import, export and
 //    import module, and prints what it renamed (then its size passes run once more);
 // 2. the glue's import object, its module key and every `wasm.<export>` take the new names;
@@ -24,6 +25,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { minify } from 'terser';
 import { precompress } from './precompress.mjs';
+import { dropUnusedClasses } from './unused-classes.mjs';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -63,6 +65,16 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('_bg.wasm')).sor
     continue;
   }
   const before = [fs.statSync(wasmPath).size, js.length];
+
+  // 0. What no page can make leaves the glue and the module first (scripts/unused-classes.mjs).
+  const unused = dropUnusedClasses(js, wasmPath, {
+    optimize: (p) => execFileSync(wasmOpt, [...FEATURES, FOR_SPEED.has(stem) ? '-O3' : '-Oz', p, '-o', p]),
+    fail,
+  });
+  js = unused.js;
+  if (unused.dropped.length > 0) {
+    console.log(`short-names: ${stem}: without ${unused.dropped.join(', ')} (${unused.exports} exports, ${unused.imports} imports fewer)`);
+  }
 
   const printed = execFileSync(wasmOpt, [...FEATURES, '--minify-imports-and-exports-and-modules', wasmPath, '-o', wasmPath], {
     encoding: 'utf8',
