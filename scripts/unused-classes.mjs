@@ -48,7 +48,8 @@ const exportsRead = (text) => new Set([...text.matchAll(/wasm\.([A-Za-z_$][\w$]*
 /**
  * Takes the unused classes out of the glue `js` and the module at `wasmPath` (rewritten
  * in place). `optimize(path)` runs wasm-opt over the module; `fail(why)` stops the build.
- * Returns the new glue and the classes taken out.
+ * Returns the new glue, the classes taken out, and how many exports and imports went with
+ * them.
  */
 export function dropUnusedClasses(js, wasmPath, { optimize, fail }) {
   const body = acorn.parse(js, PARSE).body;

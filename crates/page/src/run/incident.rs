@@ -42,9 +42,9 @@ pub fn band_label(kind: Incident) -> String {
 
 /// What the incident did, once the run has passed it: the requests that reached the
 /// provider during it, their peak rate, and how long after it charges flowed again.
-/// `None` when the run has no incident or has not reached its end. `at` is the run as it
-/// stood at the playhead: until the run has finished, what is still to come is said as
-/// not yet come, never as the run's end.
+/// `None` when the run has no incident or has not reached the incident's end. `at` is
+/// the run as it stood at the playhead: until the run has finished, what is still to
+/// come is said as not yet come, never as the run's end.
 pub fn incident_sentence(scenario: &Scenario, at: &Snapshot) -> Option<String> {
     let plan = scenario.provider.incident;
     let stats = &at.stats;
@@ -196,6 +196,7 @@ mod tests {
             "{back}"
         );
     }
+
     #[test]
     fn while_the_run_goes_on_it_says_not_yet_and_so_far_never_the_run_s_end() {
         let s = sim::outage::scenario(StrategyName::Keyed, 2);
