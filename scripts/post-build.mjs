@@ -1,8 +1,9 @@
 // What trunk runs after each build (Trunk.toml's one post_build hook), in order: trunk runs
 // a stage's hooks side by side, and the second step compresses the pages the first writes.
 // 1. scripts/entry-pages.mjs: each page's file, with the hint for its module (every build);
-// 2. scripts/minify-assets.mjs: the stylesheet, the loader and the worker's script minified,
-//    and each page's hash of the stylesheet with them (release builds only);
+// 2. scripts/minify-assets.mjs: the stylesheet minified, each page file's own stylesheet
+//    with its hash, the loader, the worker's script and the page files minified (release
+//    builds only);
 // 3. scripts/short-names.mjs: short import and export names, the glue minified, and every
 //    shipped file precompressed (release builds only).
 import { execFileSync } from 'node:child_process';

@@ -35,14 +35,15 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $wbg_version\$"; then
 fi
 
 # Node tools: a wasm-opt that works (binaryen 132; Debian's 108 corrupts the output),
-# playwright-core to drive the system chromium, axe-core, lightningcss and terser for the
-# release build's stylesheet and scripts (scripts/minify-assets.mjs, scripts/short-names.mjs),
+# playwright-core to drive the system chromium, axe-core, lightningcss, terser and
+# html-minifier-terser for the release build's stylesheets, scripts and pages
+# (scripts/minify-assets.mjs, scripts/short-names.mjs),
 # acorn to read its JS glue (scripts/unused-classes.mjs), and zopfli for its precompressed
 # files. `npm ci` is quick when nothing changed.
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ] \
-  || [ ! -d node_modules/terser ] || [ ! -d node_modules/@gfx/zopfli ] || [ ! -d node_modules/lightningcss ] || [ ! -d node_modules/acorn ] \
+  || [ ! -d node_modules/terser ] || [ ! -d node_modules/@gfx/zopfli ] || [ ! -d node_modules/lightningcss ] || [ ! -d node_modules/acorn ] || [ ! -d node_modules/html-minifier-terser ] \
   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing node tools (binaryen, playwright-core, axe-core, acorn, lightningcss, terser, zopfli)"
+  say "installing node tools (binaryen, playwright-core, axe-core, acorn, lightningcss, terser, html-minifier-terser, zopfli)"
   npm ci --no-audit --no-fund
 fi
 

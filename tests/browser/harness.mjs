@@ -71,10 +71,19 @@ export async function launch() {
   });
 }
 
-/** A new page that records uncaught errors and console errors in `page.errors`. */
+/** A new page that records uncaught errors and console errors in `page.errors`. Closing
+ * its context (`page.context().close()`, as every test does) first checks what the page
+ * then shows against its stylesheet ([`unstyledRules`]), so each test's last state is
+ * checked too. */
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    const missing = page.isClosed() ? [] : await unstyledRules(page).catch(() => []);
+    await close(...args);
+    assert.deepEqual(missing, [], `${page.url()}: its stylesheet lacks rules main.css applies to what it shows`);
+  };
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
   page.on('console', (m) => {
@@ -84,6 +93,45 @@ export async function openPage(browser, options = {}) {
     }
   });
   return page;
+}
+
+/** The rules of the whole stylesheet (main.css) that apply to an element of the page,
+ * by selector, and that the stylesheet its file links lacks. A release build links each
+ * page file to its own, main.css without the rules its module never needs
+ * (scripts/minify-assets.mjs); a debug build, and a blog's widgets, link main.css itself,
+ * and a page that links neither has nothing to check. Pseudo-elements and states
+ * (`::before`, `:hover`) are taken off a selector before it is looked for, so a rule for
+ * them counts where its element is. */
+export async function unstyledRules(page) {
+  return page.evaluate(async () => {
+    const link = document.querySelector('link[rel="stylesheet"][href]');
+    if (!link || !/rate-limit-lab[a-z-]*\.css$/.test(new URL(link.href).pathname)) return [];
+    const sheet = async (url) => {
+      const s = new CSSStyleSheet();
+      s.replaceSync(await (await fetch(url)).text());
+      return s;
+    };
+    const [whole, own] = await Promise.all([sheet(new URL('main.css', link.href)), sheet(link.href)]);
+    // Each style rule, under the conditions it sits in, as one string.
+    const rules = (list, within = '') =>
+      [...list].flatMap((r) =>
+        r.cssRules && !(r instanceof CSSStyleRule)
+          ? rules(r.cssRules, `${within}@${r.conditionText ?? r.cssText.split('{')[0]} `)
+          : r instanceof CSSStyleRule ? [[`${within}${r.cssText}`, r.selectorText]] : [],
+      );
+    const kept = new Set(rules(own.cssRules).map(([text]) => text));
+    const bare = (selector) =>
+      selector.replace(/::?(before|after|marker|placeholder|selection|backdrop|-webkit-[a-z-]+)/g, '')
+        .replace(/:(hover|focus|focus-visible|focus-within|active|visited)(?![\w-])/g, '');
+    const applies = (selector) => {
+      try {
+        return document.querySelector(bare(selector) || '*') !== null;
+      } catch {
+        return false;
+      }
+    };
+    return rules(whole.cssRules).filter(([text, selector]) => !kept.has(text) && applies(selector)).map(([text]) => text.slice(0, 160));
+  });
 }
 
 /** Waits until the app's root reports `state`. */

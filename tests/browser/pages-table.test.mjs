@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useLab, openPage, FIXTURES } from './harness.mjs';
+import { useLab, openPage, unstyledRules, DIST, FIXTURES } from './harness.mjs';
 
 const lab = useLab(before, after);
 const TABLE = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'pages.json'), 'utf8'));
@@ -71,4 +71,32 @@ test('the bare address opens its own module, on the opening story; the walk\'s l
     assert.equal(walk.file, TABLE.walk.file, link);
     assert.deepEqual(walk.errors, [], link);
   }
+});
+
+test('a release build gives each page file its own stylesheet: main.css less rules, none that its page shows', async (t) => {
+  const files = [...TABLE.pages, TABLE.first, TABLE.walk];
+  if (!fs.existsSync(path.join(DIST, `${TABLE.first.module}.css`))) {
+    t.skip('a debug build: every page links main.css');
+    return;
+  }
+  const page = await openPage(lab.browser);
+  const rules = (href) =>
+    page.evaluate(async (url) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(await (await fetch(url)).text());
+      return sheet.cssRules.length;
+    }, href);
+  await page.goto(lab.server.base + 'run.html');
+  const whole = await rules(lab.server.base + 'main.css');
+  for (const { file, module } of files) {
+    const html = fs.readFileSync(path.join(DIST, file), 'utf8');
+    const links = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(links, [`./${module}.css`], file);
+    const own = await rules(lab.server.base + `${module}.css`);
+    assert.ok(own > 0 && own < whole, `${file}: ${own} rules of main.css's ${whole}`);
+    await page.goto(lab.server.base + file);
+    await page.waitForSelector('[data-testid="app"], [data-testid="widget"]', { timeout: 20_000 });
+    assert.deepEqual(await unstyledRules(page), [], file);
+  }
+  await page.context().close();
 });
