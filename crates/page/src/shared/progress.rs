@@ -77,7 +77,7 @@ impl Gauge {
         match self {
             Gauge::Clock => "Simulated time",
             Gauge::ClockTail => "",
-            Gauge::Done => "Charges finished",
+            Gauge::Done => CHARGES_FINISHED,
             Gauge::InFlight => "In flight now",
             Gauge::Awaiting => "Client awaiting now",
         }
