@@ -243,3 +243,21 @@ test('the release build ships every page, module, glue, loader and stylesheet pr
     await server.close();
   }
 });
+
+// Indexing a `str` by a range, or searching one for a `&str`, links core's "not a char
+// boundary" panic into a module, and with it a `char`'s debug formatting and the Unicode
+// tables that formatting reads: 4.3–5.1 KB of each page's module as shipped
+// (docs/sizes-and-speeds.md, "No char-boundary panic"). Code that reaches a module cuts
+// text with `get`, `char` patterns and `page::shared::cut` instead.
+test('no module of a release build carries core\'s char-boundary panic', (t) => {
+  const modules = fs.readdirSync(DIST).filter((f) => f.endsWith('_bg.wasm'));
+  if (!modules.every((m) => fs.existsSync(path.join(DIST, `${m}.gz`)))) {
+    t.skip('a debug build: its modules keep what a release build leaves out');
+    return;
+  }
+  assert.ok(modules.length >= 8, modules.join(' '));
+  const carrying = modules.filter((m) =>
+    fs.readFileSync(path.join(DIST, m)).includes('is not a char boundary'),
+  );
+  assert.deepEqual(carrying, [], 'these modules index a str, or search one for a &str, somewhere');
+});

@@ -501,10 +501,9 @@ pub fn rfc850_date(imf: &str) -> String {
         .iter()
         .find(|(s, _)| *s == short)
         .map_or(short, |(_, l)| *l);
-    format!(
-        "{long}, {day}-{month}-{} {time} GMT",
-        &year[year.len().saturating_sub(2)..]
-    )
+    // The year's last two digits (an IMF-fixdate's year is four ASCII digits).
+    let yy = year.get(year.len().saturating_sub(2)..).unwrap_or(year);
+    format!("{long}, {day}-{month}-{yy} {time} GMT")
 }
 
 /// A block's pairs and their reading.

@@ -1,6 +1,7 @@
 //! Probabilities as readers type them: `1/33`, `1 in 33`, `5%` or `0`. How they are
 //! written back for readers is [`crate::shared::format::odds_text`].
 
+use crate::shared::cut::around;
 use sim::rng::Odds;
 
 /// Reads `1/33`, `1 in 33`, `5%` or `0`; `None` for anything else, and for a fraction
@@ -11,7 +12,7 @@ pub fn parse_odds(text: &str) -> Option<Odds> {
     let whole = |s: &str| s.trim().parse::<u32>().ok();
     let (num, den) = if let Some(pct) = t.strip_suffix('%') {
         (whole(pct)?, 100)
-    } else if let Some((a, b)) = t.split_once('/').or_else(|| t.split_once(" in ")) {
+    } else if let Some((a, b)) = t.split_once('/').or_else(|| around(t, " in ")) {
         (whole(a)?, whole(b)?)
     } else if t == "0" {
         (0, 1)

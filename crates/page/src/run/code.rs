@@ -6,6 +6,7 @@
 //! (`crate::run::equivalents`). The view's head is markup ([`view_markup`]), each line
 //! of a file its own element.
 
+use crate::shared::cut::around;
 use crate::shared::format::duration_ms;
 use crate::shared::titles::strategy_label;
 use maud::{html, Markup};
@@ -33,7 +34,9 @@ pub const SHARED_LOOP_PATH: &str = "source/strategy/charge.rs";
 
 /// The shared loop's file without its tests.
 pub fn without_tests(file: &str) -> &str {
-    file.split("#[cfg(test)]").next().unwrap_or(file).trim_end()
+    around(file, "#[cfg(test)]")
+        .map_or(file, |(code, _)| code)
+        .trim_end()
 }
 
 /// A file's lines as markup, one `<span class="rll-line">` each, the changed ones

@@ -9,6 +9,7 @@
 //! `#` is a comment. `{{name}}` in the code is a name [`value`] knows, replaced by the
 //! run's number; single braces are code and stay as written.
 
+use crate::shared::cut::around;
 use maud::{html, Markup};
 use sim::strategy::adaptive::VECTOR_ARC;
 use sim::strategy::breaker::SCALED_RESILIENCE4J;
@@ -109,12 +110,11 @@ pub fn parse(text: &str) -> Result<Vec<Equivalent>, String> {
 /// `tenacity 9.0 (Python)` as (`tenacity 9.0`, `Python`); the library is a name, then a
 /// last word holding a digit: the version the row was checked against.
 fn split_label(label: &str) -> Result<(String, String), String> {
-    let open = label
-        .rfind('(')
-        .filter(|_| label.ends_with(')'))
+    let (library, language) = label
+        .strip_suffix(')')
+        .and_then(|l| l.rsplit_once('('))
         .ok_or_else(|| format!("'{label}' names no language, e.g. '(Python)'."))?;
-    let library = label[..open].trim();
-    let language = label[open + 1..label.len() - 1].trim();
+    let (library, language) = (library.trim(), language.trim());
     let versioned = library
         .rsplit_once(' ')
         .is_some_and(|(name, v)| !name.is_empty() && v.chars().any(|c| c.is_ascii_digit()));
@@ -130,25 +130,21 @@ fn split_label(label: &str) -> Result<(String, String), String> {
 /// knows it).
 fn check_placeholders(code: &str) -> Result<(), String> {
     let mut rest = code;
-    while let Some(at) = rest.find("{{") {
-        let after = &rest[at + 2..];
-        let end = after
-            .find("}}")
-            .ok_or_else(|| "a '{{' is never closed.".to_string())?;
-        let name = &after[..end];
+    while let Some((_, after)) = around(rest, "{{") {
+        let (name, tail) =
+            around(after, "}}").ok_or_else(|| "a '{{' is never closed.".to_string())?;
         if value(name, &ClientParams::default()).is_none() {
             return Err(format!("'{{{{{name}}}}}' is not a number the page knows."));
         }
-        rest = &after[end + 2..];
+        rest = tail;
     }
     Ok(())
 }
 
 /// Microseconds as seconds the way Python writes a float: 100 ms is `0.1`, 1 s is `1.0`.
 fn seconds(us: u64) -> String {
-    // 1_000_000 + the fraction keeps its leading zeros: "1100000" for 0.1 s.
-    let frac = (1_000_000 + us % 1_000_000).to_string();
-    let frac = frac[1..].trim_end_matches('0');
+    let frac = format!("{:06}", us % 1_000_000);
+    let frac = frac.trim_end_matches('0');
     format!(
         "{}.{}",
         us / 1_000_000,
@@ -194,16 +190,12 @@ pub fn value(name: &str, c: &ClientParams) -> Option<String> {
 pub fn fill(template: &str, c: &ClientParams) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
-    while let Some(at) = rest.find("{{") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 2..];
-        match after
-            .find("}}")
-            .and_then(|end| Some((end, value(&after[..end], c)?)))
-        {
-            Some((end, v)) => {
+    while let Some((before, after)) = around(rest, "{{") {
+        out.push_str(before);
+        match around(after, "}}").and_then(|(name, tail)| Some((value(name, c)?, tail))) {
+            Some((v, tail)) => {
                 out.push_str(&v);
-                rest = &after[end + 2..];
+                rest = tail;
             }
             None => {
                 out.push_str("{{");

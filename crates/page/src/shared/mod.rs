@@ -1,6 +1,7 @@
 //! What several pages share: number formats, markup, links and command lines, names, the parameter and stat tables as readers meet them, titles and sections.
 
 pub mod budget;
+pub mod cut;
 pub mod explore;
 pub mod format;
 pub mod legend;

@@ -263,11 +263,13 @@ fn structured_reset_s(value: &str) -> Result<u64, StructuredFault> {
 /// One list member, `"name";r=N;t=N` or `name;...`: its `t` and the text after it.
 fn structured_member(text: &str) -> Result<(u64, &str), StructuredFault> {
     let rest = if let Some(quoted) = text.strip_prefix('"') {
-        let end = quoted.find('"').ok_or(StructuredFault::UnclosedQuote)?;
-        &quoted[end + 1..]
+        quoted
+            .split_once('"')
+            .ok_or(StructuredFault::UnclosedQuote)?
+            .1
     } else {
-        let end = text.find([';', ',']).unwrap_or(text.len());
-        let token = text[..end].trim();
+        let (token, rest) = before_separator(text);
+        let token = token.trim();
         if token.is_empty()
             || !token
                 .bytes()
@@ -275,16 +277,16 @@ fn structured_member(text: &str) -> Result<(u64, &str), StructuredFault> {
         {
             return Err(StructuredFault::NoPolicyName);
         }
-        &text[end..]
+        rest
     };
     let mut reset_s = None;
     let mut rest = rest;
     while let Some(param) = rest.strip_prefix(';') {
-        let end = param.find([';', ',']).unwrap_or(param.len());
-        let (key, val) = match param[..end].split_once('=') {
+        let (member, after) = before_separator(param);
+        let (key, val) = match member.split_once('=') {
             Some((k, v)) => (k.trim(), Some(v.trim())),
             // A bare parameter is a boolean in structured fields: harmless unless it is t.
-            None => (param[..end].trim(), None),
+            None => (member.trim(), None),
         };
         if key == "t" {
             let val = val.ok_or(StructuredFault::TWithoutValue)?;
@@ -294,7 +296,7 @@ fn structured_member(text: &str) -> Result<(u64, &str), StructuredFault> {
             })?;
             reset_s = Some(n);
         }
-        rest = &param[end..];
+        rest = after;
     }
     let rest = rest.trim_start();
     if !rest.is_empty() && !rest.starts_with(',') {
@@ -304,6 +306,25 @@ fn structured_member(text: &str) -> Result<(u64, &str), StructuredFault> {
     }
     let t = reset_s.ok_or(StructuredFault::NoT)?;
     Ok((t, rest))
+}
+
+/// `text` up to its first `;` or `,`, and the rest from that separator on. (`get`, not
+/// indexing, so that a page's module carries no char-boundary panic:
+/// docs/sizes-and-speeds.md, "No char-boundary panic".)
+fn before_separator(text: &str) -> (&str, &str) {
+    let end = text.find([';', ',']).unwrap_or(text.len());
+    (
+        text.get(..end).unwrap_or(text),
+        text.get(end..).unwrap_or(""),
+    )
+}
+
+/// `text` without a leading `-` or `+`, and whether it was `-`.
+fn sign(text: &str) -> (bool, &str) {
+    match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    }
 }
 
 /// What the naive reading `Number(value) * 1000` milliseconds comes to.
@@ -337,11 +358,7 @@ pub fn naive_wait(value: &str) -> NaiveWait {
     if t.is_empty() {
         return NaiveWait::Wait { us: 0 };
     }
-    let (negative, digits) = match t.as_bytes()[0] {
-        b'-' => (true, &t[1..]),
-        b'+' => (false, &t[1..]),
-        _ => (false, t),
-    };
+    let (negative, digits) = sign(t);
     let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
     let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if whole.len() + frac.len() == 0 || !all_digits(whole) || !all_digits(frac) {

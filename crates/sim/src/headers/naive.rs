@@ -35,6 +35,8 @@
 //! uses them, and every operation is IEEE-exact, so the same value gives the same reading
 //! everywhere.
 
+use super::sign;
+
 /// 2³¹ − 1 ms, the longest delay a JavaScript timer keeps (about 24.8 days).
 pub const JS_MAX_DELAY_MS: u32 = 2_147_483_647;
 
@@ -185,14 +187,10 @@ fn js_number(value: &str) -> f64 {
             _ => 0,
         };
         if radix != 0 {
-            return radix_integer(&t[2..], radix);
+            return radix_integer(t.get(2..).unwrap_or(""), radix);
         }
     }
-    let (negative, body) = match b[0] {
-        b'-' => (true, &t[1..]),
-        b'+' => (false, &t[1..]),
-        _ => (false, t),
-    };
+    let (negative, body) = sign(t);
     let magnitude = if body == "Infinity" {
         f64::INFINITY
     } else if decimal_literal(body, false) {
@@ -249,10 +247,7 @@ const EXACT_POW10: [f64; 23] = [
 /// any reading here, since by then the value is a whole number of milliseconds far past
 /// every limit, or far below a millisecond.
 fn decimal_to_f64(s: &str) -> f64 {
-    let (mantissa, exponent) = match s.find(['e', 'E']) {
-        Some(i) => (&s[..i], &s[i + 1..]),
-        None => (s, ""),
-    };
+    let (mantissa, exponent) = s.split_once(['e', 'E']).unwrap_or((s, ""));
     let (mut sig, mut exp10, mut inexact, mut after_point) = (0u128, 0i64, false, false);
     for b in mantissa.bytes() {
         if b == b'.' {
@@ -277,11 +272,7 @@ fn decimal_to_f64(s: &str) -> f64 {
         }
     }
     let written: i64 = {
-        let (neg, digits) = match exponent.as_bytes().first() {
-            Some(b'-') => (true, &exponent[1..]),
-            Some(b'+') => (false, &exponent[1..]),
-            _ => (false, exponent),
-        };
+        let (neg, digits) = sign(exponent);
         // Past ±10⁶ the value is infinite or zero whatever the digits say.
         let e = digits
             .bytes()
@@ -407,11 +398,7 @@ fn python_sleep(value: &str) -> PythonSleep {
 
 /// Go's `strconv.Atoi` (base 10, 64-bit), then `time.Duration(n) * time.Second`.
 fn go_sleep(value: &str) -> GoSleep {
-    let (negative, digits) = match value.as_bytes().first() {
-        Some(b'-') => (true, &value[1..]),
-        Some(b'+') => (false, &value[1..]),
-        _ => (false, value),
-    };
+    let (negative, digits) = sign(value);
     if digits.is_empty() {
         return GoSleep::Syntax;
     }

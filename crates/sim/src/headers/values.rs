@@ -159,27 +159,28 @@ pub(super) fn go_duration(value: &str) -> Result<u64, ValueFault> {
         let num_len = rest
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
             .ok_or(ValueFault::NotADuration)?;
-        let (num, after) = rest.split_at(num_len);
-        let (unit_ns, unit_len) = [
-            ("ns", 1u128, 2),
-            ("us", 1_000, 2),
-            ("µs", 1_000, "µs".len()),
-            ("μs", 1_000, "μs".len()),
-            ("ms", 1_000_000, 2),
-            ("s", 1_000_000_000, 1),
-            ("m", 60_000_000_000, 1),
-            ("h", 3_600_000_000_000, 1),
+        let (num, after) = rest
+            .split_at_checked(num_len)
+            .ok_or(ValueFault::NotADuration)?;
+        let (unit_ns, after_unit) = [
+            ("ns", 1u128),
+            ("us", 1_000),
+            ("µs", 1_000),
+            ("μs", 1_000),
+            ("ms", 1_000_000),
+            ("s", 1_000_000_000),
+            ("m", 60_000_000_000),
+            ("h", 3_600_000_000_000),
         ]
         .into_iter()
-        .find(|(u, _, _)| after.starts_with(u))
-        .map(|(_, per, len)| (per, len))
+        .find_map(|(unit, per)| Some((per, after.strip_prefix(unit)?)))
         .ok_or(ValueFault::NotADuration)?;
         let ns = nanos(num, unit_ns).ok_or(ValueFault::NotADuration)?;
         total_ns = total_ns.saturating_add(ns);
         if total_ns > GO_MAX_NS {
             return Err(ValueFault::DurationOverflow);
         }
-        rest = &after[unit_len..];
+        rest = after_unit;
     }
     Ok(clamp_u64(total_ns.div_ceil(1_000)))
 }
@@ -200,7 +201,7 @@ fn nanos(num: &str, unit_ns: u128) -> Option<u128> {
     };
     // 18 fractional digits are finer than a nanosecond of an hour; any further non-zero
     // digit rounds up once.
-    let kept = &frac[..frac.len().min(18)];
+    let kept = frac.get(..18).unwrap_or(frac);
     let scale = 10u128.pow(kept.len() as u32);
     let scaled = value(kept) * unit_ns;
     let mut frac_ns = scaled.div_ceil(scale);
@@ -250,12 +251,12 @@ pub(super) fn rfc3339_us(value: &str) -> Result<u64, StampFault> {
         if n == 0 {
             return Err(StampFault::Shape);
         }
-        let frac = &value[at + 1..at + 1 + n];
+        let frac = value.get(at + 1..at + 1 + n).ok_or(StampFault::Shape)?;
         frac_us = u64::try_from(micros(&format!("0.{frac}")).map_err(|_| StampFault::Shape)?)
             .map_err(|_| StampFault::Shape)?;
         at += 1 + n;
     }
-    let offset_s: i64 = match &value[at..] {
+    let offset_s: i64 = match value.get(at..).ok_or(StampFault::Shape)? {
         "" => return Err(StampFault::NoZone),
         "Z" | "z" => 0,
         zone => {
