@@ -203,7 +203,7 @@ test('on a phone, step 1 puts the chart above its verdict, and its clock agrees 
   // finished, and the counter beside the reveal is the reveal's number.
   const expected = cli(['charges', '--strategy', 'naive', '--seed', '1']);
   assert.equal(await page.textContent('[data-testid="sim-clock"]'), `${expected.elapsedMs} ms`, 'the run\'s end, not the instant of the storm');
-  assert.match(await page.textContent('.rll-gauges'), /Charges finished 1,000 \/ 1,000/);
+  assert.match(await page.textContent('.rll-gauges'), /Client done with 1,000 \/ 1,000/);
   const stats = await readStats(page);
   assert.equal(Number(stats.customersCharged.replace(/,/g, '')), expected.customersCharged);
   assert.match(await reveal.textContent(), new RegExp(`${expected.customersCharged} customers charged`));

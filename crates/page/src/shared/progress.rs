@@ -33,8 +33,10 @@ pub fn fill_style(done: u64, total: u64) -> String {
     format!("width:{}", percent(share))
 }
 
-/// The name of a run's progress bar.
-pub const CHARGES_FINISHED: &str = "Charges finished";
+/// The name of a run's progress bar and of its gauge: the customers the client has a
+/// final outcome for. The provider may have charged more of them ("Customers charged"):
+/// it goes on with requests the client stopped waiting for, which a retry then finds.
+pub const CLIENT_DONE_WITH: &str = "Client done with";
 
 /// A live number under a run's progress bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +45,7 @@ pub enum Gauge {
     Clock,
     /// After the clock, when the client finished, if the provider ran on.
     ClockTail,
-    /// Charges finished, of all.
+    /// Customers the client is done with, of all.
     Done,
     /// Requests in flight now, against the in-flight limit.
     InFlight,
@@ -77,7 +79,7 @@ impl Gauge {
         match self {
             Gauge::Clock => "Simulated time",
             Gauge::ClockTail => "",
-            Gauge::Done => CHARGES_FINISHED,
+            Gauge::Done => CLIENT_DONE_WITH,
             Gauge::InFlight => "In flight now",
             Gauge::Awaiting => "Client awaiting now",
         }
@@ -114,7 +116,7 @@ impl Gauge {
 /// it (the clock, which tests and readers point at, carries its tail).
 pub fn run_progress_markup() -> Markup {
     html! {
-        (bar_markup(CHARGES_FINISHED))
+        (bar_markup(CLIENT_DONE_WITH))
         div.rll-gauges {
             @for g in [Gauge::Clock, Gauge::Done, Gauge::InFlight, Gauge::Awaiting] {
                 @let clock = g == Gauge::Clock;
@@ -144,7 +146,7 @@ mod tests {
             assert!(m.contains(g.label()), "{g:?}");
         }
         assert!(m.contains("data-testid=\"sim-clock\""));
-        assert!(m.contains(&format!("aria-label=\"{CHARGES_FINISHED}\"")));
+        assert!(m.contains(&format!("aria-label=\"{CLIENT_DONE_WITH}\"")));
         assert_eq!(Gauge::Clock.text(None, None), clock_us(0));
         assert_eq!(Gauge::Done.text(None, None), "0 / 0");
         assert_eq!(Gauge::InFlight.text(None, Some(10)), "0 / 10");
