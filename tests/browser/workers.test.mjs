@@ -220,7 +220,7 @@ test('a run in a worker can be cancelled within 100 ms, and the page says how fa
   assert.ok(tookMs <= 100, `cancelled after ${tookMs} ms`);
   const said = page.locator('[data-testid="run-error"]');
   assert.ok(await said.isVisible(), 'the note is on screen');
-  assert.match(await said.textContent(), /^Cancelled after [\d,]+ of 1,000,000 charges finished\.$/);
+  assert.match(await said.textContent(), /^Cancelled: the client was done with [\d,]+ of 1,000,000 customers\.$/);
   // A run started after it runs whole.
   await page.click('[data-testid="run"]');
   await page.waitForSelector('[data-testid="app"][data-run-state="done"]', { timeout: 60_000 });

@@ -37,7 +37,7 @@ pub fn no_worker_line() -> String {
 /// What the run page says when a run in a worker is cancelled.
 pub fn cancelled_line(done: u64, total: u64) -> String {
     format!(
-        "Cancelled after {} of {} charges finished.",
+        "Cancelled: the client was done with {} of {} customers.",
         count(done),
         count(total)
     )
@@ -169,7 +169,7 @@ mod tests {
         assert!(no_worker_line().starts_with("Runs of more than 1,000,000 customers"));
         assert_eq!(
             cancelled_line(12_345, 1_000_000),
-            "Cancelled after 12,345 of 1,000,000 charges finished."
+            "Cancelled: the client was done with 12,345 of 1,000,000 customers."
         );
     }
     use crate::{PageQuery, Speed};
