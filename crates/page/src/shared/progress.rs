@@ -35,7 +35,7 @@ pub fn fill_style(done: u64, total: u64) -> String {
 
 /// The name of a run's progress bar and of its gauge: the customers the client has a
 /// final outcome for. The provider may have charged more of them ("Customers charged"):
-/// it goes on with requests the client stopped waiting for, which a retry then finds.
+/// a charge's answer may still be on its way, or the client may have stopped waiting for it.
 pub const CLIENT_DONE_WITH: &str = "Client done with";
 
 /// A live number under a run's progress bar.

@@ -308,15 +308,12 @@ fn structured_member(text: &str) -> Result<(u64, &str), StructuredFault> {
     Ok((t, rest))
 }
 
-/// `text` up to its first `;` or `,`, and the rest from that separator on. (`get`, not
-/// indexing, so that a page's module carries no char-boundary panic:
+/// `text` up to its first `;` or `,`, and the rest from that separator on.
+/// (`split_at_checked`, not indexing, so that a page's module carries no char-boundary panic:
 /// docs/sizes-and-speeds.md, "No char-boundary panic".)
 fn before_separator(text: &str) -> (&str, &str) {
     let end = text.find([';', ',']).unwrap_or(text.len());
-    (
-        text.get(..end).unwrap_or(text),
-        text.get(end..).unwrap_or(""),
-    )
+    text.split_at_checked(end).unwrap_or((text, ""))
 }
 
 /// `text` without a leading `-` or `+`, and whether it was `-`.
