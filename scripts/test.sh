@@ -22,5 +22,5 @@ step "release builds: the CLI and the browser app"
 cargo build --release --bin ratelab
 trunk build --release
 
-step "browser tests (Debian's chromium)"
-node --test --test-concurrency=1 tests/browser/*.test.mjs
+step "Node tests over real HTTP, then the browser tests (Debian's chromium)"
+node --test --test-concurrency=1 tests/http/*.test.mjs tests/browser/*.test.mjs

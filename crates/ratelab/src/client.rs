@@ -363,7 +363,10 @@ impl Runner {
             .http
             .post(self.remote.url("/charge"))
             .header("content-type", "application/json")
-            .body(format!("{{\"id\":{customer},\"amount\":1000}}"));
+            .body(format!(
+                "{{\"id\":{customer},\"amount\":{}}}",
+                sim::next_month::PRICE_CENTS
+            ));
         if let Some(key) = attempt.key {
             request = request.header("idempotency-key", key.to_string());
         }

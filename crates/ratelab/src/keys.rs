@@ -81,11 +81,14 @@ impl KeyStore {
     }
 
     /// A number for a new key, not one `in_use` still holds. Numbers count up and wrap
-    /// after 4,294,967,295, skipping any still in use.
+    /// after [`IdempotencyKey::MAX_NUMBER`] (2,147,483,647), skipping any still in use.
     pub fn fresh(&mut self, in_use: impl Fn(IdempotencyKey) -> bool) -> IdempotencyKey {
         loop {
             let n = NonZeroU32::new(self.next).unwrap_or(NonZeroU32::MIN);
-            self.next = n.get().checked_add(1).unwrap_or(1);
+            self.next = match n.get() {
+                IdempotencyKey::MAX_NUMBER => 1,
+                n => n + 1,
+            };
             let key = IdempotencyKey::numbered(n);
             if !in_use(key) {
                 return key;
@@ -170,10 +173,10 @@ mod tests {
         assert_eq!(store.expire(60, |_| true), 1);
         let b = store.fresh(|k| k == IdempotencyKey::numbered(NonZeroU32::new(2).unwrap()));
         assert_eq!(b, IdempotencyKey::numbered(NonZeroU32::new(3).unwrap()));
-        store.next = u32::MAX;
+        store.next = IdempotencyKey::MAX_NUMBER;
         assert_eq!(
             store.fresh(|_| false).to_string(),
-            format!("ck-{}", u32::MAX)
+            format!("ck-{}", IdempotencyKey::MAX_NUMBER)
         );
         assert_eq!(store.fresh(|_| false).to_string(), "ck-1", "wraps");
     }

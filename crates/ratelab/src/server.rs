@@ -59,7 +59,7 @@ use sim::limiter::{
     ConcurrencyLimit, FixedWindow, Gcra, LeakyQueue, Limiter, Policy, Scope, SlidingCounter,
     SlidingLog, TokenBucket,
 };
-use sim::provider::{Arrival, ChargeRequest, Provider, ProviderConfig, Status, Work};
+use sim::provider::{Arrival, BodyPrint, ChargeRequest, Provider, ProviderConfig, Status, Work};
 use sim::rng::KeyedDraws;
 use sim::Stats;
 use std::future::Future;
@@ -263,7 +263,15 @@ impl Desk {
         let config_bounds = config.bounds;
         let config = &config.provider;
         Self {
-            provider: Provider::new(config.clone(), 0),
+            // The key store below keeps the clock on keys (`--key-ttl-s`), so the
+            // provider keeps its keys until the store lets them go.
+            provider: Provider::new(
+                ProviderConfig {
+                    key_ttl_us: 0,
+                    ..config.clone()
+                },
+                0,
+            ),
             origin,
             dice: KeyedDraws::from_seed(seed),
             keys: KeyStore::new(
@@ -600,6 +608,8 @@ async fn wrong_method(uri: Uri) -> Response {
 /// A charge request's body, once read.
 struct ChargeBody {
     id: u64,
+    /// The amount in cents, if given.
+    amount: Option<u64>,
 }
 
 /// The fields of a charge body that are read, each at most once.
@@ -646,15 +656,16 @@ fn read_charge(body: &[u8]) -> Result<ChargeBody, String> {
             )
         })?,
     };
-    if let Some(v) = fields.amount.as_ref() {
-        if v.as_u64().is_none() {
-            return Err(format!(
+    let amount = match fields.amount.as_ref() {
+        None => None,
+        Some(v) => Some(v.as_u64().ok_or_else(|| {
+            format!(
                 "amount must be a whole number of cents, not {}",
                 page::shown(&v.to_string())
-            ));
-        }
-    }
-    Ok(ChargeBody { id })
+            )
+        })?),
+    };
+    Ok(ChargeBody { id, amount })
 }
 
 /// How the provider takes a charge request: answered at once, or after its work.
@@ -684,6 +695,7 @@ fn result_word(status: Status, charged: bool) -> &'static str {
         Status::Ok => "already charged",
         Status::Declined => "card declined",
         Status::InProgress => "in progress",
+        Status::KeyReused => "key reused with another body",
         Status::TooManyRequests => "rate limited",
         Status::ServerError => "server error",
         Status::Overloaded => "overloaded",
@@ -694,16 +706,28 @@ fn http_status(status: Status) -> StatusCode {
     StatusCode::from_u16(status.code()).expect("the provider's codes are HTTP codes")
 }
 
-/// True if the request says its body is JSON: `application/json`, or any `+json` type.
-fn says_json(headers: &HeaderMap) -> bool {
-    let Some(Ok(value)) = headers.get(header::CONTENT_TYPE).map(HeaderValue::to_str) else {
+/// True if the request's body may be read as JSON: its type says JSON
+/// (`application/json`, or any `+json` type), says plain text (`text/plain`, what a bare
+/// `fetch` with a string body sends), or is not given. Many real APIs read such a body
+/// as JSON; a body of any other type is refused with 415.
+fn may_be_json(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(header::CONTENT_TYPE) else {
+        return true;
+    };
+    let Ok(value) = value.to_str() else {
         return false;
     };
     let essence = value.split(';').next().unwrap_or("").trim();
     let (kind, sub) = essence.split_once('/').unwrap_or(("", ""));
-    kind.eq_ignore_ascii_case("application")
+    let json = kind.eq_ignore_ascii_case("application")
         && (sub.eq_ignore_ascii_case("json")
-            || sub.len() > 5 && sub[sub.len() - 5..].eq_ignore_ascii_case("+json"))
+            || sub
+                .len()
+                .checked_sub(5)
+                .and_then(|at| sub.get(at..))
+                .is_some_and(|end| end.eq_ignore_ascii_case("+json")));
+    let plain = kind.eq_ignore_ascii_case("text") && sub.eq_ignore_ascii_case("plain");
+    json || plain
 }
 
 /// Reads the whole body within the body timeout and the size limit.
@@ -744,10 +768,10 @@ async fn charge(State(service): State<Service>, request: Request) -> Response {
         lock(&desk_handle).bad_requests += 1;
         res
     };
-    if !says_json(&parts.headers) {
+    if !may_be_json(&parts.headers) {
         return refuse(error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "a charge's body is JSON: send it with Content-Type: application/json",
+            "a charge's body is JSON: send it with Content-Type: application/json (a body sent as text/plain, or with no type, is read as JSON too)",
         ));
     }
     let body = match read_body(body, service.0.config.bounds.body_timeout).await {
@@ -772,13 +796,18 @@ async fn charge(State(service): State<Service>, request: Request) -> Response {
     let (request, answer) = {
         let mut guard = lock(&desk_handle);
         let desk = &mut *guard;
-        let customer = match parsed.map(|b| b.id).and_then(|id| {
-            desk.provider.know_customer(id).map_err(|_| {
-                format!(
-                    "id must be a customer from 1 to {}, not {id}",
-                    sim::budget::RUN_MAX_CUSTOMERS
-                )
-            })
+        let (customer, print) = match parsed.and_then(|b| {
+            let print = BodyPrint::of_charge(b.id, b.amount);
+            desk.provider
+                .know_customer(b.id)
+                .map(|c| (c, print))
+                .map_err(|_| {
+                    format!(
+                        "id must be a customer from 1 to {}, not {}",
+                        sim::budget::RUN_MAX_CUSTOMERS,
+                        b.id
+                    )
+                })
         }) {
             Ok(c) => c,
             Err(sentence) => {
@@ -822,7 +851,11 @@ async fn charge(State(service): State<Service>, request: Request) -> Response {
                 }
             },
         };
-        let request = ChargeRequest { customer, key };
+        let request = ChargeRequest {
+            customer,
+            key,
+            print,
+        };
         let answer = match desk.provider.arrive(now_us, request, &desk.dice) {
             // A refusal is answered at the instant it arrived, with the provider's
             // headers as they stand at that instant.

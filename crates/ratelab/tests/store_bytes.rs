@@ -4,7 +4,7 @@
 use ratelab::keys::{KeyStore, KEY_BYTES_MAX};
 use ratelab::server::{CALLER_BYTES_MAX, MAX_KEY_BYTES};
 use sim::limiter::{FixedWindow, Limiter, Policy, Scope, SlidingLog, TokenBucket};
-use sim::provider::{ChargeRequest, Provider, ProviderConfig};
+use sim::provider::{BodyPrint, ChargeRequest, Provider, ProviderConfig};
 use sim::rng::{KeyedDraws, Odds};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicIsize, Ordering};
@@ -66,6 +66,7 @@ fn a_key_costs_at_most_what_the_help_says() {
         let request = ChargeRequest {
             customer: i as u32 + 1,
             key: Some(key),
+            print: BodyPrint::of_charge(i as u64 + 1, Some(1_000)),
         };
         let at_us = i as u64 * 1_000_000;
         let _ = provider.arrive(at_us, request, &dice);

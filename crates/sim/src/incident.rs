@@ -30,6 +30,51 @@ crate::named_enum! {
     }
 }
 
+crate::named_enum! {
+    /// How a provider that is down (a `down` incident) answers a request.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum DownAnswer as "down answer" {
+        /// The article's: the request is admitted, queued like any other, and answered
+        /// 503 after the usual latency, so each one costs a worker that much.
+        #[default]
+        Queued = "queued",
+        /// Refused with 503 on arrival, before the in-flight rule: it costs no work.
+        Fast = "fast",
+    }
+}
+
+crate::named_enum! {
+    /// What `Retry-After` says on a 503 while the provider is down.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum DownHint as "down retry-after" {
+        /// The time left until the incident ends, rounded up: a provider that knows the
+        /// future (the lab's first model).
+        #[default]
+        Exact = "exact",
+        /// Always [`OVERLOADED_RETRY_US`], as any other 503.
+        Fixed = "fixed",
+        /// How long the provider has been down so far, at least [`OVERLOADED_RETRY_US`]:
+        /// a hint that grows as the outage goes on.
+        Growing = "growing",
+    }
+}
+
+impl DownHint {
+    /// The wait it asks for, in microseconds, at `now_us` inside `plan` (a `down`
+    /// incident in force).
+    pub fn retry_after_us(self, plan: &IncidentPlan, now_us: u64) -> u64 {
+        match self {
+            DownHint::Exact => plan.end_us().saturating_sub(now_us).max(1),
+            DownHint::Fixed => OVERLOADED_RETRY_US,
+            DownHint::Growing => now_us
+                .saturating_sub(plan.start_us)
+                .max(OVERLOADED_RETRY_US),
+        }
+    }
+}
+
 /// The chance that an admitted charge fails with 500 during an `errors` incident.
 pub const ERRORS_ODDS: super::rng::Odds = super::rng::Odds { num: 1, den: 2 };
 /// Requests in flight the provider takes during a `capacity` incident.

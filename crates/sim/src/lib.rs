@@ -14,6 +14,7 @@ pub mod limiter;
 pub mod matrix;
 pub mod moments;
 pub mod names;
+pub mod next_month;
 pub mod outage;
 pub mod param;
 pub mod param_sweep;

@@ -71,6 +71,8 @@ pub fn fates_at(record: &[RequestRecord], customers: u32, t_us: u64) -> Vec<Fate
                 (2.., _) => Fate::ChargedMoreThanOnce,
                 (_, None) => Fate::Pending,
                 (_, Some(Some(Status::Declined))) => Fate::Declined,
+                (_, Some(Some(Status::KeyReused))) => Fate::Refused,
+                (0, Some(Some(_))) => Fate::Lost,
                 (_, Some(Some(_))) => Fate::Charged,
                 (0, Some(None)) => Fate::GaveUp,
                 (_, Some(None)) => Fate::GaveUpButCharged,

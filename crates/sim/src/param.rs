@@ -6,12 +6,17 @@
 //! ever clamped into range: a value outside it is refused, and the refusal says which
 //! parameter and why.
 
-use super::incident::Incident;
+use super::incident::{DownAnswer, DownHint, Incident};
+use super::provider::KeyCheck;
 use super::rng::Odds;
 use super::scenario::{Scenario, MAX_CUSTOMERS};
-use super::time::{ms, secs};
+use super::strategy::charge::{ChargeRound, KeyScope};
+use super::time::{ms, secs, US_PER_S};
 use super::traffic::Traffic;
 use std::ops::RangeInclusive;
+
+/// The longest a key may be kept, in seconds: a year, as `ratelab serve` allows.
+pub const KEY_TTL_MAX_S: u64 = 365 * 24 * 3_600;
 
 /// What kind of value a parameter takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,10 +115,24 @@ pub enum Param {
     IncidentLength,
     /// Requests that may wait for a busy provider (0: none, a full provider answers 503).
     QueueLimit,
+    /// Where the provider looks an idempotency key up: by the worker or at the door.
+    KeyCheck,
+    /// How long a 409 or a replayed answer keeps a worker busy, if the worker looks keys up.
+    KeyWork,
+    /// How long the provider keeps a key (0: for as long as it runs).
+    KeyTtl,
+    /// How a provider that is down answers: queued like any request, or at the door.
+    DownAnswer,
+    /// What `Retry-After` says while the provider is down.
+    DownHint,
+    /// What the client's idempotency key names: the charge or the customer.
+    KeyScope,
     /// How customers arrive.
     Traffic,
     /// Customers a second, for traffic that arrives over time.
     ArrivalRate,
+    /// Which charge this is: the first, or next month's.
+    Round,
 }
 
 /// A parameter's kind, group and bounds.
@@ -187,7 +206,7 @@ fn choice(v: ParamValue) -> usize {
 
 impl Param {
     /// Every parameter, in the order the panel and the URL list them.
-    pub const ALL: [Param; 22] = [
+    pub const ALL: [Param; 29] = [
         Param::Customers,
         Param::MaxInflight,
         Param::RateLimit,
@@ -204,12 +223,19 @@ impl Param {
         Param::BackoffJitter,
         Param::Timeout,
         Param::PoolWorkers,
+        Param::KeyScope,
         Param::Incident,
         Param::IncidentStart,
         Param::IncidentLength,
         Param::QueueLimit,
+        Param::KeyCheck,
+        Param::KeyWork,
+        Param::KeyTtl,
+        Param::DownAnswer,
+        Param::DownHint,
         Param::Traffic,
         Param::ArrivalRate,
+        Param::Round,
     ];
 
     /// The table. Ranges: a million-customer run must fit (MAX_CUSTOMERS); times up to
@@ -318,6 +344,42 @@ impl Param {
                 |s| ParamValue::Whole(s.provider.queue_limit.into()),
                 |s, v| s.provider.queue_limit = narrow(v),
             ),
+            Param::KeyCheck => (
+                (ParamKind::Choice, Provider, (0, 0)),
+                |s| ParamValue::Choice(s.provider.key_check as usize),
+                |s, v| s.provider.key_check = KeyCheck::ALL[choice(v)],
+            ),
+            Param::KeyWork => (
+                micros(Provider, 0, secs(60)),
+                |s| ParamValue::Whole(s.provider.key_work_us),
+                |s, v| s.provider.key_work_us = whole(v),
+            ),
+            // In whole seconds, as `ratelab serve --key-ttl-s` takes it: up to a year.
+            Param::KeyTtl => (
+                count(Provider, 0, KEY_TTL_MAX_S),
+                |s| ParamValue::Whole(s.provider.key_ttl_us / US_PER_S),
+                |s, v| s.provider.key_ttl_us = secs(whole(v)),
+            ),
+            Param::DownAnswer => (
+                (ParamKind::Choice, Provider, (0, 0)),
+                |s| ParamValue::Choice(s.provider.down_answer as usize),
+                |s, v| s.provider.down_answer = DownAnswer::ALL[choice(v)],
+            ),
+            Param::DownHint => (
+                (ParamKind::Choice, Provider, (0, 0)),
+                |s| ParamValue::Choice(s.provider.down_hint as usize),
+                |s, v| s.provider.down_hint = DownHint::ALL[choice(v)],
+            ),
+            Param::KeyScope => (
+                (ParamKind::Choice, Client, (0, 0)),
+                |s| ParamValue::Choice(s.client.key_scope as usize),
+                |s, v| s.client.key_scope = KeyScope::ALL[choice(v)],
+            ),
+            Param::Round => (
+                (ParamKind::Choice, Arrivals, (0, 0)),
+                |s| ParamValue::Choice(s.round as usize),
+                |s, v| s.round = ChargeRound::ALL[choice(v)],
+            ),
             Param::Traffic => (
                 (ParamKind::Choice, Arrivals, (0, 0)),
                 |s| ParamValue::Choice(s.traffic.shape as usize),
@@ -361,6 +423,11 @@ impl Param {
         match self {
             Param::Incident => &Incident::NAMES,
             Param::Traffic => &Traffic::NAMES,
+            Param::KeyCheck => &KeyCheck::NAMES,
+            Param::DownAnswer => &DownAnswer::NAMES,
+            Param::DownHint => &DownHint::NAMES,
+            Param::KeyScope => &KeyScope::NAMES,
+            Param::Round => &ChargeRound::NAMES,
             _ => &[],
         }
     }

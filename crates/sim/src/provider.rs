@@ -19,8 +19,8 @@
 use super::budget::RUN_MAX_CUSTOMERS;
 use super::headers::response_headers;
 use super::incident::{
-    Incident, IncidentPlan, CAPACITY_MAX_INFLIGHT, CAPACITY_RATE_LIMIT, ERRORS_ODDS,
-    OVERLOADED_RETRY_US,
+    DownAnswer, DownHint, Incident, IncidentPlan, CAPACITY_MAX_INFLIGHT, CAPACITY_RATE_LIMIT,
+    ERRORS_ODDS, OVERLOADED_RETRY_US,
 };
 use super::limiter::{Decision, Policy, Scope, SlidingLog};
 use super::rng::{Draw, DrawKey, KeyedDraws, Odds};
@@ -29,7 +29,7 @@ use super::time::{ms, secs};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::collections::btree_map::Entry;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::{BTreeMap, BinaryHeap, VecDeque};
 use std::fmt;
 use std::num::NonZeroU32;
 
@@ -65,6 +65,52 @@ pub struct ProviderConfig {
     /// processed all the same.
     #[serde(default)]
     pub queue_limit: u32,
+    /// Where a request's idempotency key is looked up: by the worker, after the request
+    /// waited its turn (the article's), or at the door, on arrival.
+    #[serde(default)]
+    pub key_check: KeyCheck,
+    /// With the key looked up by the worker: how long a 409 or a replayed answer takes
+    /// it, varying by `latency_jitter_us` either side as a charge does (never below 0).
+    /// The default is a charge's own `latency_us`, so either costs as much as a charge.
+    #[serde(default = "default_key_work_us")]
+    pub key_work_us: u64,
+    /// How a provider that is down answers.
+    #[serde(default)]
+    pub down_answer: DownAnswer,
+    /// What `Retry-After` says on a 503 while it is down.
+    #[serde(default)]
+    pub down_hint: DownHint,
+    /// How long a key is kept from the instant its request was admitted (0, the
+    /// article's: for as long as the provider runs). A key whose request is still being
+    /// processed when its time is up is kept again for as long, as `ratelab serve` keeps
+    /// it; an answered one is forgotten, and a later request with it is a new charge.
+    #[serde(default)]
+    pub key_ttl_us: u64,
+}
+
+/// The article's latency, which is also what a 409 or a replay costs a worker.
+const DEFAULT_LATENCY_US: u64 = ms(15);
+
+fn default_key_work_us() -> u64 {
+    DEFAULT_LATENCY_US
+}
+
+crate::named_enum! {
+    /// Where the provider looks up an idempotency key.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum KeyCheck as "key check" {
+        /// The article's: a request waits for a worker (and its turn in any queue), and
+        /// the worker looks the key up, so a 409 or a replayed answer takes a worker
+        /// `key_work_us`, as a charge takes it `latency_us`.
+        #[default]
+        Worker = "worker",
+        /// On arrival, after the rate rule and before the in-flight rule: a key in
+        /// progress (409) or already answered (a replay) is answered at once, taking no
+        /// worker, no place in the queue and no time, as an idempotency layer in front of
+        /// the service does.
+        Door = "door",
+    }
 }
 
 impl Default for ProviderConfig {
@@ -76,11 +122,16 @@ impl Default for ProviderConfig {
             server_error: Odds::one_in(20),
             slow: Odds::one_in(33),
             slow_latency_us: ms(1_500),
-            latency_us: ms(15),
+            latency_us: DEFAULT_LATENCY_US,
             latency_jitter_us: ms(3),
             decline_every: 97,
             incident: IncidentPlan::default(),
             queue_limit: 0,
+            key_check: KeyCheck::Worker,
+            key_work_us: DEFAULT_LATENCY_US,
+            down_answer: DownAnswer::Queued,
+            down_hint: DownHint::Exact,
+            key_ttl_us: 0,
         }
     }
 }
@@ -109,6 +160,9 @@ pub enum Status {
     Declined,
     /// 409: a request with this idempotency key is still being processed.
     InProgress,
+    /// 422: this idempotency key was sent before with a different body. Final: the
+    /// key names another operation, and sending it again changes nothing.
+    KeyReused,
     /// 429: over the rate limit.
     TooManyRequests,
     /// 500: the provider failed; nothing was charged.
@@ -119,10 +173,11 @@ pub enum Status {
 
 impl Status {
     /// All statuses, in code order.
-    pub const ALL: [Status; 6] = [
+    pub const ALL: [Status; 7] = [
         Status::Ok,
         Status::Declined,
         Status::InProgress,
+        Status::KeyReused,
         Status::TooManyRequests,
         Status::ServerError,
         Status::Overloaded,
@@ -134,6 +189,7 @@ impl Status {
             Status::Ok => 200,
             Status::Declined => 400,
             Status::InProgress => 409,
+            Status::KeyReused => 422,
             Status::TooManyRequests => 429,
             Status::ServerError => 500,
             Status::Overloaded => 503,
@@ -142,7 +198,7 @@ impl Status {
 
     /// A final answer ends a charge; anything else is worth another attempt.
     pub fn is_final(self) -> bool {
-        matches!(self, Status::Ok | Status::Declined)
+        matches!(self, Status::Ok | Status::Declined | Status::KeyReused)
     }
 }
 
@@ -153,26 +209,63 @@ impl fmt::Display for Status {
 }
 
 /// An idempotency key. It names one charge operation, not a customer: charging the
-/// same customer again next month would need a new key.
+/// same customer again next month needs a new key ([`IdempotencyKey::for_next_charge`]);
+/// a client that sends the customer's own id as its key sends last month's key again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct IdempotencyKey(NonZeroU32);
 
+/// The bit that marks a key of a customer's next charge, above every customer id.
+const NEXT_CHARGE_BIT: u32 = 1 << 31;
+const _: () = assert!(super::scenario::MAX_CUSTOMERS < NEXT_CHARGE_BIT);
+
 impl IdempotencyKey {
-    /// The key of the charge for `customer` (ids start at 1).
+    /// The key of the charge for `customer` (ids start at 1): also the key of a client
+    /// that names its keys after the customer, whichever charge it sends.
     pub fn for_charge(customer: u32) -> Self {
         Self(NonZeroU32::new(customer).expect("customer ids start at 1"))
     }
 
-    /// A key known only by a number: a server numbers the key texts it is sent in the
-    /// order it first sees them, since a caller may choose any text.
+    /// The key of `customer`'s next charge (next month's), new for that operation.
+    pub fn for_next_charge(customer: u32) -> Self {
+        assert!(customer < NEXT_CHARGE_BIT, "customer ids stay below 2^31");
+        Self(NonZeroU32::new(customer | NEXT_CHARGE_BIT).expect("the bit is set"))
+    }
+
+    /// The largest number a key known only by its number may have: above it, numbers
+    /// name next month's charges.
+    pub const MAX_NUMBER: u32 = NEXT_CHARGE_BIT - 1;
+
+    /// A key known only by a number, at most [`IdempotencyKey::MAX_NUMBER`]: a server
+    /// numbers the key texts it is sent in the order it first sees them, since a caller
+    /// may choose any text.
     pub fn numbered(n: NonZeroU32) -> Self {
+        assert!(n.get() <= Self::MAX_NUMBER, "key numbers stay below 2^31");
         Self(n)
     }
 }
 
 impl fmt::Display for IdempotencyKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ck-{}", self.0)
+        match self.0.get() {
+            n if n & NEXT_CHARGE_BIT != 0 => write!(f, "ck-{}-next", n & !NEXT_CHARGE_BIT),
+            n => write!(f, "ck-{n}"),
+        }
+    }
+}
+
+/// A fingerprint of a charge request's body, stored with its idempotency key: a key sent
+/// again with another body names another operation, and is refused (422), as the IETF
+/// idempotency-key draft asks (draft-ietf-httpapi-idempotency-key-header, section 2.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct BodyPrint(u32);
+
+impl BodyPrint {
+    /// The fingerprint of a charge of `amount_cents` (or of no stated amount) to
+    /// `customer`: SplitMix64's mixer over the two, cut to 32 bits.
+    pub fn of_charge(customer: u64, amount_cents: Option<u64>) -> Self {
+        let amount = amount_cents.map_or(u64::MAX, |a| a.min(u64::MAX - 1));
+        let mixed = super::rng::mix64(super::rng::mix64(customer) ^ amount);
+        Self((mixed >> 32) as u32)
     }
 }
 
@@ -183,6 +276,8 @@ pub struct ChargeRequest {
     pub customer: u32,
     /// The idempotency key, if the client sends one.
     pub key: Option<IdempotencyKey>,
+    /// Its body's fingerprint, stored with a new key and checked against a known one.
+    pub print: BodyPrint,
 }
 
 /// What an admitted request will do when its processing completes.
@@ -198,8 +293,24 @@ pub enum Work {
     Conflict,
     /// Answer the stored status of the key's finished request; charge nothing.
     Replay(Status),
+    /// Answer the stored status of a request finished before this run began (last
+    /// month's charge, under a key sent again); charge nothing.
+    Stale(Status),
+    /// Answer 422: the key was stored with another body.
+    Mismatch,
     /// Answer 503: the provider is down (an incident); nothing charged, no key stored.
     Down,
+}
+
+impl Work {
+    /// True if the work is answering from the idempotency store: a 409, a replay (of
+    /// this run's answer or an earlier one) or a 422.
+    pub fn is_key_answer(self) -> bool {
+        matches!(
+            self,
+            Work::Conflict | Work::Replay(_) | Work::Stale(_) | Work::Mismatch
+        )
+    }
 }
 
 /// How the provider took in a request.
@@ -234,6 +345,29 @@ enum KeyState {
     InProgress,
     /// Its request finished with this final answer.
     Answered(Status),
+    /// A request finished with this final answer before this run began.
+    Earlier(Status),
+}
+
+/// One key in the idempotency store: what it knows, and the body it was stored with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct KeyEntry {
+    state: KeyState,
+    print: BodyPrint,
+}
+
+impl KeyEntry {
+    /// What a request with this entry's key and a body of fingerprint `print` gets.
+    fn answer(self, print: BodyPrint) -> Work {
+        if print != self.print {
+            return Work::Mismatch;
+        }
+        match self.state {
+            KeyState::InProgress => Work::Conflict,
+            KeyState::Answered(status) => Work::Replay(status),
+            KeyState::Earlier(status) => Work::Stale(status),
+        }
+    }
 }
 
 /// What the provider knows of one customer.
@@ -277,7 +411,10 @@ pub struct Provider {
     /// With a queue: when each of the `max_inflight` workers is next free, earliest
     /// first (empty without a queue: every admitted request starts at once).
     free_at_us: BinaryHeap<Reverse<u64>>,
-    keys: BTreeMap<IdempotencyKey, KeyState>,
+    keys: BTreeMap<IdempotencyKey, KeyEntry>,
+    /// With a key time to live: when each stored key expires, soonest first (the clock
+    /// never steps back, so keys are stored in the order they expire). Empty without one.
+    expiry: VecDeque<(u64, IdempotencyKey)>,
     /// Per customer id; index 0 is unused.
     ledger: Vec<CustomerLedger>,
     /// The provider's side of the run's stats; the client's fields stay 0 here.
@@ -310,6 +447,7 @@ impl Provider {
             config,
             inflight: 0,
             keys: BTreeMap::new(),
+            expiry: VecDeque::new(),
             ledger: vec![CustomerLedger::default(); customers as usize + 1],
             counters: Stats::default(),
         }
@@ -362,15 +500,65 @@ impl Provider {
 
     /// Forgets an answered key, as a store that expires its keys does: a later request
     /// with it is a new charge. A key whose first request is still being processed is
-    /// kept, and the answer is false.
+    /// kept, and the answer is false. For a caller that keeps its own clock on keys (the
+    /// HTTP server); a provider with a key time to live keeps its own.
     pub fn forget_key(&mut self, key: IdempotencyKey) -> bool {
-        match self.keys.get(&key) {
+        debug_assert_eq!(self.config.key_ttl_us, 0, "one clock on keys, not two");
+        match self.keys.get(&key).map(|e| e.state) {
             Some(KeyState::InProgress) => false,
-            Some(KeyState::Answered(_)) => {
+            Some(KeyState::Answered(_) | KeyState::Earlier(_)) => {
                 self.keys.remove(&key);
                 true
             }
             None => true,
+        }
+    }
+
+    /// Takes in the answered keys `earlier` held at the end of its run, as if stored
+    /// `age_us` before this run begins (last month's charges, for next month's run):
+    /// sent again, each answers its stored status and charges nothing ([`Work::Stale`]),
+    /// or 422 with another body. With a key time to live, keys already that old are
+    /// forgotten, and the rest expire when their time is up.
+    pub fn carry_keys(&mut self, earlier: &Provider, age_us: u64) {
+        let ttl_us = self.config.key_ttl_us;
+        if ttl_us != 0 && age_us >= ttl_us {
+            return;
+        }
+        for (&key, entry) in &earlier.keys {
+            let (KeyState::Answered(status) | KeyState::Earlier(status)) = entry.state else {
+                continue;
+            };
+            self.keys.insert(
+                key,
+                KeyEntry {
+                    state: KeyState::Earlier(status),
+                    print: entry.print,
+                },
+            );
+            if ttl_us != 0 {
+                self.expiry.push_back((ttl_us - age_us, key));
+            }
+        }
+    }
+
+    /// Forgets the keys whose time is up at `now_us`; one whose request is still being
+    /// processed is kept for another time to live.
+    fn expire_keys(&mut self, now_us: u64) {
+        while let Some(&(at_us, key)) = self.expiry.front() {
+            if at_us > now_us {
+                break;
+            }
+            self.expiry.pop_front();
+            match self.keys.get(&key).map(|e| e.state) {
+                Some(KeyState::InProgress) => {
+                    self.expiry
+                        .push_back((now_us + self.config.key_ttl_us, key));
+                }
+                Some(_) => {
+                    self.keys.remove(&key);
+                }
+                None => {}
+            }
         }
     }
 
@@ -392,7 +580,7 @@ impl Provider {
                 work,
                 done_at_us,
                 slow,
-            } if self.config.queue_limit > 0 => {
+            } if self.config.queue_limit > 0 && !self.answers_at_door(work) => {
                 // The request waits for the worker that is free first, then takes its
                 // processing time: first come, first served on `max_inflight` workers.
                 let Some(Reverse(free_us)) = self.free_at_us.pop() else {
@@ -433,6 +621,7 @@ impl Provider {
         };
 
         let incident = self.config.incident.at(now_us);
+        self.expire_keys(now_us);
 
         // 1. Rate: a request refused here does not count toward the window; one admitted
         // here counts even if the in-flight rule refuses it next. A shrunken provider
@@ -442,6 +631,23 @@ impl Provider {
         if shrunk || !self.rate.admit_one(now_us, RATE_KEY) {
             self.counters.rate_limited += 1;
             return Arrival::Refused(Status::TooManyRequests);
+        }
+
+        // 1½. At the door, if the provider looks keys up there: a key it holds is
+        // answered at once, with no worker and no wait.
+        if let (KeyCheck::Door, Some(key)) = (self.config.key_check, request.key) {
+            if let Some(entry) = self.keys.get(&key) {
+                return Arrival::Admitted {
+                    work: entry.answer(request.print),
+                    done_at_us: now_us,
+                    slow: false,
+                };
+            }
+        }
+        // A provider that is down and fails fast refuses at the door too.
+        if incident == Some(Incident::Down) && self.config.down_answer == DownAnswer::Fast {
+            self.counters.overloaded += 1;
+            return Arrival::Refused(Status::Overloaded);
         }
 
         // 2. In flight (with a queue: being processed or waiting for it).
@@ -470,15 +676,29 @@ impl Provider {
             return admitted(Work::Down);
         }
 
-        // 3. Idempotency key.
+        // 3. Idempotency key (a key the door answers never gets here). Looking it up
+        // takes the worker `key_work_us`, drawn as a charge's latency is: with the
+        // defaults, the very same draw.
         if let Some(key) = request.key {
+            let looked_up = |work| Arrival::Admitted {
+                work,
+                done_at_us: now_us
+                    + dice_for(Draw::Latency).between(
+                        c.key_work_us.saturating_sub(c.latency_jitter_us),
+                        c.key_work_us + c.latency_jitter_us,
+                    ),
+                slow: false,
+            };
             match self.keys.entry(key) {
-                Entry::Occupied(e) => match *e.get() {
-                    KeyState::InProgress => return admitted(Work::Conflict),
-                    KeyState::Answered(status) => return admitted(Work::Replay(status)),
-                },
+                Entry::Occupied(e) => return looked_up(e.get().answer(request.print)),
                 Entry::Vacant(e) => {
-                    e.insert(KeyState::InProgress);
+                    e.insert(KeyEntry {
+                        state: KeyState::InProgress,
+                        print: request.print,
+                    });
+                    if c.key_ttl_us != 0 {
+                        self.expiry.push_back((now_us + c.key_ttl_us, key));
+                    }
                 }
             }
         }
@@ -507,6 +727,12 @@ impl Provider {
             };
         }
         admitted(Work::Charge)
+    }
+
+    /// True if `work` was answered at the door ([`KeyCheck::Door`]): it took no worker,
+    /// no place in the queue and no place in flight.
+    fn answers_at_door(&self, work: Work) -> bool {
+        self.config.key_check == KeyCheck::Door && work.is_key_answer()
     }
 
     /// The in-flight limit in force at `now_us` (smaller during a capacity incident).
@@ -539,7 +765,10 @@ impl Provider {
         let window = self.rate.standing(now_us, RATE_KEY, policy.limit);
         let retry_after_us = match (status, self.config.incident.at(now_us)) {
             (Status::TooManyRequests, _) => window.retry_after_us.max(1),
-            (_, Some(Incident::Down)) => (self.config.incident.end_us() - now_us).max(1),
+            (_, Some(Incident::Down)) => self
+                .config
+                .down_hint
+                .retry_after_us(&self.config.incident, now_us),
             _ => OVERLOADED_RETRY_US,
         };
         let decision = Decision {
@@ -552,11 +781,13 @@ impl Provider {
 
     /// Processing of an admitted request completes: money moves (or not) and it is answered.
     pub fn complete(&mut self, request: ChargeRequest, work: Work) -> Completion {
-        assert!(
-            self.inflight > 0,
-            "a completion without a request in flight"
-        );
-        self.inflight -= 1;
+        if !self.answers_at_door(work) {
+            assert!(
+                self.inflight > 0,
+                "a completion without a request in flight"
+            );
+            self.inflight -= 1;
+        }
         let (status, charged) = match work {
             Work::Charge => {
                 assert!(
@@ -576,10 +807,11 @@ impl Provider {
             Work::Decline => (Status::Declined, false),
             Work::Fail => (Status::ServerError, false),
             Work::Conflict => (Status::InProgress, false),
-            Work::Replay(status) => {
+            Work::Replay(status) | Work::Stale(status) => {
                 self.counters.replayed += 1;
                 (status, false)
             }
+            Work::Mismatch => (Status::KeyReused, false),
             Work::Down => {
                 self.counters.overloaded += 1;
                 (Status::Overloaded, false)
@@ -592,6 +824,7 @@ impl Provider {
             }
             Status::ServerError => self.counters.server_errors += 1,
             Status::InProgress => self.counters.in_progress_conflicts += 1,
+            Status::KeyReused => self.counters.key_reused += 1,
             _ => {}
         }
         // The store remembers final answers of first requests; a failure releases the key.
@@ -599,9 +832,9 @@ impl Provider {
             let Entry::Occupied(mut e) = self.keys.entry(key) else {
                 panic!("{key} finished without being in progress");
             };
-            debug_assert_eq!(*e.get(), KeyState::InProgress);
+            debug_assert_eq!(e.get().state, KeyState::InProgress);
             if status.is_final() {
-                e.insert(KeyState::Answered(status));
+                e.get_mut().state = KeyState::Answered(status);
             } else {
                 e.remove();
             }
@@ -631,14 +864,258 @@ mod tests {
         ChargeRequest {
             customer,
             key: None,
+            print: BodyPrint::of_charge(customer.into(), Some(1_000)),
         }
     }
 
     fn keyed(customer: u32) -> ChargeRequest {
         ChargeRequest {
-            customer,
             key: Some(IdempotencyKey::for_charge(customer)),
+            ..req(customer)
         }
+    }
+
+    /// `keyed(customer)` with another amount: another body under the same key.
+    fn keyed_for(customer: u32, amount_cents: u64) -> ChargeRequest {
+        ChargeRequest {
+            print: BodyPrint::of_charge(customer.into(), Some(amount_cents)),
+            ..keyed(customer)
+        }
+    }
+
+    fn done_at(a: Arrival) -> u64 {
+        match a {
+            Arrival::Admitted { done_at_us, .. } => done_at_us,
+            Arrival::Refused(s) => panic!("refused with {s}"),
+        }
+    }
+
+    #[test]
+    fn a_key_looked_up_by_the_worker_costs_it_key_work_and_at_the_door_costs_nothing() {
+        let dice = KeyedDraws::from_seed(1);
+        let one_worker = ProviderConfig {
+            max_inflight: 1,
+            queue_limit: 10,
+            decline_every: 0,
+            ..calm()
+        };
+        // By the worker (the article's): the 409 waits behind the charge, then takes
+        // the key work.
+        let mut p = Provider::new(
+            ProviderConfig {
+                key_work_us: ms(4),
+                ..one_worker.clone()
+            },
+            10,
+        );
+        let first = p.arrive(0, keyed(1), &dice);
+        let second = p.arrive(ms(1), keyed(1), &dice);
+        assert_eq!(done_at(first), ms(15));
+        assert_eq!(done_at(second), ms(19));
+        assert_eq!(work(second), Work::Conflict);
+        assert_eq!(p.inflight(), 2);
+        // With the defaults a 409 costs a charge's own latency, drawn as a charge's is.
+        assert_eq!(
+            ProviderConfig::default().key_work_us,
+            ProviderConfig::default().latency_us
+        );
+        // At the door: answered on arrival, with no worker and no place in the queue.
+        let mut p = Provider::new(
+            ProviderConfig {
+                key_check: KeyCheck::Door,
+                ..one_worker
+            },
+            10,
+        );
+        let first = p.arrive(0, keyed(1), &dice);
+        let second = p.arrive(ms(1), keyed(1), &dice);
+        assert_eq!(
+            second,
+            Arrival::Admitted {
+                work: Work::Conflict,
+                done_at_us: ms(1),
+                slow: false
+            }
+        );
+        assert_eq!(p.inflight(), 1, "the 409 took no place in flight");
+        assert_eq!(
+            p.complete(keyed(1), work(second)).status,
+            Status::InProgress
+        );
+        assert_eq!(p.inflight(), 1);
+        assert!(p.complete(keyed(1), work(first)).charged);
+        let third = p.arrive(ms(20), keyed(1), &dice);
+        assert_eq!(
+            third,
+            Arrival::Admitted {
+                work: Work::Replay(Status::Ok),
+                done_at_us: ms(20),
+                slow: false
+            }
+        );
+        assert_eq!(p.inflight(), 0);
+        // A new key still waits its turn.
+        assert_eq!(done_at(p.arrive(ms(20), keyed(2), &dice)), ms(35));
+    }
+
+    #[test]
+    fn a_key_sent_again_with_another_body_is_refused_with_422_wherever_it_is_looked_up() {
+        let dice = KeyedDraws::from_seed(1);
+        for key_check in KeyCheck::ALL {
+            let mut p = Provider::new(
+                ProviderConfig {
+                    key_check,
+                    ..calm()
+                },
+                10,
+            );
+            let first = work(p.arrive(0, keyed(3), &dice));
+            // In progress or answered, another body is another operation.
+            let clash = work(p.arrive(1, keyed_for(3, 2_500), &dice));
+            assert_eq!(clash, Work::Mismatch, "{key_check}");
+            assert_eq!(
+                p.complete(keyed_for(3, 2_500), clash),
+                Completion {
+                    status: Status::KeyReused,
+                    charged: false
+                }
+            );
+            assert!(p.complete(keyed(3), first).charged);
+            let again = work(p.arrive(ms(50), keyed_for(3, 2_500), &dice));
+            assert_eq!(again, Work::Mismatch, "{key_check}");
+            p.complete(keyed_for(3, 2_500), again);
+            assert_eq!(p.counters().key_reused, 2);
+            assert_eq!(p.charges_of(3), 1);
+            assert!(Status::KeyReused.is_final());
+            assert_eq!(Status::KeyReused.code(), 422);
+        }
+    }
+
+    #[test]
+    fn a_key_is_kept_for_its_time_to_live_and_one_in_progress_for_another() {
+        let dice = KeyedDraws::from_seed(1);
+        let mut p = Provider::new(
+            ProviderConfig {
+                key_ttl_us: secs(2),
+                slow: ALWAYS,
+                slow_latency_us: secs(3),
+                ..calm()
+            },
+            10,
+        );
+        let first = work(p.arrive(0, keyed(4), &dice));
+        // At 2 s the first request is still being processed: the key is kept.
+        assert_eq!(work(p.arrive(secs(2), keyed(4), &dice)), Work::Conflict);
+        assert!(p.complete(keyed(4), first).charged);
+        assert_eq!(
+            work(p.arrive(ms(3_500), keyed(4), &dice)),
+            Work::Replay(Status::Ok)
+        );
+        // Kept again from 2 s, so gone at 4 s: the same key is a new charge.
+        assert_eq!(work(p.arrive(secs(4), keyed(4), &dice)), Work::Charge);
+        assert_eq!(p.keys_held(), 1);
+    }
+
+    #[test]
+    fn last_months_keys_answer_their_stored_status_until_their_time_is_up() {
+        let dice = KeyedDraws::from_seed(1);
+        let month = secs(30 * 24 * 3_600);
+        let mut last = Provider::new(calm(), 10);
+        for c in [5, 7] {
+            let w = work(last.arrive(0, keyed(c), &dice));
+            last.complete(keyed(c), w);
+        }
+        // Kept for ever: the key answers last month's 200 and moves no money.
+        let mut p = Provider::new(calm(), 10);
+        p.carry_keys(&last, month);
+        let w = work(p.arrive(0, keyed(5), &dice));
+        assert_eq!(w, Work::Stale(Status::Ok));
+        assert_eq!(
+            p.complete(keyed(5), w),
+            Completion {
+                status: Status::Ok,
+                charged: false
+            }
+        );
+        assert_eq!(
+            work(p.arrive(0, keyed_for(7, 1_500), &dice)),
+            Work::Mismatch
+        );
+        // Kept a day: last month's keys are long gone.
+        let day = ProviderConfig {
+            key_ttl_us: secs(86_400),
+            ..calm()
+        };
+        let mut p = Provider::new(day.clone(), 10);
+        p.carry_keys(&last, month);
+        assert_eq!(p.keys_held(), 0);
+        assert_eq!(work(p.arrive(0, keyed(5), &dice)), Work::Charge);
+        // Kept 31 days: they expire a day into this month.
+        let mut p = Provider::new(
+            ProviderConfig {
+                key_ttl_us: month + secs(86_400),
+                ..calm()
+            },
+            10,
+        );
+        p.carry_keys(&last, month);
+        assert_eq!(
+            work(p.arrive(secs(86_399), keyed(5), &dice)),
+            Work::Stale(Status::Ok)
+        );
+        assert_eq!(work(p.arrive(secs(86_400), keyed(7), &dice)), Work::Charge);
+    }
+
+    #[test]
+    fn a_down_provider_that_fails_fast_refuses_at_the_door_and_its_hint_is_chosen() {
+        let dice = KeyedDraws::from_seed(1);
+        let down = IncidentPlan {
+            kind: Incident::Down,
+            start_us: secs(10),
+            length_us: secs(3),
+        };
+        let mut queued = Provider::new(
+            ProviderConfig {
+                incident: down,
+                ..calm()
+            },
+            10,
+        );
+        assert_eq!(work(queued.arrive(secs(11), req(1), &dice)), Work::Down);
+        assert_eq!(queued.inflight(), 1);
+        let mut fast = Provider::new(
+            ProviderConfig {
+                incident: down,
+                down_answer: DownAnswer::Fast,
+                ..calm()
+            },
+            10,
+        );
+        assert_eq!(
+            fast.arrive(secs(11), req(1), &dice),
+            Arrival::Refused(Status::Overloaded)
+        );
+        assert_eq!(fast.inflight(), 0);
+        assert_eq!(fast.counters().overloaded, 1);
+        let retry_after = |hint, at_us| {
+            let mut p = Provider::new(
+                ProviderConfig {
+                    incident: down,
+                    down_hint: hint,
+                    ..calm()
+                },
+                10,
+            );
+            p.refusal_headers(at_us, Status::Overloaded)
+                .into_iter()
+                .find(|(name, _)| *name == "Retry-After")
+                .map(|(_, v)| v)
+                .unwrap()
+        };
+        assert_eq!(retry_after(DownHint::Exact, ms(10_500)), "3");
+        assert_eq!(retry_after(DownHint::Fixed, ms(10_500)), "1");
+        assert_eq!(retry_after(DownHint::Growing, ms(10_500)), "1");
+        assert_eq!(retry_after(DownHint::Growing, ms(12_200)), "3");
     }
 
     #[test]

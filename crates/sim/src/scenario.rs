@@ -1,6 +1,7 @@
 //! A scenario: a seed plus every parameter of a run. The defaults are the article's.
 
 use super::provider::ProviderConfig;
+use super::strategy::charge::ChargeRound;
 use super::strategy::{ClientParams, StrategyName};
 use super::traffic::TrafficPlan;
 
@@ -28,6 +29,10 @@ pub struct Scenario {
     /// When customers arrive (the article's: all at once).
     #[serde(default)]
     pub traffic: TrafficPlan,
+    /// Which of the customers' charges this is: the first, or next month's, with the
+    /// provider still holding last month's keys ([`crate::next_month`]).
+    #[serde(default)]
+    pub round: ChargeRound,
     /// Keep a record of every request (off for very large runs).
     pub record: bool,
 }
@@ -41,6 +46,7 @@ impl Default for Scenario {
             provider: ProviderConfig::default(),
             client: ClientParams::default(),
             traffic: TrafficPlan::default(),
+            round: ChargeRound::First,
             record: true,
         }
     }

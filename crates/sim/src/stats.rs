@@ -38,6 +38,9 @@ pub struct ClientCounters {
     pub waits: Waits,
     /// Arrivals, requests and goodput, second by second.
     pub flow: Flow,
+    /// Customers told they were charged by an answer stored before the run began (last
+    /// month's, replayed under a key sent again), with no money moved.
+    pub lost_to_reused_key: u64,
 }
 
 macro_rules! stat_table {
@@ -159,8 +162,18 @@ stat_table! {
     /// costs, retries included ([`Flow::amplification_hundredths`]).
     RequestsPer100Customers requests_per_100_customers: u64 = "requestsPer100Customers", harm: false;
     /// From the incident's end until the client learns of charges at 90% of the rate
-    /// customers arrive, in whole milliseconds ([`Flow::recovery_ms`]).
+    /// customers arrive, and goes on doing so, in whole milliseconds
+    /// ([`Flow::recovery_ms`]).
     GoodputRecoveryMs goodput_recovery_ms: u64 = "goodputRecoveryMs", harm: false;
+    /// Of the seconds from the incident's end to the last arrival, the share in percent
+    /// whose next three seconds held at least 90% of their arrivals in goodput
+    /// ([`Flow::up_percent`]).
+    GoodputUpPercent goodput_up_percent: u64 = "goodputUpPercent", harm: false;
+    /// 422 answers: a key sent again with another body.
+    KeyReused key_reused: u64 = "keyReused", harm: true;
+    /// Customers told they were charged by an answer stored before this run (last
+    /// month's, under a key sent again), with no money moved: charges lost.
+    LostToReusedKey lost_to_reused_key: u64 = "lostToReusedKey", harm: true;
 }
 
 /// Every field under its JSON name, in table order: the CLI's JSON and the page's
@@ -188,6 +201,7 @@ impl Stats {
             breaker_opens: c.breaker_opens,
             concurrency_peak: c.concurrency_peak,
             concurrency_mean: mean(c.concurrency_sum, c.concurrency_sends),
+            lost_to_reused_key: c.lost_to_reused_key,
             ..provider.clone()
         }
         .with_waits(&c.waits)
@@ -208,6 +222,7 @@ impl Stats {
         Self {
             requests_per_100_customers: flow.amplification_hundredths(),
             goodput_recovery_ms: flow.recovery_ms(incident),
+            goodput_up_percent: flow.up_percent(incident),
             ..self
         }
     }
@@ -313,7 +328,8 @@ impl Stats {
                 } => {
                     s.max_inflight = s.max_inflight.max(inflight);
                     s.slow += u64::from(slow);
-                    s.replayed += u64::from(done && matches!(work, Work::Replay(_)));
+                    s.replayed +=
+                        u64::from(done && matches!(work, Work::Replay(_) | Work::Stale(_)));
                 }
             }
             if !done {
@@ -332,6 +348,7 @@ impl Stats {
                 Some(Status::Declined) => s.declined += 1,
                 Some(Status::ServerError) => s.server_errors += 1,
                 Some(Status::InProgress) => s.in_progress_conflicts += 1,
+                Some(Status::KeyReused) => s.key_reused += 1,
                 _ => {}
             }
             if r.charged {
@@ -360,6 +377,16 @@ impl Stats {
             let final_answer =
                 matches!(r.client, ClientView::Answered { status, .. } if status.is_final());
             s.gave_up += u64::from(!final_answer);
+            s.lost_to_reused_key += u64::from(
+                charged
+                    && matches!(
+                        r.admission,
+                        Admission::Admitted {
+                            work: Work::Stale(_),
+                            ..
+                        }
+                    ),
+            );
         }
         s.concurrency_mean = mean(concurrency_sum, concurrency_sends);
         s = s.with_waits(&waits);
@@ -447,7 +474,7 @@ mod tests {
     }
 
     #[test]
-    fn harm_is_the_six_fields_where_any_count_hurts_someone() {
+    fn harm_is_the_eight_fields_where_any_count_hurts_someone() {
         // The incident's fields are measures, not harm: any run sends requests during an
         // incident, and a recovery time of 0 is as good as it gets, not a count of hurt.
         let harm: Vec<&str> = StatField::ALL
@@ -463,7 +490,9 @@ mod tests {
                 "overloaded",
                 "retriedDeclined",
                 "gaveUp",
-                "budgetExhausted"
+                "budgetExhausted",
+                "keyReused",
+                "lostToReusedKey"
             ]
         );
     }

@@ -16,6 +16,8 @@ crate::named_enum! {
         Declined = "declined",
         /// 409.
         Conflict = "conflict",
+        /// 422.
+        KeyReused = "key-reused",
         /// 429.
         TooMany = "too-many",
         /// 500.
@@ -55,6 +57,7 @@ impl Mark {
                     Status::Ok => MarkKind::Ok,
                     Status::Declined => MarkKind::Declined,
                     Status::InProgress => MarkKind::Conflict,
+                    Status::KeyReused => MarkKind::KeyReused,
                     Status::TooManyRequests => MarkKind::TooMany,
                     Status::ServerError => MarkKind::ServerError,
                     Status::Overloaded => MarkKind::Overloaded,

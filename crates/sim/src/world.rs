@@ -5,13 +5,16 @@
 //! longer matters is dropped when it surfaces.
 
 use super::incident::IncidentMeter;
+use super::next_month;
 use super::provider::{Arrival, ChargeRequest, IdempotencyKey, Provider, Status, Work};
 use super::queue::EventQueue;
 use super::record::{Admission, ClientView, RequestRecord};
 use super::rng::KeyedDraws;
 use super::scenario::{Scenario, ScenarioError};
 use super::stats::{ClientCounters, Stats};
-use super::strategy::charge::{Attempt, ChargeTask, Client, ClientTally, Outcome, Step};
+use super::strategy::charge::{
+    Attempt, ChargeRound, ChargeTask, Client, ClientTally, KeyNames, Outcome, Step,
+};
 use super::strategy::{ClientPlan, Launch};
 use super::traffic::Arrivals;
 
@@ -106,6 +109,11 @@ crate::named_enum! {
         GaveUp = "gave-up",
         /// The client gave up, yet a charge went through: it will think it failed.
         GaveUpButCharged = "gave-up-charged",
+        /// Told they were charged by an answer stored before this run (last month's,
+        /// under a key sent again), and not charged: a charge lost.
+        Lost = "lost",
+        /// The key was refused (422): sent before with another body.
+        Refused = "refused",
         /// The client has not finished with this customer.
         Pending = "pending",
     }
@@ -141,7 +149,13 @@ impl Simulation {
     /// strategy it started from).
     pub fn with_plan(scenario: &Scenario, plan: ClientPlan) -> Result<Self, ScenarioError> {
         scenario.validate()?;
-        let mut client = Client::new(plan).with_dice(KeyedDraws::from_seed(scenario.seed));
+        let keys = KeyNames {
+            scope: scenario.client.key_scope,
+            round: scenario.round,
+        };
+        let mut client = Client::new(plan)
+            .with_dice(KeyedDraws::from_seed(scenario.seed))
+            .with_keys(keys);
         let customers = scenario.customers;
         let arrivals = Arrivals::new(&scenario.traffic, customers, scenario.seed);
         let mut launcher = Launcher {
@@ -169,11 +183,22 @@ impl Simulation {
             }
             Launch::Workers(_) | Launch::Adaptive(_) => queue.push(0, Event::Launch),
         }
+        let mut provider = Provider::new(scenario.provider.clone(), customers);
+        if scenario.round == ChargeRound::NextMonth {
+            // Last month: the same run, the first round, to its end; its provider's keys
+            // are a month old when this one begins.
+            let mut last = scenario.clone();
+            last.round = ChargeRound::First;
+            last.record = false;
+            let mut month = Self::with_plan(&last, plan)?;
+            month.run_to_end();
+            provider.carry_keys(&month.provider, next_month::MONTH_US);
+        }
         Ok(Self {
             now_us: 0,
             queue,
             dice: KeyedDraws::from_seed(scenario.seed),
-            provider: Provider::new(scenario.provider.clone(), customers),
+            provider,
             client,
             tasks: (1..=customers).map(ChargeTask::new).collect(),
             launcher,
@@ -258,8 +283,10 @@ impl Simulation {
         match (charges, outcome) {
             (2.., _) => Fate::ChargedMoreThanOnce,
             (_, None) => Fate::Pending,
+            (0, Some(Outcome::Charged)) => Fate::Lost,
             (_, Some(Outcome::Charged)) => Fate::Charged,
             (_, Some(Outcome::Declined)) => Fate::Declined,
+            (_, Some(Outcome::Refused)) => Fate::Refused,
             (0, Some(Outcome::GaveUp)) => Fate::GaveUp,
             (_, Some(Outcome::GaveUp)) => Fate::GaveUpButCharged,
         }
@@ -364,9 +391,17 @@ impl Simulation {
                 key,
                 work,
             } => {
-                let done = self
-                    .provider
-                    .complete(ChargeRequest { customer, key }, work);
+                let done = self.provider.complete(
+                    ChargeRequest {
+                        customer,
+                        key,
+                        print: next_month::print(customer, self.scenario.round),
+                    },
+                    work,
+                );
+                let told_charged = work == Work::Stale(Status::Ok)
+                    && task_mut(&mut self.tasks, customer).is_awaiting(attempt.into());
+                self.counters.lost_to_reused_key += u64::from(told_charged);
                 if done.charged {
                     self.meter.on_charge(self.now_us);
                 }
@@ -612,6 +647,7 @@ impl Simulation {
         let charge = ChargeRequest {
             customer,
             key: attempt.key,
+            print: next_month::print(customer, self.scenario.round),
         };
         let Ok(number) = u8::try_from(attempt.number) else {
             panic!("attempts are capped at 20");

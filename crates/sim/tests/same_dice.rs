@@ -40,7 +40,12 @@ fn first_requests(strategy: StrategyName, seed: u64) -> Vec<Option<Luck>> {
             };
             let failed = match work {
                 Work::Charge | Work::Fail => Some(r.status == Some(Status::ServerError)),
-                Work::Decline | Work::Conflict | Work::Replay(_) | Work::Down => None,
+                Work::Decline
+                | Work::Conflict
+                | Work::Replay(_)
+                | Work::Stale(_)
+                | Work::Mismatch
+                | Work::Down => None,
             };
             Some(Luck {
                 slow,

@@ -16,6 +16,8 @@ pub const fn fate_label(fate: Fate) -> &'static str {
         Fate::Declined => "declined",
         Fate::GaveUp => "gave up",
         Fate::GaveUpButCharged => "gave up, but charged",
+        Fate::Lost => "told charged, never charged",
+        Fate::Refused => "key refused (422)",
     }
 }
 
@@ -25,6 +27,7 @@ pub const fn mark_label(kind: MarkKind) -> &'static str {
         MarkKind::Ok => "200 charged",
         MarkKind::Declined => "400 declined",
         MarkKind::Conflict => "409 in progress",
+        MarkKind::KeyReused => "422 key reused",
         MarkKind::TooMany => "429 too many",
         MarkKind::ServerError => "500 failed",
         MarkKind::Overloaded => "503 overloaded",
@@ -126,6 +129,9 @@ fn mark_icon(kind: MarkKind) -> Markup {
             rect x="-4" y="-4" width="8" height="8" fill="none" stroke="currentColor" {}
         },
         MarkKind::Conflict => html! { polygon points="0,-5 5,4 -5,4" fill="currentColor" {} },
+        MarkKind::KeyReused => {
+            html! { polygon points="0,5 5,-4 -5,-4" fill="none" stroke="currentColor" stroke-width="1.5" {} }
+        }
         MarkKind::TooMany => html! {
             path d="M-4,-4 L4,4 M4,-4 L-4,4" stroke="currentColor" stroke-width="1.6" {}
         },

@@ -79,6 +79,33 @@ fn traffic_help() -> String {
     )
 }
 
+/// The down provider's `Retry-After`: each choice, with the core's fixed wait.
+fn down_hint_help() -> String {
+    use sim::incident::{DownHint, OVERLOADED_RETRY_US};
+    use sim::time::US_PER_S;
+    format!(
+        "Retry-After when down: {} (time to the end), {} ({} s) or {} (time down so far).",
+        DownHint::Exact,
+        DownHint::Fixed,
+        OVERLOADED_RETRY_US / US_PER_S,
+        DownHint::Growing,
+    )
+}
+
+/// Which charge: each choice, with next month's figures from the core.
+fn round_help() -> String {
+    use sim::next_month::{MONTH_US, NEW_PRICE_EVERY};
+    use sim::strategy::charge::ChargeRound;
+    use sim::time::US_PER_S;
+    format!(
+        "{} or {}: the same customers {} days on, last month's keys kept (1 in {} pays more).",
+        ChargeRound::First,
+        ChargeRound::NextMonth,
+        MONTH_US / US_PER_S / 86_400,
+        NEW_PRICE_EVERY,
+    )
+}
+
 /// The words for `param`, and its line of help. A new parameter in the core fails to
 /// compile here until it has them. The help stays out of [`PARAMS`], so a page that never
 /// shows it (the limits and headers pages read the URL but show no parameter's help)
@@ -203,6 +230,38 @@ const fn words(param: Param) -> (ParamSpec, Help) {
             "requests",
             Fixed("Requests that may wait for a busy provider (0: none, 503); it works on each."),
         ),
+        Param::KeyCheck => (
+            "keyCheck",
+            "Key looked up",
+            "",
+            Fixed("Where a key is looked up: by the worker, after any queue (a 409 costs key work), or at the door."),
+        ),
+        Param::KeyWork => (
+            "keyWorkMs",
+            "Key work",
+            "ms",
+            Fixed("With keys looked up by the worker: how long a 409 or a replay takes it (not tied to the latency)."),
+        ),
+        Param::KeyTtl => (
+            "keyTtlS",
+            "Key kept",
+            "s",
+            Fixed("How long a key is kept from its admission; 0 keeps it for the whole run (ratelab serve: a day)."),
+        ),
+        Param::DownAnswer => (
+            "downAnswer",
+            "Down provider",
+            "",
+            Fixed("A down provider's 503: queued (it waits its turn and takes a worker) or fast (at the door)."),
+        ),
+        Param::DownHint => ("downRetryAfter", "Retry-After when down", "", Built(down_hint_help)),
+        Param::KeyScope => (
+            "keyScope",
+            "Key names",
+            "",
+            Fixed("What a keyed client's key names: the charge (new each time) or the customer (the same each time)."),
+        ),
+        Param::Round => ("charge", "Which charge", "", Built(round_help)),
         Param::Traffic => ("traffic", "Traffic", "", Built(traffic_help)),
         Param::ArrivalRate => (
             "rate",

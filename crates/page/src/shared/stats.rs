@@ -32,7 +32,14 @@ const RECOVERY_HINT: &str = const_format::formatcp!(
 
 /// The goodput recovery's hint, with the share of arrivals from the core.
 const GOODPUT_HINT: &str = const_format::formatcp!(
-    "until the client learns of {}% of arrivals",
+    "until the client learns of {}% of arrivals, for good",
+    sim::flow::RECOVERED_PERCENT
+);
+
+/// The share of time up's hint, with the span and the share of arrivals from the core.
+const UP_HINT: &str = const_format::formatcp!(
+    "of the time after the incident, {} s spans at {}%",
+    sim::flow::RECOVERY_SPAN_S,
     sim::flow::RECOVERED_PERCENT
 );
 
@@ -68,6 +75,9 @@ pub const fn stat_text(field: StatField) -> StatText {
         StatField::WaitMaxMs => ("Longest wait (ms)", "the slowest customer's"),
         StatField::RequestsPer100Customers => ("Requests per 100 customers", "retries included"),
         StatField::GoodputRecoveryMs => ("Goodput recovery (ms)", GOODPUT_HINT),
+        StatField::GoodputUpPercent => ("Goodput up (%)", UP_HINT),
+        StatField::KeyReused => ("422 Key reused", "a key sent again with another body"),
+        StatField::LostToReusedKey => ("Lost to a reused key", "told charged, never charged"),
     };
     StatText { label, hint }
 }
@@ -80,6 +90,7 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 6] = [
             StatField::Charges,
             StatField::CustomersCharged,
             StatField::Duplicates,
+            StatField::LostToReusedKey,
         ],
     ),
     (
@@ -90,6 +101,7 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 6] = [
             StatField::Overloaded,
             StatField::ServerErrors,
             StatField::InProgressConflicts,
+            StatField::KeyReused,
             StatField::Declined,
             StatField::Replayed,
             StatField::Slow,
@@ -131,6 +143,7 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 6] = [
             StatField::IncidentPeakRate,
             StatField::RecoveryMs,
             StatField::GoodputRecoveryMs,
+            StatField::GoodputUpPercent,
         ],
     ),
 ];

@@ -558,12 +558,15 @@ fn vendor_value<'l, 'a, T>(
     }
 }
 
-/// A whole, non-negative count.
+/// A non-negative count. Some vendors write theirs as decimals (`0.0`, `12.0`): such a
+/// count is the number it is, and a fraction is dropped (`4.5` requests left is 4), so a
+/// client never counts on more than the header says.
 fn count(value: &str) -> Result<u128, ValueFault> {
-    if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
-        Ok(u128::from(whole(value)))
-    } else {
-        Err(ValueFault::NotANumber)
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    match value.split_once('.') {
+        None if digits(value) => Ok(u128::from(whole(value))),
+        Some((int, frac)) if digits(int) && digits(frac) => Ok(u128::from(whole(int))),
+        _ => Err(ValueFault::NotANumber),
     }
 }
 

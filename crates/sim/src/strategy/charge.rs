@@ -5,6 +5,7 @@
 //!     wait for a pacer turn (if there is a pacer)
 //!     send, with the key (if any), and wait for the answer or the timeout (if any)
 //!     200 → charged, stop.   400 → declined, stop: sending again changes nothing.
+//!     422 → refused, stop: the key was sent before with another body.
 //!     anything else, or no answer in time → sleep base · 2^(attempt−1), then go on
 //! gave up
 //! ```
@@ -32,6 +33,9 @@ pub enum Outcome {
     Charged,
     /// Got a 400: the card is declined.
     Declined,
+    /// Got a 422: the key was sent before with another body, so it names another
+    /// operation.
+    Refused,
     /// Ran out of attempts without a final answer.
     GaveUp,
 }
@@ -171,6 +175,57 @@ pub struct Client {
     /// The run's dice, for the jitter of a worker held back by a header's pause (the
     /// other draws are handed in with each answer).
     dice: KeyedDraws,
+    /// Which key a charge sends, if the plan sends one.
+    keys: KeyNames,
+}
+
+crate::named_enum! {
+    /// What a client's idempotency key names.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum KeyScope as "key scope" {
+        /// One charge operation: each charge, this month's and next month's, has a key
+        /// of its own (as the idempotency-key draft and Stripe ask).
+        #[default]
+        Charge = "charge",
+        /// The customer: the same key for every charge of that customer, so next
+        /// month's charge is taken for a retry of last month's.
+        Customer = "customer",
+    }
+}
+
+crate::named_enum! {
+    /// Which of a customer's charges a run sends.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum ChargeRound as "charge" {
+        /// The first: the provider has seen none of these customers before.
+        #[default]
+        First = "first",
+        /// Next month's: the provider still holds the keys of last month's run (the same
+        /// run, one round earlier).
+        NextMonth = "next-month",
+    }
+}
+
+/// How a client names the key of a customer's charge: by the operation (a new key for
+/// next month's charge) or by the customer (the same key again).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KeyNames {
+    /// What the key names.
+    pub scope: KeyScope,
+    /// Which charge is being sent.
+    pub round: ChargeRound,
+}
+
+impl KeyNames {
+    /// The key `customer`'s charge is sent with.
+    pub fn key(self, customer: u32) -> IdempotencyKey {
+        match (self.scope, self.round) {
+            (KeyScope::Charge, ChargeRound::NextMonth) => IdempotencyKey::for_next_charge(customer),
+            _ => IdempotencyKey::for_charge(customer),
+        }
+    }
 }
 
 impl Client {
@@ -189,8 +244,15 @@ impl Client {
             awaiting: 0,
             tally: ClientTally::default(),
             dice: KeyedDraws::from_seed(0),
+            keys: KeyNames::default(),
             plan,
         }
+    }
+
+    /// The same client, naming its keys by `keys` (without this, each charge's key is
+    /// the first charge's).
+    pub fn with_keys(self, keys: KeyNames) -> Self {
+        Self { keys, ..self }
     }
 
     /// The same client, drawing a held worker's jitter from the run's dice (without
@@ -276,7 +338,10 @@ impl Client {
         let rtt_us = (status == Status::Ok).then(|| now_us - task.sent_at_us);
         self.attempt_ended(rtt_us, pushed_back);
         if let Some(b) = self.breaker.as_mut() {
-            let failed = !matches!(status, Status::Ok | Status::Declined | Status::InProgress);
+            let failed = !matches!(
+                status,
+                Status::Ok | Status::Declined | Status::InProgress | Status::KeyReused
+            );
             self.tally.breaker_opens += u64::from(b.record(now_us, failed));
         }
         match status {
@@ -294,6 +359,7 @@ impl Client {
                 task.declined_seen = true;
                 self.finish(task, now_us, Outcome::Declined)
             }
+            Status::KeyReused => self.finish(task, now_us, Outcome::Refused),
             _ => {
                 let wait_us = (self.plan.obey_headers && pushed_back)
                     .then(|| header_wait_us(headers, now_us))
@@ -379,7 +445,7 @@ impl Client {
             key: self
                 .plan
                 .idempotency_key
-                .then(|| IdempotencyKey::for_charge(task.customer)),
+                .then(|| self.keys.key(task.customer)),
             timeout_us: self.plan.timeout_us,
         })
     }

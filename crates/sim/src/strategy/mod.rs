@@ -108,6 +108,10 @@ pub struct ClientParams {
     pub timeout_us: u64,
     /// Workers in the pool strategy.
     pub pool_workers: u32,
+    /// What the strategies that send a key name by it: the charge (the article's) or
+    /// the customer.
+    #[serde(default)]
+    pub key_scope: charge::KeyScope,
 }
 
 impl Default for ClientParams {
@@ -119,6 +123,7 @@ impl Default for ClientParams {
             backoff_jitter: false,
             timeout_us: ms(1_000),
             pool_workers: 6,
+            key_scope: charge::KeyScope::Charge,
         }
     }
 }

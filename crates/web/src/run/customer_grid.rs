@@ -29,6 +29,8 @@ fn fate_var(f: Fate) -> &'static str {
         Fate::Declined => "--rll-mark-declined",
         Fate::GaveUp => "--rll-mark-waiting",
         Fate::GaveUpButCharged => "--rll-mark-conflict",
+        Fate::Lost => "--rll-harm",
+        Fate::Refused => "--rll-mark-key-reused",
         Fate::Pending => "--rll-border",
     }
 }
@@ -74,14 +76,15 @@ fn draw(
             ctx.fill();
         }
     }
-    // Gave up: a white stroke across the cell, so it differs by pattern, not only colour.
+    // Gave up, and told charged but not: a white stroke across the cell, so it differs
+    // by pattern, not only colour.
     ctx.set_stroke_style_str(&colours[Fate::ALL.len()]);
     ctx.set_line_width(2.0);
     ctx.begin_path();
     for (i, _) in fates
         .iter()
         .enumerate()
-        .filter(|(_, f)| matches!(f, Fate::GaveUp | Fate::GaveUpButCharged))
+        .filter(|(_, f)| matches!(f, Fate::GaveUp | Fate::GaveUpButCharged | Fate::Lost))
     {
         let (x, y) = at(i);
         ctx.move_to(x + 1.0, y + CELL - 1.0);

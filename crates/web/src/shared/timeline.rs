@@ -459,7 +459,7 @@ fn label(ctx: &CanvasRenderingContext2d, colour: &str, layout: Layout, text: &st
 fn filled(kind: MarkKind) -> bool {
     !matches!(
         kind,
-        MarkKind::TooMany | MarkKind::TimedOut | MarkKind::Waiting
+        MarkKind::TooMany | MarkKind::TimedOut | MarkKind::Waiting | MarkKind::KeyReused
     )
 }
 
@@ -476,6 +476,12 @@ fn shape(ctx: &CanvasRenderingContext2d, kind: MarkKind, x: f64, y: f64, r: f64)
             ctx.move_to(x, y - r * 1.3);
             ctx.line_to(x + r * 1.2, y + r);
             ctx.line_to(x - r * 1.2, y + r);
+            ctx.close_path();
+        }
+        MarkKind::KeyReused => {
+            ctx.move_to(x, y + r * 1.3);
+            ctx.line_to(x + r * 1.2, y - r);
+            ctx.line_to(x - r * 1.2, y - r);
             ctx.close_path();
         }
         MarkKind::TooMany => {

@@ -29,6 +29,12 @@ pub fn main(args: &Args) -> Result<String, String> {
                     s.traffic.shape
                 ));
             }
+            if s.round != sim::strategy::charge::ChargeRound::First {
+                return Err(format!(
+                    "charge={}: the server answers whatever arrives; next month's run is the simulation's",
+                    s.round
+                ));
+            }
             if let Some(seed) = args.get::<u64>("seed") {
                 s.seed = seed;
             }
@@ -54,7 +60,10 @@ pub fn main(args: &Args) -> Result<String, String> {
         limit: args.get::<u32>("limit").unwrap_or(10),
         window_us: args.get::<u64>("window-ms").unwrap_or(1_000) * 1_000,
     };
-    let bounds = bounds(args);
+    let bounds = Bounds {
+        key_ttl: key_ttl(args, &scenario)?,
+        ..bounds(args)
+    };
     let dist = match args.raw("dist") {
         Some(path) => Some(Dist::open(std::path::Path::new(path))?),
         None => None,
@@ -147,6 +156,29 @@ fn bounds(args: &Args) -> Bounds {
         max_keys: count("max-keys", d.max_keys),
         key_ttl: secs("key-ttl-s", d.key_ttl),
         max_callers: count("max-callers", d.max_callers),
+    }
+}
+
+/// How long the server keeps a key: `--key-ttl-s`, or the provider's own `keyTtlS` (the
+/// simulation's name for it), or a day. A server cannot keep keys for ever, so the
+/// simulation's 0 is refused here.
+fn key_ttl(args: &Args, scenario: &sim::Scenario) -> Result<std::time::Duration, String> {
+    let flag = args.get::<u64>("key-ttl-s");
+    let param = scenario.provider.key_ttl_us / 1_000_000;
+    let given = args
+        .first_given(|p| p.param == sim::Param::KeyTtl)
+        .is_some()
+        || scenario.provider.key_ttl_us != 0;
+    match (flag, given) {
+        (Some(_), true) => Err(
+            "--key-ttl-s and keyTtlS both say how long a key is kept; give one".to_string(),
+        ),
+        (Some(s), false) => Ok(std::time::Duration::from_secs(s)),
+        (None, true) if param == 0 => Err(
+            "keyTtlS=0 keeps keys for as long as the simulation runs, which a server cannot: give 1 to 31536000 seconds".to_string(),
+        ),
+        (None, true) => Ok(std::time::Duration::from_secs(param)),
+        (None, false) => Ok(Bounds::default().key_ttl),
     }
 }
 
