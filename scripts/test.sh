@@ -23,4 +23,4 @@ cargo build --release --bin ratelab
 trunk build --release
 
 step "Node tests over real HTTP, then the browser tests (Debian's chromium)"
-node --test --test-concurrency=1 tests/http/*.test.mjs tests/browser/*.test.mjs
+node --test --test-concurrency=1 tests/docs/*.test.mjs tests/http/*.test.mjs tests/browser/*.test.mjs

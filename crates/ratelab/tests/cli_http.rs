@@ -79,6 +79,26 @@ fn bad_serve_and_http_arguments_get_a_sentence() {
             "traffic=ramp: the server answers whatever arrives",
         ),
         (
+            &["serve", "--charge", "next-month"],
+            "--charge: the server answers whatever arrives",
+        ),
+        (
+            &["serve", "--query", "charge=next-month"],
+            "charge=next-month: the server answers whatever arrives",
+        ),
+        (
+            &["serve", "--keyTtlS", "60", "--key-ttl-s", "60"],
+            "--key-ttl-s and keyTtlS both say how long a key is kept",
+        ),
+        (
+            &["serve", "--keyTtlS", "0"],
+            "keyTtlS=0 keeps keys for as long as the simulation runs",
+        ),
+        (
+            &["serve", "--keyScope", "customer"],
+            "--keyScope is the client's",
+        ),
+        (
             &[
                 "charges",
                 "--http",

@@ -187,7 +187,7 @@ fn bad_queries_and_flags_are_refused_with_a_sentence() {
         (&["charges", "--all", "--export", "json"], "--export writes one run"),
         (
             &["charges", "--strategy", "keyed", "--customer", "x\u{202E}y"],
-            "one of double-charge, charged-after-timeout, conflict, replay, declined, got 'x\u{FFFD}y'",
+            "one of double-charge, charged-after-timeout, conflict, replay, declined, lost-charge, key-reused, got 'x\u{FFFD}y'",
         ),
         (
             &["charges", "--all", "--customer", "3"],
@@ -196,6 +196,36 @@ fn bad_queries_and_flags_are_refused_with_a_sentence() {
         (
             &["charges", "--query", "?view=compare", "--export", "csv"],
             "--export writes one run",
+        ),
+        // The provider's choices and the key's scope: refused with a sentence, never
+        // clamped or guessed.
+        (
+            &["charges", "--strategy", "keyed", "--keyCheck", "gate"],
+            "Key looked up (keyCheck) must be one of worker or door, but 'gate' is not one.",
+        ),
+        (
+            &["charges", "--strategy", "keyed", "--keyWorkMs", "60001"],
+            "Key work (keyWorkMs) must be a time from 0 to 60000 ms, but '60001' is too large.",
+        ),
+        (
+            &["charges", "--strategy", "keyed", "--keyTtlS", "31536001"],
+            "Key kept (keyTtlS) must be a whole number from 0 to 31536000 s, but '31536001' is too large.",
+        ),
+        (
+            &["charges", "--strategy", "keyed", "--downAnswer", "slow"],
+            "must be one of queued or fast, but 'slow' is not one.",
+        ),
+        (
+            &["charges", "--strategy", "keyed", "--downRetryAfter", "soon"],
+            "must be one of exact, fixed or growing, but 'soon' is not one.",
+        ),
+        (
+            &["charges", "--strategy", "keyed", "--keyScope", "order"],
+            "must be one of charge or customer, but 'order' is not one.",
+        ),
+        (
+            &["charges", "--query", "strategy=keyed&charge=last-month"],
+            "Which charge (charge) must be one of first or next-month, but 'last-month' is not one.",
         ),
     ];
     assert_each_refused(cases);

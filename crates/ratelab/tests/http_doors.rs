@@ -784,3 +784,45 @@ async fn a_reset_racing_charges_is_one_step_and_every_answer_is_accounted_for() 
     s.still_serving().await;
     s.stop().await;
 }
+
+/// The IETF idempotency-key draft (section 2.4): a key sent again with another body names
+/// another operation and is refused with 422; the same key with the same body (the same
+/// `id` and `amount`, however written) is a retry, answered from the store.
+#[tokio::test]
+async fn a_key_sent_again_with_another_body_is_refused_with_422() {
+    let s = start(ServeConfig {
+        provider: calm(),
+        ..ServeConfig::default()
+    })
+    .await;
+    let post = |body: &'static str| {
+        s.http
+            .post(format!("{}/charge", s.base))
+            .header("content-type", "application/json")
+            .header("idempotency-key", "order-77")
+            .body(body)
+            .send()
+    };
+    let first = post("{\"id\": 7, \"amount\": 1000}").await.unwrap();
+    assert_eq!(first.status().as_u16(), 200);
+    let again = post("{ \"amount\": 1000, \"id\": 7 }").await.unwrap();
+    assert_eq!(
+        again.status().as_u16(),
+        200,
+        "the same charge, written otherwise"
+    );
+    let body: serde_json::Value = serde_json::from_slice(&again.bytes().await.unwrap()).unwrap();
+    assert_eq!(body["result"], "already charged");
+    for other in [
+        "{\"id\": 7, \"amount\": 1500}",
+        "{\"id\": 8, \"amount\": 1000}",
+        "{\"id\": 7}",
+    ] {
+        let res = post(other).await.unwrap();
+        assert_eq!(res.status().as_u16(), 422, "{other}");
+        let body: serde_json::Value = serde_json::from_slice(&res.bytes().await.unwrap()).unwrap();
+        assert_eq!(body["result"], "key reused with another body", "{other}");
+    }
+    let stats = s.stop().await;
+    assert_eq!(stats.charges, 1, "only the first request moved money");
+}

@@ -41,6 +41,8 @@ pub struct ClientCounters {
     /// Customers told they were charged by an answer stored before the run began (last
     /// month's, replayed under a key sent again), with no money moved.
     pub lost_to_reused_key: u64,
+    /// Customers whose client gave up and who were charged all the same, so far.
+    pub gave_up_charged: u64,
 }
 
 macro_rules! stat_table {
@@ -174,6 +176,9 @@ stat_table! {
     /// Customers told they were charged by an answer stored before this run (last
     /// month's, under a key sent again), with no money moved: charges lost.
     LostToReusedKey lost_to_reused_key: u64 = "lostToReusedKey", harm: true;
+    /// Customers whose client gave up, charged all the same (by a request it had stopped
+    /// waiting for): told the charge failed, when it went through.
+    GaveUpCharged gave_up_charged: u64 = "gaveUpCharged", harm: true;
 }
 
 /// Every field under its JSON name, in table order: the CLI's JSON and the page's
@@ -202,6 +207,7 @@ impl Stats {
             concurrency_peak: c.concurrency_peak,
             concurrency_mean: mean(c.concurrency_sum, c.concurrency_sends),
             lost_to_reused_key: c.lost_to_reused_key,
+            gave_up_charged: c.gave_up_charged,
             ..provider.clone()
         }
         .with_waits(&c.waits)
@@ -377,6 +383,7 @@ impl Stats {
             let final_answer =
                 matches!(r.client, ClientView::Answered { status, .. } if status.is_final());
             s.gave_up += u64::from(!final_answer);
+            s.gave_up_charged += u64::from(!final_answer && charges_by_customer[c_of(r)] > 0);
             s.lost_to_reused_key += u64::from(
                 charged
                     && matches!(
@@ -417,6 +424,11 @@ impl Stats {
     pub fn requests_per_charge_hundredths(&self) -> Option<u64> {
         (self.charges > 0).then(|| (self.requests * 100 + self.charges / 2) / self.charges)
     }
+}
+
+/// A record's customer as an index (`customer − 1`).
+fn c_of(r: &RequestRecord) -> usize {
+    r.customer as usize - 1
 }
 
 /// `sum / n`, rounded half up (0 for no values).
@@ -474,7 +486,7 @@ mod tests {
     }
 
     #[test]
-    fn harm_is_the_eight_fields_where_any_count_hurts_someone() {
+    fn harm_is_the_nine_fields_where_any_count_hurts_someone() {
         // The incident's fields are measures, not harm: any run sends requests during an
         // incident, and a recovery time of 0 is as good as it gets, not a count of hurt.
         let harm: Vec<&str> = StatField::ALL
@@ -492,7 +504,8 @@ mod tests {
                 "gaveUp",
                 "budgetExhausted",
                 "keyReused",
-                "lostToReusedKey"
+                "lostToReusedKey",
+                "gaveUpCharged"
             ]
         );
     }

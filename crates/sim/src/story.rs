@@ -64,6 +64,8 @@ pub enum ProviderSide {
         slow: bool,
         /// Answered from the idempotency store.
         replayed: bool,
+        /// Answered from a key stored before this run (last month's).
+        earlier: bool,
     },
 }
 
@@ -119,7 +121,8 @@ impl AttemptStory {
                 at_us: r.done_at_us,
                 charged: r.charged,
                 slow,
-                replayed: matches!(work, Work::Replay(_)),
+                replayed: matches!(work, Work::Replay(_) | Work::Stale(_)),
+                earlier: matches!(work, Work::Stale(_)),
             },
         };
         Self {
@@ -150,6 +153,21 @@ impl Story {
     /// retries are answered from the key), so it harmed no one.
     pub fn is_harm(&self, attempt: &AttemptStory) -> bool {
         attempt.charged_behind_clients_back() && self.charges > 1
+    }
+
+    /// True if the customer was told they were charged by an answer stored before this
+    /// run (last month's, under a key sent again), and no money moved: a charge lost.
+    pub fn is_lost(&self) -> bool {
+        self.charges == 0
+            && self.attempts.iter().any(|a| {
+                matches!(
+                    (a.client, a.provider),
+                    (
+                        ClientSide::Answered { status: 200, .. },
+                        ProviderSide::Finished { earlier: true, .. }
+                    )
+                )
+            })
     }
 
     /// The story of `customer` in `record`.
@@ -186,10 +204,21 @@ crate::named_enum! {
         Replay = "replay",
         /// A declined card.
         Declined = "declined",
+        /// A charge lost: last month's stored 200 answered this month's charge, sent
+        /// under the same key, and no money moved.
+        LostCharge = "lost-charge",
+        /// A 422: a key sent again with another body.
+        KeyReused = "key-reused",
     }
 }
 
 impl Scene {
+    /// True for the scenes only some runs can have at all (next month's charge under a
+    /// reused key): offered only when a run has one.
+    pub fn is_rare(self) -> bool {
+        matches!(self, Scene::LostCharge | Scene::KeyReused)
+    }
+
     /// The first customer in the record whose story shows this scene.
     pub fn find(self, record: &[RequestRecord]) -> Option<u32> {
         if self == Scene::DoubleCharge {
@@ -213,6 +242,22 @@ impl Scene {
                     ) && r.status.is_some()
                 }
                 Scene::Declined => r.status == Some(Status::Declined),
+                Scene::LostCharge => {
+                    matches!(
+                        r.admission,
+                        Admission::Admitted {
+                            work: Work::Stale(Status::Ok),
+                            ..
+                        }
+                    ) && matches!(
+                        r.client,
+                        ClientView::Answered {
+                            status: Status::Ok,
+                            ..
+                        }
+                    )
+                }
+                Scene::KeyReused => r.status == Some(Status::KeyReused),
             })
             .map(|r| r.customer)
     }

@@ -399,9 +399,15 @@ impl Simulation {
                     },
                     work,
                 );
-                let told_charged = work == Work::Stale(Status::Ok)
-                    && task_mut(&mut self.tasks, customer).is_awaiting(attempt.into());
+                let task = task_mut(&mut self.tasks, customer);
+                let told_charged =
+                    work == Work::Stale(Status::Ok) && task.is_awaiting(attempt.into());
                 self.counters.lost_to_reused_key += u64::from(told_charged);
+                // A customer the client gave up on, charged now for the first time.
+                let late = done.charged
+                    && task.outcome() == Some(Outcome::GaveUp)
+                    && self.provider.charges_of(customer) == 1;
+                self.counters.gave_up_charged += u64::from(late);
                 if done.charged {
                     self.meter.on_charge(self.now_us);
                 }
@@ -601,6 +607,8 @@ impl Simulation {
             Step::Finish(outcome) => {
                 self.counters.customers_done += 1;
                 self.counters.gave_up += u64::from(outcome == Outcome::GaveUp);
+                self.counters.gave_up_charged +=
+                    u64::from(outcome == Outcome::GaveUp && self.provider.charges_of(customer) > 0);
                 self.counters.last_finish_us = self.now_us;
                 self.counters
                     .waits

@@ -145,6 +145,11 @@ fn harm_moments_are_sorted_and_match_the_harm_counted() {
                 .filter(|f| **f == sim::world::Fate::GaveUpButCharged)
                 .count() as u64;
             assert_eq!(count(Harm::ChargedAfterGivingUp), gave_up_charged);
+            // The stat counts them too, and also those of them charged twice or more.
+            assert!(s.gave_up_charged >= gave_up_charged, "{strategy} {seed}");
+            if s.duplicates == 0 {
+                assert_eq!(s.gave_up_charged, gave_up_charged, "{strategy} {seed}");
+            }
             // At each moment, its harm is visible in the stats and not just before.
             for m in moments.iter().filter(|m| m.harm == Harm::DoubleCharge) {
                 assert!(

@@ -68,7 +68,10 @@ pub fn overlap_words(cell: &MatrixCell, base: &Scenario) -> Option<String> {
     match (cell.overlap, cell.stats.recovery_ms) {
         (Overlap::NoIncident, _) => None,
         (Overlap::RanPast, _) if arriving && !st.goodput_came_back(&base.provider.incident) => {
-            Some("goodput never came back".into())
+            Some(match st.goodput_up_percent {
+                0 => "goodput never came back".into(),
+                up => format!("goodput did not recover (up {up}% of the time)"),
+            })
         }
         (Overlap::RanPast, _) if arriving => Some(format!(
             "goodput back in {}",

@@ -93,10 +93,16 @@ pub enum Back {
     /// The run is still going (or it had no incident, or was over before it): nothing
     /// to say.
     Unknown,
-    /// Back this many milliseconds after the incident's end.
+    /// Back this many milliseconds after the incident's end, and back to the run's end.
     After(u64),
-    /// Not back by the run's end: the recovery is a lower bound of this many ms.
-    Never(u64),
+    /// Not back for good by the run's end: the recovery is a lower bound of `ms`, and
+    /// goodput was up `up_percent` of the seconds after the incident.
+    Never {
+        /// The lower bound, in ms.
+        ms: u64,
+        /// [`Stats::goodput_up_percent`].
+        up_percent: u64,
+    },
 }
 
 impl Back {
@@ -111,7 +117,10 @@ impl Back {
             // Over before the incident: nothing came back, nothing went.
             Some(_) if seconds.len() as u64 * US_PER_S <= incident.start_us => Back::Unknown,
             Some(r) if r.came_back => Back::After(r.ms),
-            Some(r) => Back::Never(r.ms),
+            Some(r) => Back::Never {
+                ms: r.ms,
+                up_percent: r.up_percent,
+            },
         }
     }
 }
@@ -125,6 +134,8 @@ pub struct Recovery {
     pub ms: u64,
     /// True if goodput came back.
     pub came_back: bool,
+    /// [`Stats::goodput_up_percent`].
+    pub up_percent: u64,
 }
 
 impl Recovery {
@@ -133,6 +144,7 @@ impl Recovery {
         Self {
             ms: stats.goodput_recovery_ms,
             came_back: stats.goodput_came_back(incident),
+            up_percent: stats.goodput_up_percent,
         }
     }
 }
@@ -223,12 +235,18 @@ pub fn flow_sentence(figures: &Figures, incident: &IncidentPlan, back: Back) -> 
     };
     text += &match back {
         Back::Unknown => String::new(),
-        Back::After(0) => format!(" Goodput was back as soon as the {noun} ended."),
+        Back::After(0) => format!(" Goodput was back as soon as the {noun} ended, and stayed."),
         Back::After(ms) => format!(
-            " Goodput was back {} after the {noun} ended.",
+            " Goodput was back {} after the {noun} ended, and stayed.",
             duration_ms(ms)
         ),
-        Back::Never(ms) => format!(" Goodput was not back by the run's end{}.", after(ms)),
+        Back::Never { ms, up_percent: 0 } => {
+            format!(" Goodput was not back by the run's end{}.", after(ms))
+        }
+        Back::Never { ms, up_percent } => format!(
+            " Goodput did not recover: it was up in only {up_percent}% of the seconds after the {noun}, and not back for good by the run's end{}.",
+            after(ms)
+        ),
     };
     text
 }
@@ -239,7 +257,7 @@ pub fn back_label(back: Back) -> Option<String> {
         Back::Unknown => None,
         Back::After(0) => Some("back at once".to_string()),
         Back::After(ms) => Some(format!("back after {}", duration_ms(ms))),
-        Back::Never(_) => Some("not back by the run's end".to_string()),
+        Back::Never { .. } => Some("not back by the run's end".to_string()),
     }
 }
 
@@ -329,12 +347,12 @@ pub fn flow_markup(
     };
     let back_at = match back {
         Back::After(_) => marker,
-        Back::Never(_) => Some(WIDTH),
+        Back::Never { .. } => Some(WIDTH),
         Back::Unknown => None,
     };
     let (recovery_ms, recovered) = match back {
         Back::After(ms) => (Some(Whole(ms)), Some("true")),
-        Back::Never(ms) => (Some(Whole(ms)), Some("false")),
+        Back::Never { ms, .. } => (Some(Whole(ms)), Some("false")),
         Back::Unknown => (None, None),
     };
     let sentence = flow_sentence(&figures, incident, back);
@@ -448,6 +466,7 @@ mod tests {
         let never = Some(Recovery {
             ms: 25_000,
             came_back: false,
+            up_percent: 0,
         });
         let m = flow_markup(&seconds, &plan, 40, never).into_string();
         assert_eq!(attr(&m, "data-goodput-before").as_deref(), Some("48"));
@@ -470,7 +489,7 @@ mod tests {
         assert_eq!(
             flow_sentence(&f, &plan, Back::After(0)),
             flow_sentence(&f, &plan, Back::Unknown)
-                + " Goodput was back as soon as the outage ended."
+                + " Goodput was back as soon as the outage ended, and stayed."
         );
         assert_eq!(back_label(Back::After(0)).as_deref(), Some("back at once"));
         assert!(m.contains(&text), "{m}");
@@ -486,6 +505,7 @@ mod tests {
             Some(Recovery {
                 ms: 2_000,
                 came_back: true,
+                up_percent: 0,
             }),
         )
         .into_string();
@@ -495,7 +515,19 @@ mod tests {
         assert!(m.contains("back after 2.0 s"), "{m}");
         // At 14 s on a 40 s axis: 350 of 1000.
         assert!(m.contains("d=\"M350 0V200\""), "{m}");
-        assert!(m.contains("Goodput was back 2.0 s after the outage ended."));
+        assert!(m.contains("Goodput was back 2.0 s after the outage ended, and stayed."));
+        // Back for a while, not for good: the share of the time it was up.
+        let flapped = Some(Recovery {
+            ms: 25_000,
+            came_back: false,
+            up_percent: 12,
+        });
+        assert!(
+            flow_sentence(&f, &plan, Back::of(&seconds, &plan, flapped)).ends_with(
+                " Goodput did not recover: it was up in only 12% of the seconds after the outage, \
+             and not back for good by the run's end, 25.0 s after the outage ended."
+            )
+        );
     }
 
     #[test]
@@ -550,6 +582,7 @@ mod tests {
             Some(Recovery {
                 ms: 0,
                 came_back: true,
+                up_percent: 0,
             }),
         )
         .into_string();
@@ -575,6 +608,7 @@ mod tests {
             Some(Recovery {
                 ms: 0,
                 came_back: true,
+                up_percent: 0,
             }),
         )
         .into_string();
@@ -600,7 +634,8 @@ mod tests {
                     &plan,
                     Some(Recovery {
                         ms: 0,
-                        came_back: true
+                        came_back: true,
+                        up_percent: 0,
                     })
                 )
             ),

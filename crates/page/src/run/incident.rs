@@ -80,9 +80,11 @@ pub fn incident_sentence(scenario: &Scenario, at: &Snapshot) -> Option<String> {
     Some(text)
 }
 
-/// Under traffic that keeps arriving, whether the client learned of its charges again:
-/// how long after the incident goodput came back, or that it had not by the run's end
-/// ([`Stats::goodput_came_back`]); or, while the run is still going, not yet.
+/// Under traffic that keeps arriving, whether the client learned of its charges again
+/// and went on doing so: how long after the incident goodput came back for good, or that
+/// it did not by the run's end, with the share of the time after the incident that it
+/// was up ([`Stats::goodput_came_back`], [`Stats::goodput_up_percent`]); or, while the
+/// run is still going, what it has done so far.
 fn goodput_sentence(plan: &sim::incident::IncidentPlan, stats: &Stats, finished: bool) -> String {
     let share = sim::flow::RECOVERED_PERCENT;
     let after = duration_ms(stats.goodput_recovery_ms);
@@ -91,18 +93,23 @@ fn goodput_sentence(plan: &sim::incident::IncidentPlan, stats: &Stats, finished:
         count(stats.requests_per_100_customers),
         if finished { "" } else { " so far" }
     );
-    if stats.goodput_came_back(plan) {
-        format!(
-            "The client learned of {share}% of arriving customers' charges again {after} after it ended ({amplification})."
-        )
-    } else if finished {
-        format!(
+    let up = stats.goodput_up_percent;
+    match (stats.goodput_came_back(plan), finished) {
+        (true, true) => format!(
+            "The client learned of {share}% of arriving customers' charges again {after} after it ended, and went on doing so to the run's end ({amplification})."
+        ),
+        (true, false) => format!(
+            "The client has learned of {share}% of arriving customers' charges again since {after} after it ended ({amplification})."
+        ),
+        (false, true) if up == 0 => format!(
             "The client never again learned of {share}% of arriving customers' charges: {after} later the run ended, at {amplification}."
-        )
-    } else {
-        format!(
-            "The client has not yet learned of {share}% of arriving customers' charges again, {after} after it ended ({amplification})."
-        )
+        ),
+        (false, true) => format!(
+            "The client did not recover: it learned of {share}% of arriving customers' charges in only {up}% of the seconds after it ended, never for good; {after} later the run ended, at {amplification}."
+        ),
+        (false, false) => format!(
+            "The client has not yet learned of {share}% of arriving customers' charges again for good, {after} after it ended ({amplification})."
+        ),
     }
 }
 
@@ -189,12 +196,40 @@ mod tests {
         let (back, stats) = said(StrategyName::Budget);
         assert!(
             back.contains(&format!(
-                "charges again {} after it ended ({} requests per 100 customers)",
+                "charges again {} after it ended, and went on doing so to the run's end ({} requests per 100 customers)",
                 duration_ms(stats.goodput_recovery_ms),
                 count(stats.requests_per_100_customers)
             )),
             "{back}"
         );
+    }
+
+    /// The case the first-span rule got wrong: `keyed` obeying `Retry-After` alone comes
+    /// back for three seconds after the outage and then never again. On 100 seeds the
+    /// page says it did not recover, with the share of the time it was up, and never
+    /// that it came back.
+    #[test]
+    fn keyed_with_retry_after_alone_is_said_not_to_recover_on_every_seed() {
+        use sim::strategy::ClientPlan;
+        for seed in 1..=100 {
+            let s = sim::outage::scenario(StrategyName::Keyed, seed);
+            let plan = ClientPlan {
+                obey_headers: true,
+                ..StrategyName::Keyed.plan(&s.client)
+            };
+            let mut sim = Simulation::with_plan(&s, plan).unwrap();
+            let stats = sim.run_to_end();
+            let text = incident_sentence(&s, &sim.snapshot()).unwrap();
+            assert!(
+                text.contains(&format!(
+                    "The client did not recover: it learned of 90% of arriving customers' charges in only {}% of the seconds after it ended, never for good;",
+                    stats.goodput_up_percent
+                )),
+                "seed {seed}: {text}"
+            );
+            assert!((1..10).contains(&stats.goodput_up_percent), "seed {seed}");
+            assert!(!text.contains("went on doing so"), "seed {seed}: {text}");
+        }
     }
 
     #[test]
@@ -208,7 +243,7 @@ mod tests {
         let text = incident_sentence(&s, &at).unwrap();
         assert!(
             text.contains(&format!(
-                "The client has not yet learned of 90% of arriving customers' charges again, {} after it ended ({} requests per 100 customers so far).",
+                "The client has not yet learned of 90% of arriving customers' charges again for good, {} after it ended ({} requests per 100 customers so far).",
                 duration_ms(at.stats.goodput_recovery_ms),
                 count(at.stats.requests_per_100_customers)
             )),

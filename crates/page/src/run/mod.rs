@@ -11,6 +11,7 @@ pub mod intro;
 pub mod keys;
 pub mod knobs;
 pub mod memory;
+pub mod model;
 pub mod note;
 pub mod opening;
 pub mod picker;

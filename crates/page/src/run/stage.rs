@@ -253,13 +253,17 @@ pub fn opening_strategy(q: &crate::PageQuery) -> StrategyName {
 pub const SUMMARY: Slot = slot!("summary");
 /// What the incident did, once the run is past it.
 pub const INCIDENT_NOTE: Slot = slot!("incident-note");
+/// Beside an outage's result, what the provider does with a 409 and while it is down
+/// ([`crate::run::model::model_markup`]).
+pub const MODEL_NOTE: Slot = slot!("model-note");
 
-/// The verdict's two lines, empty, as markup set once: the live region the verdict is
-/// announced in, and the incident's note.
+/// The verdict's lines, empty, as markup set once: the live region the verdict is
+/// announced in, the incident's note, and the box the provider's model is said in.
 pub fn summary_markup() -> Markup {
     html! {
         p.rll-summary role="status" data-slot=(SUMMARY) data-testid="summary" {}
         p.rll-field-help data-slot=(INCIDENT_NOTE) data-testid="incident-note" {}
+        div data-slot=(MODEL_NOTE) {}
     }
 }
 
@@ -459,7 +463,7 @@ mod tests {
             .into_string()
             .contains("data-testid=\"widget-motion-note\""));
         let m = summary_markup().into_string();
-        for slot in [SUMMARY, INCIDENT_NOTE] {
+        for slot in [SUMMARY, INCIDENT_NOTE, MODEL_NOTE] {
             assert!(m.contains(&format!("data-slot=\"{}\"", slot.name())), "{m}");
         }
         assert_eq!(STAGE_LINK.0, "#rll-stage");

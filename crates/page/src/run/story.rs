@@ -42,11 +42,18 @@ pub fn provider_text(a: &AttemptStory) -> String {
             charged,
             slow: is_slow,
             replayed,
+            earlier,
         } => {
             let what = match (status, charged, replayed) {
                 (_, true, _) => "charged".to_string(),
+                (s, false, true) if earlier => {
+                    format!(
+                        "replayed last month's stored {s} for the same key, no charge this month"
+                    )
+                }
                 (s, false, true) => format!("replayed the stored {s}, no new charge"),
                 (409, ..) => "the key's first request was still running".to_string(),
+                (422, ..) => "the key was stored with another body: refused".to_string(),
                 (400, ..) => "card declined".to_string(),
                 (500, ..) => "failed, nothing charged".to_string(),
                 _ => "nothing charged".to_string(),
@@ -116,9 +123,10 @@ pub fn table_markup(story: &Story) -> Markup {
     let harm_class = |harm: bool| harm.then_some("rll-harm-text");
     html! {
         div data-testid="story" data-customer=(story.customer) data-charges=(story.charges) {
-            h3 class=[harm_class(story.charges > 1)] {
+            h3 class=[harm_class(story.charges > 1 || story.is_lost())] {
                 "Customer " (story.customer) ": " (n) " attempt" (plural(n))
                 ", charged " (story.charges) " time" (plural(story.charges as usize))
+                @if story.is_lost() { ", yet told the charge was made" }
             }
             div.rll-table-scroll {
                 table.rll-story-table {
@@ -167,6 +175,8 @@ pub const fn scene_label(scene: Scene) -> &'static str {
         Scene::Conflict => "Show me a 409",
         Scene::Replay => "Show me a replayed answer",
         Scene::Declined => "Show me a declined card",
+        Scene::LostCharge => "Show me a lost charge",
+        Scene::KeyReused => "Show me a 422",
     }
 }
 
@@ -178,15 +188,18 @@ pub const fn scene_slot(scene: Scene) -> Slot {
         Scene::Conflict => slot!("scene-conflict"),
         Scene::Replay => slot!("scene-replay"),
         Scene::Declined => slot!("scene-declined"),
+        Scene::LostCharge => slot!("scene-lost-charge"),
+        Scene::KeyReused => slot!("scene-key-reused"),
     }
 }
 
 /// The scene links as markup: one button per scene, disabled (and saying why) when the
-/// run has none. `found` is each scene with the first customer showing it; the UI reads
-/// a click by the button's slot ([`scene_slot`]).
+/// run has none; a rare scene ([`Scene::is_rare`]) only when the run has one. `found` is
+/// each scene with the first customer showing it; the UI reads a click by the button's
+/// slot ([`scene_slot`]).
 pub fn scenes_markup(found: &[(Scene, Option<u32>)]) -> Markup {
     html! {
-        @for (scene, customer) in found {
+        @for (scene, customer) in found.iter().filter(|(s, c)| !s.is_rare() || c.is_some()) {
             @let none = customer.is_none();
             button.rll-link type="button" data-slot=(scene_slot(*scene)) data-scene=(scene.as_str())
                 disabled[none] title=[none.then_some("None in this run")] { (scene_label(*scene)) }
@@ -322,11 +335,13 @@ mod tests {
                 charged,
                 slow: false,
                 replayed: false,
+                earlier: false,
             },
             ..a.clone()
         };
         for (status, words) in [
             (400, "400: card declined"),
+            (422, "422: the key was stored with another body: refused"),
             (500, "500: failed, nothing charged"),
             (503, "503: nothing charged"),
         ] {
@@ -336,6 +351,51 @@ mod tests {
             );
         }
         assert_eq!(scene_label(Scene::Conflict), "Show me a 409");
+    }
+
+    /// Next month, with the customer's id as the key: the lost charge's story says so,
+    /// and the 422's.
+    #[test]
+    fn next_month_under_a_reused_key_the_story_tells_the_lost_charge_and_the_422() {
+        use sim::strategy::charge::{ChargeRound, KeyScope};
+        let mut s = sim::Scenario::article(StrategyName::Keyed, 1);
+        s.client.key_scope = KeyScope::Customer;
+        s.round = ChargeRound::NextMonth;
+        let mut sim = sim::Simulation::new(&s).unwrap();
+        sim.run_to_end();
+        let record = sim.record().unwrap();
+        let lost = Story::of(record, Scene::LostCharge.find(record).unwrap());
+        assert!(lost.is_lost(), "{lost:?}");
+        let m = table_markup(&lost).into_string();
+        assert!(
+            m.contains("charged 0 times, yet told the charge was made</h3>"),
+            "{m}"
+        );
+        assert!(m.contains("rll-harm-text"), "{m}");
+        assert!(
+            m.contains(
+                "→ 200: replayed last month's stored 200 for the same key, no charge this month"
+            ),
+            "{m}"
+        );
+        let refused = Story::of(record, Scene::KeyReused.find(record).unwrap());
+        assert_eq!(refused.customer % sim::next_month::NEW_PRICE_EVERY, 0);
+        assert!(!refused.is_lost());
+        let m = table_markup(&refused).into_string();
+        assert!(
+            m.contains("→ 422: the key was stored with another body: refused"),
+            "{m}"
+        );
+        // The two scenes are offered only when a run has them.
+        let m = scenes_markup(&[
+            (Scene::Conflict, None),
+            (Scene::LostCharge, None),
+            (Scene::KeyReused, Some(10)),
+        ])
+        .into_string();
+        assert!(m.contains("data-scene=\"conflict\""), "{m}");
+        assert!(!m.contains("lost-charge"), "{m}");
+        assert!(m.contains("data-scene=\"key-reused\""), "{m}");
     }
 
     #[test]

@@ -98,6 +98,16 @@ pub fn run_href(strategy: StrategyName, scenario: &Scenario) -> String {
     query(Section::Charges, View::Run, Some(strategy), scenario).href()
 }
 
+/// The run page playing `strategy` with `scenario`'s numbers, opening the story of the
+/// first customer who shows `scene` once the run has one.
+pub fn scene_href(strategy: StrategyName, scenario: &Scenario, scene: sim::story::Scene) -> String {
+    PageQuery {
+        scene: Some(scene),
+        ..query(Section::Charges, View::Run, Some(strategy), scenario)
+    }
+    .href()
+}
+
 /// The full lab's link for an embedded widget's run: the same query without `embed`.
 pub fn full_lab_href(q: &PageQuery) -> String {
     PageQuery {

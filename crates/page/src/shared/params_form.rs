@@ -53,6 +53,7 @@ pub fn form_markup(open: bool, caption: &str, workload: Workload) -> Markup {
             (group(ParamGroup::Client, "The client"))
             (group(ParamGroup::Traffic, "The traffic"))
             (outage_markup())
+            (next_month_markup())
             ul.rll-field-help.rll-error role="alert" data-slot=(PROBLEMS) data-params-problems hidden {}
             button type="button" data-slot=(RESET) data-testid=(RESET_TESTID) { "Reset to the article's values" }
         }
@@ -77,6 +78,43 @@ fn outage_markup() -> Markup {
             a href=(run_href(Keyed, &scenario)) { (strategy_label(Keyed)) " staying down" }
             ", "
             a href=(run_href(Budget, &scenario)) { (strategy_label(Budget)) " recovering" }
+            "."
+        }
+    }
+}
+
+/// The test id of the links to next month's charge under a reused key.
+pub const NEXT_MONTH_TESTID: &str = "next-month-links";
+
+/// The links to next month's charge ([`sim::next_month`]), with `keyed` naming its keys
+/// after the customer: this month's run, next month's with the first lost charge's
+/// story open, and next month's with a key per charge.
+fn next_month_markup() -> Markup {
+    use crate::shared::links::{run_href, scene_href};
+    use sim::story::Scene;
+    use sim::strategy::charge::{ChargeRound, KeyScope};
+    use sim::StrategyName::Keyed;
+    let mut this_month = Scenario::article(Keyed, 1);
+    this_month.client.key_scope = KeyScope::Customer;
+    let next_month = Scenario {
+        round: ChargeRound::NextMonth,
+        ..this_month.clone()
+    };
+    let per_charge = Scenario {
+        client: sim::strategy::ClientParams {
+            key_scope: KeyScope::Charge,
+            ..next_month.client.clone()
+        },
+        ..next_month.clone()
+    };
+    html! {
+        p.rll-caption data-testid=(NEXT_MONTH_TESTID) {
+            "The customer's id as the key, charged again next month: "
+            a href=(run_href(Keyed, &this_month)) { "this month" }
+            ", "
+            a href=(scene_href(Keyed, &next_month, Scene::LostCharge)) { "next month, a charge lost" }
+            ", "
+            a href=(run_href(Keyed, &per_charge)) { "next month with a key per charge" }
             "."
         }
     }
@@ -195,5 +233,62 @@ mod tests {
             field_help(latency, None, Workload::Run),
             field_help(latency, None, Workload::Compare)
         );
+    }
+}
+
+#[cfg(test)]
+mod next_month_tests {
+    use super::*;
+    use sim::story::Scene;
+    use sim::strategy::charge::{ChargeRound, KeyScope};
+
+    /// The three links, read back by the URL reader: the same client, this month and
+    /// next, and the lost charge's story opened.
+    #[test]
+    fn the_next_month_links_open_this_month_next_month_and_a_key_per_charge() {
+        let m = next_month_markup().into_string();
+        let hrefs: Vec<String> = m
+            .split("href=\"")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap().replace("&amp;", "&"))
+            .collect();
+        let read = |href: &str| {
+            let query = href.split_once('?').map_or("", |(_, q)| q);
+            crate::parse(&crate::pairs_of(query))
+        };
+        let [this, lost, per_charge] = [&hrefs[0], &hrefs[1], &hrefs[2]].map(|h| read(h));
+        assert_eq!(
+            (this.scenario.round, this.scenario.client.key_scope),
+            (ChargeRound::First, KeyScope::Customer)
+        );
+        assert_eq!(
+            (
+                lost.scenario.round,
+                lost.scenario.client.key_scope,
+                lost.scene
+            ),
+            (
+                ChargeRound::NextMonth,
+                KeyScope::Customer,
+                Some(Scene::LostCharge)
+            )
+        );
+        assert_eq!(
+            (
+                per_charge.scenario.round,
+                per_charge.scenario.client.key_scope
+            ),
+            (ChargeRound::NextMonth, KeyScope::Charge)
+        );
+        for q in [&this, &lost, &per_charge] {
+            assert!(q.problems.is_empty(), "{:?}", q.problems);
+        }
+        // What the lost charge's link opens loses charges; the key per charge does not.
+        let lost_run = sim::Simulation::new(&lost.scenario).unwrap().run_to_end();
+        assert!(lost_run.lost_to_reused_key > 0 && lost_run.key_reused > 0);
+        let kept = sim::Simulation::new(&per_charge.scenario)
+            .unwrap()
+            .run_to_end();
+        assert_eq!((kept.lost_to_reused_key, kept.key_reused), (0, 0));
     }
 }

@@ -78,6 +78,7 @@ pub const fn stat_text(field: StatField) -> StatText {
         StatField::GoodputUpPercent => ("Goodput up (%)", UP_HINT),
         StatField::KeyReused => ("422 Key reused", "a key sent again with another body"),
         StatField::LostToReusedKey => ("Lost to a reused key", "told charged, never charged"),
+        StatField::GaveUpCharged => ("Gave up, charged", "told it failed, charged anyway"),
     };
     StatText { label, hint }
 }
@@ -120,6 +121,7 @@ pub const STAT_GROUPS: [(&str, &[StatField]); 6] = [
         "The client",
         &[
             StatField::GaveUp,
+            StatField::GaveUpCharged,
             StatField::RetriedDeclined,
             StatField::RequestsPer100Charges,
             StatField::RequestsPer100Customers,

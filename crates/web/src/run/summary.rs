@@ -1,9 +1,10 @@
 //! The verdict on a run once it stops (paused, or finished), in one sentence coloured by
 //! how it went, announced to screen readers.
 //!
-//! The two lines are the page layer's markup, set once; one effect writes the sentence
-//! and its tone, one the incident's note (as one Leptos binding per attribute, they
-//! weighed about 3 KB gzip in the widget's module).
+//! The lines are the page layer's markup, set once; one effect writes the sentence and
+//! its tone, one the incident's note (as one Leptos binding per attribute, they weighed
+//! about 3 KB gzip in the widget's module), and one the provider's model beside an
+//! outage, as markup when the scenario changes.
 
 use crate::run::use_playback::{PlayState, Playback};
 use crate::shared::bind;
@@ -11,7 +12,8 @@ use crate::shared::dom::{set_attr, set_class, set_flag, set_text};
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::run::incident::incident_sentence;
-use page::run::stage::{summary_markup, verdict, Tone, INCIDENT_NOTE, SUMMARY};
+use page::run::model::model_markup;
+use page::run::stage::{summary_markup, verdict, Tone, INCIDENT_NOTE, MODEL_NOTE, SUMMARY};
 
 /// A live region that stays empty until the run is done, then says how it went.
 #[component]
@@ -60,6 +62,14 @@ pub fn Summary(
             })
         });
         set_text(note, incident.as_deref());
+    });
+    // Beside an outage, the provider's two choices, each with a link that flips it: set
+    // when the scenario changes, not per frame.
+    bind::node(root, MODEL_NOTE, move |note| {
+        let model = playback
+            .scenario
+            .with(|sc| sc.as_ref().and_then(model_markup));
+        note.set_inner_html(&model.map(|m| m.into_string()).unwrap_or_default());
     });
     view! {
         <div class="rll-summary-box" node_ref=root inner_html=summary_markup().into_string()></div>

@@ -57,9 +57,10 @@ impl<'a> Args<'a> {
         PARAMS.iter().find(|p| pick(p) && self.given(p.key))
     }
 
-    /// True if the switch was given.
+    /// True if the switch was given (false for a switch the command does not have:
+    /// `scenario_from_flags` asks every command for `--outage`).
     pub fn has(&self, id: &str) -> bool {
-        self.0.get_flag(id)
+        matches!(self.0.try_get_one::<bool>(id), Ok(Some(true)))
     }
 
     /// The text of a flag that is read later (a parameter, a customer, a query).
@@ -185,6 +186,12 @@ fn charges() -> Command {
                     "Every strategy against every incident ({}) on one seed: customers charged, duplicates, requests per charge, recovery",
                     Incident::ALL.map(Incident::as_str).join(", ")
                 ))
+                .help_heading(RUN),
+        )
+        .arg(
+            switch("outage")
+                .conflicts_with_all(["query", "matrix"])
+                .help("Start from the outage under steady traffic, the case the form's links open (docs/traffic.md): one worker, a queue, a 3 s outage from 10 s, customers arriving at 80% of the provider's capacity; the parameter flags change it")
                 .help_heading(RUN),
         )
         .arg(seed().help_heading(RUN))

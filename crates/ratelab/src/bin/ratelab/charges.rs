@@ -8,6 +8,7 @@ use page::shared::words::Words;
 use page::ParamKind;
 use page::{self, apply_params, Page, PARAMS};
 use serde::Serialize;
+use sim::incident::Incident;
 use sim::param::ParamGroup;
 use sim::param_sweep::{strategies_using, ParamSweepJob, ParamSweepSpec};
 use sim::story::{Scene, Story};
@@ -35,6 +36,19 @@ struct SweepReport {
     last_seed: u64,
     customers: u32,
     fields: BTreeMap<&'static str, Distribution>,
+    /// Under traffic that keeps arriving, with an incident: on how many seeds goodput
+    /// came back and stayed ([`Stats::goodput_came_back`]), and how long after the
+    /// incident on those seeds (the other seeds' `goodputRecoveryMs` is a lower bound).
+    #[serde(rename = "goodputCameBack", skip_serializing_if = "Option::is_none")]
+    came_back: Option<CameBack>,
+}
+
+/// On how many seeds of a sweep goodput came back and stayed.
+#[derive(Serialize)]
+struct CameBack {
+    seeds: u64,
+    #[serde(rename = "recoveryMs", skip_serializing_if = "Option::is_none")]
+    recovery_ms: Option<Distribution>,
 }
 
 /// What a command asks for, once its flags or its query are read.
@@ -93,9 +107,10 @@ enum Export {
 }
 
 /// The flags that describe a run; `--query` replaces them all.
-const RUN_FLAGS: [&str; 7] = [
+const RUN_FLAGS: [&str; 8] = [
     "strategy",
     "all",
+    "outage",
     "seed",
     "seeds",
     "customer",
@@ -265,8 +280,13 @@ pub fn scenario_from_flags(args: &Args) -> Result<Scenario, String> {
         .iter()
         .filter_map(|p| args.raw(p.key).map(|v| (p.key, v)))
         .collect();
-    let mut base =
-        apply_params(&Scenario::default(), &texts).map_err(|problems| problems.join("\n"))?;
+    // `--outage` starts from the outage under steady traffic; the flags change it.
+    let start = if args.has("outage") {
+        sim::outage::scenario(StrategyName::Keyed, 1)
+    } else {
+        Scenario::default()
+    };
+    let mut base = apply_params(&start, &texts).map_err(|problems| problems.join("\n"))?;
     base.seed = args.get::<u64>("seed").unwrap_or(1);
     // A million-customer record would be large and nothing here reads it.
     base.record = false;
@@ -628,12 +648,26 @@ fn sweep(
                 (f.as_str(), d)
             })
             .collect();
+        let incident = &base.provider.incident;
+        let came_back = (!base.traffic.is_batch() && incident.kind != Incident::None).then(|| {
+            let back: Vec<u64> = sweep
+                .runs
+                .iter()
+                .filter(|(_, st)| st.goodput_came_back(incident))
+                .map(|(_, st)| st.goodput_recovery_ms)
+                .collect();
+            CameBack {
+                seeds: back.len() as u64,
+                recovery_ms: (!back.is_empty()).then(|| Distribution::of(&back)),
+            }
+        });
         reports.push(SweepReport {
             strategy: strategy.as_str(),
             first_seed: *seeds.start(),
             last_seed: *seeds.end(),
             customers: base.customers,
             fields,
+            came_back,
         });
     }
     if json {
@@ -662,6 +696,16 @@ fn sweep(
                 "{field:<22}{:>10}{:>10}{:>10}{:>12.1}\n",
                 d.min, d.median, d.max, d.mean
             ));
+        }
+        if let Some(c) = &r.came_back {
+            let seeds = r.last_seed - r.first_seed + 1;
+            out.push_str(&match &c.recovery_ms {
+                Some(d) => format!(
+                    "goodput came back and stayed on {} of {seeds} seeds, {}–{} ms after the incident (median {} ms)\n",
+                    c.seeds, d.min, d.max, d.median
+                ),
+                None => format!("goodput came back and stayed on 0 of {seeds} seeds\n"),
+            });
         }
         out.push('\n');
     }
