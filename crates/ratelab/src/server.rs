@@ -799,7 +799,7 @@ async fn charge(State(service): State<Service>, request: Request) -> Response {
         let (customer, print) = match parsed.and_then(|b| {
             let print = BodyPrint::of_charge(b.id, b.amount);
             desk.provider
-                .know_customer(b.id)
+                .know_customer(b.id, sim::budget::RUN_MAX_CUSTOMERS)
                 .map(|c| (c, print))
                 .map_err(|_| {
                     format!(

@@ -15,8 +15,22 @@
 //! ([`Provider::carry_keys`](super::provider::Provider::carry_keys)).
 
 use super::provider::BodyPrint;
-use super::strategy::charge::ChargeRound;
 use super::time::secs;
+use serde::{Deserialize, Serialize};
+
+crate::named_enum! {
+    /// Which of a customer's charges a run sends.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum ChargeRound as "charge" {
+        /// The first: the provider has seen none of these customers before.
+        #[default]
+        First = "first",
+        /// Next month's: the provider still holds the keys of last month's run (the same
+        /// run, one round earlier).
+        NextMonth = "next-month",
+    }
+}
 
 /// How long after last month's run next month's begins: 30 days.
 pub const MONTH_US: u64 = secs(30 * 24 * 3_600);

@@ -7,10 +7,11 @@
 //! parameter and why.
 
 use super::incident::{DownAnswer, DownHint, Incident};
+use super::next_month::ChargeRound;
 use super::provider::KeyCheck;
 use super::rng::Odds;
 use super::scenario::{Scenario, MAX_CUSTOMERS};
-use super::strategy::charge::{ChargeRound, KeyScope};
+use super::strategy::charge::KeyScope;
 use super::time::{ms, secs, US_PER_S};
 use super::traffic::Traffic;
 use std::ops::RangeInclusive;

@@ -16,7 +16,6 @@
 //! sleeps until `done_at_us` itself before calling [`Provider::complete`]. A server does
 //! not know its customers in advance, so it asks [`Provider::know_customer`] first.
 
-use super::budget::RUN_MAX_CUSTOMERS;
 use super::headers::response_headers;
 use super::incident::{
     DownAnswer, DownHint, Incident, IncidentPlan, CAPACITY_MAX_INFLIGHT, CAPACITY_RATE_LIMIT,
@@ -214,9 +213,9 @@ impl fmt::Display for Status {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct IdempotencyKey(NonZeroU32);
 
-/// The bit that marks a key of a customer's next charge, above every customer id.
+/// The bit that marks a key of a customer's next charge, above every customer id
+/// (`scenario.rs` holds its customers below [`IdempotencyKey::MAX_NUMBER`]).
 const NEXT_CHARGE_BIT: u32 = 1 << 31;
-const _: () = assert!(super::scenario::MAX_CUSTOMERS < NEXT_CHARGE_BIT);
 
 impl IdempotencyKey {
     /// The key of the charge for `customer` (ids start at 1): also the key of a client
@@ -382,8 +381,8 @@ struct CustomerLedger {
     declined_answered: bool,
 }
 
-/// A customer id a provider cannot take: 0, or above [`RUN_MAX_CUSTOMERS`] (the largest
-/// run there is; it also bounds what one request can make the ledger grow to).
+/// A customer id a provider cannot take: 0, or above the largest its caller allows (which
+/// bounds what one request can make the ledger grow to).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UnknownCustomer {
     /// The id given.
@@ -478,13 +477,14 @@ impl Provider {
         self.ledger[customer as usize].charges
     }
 
-    /// Makes room in the ledger for `customer` (ids `1..=RUN_MAX_CUSTOMERS`), for a caller
+    /// Makes room in the ledger for `customer` (ids `1..=max`, `max` the caller's bound on
+    /// what one request can make the ledger grow to), for a caller
     /// that learns its customers as they arrive (the HTTP server). The simulation's
     /// provider knows all of them from the start and never needs this.
-    pub fn know_customer(&mut self, customer: u64) -> Result<u32, UnknownCustomer> {
+    pub fn know_customer(&mut self, customer: u64, max: u32) -> Result<u32, UnknownCustomer> {
         let id = u32::try_from(customer)
             .ok()
-            .filter(|c| (1..=RUN_MAX_CUSTOMERS).contains(c))
+            .filter(|c| (1..=max).contains(c))
             .ok_or(UnknownCustomer { customer })?;
         if id as usize >= self.ledger.len() {
             self.ledger
@@ -1536,17 +1536,21 @@ mod tests {
     fn a_server_learns_its_customers_as_they_call_within_the_bound() {
         let mut p = Provider::new(calm(), 0);
         let dice = KeyedDraws::from_seed(1);
-        assert_eq!(p.know_customer(0), Err(UnknownCustomer { customer: 0 }));
-        let too_many = u64::from(RUN_MAX_CUSTOMERS) + 1;
+        const MAX: u32 = 1_000;
         assert_eq!(
-            p.know_customer(too_many),
+            p.know_customer(0, MAX),
+            Err(UnknownCustomer { customer: 0 })
+        );
+        let too_many = u64::from(MAX) + 1;
+        assert_eq!(
+            p.know_customer(too_many, MAX),
             Err(UnknownCustomer { customer: too_many })
         );
-        assert_eq!(p.know_customer(500), Ok(500));
+        assert_eq!(p.know_customer(500, MAX), Ok(500));
         let w = work(p.arrive(0, req(500), &dice));
         p.complete(req(500), w);
         // Knowing a smaller id keeps what the ledger already holds.
-        assert_eq!(p.know_customer(3), Ok(3));
+        assert_eq!(p.know_customer(3, MAX), Ok(3));
         assert_eq!(p.charges_of(500), 1);
         assert_eq!(p.requests_of(3), 0);
     }

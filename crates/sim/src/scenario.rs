@@ -1,7 +1,7 @@
 //! A scenario: a seed plus every parameter of a run. The defaults are the article's.
 
+use super::next_month::ChargeRound;
 use super::provider::ProviderConfig;
-use super::strategy::charge::ChargeRound;
 use super::strategy::{ClientParams, StrategyName};
 use super::traffic::TrafficPlan;
 
@@ -11,6 +11,9 @@ use serde::{Deserialize, Serialize};
 /// The most customers one run may have: enough for the million-customer benchmark with
 /// room to spare, small enough that a run's memory stays bounded (about 100 B each).
 pub const MAX_CUSTOMERS: u32 = 10_000_000;
+
+// A customer's key is its id, and next month's key sets a bit above every id.
+const _: () = assert!(MAX_CUSTOMERS <= super::provider::IdempotencyKey::MAX_NUMBER);
 
 /// A seed plus everything else a run depends on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

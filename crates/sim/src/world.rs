@@ -6,15 +6,14 @@
 
 use super::incident::IncidentMeter;
 use super::next_month;
+use super::next_month::ChargeRound;
 use super::provider::{Arrival, ChargeRequest, IdempotencyKey, Provider, Status, Work};
 use super::queue::EventQueue;
 use super::record::{Admission, ClientView, RequestRecord};
 use super::rng::KeyedDraws;
 use super::scenario::{Scenario, ScenarioError};
 use super::stats::{ClientCounters, Stats};
-use super::strategy::charge::{
-    Attempt, ChargeRound, ChargeTask, Client, ClientTally, KeyNames, Outcome, Step,
-};
+use super::strategy::charge::{Attempt, ChargeTask, Client, ClientTally, KeyNames, Outcome, Step};
 use super::strategy::{ClientPlan, Launch};
 use super::traffic::Arrivals;
 

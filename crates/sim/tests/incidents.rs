@@ -202,7 +202,7 @@ fn the_provider_refusals_carry_headers_and_reading_them_changes_nothing() {
         let req = ChargeRequest {
             customer: i + 1,
             key: None,
-            print: sim::next_month::print(i + 1, sim::strategy::charge::ChargeRound::First),
+            print: sim::next_month::print(i + 1, sim::next_month::ChargeRound::First),
         };
         let a = quiet.arrive(t, req, &dice);
         let b = asked.arrive(t, req, &dice);

@@ -2,8 +2,9 @@
 //! month's again; a key named after the customer loses the charge, or is refused when
 //! the body changed; a key time to live shorter than the month hides the mistake.
 
+use sim::next_month::ChargeRound;
 use sim::next_month::NEW_PRICE_EVERY;
-use sim::strategy::charge::{ChargeRound, KeyScope};
+use sim::strategy::charge::KeyScope;
 use sim::world::Fate;
 use sim::{Scenario, Simulation, Stats, StrategyName};
 

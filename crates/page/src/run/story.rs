@@ -357,7 +357,8 @@ mod tests {
     /// and the 422's.
     #[test]
     fn next_month_under_a_reused_key_the_story_tells_the_lost_charge_and_the_422() {
-        use sim::strategy::charge::{ChargeRound, KeyScope};
+        use sim::next_month::ChargeRound;
+        use sim::strategy::charge::KeyScope;
         let mut s = sim::Scenario::article(StrategyName::Keyed, 1);
         s.client.key_scope = KeyScope::Customer;
         s.round = ChargeRound::NextMonth;

@@ -94,8 +94,8 @@ fn down_hint_help() -> String {
 
 /// Which charge: each choice, with next month's figures from the core.
 fn round_help() -> String {
+    use sim::next_month::ChargeRound;
     use sim::next_month::{MONTH_US, NEW_PRICE_EVERY};
-    use sim::strategy::charge::ChargeRound;
     use sim::time::US_PER_S;
     format!(
         "{} or {}: the same customers {} days on, last month's keys kept (1 in {} pays more).",

@@ -91,8 +91,9 @@ pub const NEXT_MONTH_TESTID: &str = "next-month-links";
 /// story open, and next month's with a key per charge.
 fn next_month_markup() -> Markup {
     use crate::shared::links::{run_href, scene_href};
+    use sim::next_month::ChargeRound;
     use sim::story::Scene;
-    use sim::strategy::charge::{ChargeRound, KeyScope};
+    use sim::strategy::charge::KeyScope;
     use sim::StrategyName::Keyed;
     let mut this_month = Scenario::article(Keyed, 1);
     this_month.client.key_scope = KeyScope::Customer;
@@ -239,8 +240,9 @@ mod tests {
 #[cfg(test)]
 mod next_month_tests {
     use super::*;
+    use sim::next_month::ChargeRound;
     use sim::story::Scene;
-    use sim::strategy::charge::{ChargeRound, KeyScope};
+    use sim::strategy::charge::KeyScope;
 
     /// The three links, read back by the URL reader: the same client, this month and
     /// next, and the lost charge's story opened.

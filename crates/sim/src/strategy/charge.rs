@@ -21,6 +21,7 @@ use super::budget::QuotaBucket;
 use super::pacer::Pacer;
 use super::{ClientPlan, Launch};
 use crate::headers::wait_from_header;
+use crate::next_month::ChargeRound;
 use crate::provider::{IdempotencyKey, Status};
 use crate::rng::{Draw, DrawKey, KeyedDraws};
 use serde::{Deserialize, Serialize};
@@ -191,20 +192,6 @@ crate::named_enum! {
         /// The customer: the same key for every charge of that customer, so next
         /// month's charge is taken for a retry of last month's.
         Customer = "customer",
-    }
-}
-
-crate::named_enum! {
-    /// Which of a customer's charges a run sends.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-    #[serde(rename_all = "kebab-case")]
-    pub enum ChargeRound as "charge" {
-        /// The first: the provider has seen none of these customers before.
-        #[default]
-        First = "first",
-        /// Next month's: the provider still holds the keys of last month's run (the same
-        /// run, one round earlier).
-        NextMonth = "next-month",
     }
 }
 

@@ -29,7 +29,7 @@ pub fn main(args: &Args) -> Result<String, String> {
                     s.traffic.shape
                 ));
             }
-            if s.round != sim::strategy::charge::ChargeRound::First {
+            if s.round != sim::next_month::ChargeRound::First {
                 return Err(format!(
                     "charge={}: the server answers whatever arrives; next month's run is the simulation's",
                     s.round
