@@ -1,0 +1,43 @@
+// keyed: timeout-no-key, plus the same idempotency key on every attempt of one charge.
+//
+// The provider recognises the retry: 409 while the first attempt is still running,
+// the first attempt's answer once it has finished. The key names the charge, not the
+// customer: next month's charge to the same customer needs a new one.
+
+const RATE_PER_S = 90; // the provider allows 100 a second: aim for 90
+const MAX_ATTEMPTS = 5;
+const BACKOFF_MS = 100; // after failed attempt k, wait 100 · 2^(k−1) ms
+const TIMEOUT_MS = 1000;
+
+const gapMs = Math.floor(1_000_000 / RATE_PER_S) / 1000; // 11.111 ms, to the microsecond
+let nextTurnMs = 0;
+async function waitForTurn() {
+  const now = performance.now();
+  const turn = Math.max(now, nextTurnMs);
+  nextTurnMs = turn + gapMs;
+  if (turn > now) await sleep(turn - now);
+}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const backoff = (attempt) => BACKOFF_MS * 2 ** (attempt - 1);
+
+export async function charge(id, { baseUrl }) {
+  const key = `ck-${id}`; // one key per charge, on every attempt
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    await waitForTurn();
+    let res;
+    try {
+      res = await fetch(`${baseUrl}/charge`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ id, amount: 1000 }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      if (attempt < MAX_ATTEMPTS) await sleep(backoff(attempt)); // timed out: try again
+      continue;
+    }
+    if ([200, 400, 422].includes(res.status)) return { id, status: res.status };
+    if (attempt < MAX_ATTEMPTS) await sleep(backoff(attempt)); // 500, 503, 429, 409
+  }
+  return { id, status: 'gave up' };
+}

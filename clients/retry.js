@@ -1,0 +1,33 @@
+// retry: paced, and a failed attempt is tried again after a pause that doubles.
+//
+// Only 200 and 400 are answers (and 422: that key was sent before with another body);
+// 500, 503, 429 and 409 are worth another try. A retry is a request like any other, so
+// it takes a new pacer turn, at the back of the line.
+
+const RATE_PER_S = 90; // the provider allows 100 a second: aim for 90
+const MAX_ATTEMPTS = 5;
+const BACKOFF_MS = 100; // after failed attempt k, wait 100 · 2^(k−1) ms
+
+const gapMs = Math.floor(1_000_000 / RATE_PER_S) / 1000; // 11.111 ms, to the microsecond
+let nextTurnMs = 0;
+async function waitForTurn() {
+  const now = performance.now();
+  const turn = Math.max(now, nextTurnMs);
+  nextTurnMs = turn + gapMs;
+  if (turn > now) await sleep(turn - now);
+}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const backoff = (attempt) => BACKOFF_MS * 2 ** (attempt - 1);
+
+export async function charge(id, { baseUrl }) {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    await waitForTurn();
+    const res = await fetch(`${baseUrl}/charge`, {
+      method: 'POST',
+      body: JSON.stringify({ id, amount: 1000 }),
+    });
+    if ([200, 400, 422].includes(res.status)) return { id, status: res.status };
+    if (attempt < MAX_ATTEMPTS) await sleep(backoff(attempt)); // 500, 503, 429, 409
+  }
+  return { id, status: 'gave up' };
+}
