@@ -12,23 +12,26 @@ const BACKOFF_MS = 100; // after failed attempt k, wait 100 · 2^(k−1) ms
 const TIMEOUT_MS = 1000;
 const WORKERS = 6;
 
-const gapMs = Math.floor(1_000_000 / RATE_PER_S) / 1000; // 11.111 ms, to the microsecond
-let nextTurnMs = 0;
+// Times are kept in whole microseconds, as the lab keeps them, so that two instants
+// compare equal when they are.
+const nowUs = () => Math.round(performance.now() * 1000);
+const gapUs = Math.floor(1_000_000 / RATE_PER_S); // 11,111 µs
+let nextTurnUs = 0;
 async function waitForTurn() {
-  const now = performance.now();
-  const turn = Math.max(now, nextTurnMs);
-  nextTurnMs = turn + gapMs;
-  if (turn > now) await sleep(turn - now);
+  const now = nowUs();
+  const turn = Math.max(now, nextTurnUs);
+  nextTurnUs = turn + gapUs;
+  if (turn > now) await sleep((turn - now) / 1000);
 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const backoff = (attempt) => BACKOFF_MS * 2 ** (attempt - 1);
 
-// The wait a refusal asks for: Retry-After in seconds, else the RateLimit field's t.
+// The wait a refusal asks for, in µs: Retry-After in seconds, else the RateLimit field's t.
 function waitFromHeaders(res) {
   const retryAfter = res.headers.get('retry-after')?.trim();
-  if (retryAfter && /^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000;
+  if (retryAfter && /^\d+$/.test(retryAfter)) return Number(retryAfter) * 1_000_000;
   const t = res.headers.get('ratelimit')?.match(/;\s*t=(\d+)/);
-  return t ? Number(t[1]) * 1000 : null;
+  return t ? Number(t[1]) * 1_000_000 : null;
 }
 
 // The retry budget, shared by every charge.
@@ -46,12 +49,12 @@ function refund(lastCost) {
 
 // The breaker: closed (outcomes counted over a window), open until a time, or half-open
 // with a few probes out.
-const BREAKER = { window: 20, minimum: 10, failurePercent: 50, openMs: 1000, probes: 3, pollMs: 50 };
-const MAX_POLL_MS = 1000;
+const BREAKER = { window: 20, minimum: 10, failurePercent: 50, openUs: 1_000_000, probes: 3, pollUs: 50_000 };
+const MAX_POLL_US = 1_000_000;
 let breaker = { state: 'closed', outcomes: [] };
 function breakerPermits(now) {
   if (breaker.state === 'open') {
-    if (now < breaker.untilMs) return false;
+    if (now < breaker.untilUs) return false;
     breaker = { state: 'half-open', sent: 0, recorded: 0, failed: 0 };
   }
   if (breaker.state === 'closed') return true;
@@ -76,25 +79,25 @@ function breakerRecord(now, failed) {
       if (!open) breaker = { state: 'closed', outcomes: [] };
     }
   }
-  if (open) breaker = { state: 'open', untilMs: now + BREAKER.openMs };
+  if (open) breaker = { state: 'open', untilUs: now + BREAKER.openUs };
 }
 
 // One pause for every worker, and how far past it each comes back.
-let pausedUntilMs = 0;
-let pauseSpreadMs = 0;
+let pausedUntilUs = 0;
+let pauseSpreadUs = 0;
 async function turnToSend() {
   let polls = 0; // looks in a row at a half-open breaker with every probe out
   for (;;) {
     await waitForTurn();
-    const now = performance.now();
-    if (now < pausedUntilMs) {
-      await sleep(pausedUntilMs + Math.random() * pauseSpreadMs - now);
+    const now = nowUs();
+    if (now < pausedUntilUs) {
+      await sleep((pausedUntilUs + Math.round(Math.random() * pauseSpreadUs) - now) / 1000);
     } else if (breakerPermits(now)) {
       return;
     } else if (breaker.state === 'open') {
-      await sleep(Math.max(breaker.untilMs, now + 0.001) - now);
+      await sleep((Math.max(breaker.untilUs, now + 1) - now) / 1000);
     } else {
-      await sleep(Math.min(BREAKER.pollMs * 2 ** Math.min(polls, 20), Math.max(MAX_POLL_MS, BREAKER.pollMs)));
+      await sleep(Math.min(BREAKER.pollUs * 2 ** Math.min(polls, 20), Math.max(MAX_POLL_US, BREAKER.pollUs)) / 1000);
       polls++;
     }
   }
@@ -128,14 +131,14 @@ async function chargeOnce(id, baseUrl) {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {
-      breakerRecord(performance.now(), true);
+      breakerRecord(nowUs(), true);
       if (attempt === MAX_ATTEMPTS) break;
       lastCost = payForRetry(true);
       if (lastCost === null) return { id, status: 'budget spent' };
       await sleep(backoff(attempt)); // timed out: try again
       continue;
     }
-    breakerRecord(performance.now(), ![200, 400, 409, 422].includes(res.status));
+    breakerRecord(nowUs(), ![200, 400, 409, 422].includes(res.status));
     if (res.status === 200) refund(attempt === 1 ? null : lastCost);
     if ([200, 400, 422].includes(res.status)) return { id, status: res.status };
     if (attempt === MAX_ATTEMPTS) break;
@@ -146,10 +149,9 @@ async function chargeOnce(id, baseUrl) {
       await sleep(backoff(attempt)); // 500, 409, or a refusal that names no wait
     } else {
       // Everyone waits; this worker comes back up to as long again after.
-      const now = performance.now();
-      pausedUntilMs = Math.max(pausedUntilMs, now + wait);
-      pauseSpreadMs = wait;
-      await sleep(wait + Math.random() * wait);
+      pausedUntilUs = Math.max(pausedUntilUs, nowUs() + wait);
+      pauseSpreadUs = wait;
+      await sleep((wait + Math.round(Math.random() * wait)) / 1000);
     }
   }
   return { id, status: 'gave up' };

@@ -12,23 +12,26 @@ const BACKOFF_MS = 100; // after failed attempt k, wait 100 · 2^(k−1) ms
 const TIMEOUT_MS = 1000;
 const WORKERS = 6;
 
-const gapMs = Math.floor(1_000_000 / RATE_PER_S) / 1000; // 11.111 ms, to the microsecond
-let nextTurnMs = 0;
+// Times are kept in whole microseconds, as the lab keeps them, so that two instants
+// compare equal when they are.
+const nowUs = () => Math.round(performance.now() * 1000);
+const gapUs = Math.floor(1_000_000 / RATE_PER_S); // 11,111 µs
+let nextTurnUs = 0;
 async function waitForTurn() {
-  const now = performance.now();
-  const turn = Math.max(now, nextTurnMs);
-  nextTurnMs = turn + gapMs;
-  if (turn > now) await sleep(turn - now);
+  const now = nowUs();
+  const turn = Math.max(now, nextTurnUs);
+  nextTurnUs = turn + gapUs;
+  if (turn > now) await sleep((turn - now) / 1000);
 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const backoff = (attempt) => BACKOFF_MS * 2 ** (attempt - 1);
 
-// The wait a refusal asks for: Retry-After in seconds, else the RateLimit field's t.
+// The wait a refusal asks for, in µs: Retry-After in seconds, else the RateLimit field's t.
 function waitFromHeaders(res) {
   const retryAfter = res.headers.get('retry-after')?.trim();
-  if (retryAfter && /^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000;
+  if (retryAfter && /^\d+$/.test(retryAfter)) return Number(retryAfter) * 1_000_000;
   const t = res.headers.get('ratelimit')?.match(/;\s*t=(\d+)/);
-  return t ? Number(t[1]) * 1000 : null;
+  return t ? Number(t[1]) * 1_000_000 : null;
 }
 
 // The retry budget, shared by every charge.
@@ -45,14 +48,14 @@ function refund(lastCost) {
 }
 
 // One pause for every worker, and how far past it each comes back.
-let pausedUntilMs = 0;
-let pauseSpreadMs = 0;
+let pausedUntilUs = 0;
+let pauseSpreadUs = 0;
 async function turnToSend() {
   for (;;) {
     await waitForTurn();
-    const now = performance.now();
-    if (now >= pausedUntilMs) return;
-    await sleep(pausedUntilMs + Math.random() * pauseSpreadMs - now);
+    const now = nowUs();
+    if (now >= pausedUntilUs) return;
+    await sleep((pausedUntilUs + Math.round(Math.random() * pauseSpreadUs) - now) / 1000);
   }
 }
 
@@ -100,10 +103,9 @@ async function chargeOnce(id, baseUrl) {
       await sleep(backoff(attempt)); // 500, 409, or a refusal that names no wait
     } else {
       // Everyone waits; this worker comes back up to as long again after.
-      const now = performance.now();
-      pausedUntilMs = Math.max(pausedUntilMs, now + wait);
-      pauseSpreadMs = wait;
-      await sleep(wait + Math.random() * wait);
+      pausedUntilUs = Math.max(pausedUntilUs, nowUs() + wait);
+      pauseSpreadUs = wait;
+      await sleep((wait + Math.round(Math.random() * wait)) / 1000);
     }
   }
   return { id, status: 'gave up' };

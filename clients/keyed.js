@@ -9,13 +9,16 @@ const MAX_ATTEMPTS = 5;
 const BACKOFF_MS = 100; // after failed attempt k, wait 100 · 2^(k−1) ms
 const TIMEOUT_MS = 1000;
 
-const gapMs = Math.floor(1_000_000 / RATE_PER_S) / 1000; // 11.111 ms, to the microsecond
-let nextTurnMs = 0;
+// Times are kept in whole microseconds, as the lab keeps them, so that two instants
+// compare equal when they are.
+const nowUs = () => Math.round(performance.now() * 1000);
+const gapUs = Math.floor(1_000_000 / RATE_PER_S); // 11,111 µs
+let nextTurnUs = 0;
 async function waitForTurn() {
-  const now = performance.now();
-  const turn = Math.max(now, nextTurnMs);
-  nextTurnMs = turn + gapMs;
-  if (turn > now) await sleep(turn - now);
+  const now = nowUs();
+  const turn = Math.max(now, nextTurnUs);
+  nextTurnUs = turn + gapUs;
+  if (turn > now) await sleep((turn - now) / 1000);
 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const backoff = (attempt) => BACKOFF_MS * 2 ** (attempt - 1);

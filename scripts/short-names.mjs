@@ -44,7 +44,9 @@ const FEATURES = ['bulk-memory', 'nontrapping-float-to-int', 'sign-ext', 'mutabl
 const REOPTIMIZE = ['-Oz', '--converge', '--flatten', '--rereloop', '-Oz', '--converge'];
 // The simulation worker's module is built for speed (opt-level 3, `wasm-opt -O3`): it is
 // never on a first load, and the size passes would slow it down.
-const FOR_SPEED = new Set(['rate-limit-lab-sim']);
+// So is the sandbox's module (rate-limit-lab-sandbox), fetched only on the view that runs a
+// reader's own client.
+const FOR_SPEED = new Set(['rate-limit-lab-sim', 'rate-limit-lab-sandbox']);
 const wasmOpt = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'node_modules', '.bin', 'wasm-opt');
 
 const fail = (why) => {
@@ -108,7 +110,10 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('_bg.wasm')).sor
     if (!exported.has(name)) fail(`${stem}.js reads ${name}, which ${file} does not export`);
   }
 
-  const small = await minify(js, { module: true, compress: true, mangle: true, format: { comments: false } });
+  // A glue built `--target no-modules` (the sandbox's: a classic script for a worker in a
+  // sandboxed frame) defines the global `wasm_bindgen`, which must keep its name.
+  const classic = /^let wasm_bindgen\b/m.test(js);
+  const small = await minify(js, { module: !classic, compress: true, mangle: true, format: { comments: false } });
   fs.writeFileSync(jsPath, small.code);
   const after = [fs.statSync(wasmPath).size, small.code.length];
   console.log(`short-names: ${stem}: .wasm ${before[0]} → ${after[0]} B, glue ${before[1]} → ${after[1]} B (uncompressed)`);

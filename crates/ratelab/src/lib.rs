@@ -1,6 +1,7 @@
 //! `ratelab`'s library: the real thing beside the model: the provider and the limiters as a local HTTP
-//! service ([`server`]), and the client strategies on a real clock over real HTTP
-//! ([`client`]).
+//! service ([`server`]), with the report card of any client that calls it set beside the
+//! built-in strategies' ([`report`]), and the client strategies on a real clock over real
+//! HTTP ([`client`]).
 //!
 //! Neither holds a rule of its own. The server puts the core's [`Provider`] and limiters
 //! behind HTTP and tells them the time as microseconds since it started; the client
@@ -19,6 +20,7 @@ pub mod client;
 pub mod dist;
 pub mod doors;
 pub mod keys;
+pub mod report;
 pub mod server;
 
 /// The port `ratelab serve` listens on unless told otherwise: the second article's, so

@@ -21,6 +21,13 @@
 //!   [`response_headers`]. `/queue` answers an admitted request once its turn in the
 //!   queue has come (the delay the limiter gives it); `/inflight` answers once the
 //!   request's service time ([`DEFAULT_HOLD_US`]) is over, so its slot is really held.
+//! - `GET /report[?customers=N][&format=json|html]` gives the report card of every
+//!   customer since the last reset ([`Service::report`]): what the provider's ledger
+//!   holds against what each customer's client last heard, beside the best the ten
+//!   built-in strategies did in the simulation on the same scenario
+//!   ([`super::report`]). What a client heard is the answer its request's handler
+//!   returned, or, when hyper dropped the handler first because the client closed the
+//!   connection, that the client stopped waiting ([`Hearing`]).
 //! - With `--dist`, every other GET is a file of the built app ([`super::dist`]).
 //!
 //! Every store a client can grow is bounded ([`Bounds`]): idempotency keys are kept for
@@ -42,6 +49,9 @@
 use super::dist::{self, Dist};
 use super::doors::{self, Bounds};
 use super::keys::KeyStore;
+use super::report::{best_of, built_in_cards, Best, Report, COMPARE_MAX_CUSTOMERS};
+use page::shared::door::{may_be_json, read_charge, result_word, NOT_JSON_TYPE};
+use page::shared::report::Note;
 use page::shared::words::Words;
 
 use axum::body::Body;
@@ -60,7 +70,10 @@ use sim::limiter::{
     SlidingLog, TokenBucket,
 };
 use sim::provider::{Arrival, BodyPrint, ChargeRequest, Provider, ProviderConfig, Status, Work};
+use sim::report::ReportCard;
 use sim::rng::KeyedDraws;
+use sim::waits::Waits;
+use sim::world::{ClientEnd, Fate};
 use sim::Stats;
 use std::future::Future;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -79,10 +92,10 @@ pub const MAX_KEY_BYTES: usize = 255;
 pub const CALLER_BYTES_MAX: usize = 512;
 
 /// The endpoints, as the server lists them when it starts.
-pub const ENDPOINTS: [(&str, &str); 12] = [
+pub const ENDPOINTS: [(&str, &str); 13] = [
     (
         "POST /charge",
-        "{\"id\": <customer>, \"amount\": <cents>}, optional idempotency-key header",
+        "a JSON body {\"id\": customer, \"amount\": cents}, an optional idempotency-key header",
     ),
     (
         "GET  /stats",
@@ -91,6 +104,10 @@ pub const ENDPOINTS: [(&str, &str); 12] = [
     (
         "POST /reset",
         "clear the counters, the ledger, the keys and the limiters, restart the provider's clock [?seed=N]",
+    ),
+    (
+        "GET  /report",
+        "the report card since the last reset, beside the best built-in [?customers=N&format=json|html]",
     ),
     ("GET  /fixed", "fixed window, one per x-api-key"),
     ("GET  /sliding", "sliding log, one per x-api-key"),
@@ -240,12 +257,70 @@ impl ProviderStats {
     }
 }
 
+/// What a client last heard for one customer, and when: 12 bytes a customer, kept for
+/// each customer the ledger knows (ids up to [`sim::budget::RUN_MAX_CUSTOMERS`], so at
+/// most 12 MB). Times are the provider's, in whole milliseconds since the run's start,
+/// held at `u32::MAX` (49 days) for a run older than that.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Heard {
+    /// When the customer's first request arrived.
+    first_ms: u32,
+    /// When `last` happened.
+    last_ms: u32,
+    /// What the client last heard.
+    last: Last,
+}
+
+/// What a client last heard for a customer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Last {
+    /// No request yet.
+    #[default]
+    Nothing,
+    /// A request is being answered.
+    Waiting,
+    /// A final answer (200, 400 or 422).
+    Final(Status),
+    /// An answer that is not final (409, 429, 500, 503): unless the client sends again,
+    /// it left without a final answer.
+    NotFinal,
+    /// The client stopped waiting before its answer was given.
+    Abandoned,
+}
+
+impl Last {
+    /// What an answer with `status` tells the client.
+    fn of(status: Status) -> Self {
+        if status.is_final() {
+            Last::Final(status)
+        } else {
+            Last::NotFinal
+        }
+    }
+
+    /// Where the client stands with the customer, as the core's rule of fates reads it.
+    fn end(self) -> ClientEnd {
+        match self {
+            Last::Nothing | Last::Waiting => ClientEnd::NotYet,
+            Last::Final(status) => ClientEnd::Final(status),
+            Last::NotFinal | Last::Abandoned => ClientEnd::GaveUp,
+        }
+    }
+}
+
 /// The provider with its dice, its clock's origin, and the key texts it has numbered.
 struct Desk {
     provider: Provider,
     /// The instant the provider's time is counted from.
     origin: Instant,
+    /// The seed of the dice (this run's).
+    seed: u64,
     dice: KeyedDraws,
+    /// What each customer's client last heard, by customer id (index 0 unused); as long
+    /// as the provider's ledger.
+    heard: Vec<Heard>,
+    /// Admitted requests whose handler has neither returned its answer nor been dropped.
+    answering: u32,
     keys: KeyStore,
     keys_refused: u64,
     bad_requests: u64,
@@ -273,7 +348,10 @@ impl Desk {
                 0,
             ),
             origin,
+            seed,
             dice: KeyedDraws::from_seed(seed),
+            heard: vec![Heard::default()],
+            answering: 0,
             keys: KeyStore::new(
                 u64::try_from(config_bounds.key_ttl.as_micros()).unwrap_or(u64::MAX),
                 config_bounds.max_keys,
@@ -302,6 +380,72 @@ impl Desk {
             self.last_charge_us = self.last_charge_us.max(at_us);
             self.meter.on_charge(self.last_charge_us);
         }
+    }
+
+    /// Notes that the client of `customer` heard `last` at `at_us` (or, for
+    /// [`Last::Waiting`], that a request of it arrived then). The ledger knows the
+    /// customer: [`Desk::know`] came first.
+    fn hear(&mut self, customer: u32, last: Last, at_us: u64) {
+        let Some(h) = self.heard.get_mut(customer as usize) else {
+            return;
+        };
+        let at_ms = u32::try_from(at_us / 1_000).unwrap_or(u32::MAX);
+        if h.last == Last::Nothing {
+            h.first_ms = at_ms;
+        }
+        h.last = last;
+        h.last_ms = at_ms;
+    }
+
+    /// Makes room for customer `id` in the ledger and beside it, within the bound on ids.
+    fn know(&mut self, id: u64) -> Result<u32, String> {
+        let c = self
+            .provider
+            .know_customer(id, sim::budget::RUN_MAX_CUSTOMERS)
+            .map_err(|_| {
+                format!(
+                    "id must be a customer from 1 to {}, not {id}",
+                    sim::budget::RUN_MAX_CUSTOMERS
+                )
+            })?;
+        if self.heard.len() <= c as usize {
+            self.heard.resize(c as usize + 1, Heard::default());
+        }
+        Ok(c)
+    }
+
+    /// The highest customer id that has reached the provider since the run began.
+    fn highest_customer(&self) -> u32 {
+        u32::try_from(self.heard.len() - 1).unwrap_or(u32::MAX)
+    }
+
+    /// The card of customers `1..=customers` now: each one's fate from the ledger and
+    /// what its client last heard (never seen: not yet finished), the run's counts, the
+    /// elapsed time to the last answer heard, and the waits from each customer's first
+    /// request to its last answer heard.
+    fn card(&self, customers: u32, run: u64) -> ReportCard {
+        let mut waits = Waits::default();
+        let mut elapsed_ms = 0;
+        let fates: Vec<Fate> = (1..=customers)
+            .map(|c| {
+                let Some(h) = self.heard.get(c as usize) else {
+                    return Fate::of(0, ClientEnd::NotYet);
+                };
+                let end = h.last.end();
+                if end != ClientEnd::NotYet {
+                    waits.add_ms(u64::from(h.last_ms.saturating_sub(h.first_ms)));
+                    elapsed_ms = elapsed_ms.max(u64::from(h.last_ms));
+                }
+                Fate::of(self.provider.charges_of(c), end)
+            })
+            .collect();
+        let stats = Stats {
+            elapsed_ms,
+            ..ProviderStats::of(self, run).to_stats()
+        }
+        .with_waits(&waits);
+        let config = self.provider.config();
+        ReportCard::of(&stats, &fates, |c| !config.is_declined(c))
     }
 
     /// The provider's time now.
@@ -401,7 +545,14 @@ struct Shared {
     config: ServeConfig,
     origin: Instant,
     state: Mutex<Current>,
+    /// The last comparison with the built-in strategies, by seed and customers: one at
+    /// a time is simulated (the lock is held while it runs), and only the last is kept.
+    compared: tokio::sync::Mutex<Option<Compared>>,
 }
+
+/// A comparison with the built-in strategies: for which seed and customers, and the
+/// best they did (or the simulation's sentence).
+type Compared = ((u64, u32), Result<Best, String>);
 
 /// One running service: its state, and the router that answers for it.
 #[derive(Clone)]
@@ -435,6 +586,7 @@ impl Service {
             }),
             config,
             origin,
+            compared: tokio::sync::Mutex::new(None),
         })))
     }
 
@@ -444,6 +596,7 @@ impl Service {
             .route("/charge", post(charge))
             .route("/stats", get(stats))
             .route("/reset", post(reset))
+            .route("/report", get(report))
             .route("/fixed", get(fixed))
             .route("/sliding", get(sliding))
             .route("/bucket", get(bucket))
@@ -484,6 +637,110 @@ impl Service {
         while lock(&self.desk().0).provider.inflight() > 0 {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
+    }
+
+    /// Waits, for at most `limit`, until no admitted charge is being processed and
+    /// every admitted request's answer has been given or walked away from, so the card
+    /// is final. Returns the requests still being worked on then (0: settled).
+    pub async fn settle_within(&self, limit: Duration) -> u32 {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            let busy = {
+                let desk = self.desk().0;
+                let desk = lock(&desk);
+                desk.provider.inflight().max(desk.answering)
+            };
+            if busy == 0 || tokio::time::Instant::now() >= deadline {
+                return busy;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// Starts a new run with `seed`, as `POST /reset?seed=N` does, and returns its
+    /// number: the provider, its keys, the limiters and what the clients heard are
+    /// replaced in one step under one lock, and the provider's clock starts now.
+    pub fn reset(&self, seed: u64) -> Result<u64, String> {
+        let limiters = Limiters::new(self.0.config.limit, self.now_us())?;
+        let desk = Desk::new(&self.0.config, seed, Instant::now());
+        // One step under one lock: the next request meets the new provider and the new
+        // limiters together. A charge admitted before completes on its own run's desk.
+        let mut state = lock(&self.0.state);
+        state.run += 1;
+        state.desk = Arc::new(Mutex::new(desk));
+        state.limiters = limiters;
+        Ok(state.run)
+    }
+
+    /// The report card of customers `1..=customers` (the highest id seen if `None`)
+    /// since the last reset, beside the best the built-in strategies did on the same
+    /// provider, seed and customers (up to [`COMPARE_MAX_CUSTOMERS`]).
+    pub async fn report(&self, customers: Option<u32>) -> Report {
+        let (desk, run) = self.desk();
+        let (card, seed, customers, inflight, highest) = {
+            let desk = lock(&desk);
+            let highest = desk.highest_customer();
+            let customers = customers.unwrap_or(highest);
+            (
+                desk.card(customers, run),
+                desk.seed,
+                customers,
+                desk.provider.inflight().max(desk.answering),
+                highest,
+            )
+        };
+        let mut notes = Vec::new();
+        if highest == 0 {
+            notes.push(Note::NoCustomers);
+        } else if highest > customers {
+            notes.push(Note::Beyond { customers, highest });
+        }
+        let best = match customers {
+            0 => None,
+            n if n > COMPARE_MAX_CUSTOMERS => {
+                notes.push(Note::NotCompared {
+                    customers: n,
+                    cap: COMPARE_MAX_CUSTOMERS,
+                });
+                None
+            }
+            n => match self.compared(seed, n).await {
+                Ok(best) => {
+                    if !best.passed {
+                        notes.push(Note::NonePassed);
+                    }
+                    Some(best)
+                }
+                Err(sentence) => {
+                    notes.push(Note::NotSimulated(sentence));
+                    None
+                }
+            },
+        };
+        if inflight > 0 {
+            notes.push(Note::Answering { requests: inflight });
+        }
+        Report::new(run, seed, card, best, inflight, highest, notes)
+    }
+
+    /// The best of the built-in strategies on this provider with `seed` and
+    /// `customers`: the last one asked for again, or simulated now on a blocking thread.
+    async fn compared(&self, seed: u64, customers: u32) -> Result<Best, String> {
+        let mut last = self.0.compared.lock().await;
+        if let Some((key, best)) = last.as_ref() {
+            if *key == (seed, customers) {
+                return best.clone();
+            }
+        }
+        let provider = self.0.config.provider.clone();
+        let best = tokio::task::spawn_blocking(move || {
+            built_in_cards(&provider, seed, customers)
+                .and_then(|cards| best_of(&cards).ok_or_else(|| "no strategy ran".to_string()))
+        })
+        .await
+        .unwrap_or_else(|e| Err(format!("the simulation stopped: {e}")));
+        *last = Some(((seed, customers), best.clone()));
+        best
     }
 
     fn now_us(&self) -> u64 {
@@ -605,69 +862,6 @@ async fn wrong_method(uri: Uri) -> Response {
     )
 }
 
-/// A charge request's body, once read.
-struct ChargeBody {
-    id: u64,
-    /// The amount in cents, if given.
-    amount: Option<u64>,
-}
-
-/// The fields of a charge body that are read, each at most once.
-#[derive(Deserialize)]
-struct ChargeFields {
-    id: Option<serde_json::Value>,
-    amount: Option<serde_json::Value>,
-}
-
-/// Reads `{"id": <customer>, "amount": <cents>}`: the id is required, the amount may be
-/// left out but must be a whole number of cents when given, and neither may be given
-/// twice (`{"id": 3, "id": 4}` names two customers).
-fn read_charge(body: &[u8]) -> Result<ChargeBody, String> {
-    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| {
-        if body.iter().all(u8::is_ascii_whitespace) {
-            "the body is empty; send {\"id\": <customer>, \"amount\": <cents>}".to_string()
-        } else {
-            format!("the body is not JSON ({e}); send {{\"id\": <customer>, \"amount\": <cents>}}")
-        }
-    })?;
-    if !value.is_object() {
-        return Err(format!(
-            "the body must be a JSON object like {{\"id\": 1, \"amount\": 1000}}, not {}",
-            page::shown(&value.to_string())
-        ));
-    }
-    // The value above keeps only the last of a repeated field; reading the fields
-    // themselves refuses a repeat.
-    let fields: ChargeFields = serde_json::from_slice(body).map_err(|e| {
-        let said = e.to_string();
-        match said.split('`').nth(1) {
-            Some(field) if said.starts_with("duplicate field") => {
-                format!("the body gives {field} twice; give each field once")
-            }
-            _ => format!("the body is not a charge ({said})"),
-        }
-    })?;
-    let id = match fields.id.as_ref() {
-        None => return Err("the body has no id: which customer?".to_string()),
-        Some(v) => v.as_u64().ok_or_else(|| {
-            format!(
-                "id must be a whole number from 1, not {}",
-                page::shown(&v.to_string())
-            )
-        })?,
-    };
-    let amount = match fields.amount.as_ref() {
-        None => None,
-        Some(v) => Some(v.as_u64().ok_or_else(|| {
-            format!(
-                "amount must be a whole number of cents, not {}",
-                page::shown(&v.to_string())
-            )
-        })?),
-    };
-    Ok(ChargeBody { id, amount })
-}
-
 /// How the provider takes a charge request: answered at once, or after its work.
 enum Answer {
     /// Refused at arrival, with the refusal's headers.
@@ -689,45 +883,8 @@ struct ChargeAnswer {
     run: u64,
 }
 
-fn result_word(status: Status, charged: bool) -> &'static str {
-    match status {
-        Status::Ok if charged => "charged",
-        Status::Ok => "already charged",
-        Status::Declined => "card declined",
-        Status::InProgress => "in progress",
-        Status::KeyReused => "key reused with another body",
-        Status::TooManyRequests => "rate limited",
-        Status::ServerError => "server error",
-        Status::Overloaded => "overloaded",
-    }
-}
-
 fn http_status(status: Status) -> StatusCode {
     StatusCode::from_u16(status.code()).expect("the provider's codes are HTTP codes")
-}
-
-/// True if the request's body may be read as JSON: its type says JSON
-/// (`application/json`, or any `+json` type), says plain text (`text/plain`, what a bare
-/// `fetch` with a string body sends), or is not given. Many real APIs read such a body
-/// as JSON; a body of any other type is refused with 415.
-fn may_be_json(headers: &HeaderMap) -> bool {
-    let Some(value) = headers.get(header::CONTENT_TYPE) else {
-        return true;
-    };
-    let Ok(value) = value.to_str() else {
-        return false;
-    };
-    let essence = value.split(';').next().unwrap_or("").trim();
-    let (kind, sub) = essence.split_once('/').unwrap_or(("", ""));
-    let json = kind.eq_ignore_ascii_case("application")
-        && (sub.eq_ignore_ascii_case("json")
-            || sub
-                .len()
-                .checked_sub(5)
-                .and_then(|at| sub.get(at..))
-                .is_some_and(|end| end.eq_ignore_ascii_case("+json")));
-    let plain = kind.eq_ignore_ascii_case("text") && sub.eq_ignore_ascii_case("plain");
-    json || plain
 }
 
 /// Reads the whole body within the body timeout and the size limit.
@@ -768,11 +925,12 @@ async fn charge(State(service): State<Service>, request: Request) -> Response {
         lock(&desk_handle).bad_requests += 1;
         res
     };
-    if !may_be_json(&parts.headers) {
-        return refuse(error(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "a charge's body is JSON: send it with Content-Type: application/json (a body sent as text/plain, or with no type, is read as JSON too)",
-        ));
+    let content_type = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap_or("\u{0}"));
+    if !may_be_json(content_type) {
+        return refuse(error(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON_TYPE));
     }
     let body = match read_body(body, service.0.config.bounds.body_timeout).await {
         Ok(b) => b,
@@ -798,16 +956,7 @@ async fn charge(State(service): State<Service>, request: Request) -> Response {
         let desk = &mut *guard;
         let (customer, print) = match parsed.and_then(|b| {
             let print = BodyPrint::of_charge(b.id, b.amount);
-            desk.provider
-                .know_customer(b.id, sim::budget::RUN_MAX_CUSTOMERS)
-                .map(|c| (c, print))
-                .map_err(|_| {
-                    format!(
-                        "id must be a customer from 1 to {}, not {}",
-                        sim::budget::RUN_MAX_CUSTOMERS,
-                        b.id
-                    )
-                })
+            desk.know(b.id).map(|c| (c, print))
         }) {
             Ok(c) => c,
             Err(sentence) => {
@@ -825,6 +974,7 @@ async fn charge(State(service): State<Service>, request: Request) -> Response {
                 Some(key) => (Some(key), None),
                 None if desk.keys.is_full() => {
                     desk.keys_refused += 1;
+                    desk.hear(customer, Last::NotFinal, now_us);
                     let wait_us = desk.keys.room_in_us(now_us);
                     let mut res = error(
                         StatusCode::SERVICE_UNAVAILABLE,
@@ -861,12 +1011,16 @@ async fn charge(State(service): State<Service>, request: Request) -> Response {
             // headers as they stand at that instant.
             Arrival::Refused(status) => {
                 desk.arrived(now_us, true);
+                // Answered here and now: nothing can stop this answer from being sent.
+                desk.hear(customer, Last::of(status), now_us);
                 Answer::Now(status, refusal_headers(desk, now_us, status))
             }
             Arrival::Admitted {
                 work, done_at_us, ..
             } => {
                 desk.arrived(now_us, false);
+                desk.hear(customer, Last::Waiting, now_us);
+                desk.answering += 1;
                 Answer::Later {
                     work,
                     done_at: desk.at(done_at_us),
@@ -888,6 +1042,13 @@ async fn charge(State(service): State<Service>, request: Request) -> Response {
             done_at,
             done_at_us,
         } => {
+            // Made before the first await: if the handler is dropped there, the client
+            // stopped waiting; if it returns, it heard the answer.
+            let mut hearing = Hearing {
+                desk: desk_handle.clone(),
+                customer: request.customer,
+                answer: None,
+            };
             // Its own task: the charge completes even if this handler is dropped because
             // the client went away. A 503 of a provider that is down is answered at the
             // completion's instant in the model's time, and its headers with it. The
@@ -901,10 +1062,12 @@ async fn charge(State(service): State<Service>, request: Request) -> Response {
                 let headers = refusal_headers(&mut desk, done_at_us, c.status);
                 (c, headers)
             });
-            match done.await {
+            let answer = match done.await {
                 Ok((c, headers)) => (c.status, c.charged, headers),
                 Err(_) => (Status::ServerError, false, Vec::new()),
-            }
+            };
+            hearing.answer = Some(answer.0);
+            answer
         }
     };
     let mut response = json(
@@ -917,6 +1080,28 @@ async fn charge(State(service): State<Service>, request: Request) -> Response {
     );
     put_headers(&mut response, headers);
     response
+}
+
+/// What the client of one admitted request heard, noted when this is dropped: the
+/// answer, once the handler has it and returns it; or, if hyper drops the handler first
+/// (the client closed its connection, e.g. on its own timeout), that the client stopped
+/// waiting then.
+struct Hearing {
+    /// The run's desk the request was admitted at.
+    desk: Arc<Mutex<Desk>>,
+    customer: u32,
+    /// The answer, once the handler has it.
+    answer: Option<Status>,
+}
+
+impl Drop for Hearing {
+    fn drop(&mut self) {
+        let mut desk = lock(&self.desk);
+        let now_us = desk.now_us();
+        desk.answering = desk.answering.saturating_sub(1);
+        let last = self.answer.map_or(Last::Abandoned, Last::of);
+        desk.hear(self.customer, last, now_us);
+    }
 }
 
 /// The headers the model's provider writes on a 429 or a 503 answered at `t_us`
@@ -943,6 +1128,131 @@ async fn stats(State(service): State<Service>) -> Response {
     json(StatusCode::OK, &service.stats())
 }
 
+/// How `/report` answers: JSON, or a page for a browser.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Json,
+    Html,
+}
+
+async fn report(State(service): State<Service>, headers: HeaderMap, uri: Uri) -> Response {
+    let mut customers = None;
+    let mut format = None;
+    for (k, v) in page::pairs_of(uri.query().unwrap_or("")) {
+        match k.as_str() {
+            "customers" if customers.is_some() => {
+                return error(StatusCode::BAD_REQUEST, "give customers once");
+            }
+            "format" if format.is_some() => {
+                return error(StatusCode::BAD_REQUEST, "give format once");
+            }
+            "customers" => {
+                match page::parse_count(&v, 1, u64::from(sim::budget::RUN_MAX_CUSTOMERS)) {
+                    Ok(n) => customers = Some(u32::try_from(n).unwrap_or(u32::MAX)),
+                    Err(e) => {
+                        return error(
+                            StatusCode::BAD_REQUEST,
+                            format!("customers is how many customers the card is for: {e}"),
+                        )
+                    }
+                }
+            }
+            "format" => match v.as_str() {
+                "json" => format = Some(Format::Json),
+                "html" => format = Some(Format::Html),
+                other => {
+                    return error(
+                        StatusCode::BAD_REQUEST,
+                        format!("format is json or html, not {}", page::shown(other)),
+                    )
+                }
+            },
+            other => {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    format!(
+                        "/report takes only ?customers=N and ?format=json|html, not {}",
+                        page::shown(other)
+                    ),
+                )
+            }
+        }
+    }
+    let format = format.unwrap_or(if prefers_html(&headers) {
+        Format::Html
+    } else {
+        Format::Json
+    });
+    let report = service.report(customers).await;
+    let mut response = match format {
+        Format::Json => json(StatusCode::OK, &report),
+        Format::Html => (
+            StatusCode::OK,
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
+            )],
+            page::shared::report::report_markup(&report.view()).into_string(),
+        )
+            .into_response(),
+    };
+    // The same address answers JSON or a page by the Accept header.
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept"));
+    response
+}
+
+/// True if the request's `Accept` prefers `text/html` to `application/json`: a
+/// browser's does (`text/html,…,*/*;q=0.8`); none, `*/*` (curl, fetch) or a tie does
+/// not. Each type's weight is the `q` of the most specific range that matches it.
+fn prefers_html(headers: &HeaderMap) -> bool {
+    let ranges: Vec<&str> = headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .collect();
+    // The weight in thousandths, as RFC 9110 §12.4.2 writes it (three decimals).
+    let weight = |kind: &str, sub: &str| -> u32 {
+        let mut best: Option<(u8, u32)> = None;
+        for range in &ranges {
+            let mut parts = range.split(';');
+            let media = parts.next().unwrap_or("").trim();
+            let Some((k, s)) = media.split_once('/') else {
+                continue;
+            };
+            let specific = match (k.trim(), s.trim()) {
+                (k, s) if k.eq_ignore_ascii_case(kind) && s.eq_ignore_ascii_case(sub) => 2,
+                (k, "*") if k.eq_ignore_ascii_case(kind) => 1,
+                ("*", "*") => 0,
+                _ => continue,
+            };
+            let q = parts
+                .filter_map(|p| p.trim().strip_prefix("q=").or(p.trim().strip_prefix("Q=")))
+                .map(thousandths)
+                .next()
+                .unwrap_or(1_000);
+            if best.is_none_or(|(b, _)| specific > b) {
+                best = Some((specific, q));
+            }
+        }
+        best.map_or(0, |(_, q)| q)
+    };
+    weight("text", "html") > weight("application", "json")
+}
+
+/// A `q` value (`0`, `0.8`, `1.000`) in thousandths; anything else weighs 0.
+fn thousandths(q: &str) -> u32 {
+    let (whole, frac) = q.split_once('.').unwrap_or((q, ""));
+    let digits = frac.len() <= 3 && frac.bytes().all(|b| b.is_ascii_digit());
+    match (whole, digits) {
+        ("0", true) => format!("{frac:0<3}").parse().unwrap_or(0),
+        ("1", true) if frac.bytes().all(|b| b == b'0') => 1_000,
+        _ => 0,
+    }
+}
+
 async fn reset(State(service): State<Service>, uri: Uri) -> Response {
     let mut seed = service.0.config.seed;
     for (k, v) in page::pairs_of(uri.query().unwrap_or("")) {
@@ -959,19 +1269,9 @@ async fn reset(State(service): State<Service>, uri: Uri) -> Response {
             }
         }
     }
-    let limiters = match Limiters::new(service.0.config.limit, service.now_us()) {
-        Ok(l) => l,
+    let run = match service.reset(seed) {
+        Ok(run) => run,
         Err(sentence) => return error(StatusCode::INTERNAL_SERVER_ERROR, sentence),
-    };
-    let desk = Desk::new(&service.0.config, seed, Instant::now());
-    // One step under one lock: the next request meets the new provider and the new
-    // limiters together. A charge admitted before completes on its own run's desk.
-    let run = {
-        let mut state = lock(&service.0.state);
-        state.run += 1;
-        state.desk = Arc::new(Mutex::new(desk));
-        state.limiters = limiters;
-        state.run
     };
     #[derive(Serialize)]
     struct Reset {
@@ -1102,4 +1402,38 @@ async fn gcra(State(s): State<Service>, h: HeaderMap) -> Response {
 
 async fn inflight(State(s): State<Service>, h: HeaderMap) -> Response {
     limited(&s, &h, Which::Inflight).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_a_client_heard_costs_12_bytes_a_customer() {
+        assert_eq!(std::mem::size_of::<Heard>(), 12);
+    }
+
+    #[test]
+    fn a_browser_prefers_the_page_and_fetch_and_curl_get_json() {
+        let prefers = |accept: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::ACCEPT, HeaderValue::from_str(accept).unwrap());
+            prefers_html(&h)
+        };
+        assert!(prefers(
+            "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+        ));
+        assert!(!prefers("*/*"));
+        assert!(!prefers("application/json"));
+        assert!(!prefers("text/html;q=0.5, application/json"));
+        assert!(prefers("text/html, application/json;q=0.999"));
+        assert!(!prefers("text/html;q=0, */*"));
+        assert!(!prefers("text/html;q=oops"));
+        assert!(!prefers_html(&HeaderMap::new()));
+        assert_eq!(
+            [thousandths("1"), thousandths("0.8"), thousandths("0.125")],
+            [1_000, 800, 125]
+        );
+        assert_eq!([thousandths("2"), thousandths("0.1234")], [0, 0]);
+    }
 }

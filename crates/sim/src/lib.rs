@@ -6,7 +6,9 @@
 #![deny(missing_docs, unreachable_pub)]
 
 pub mod budget;
+pub mod exchange;
 pub mod flow;
+pub mod foreign;
 pub mod headers;
 pub mod incident;
 pub mod lab;
@@ -21,6 +23,7 @@ pub mod param_sweep;
 pub mod provider;
 pub mod queue;
 pub mod record;
+pub mod report;
 pub mod rng;
 pub mod scenario;
 pub mod stats;

@@ -6,7 +6,7 @@ use super::provider::Status;
 use super::record::{Admission, ClientView, RequestRecord};
 use super::stats::Stats;
 use super::traffic::Arrivals;
-use super::world::{Fate, Snapshot};
+use super::world::{ClientEnd, Fate, Snapshot};
 
 crate::named_enum! {
     /// Something that hurt someone, at the instant it happened.
@@ -59,24 +59,19 @@ pub fn fates_at(record: &[RequestRecord], customers: u32, t_us: u64) -> Vec<Fate
         .into_iter()
         .zip(charges)
         .map(|(last, n)| {
-            // Once the client is done: its final answer, or `None` if it gave up.
-            let finished = last.and_then(|r| match r.client {
+            // Once the client is done: its final answer, or that it gave up.
+            let end = last.map_or(ClientEnd::NotYet, |r| match r.client {
                 ClientView::Answered { status, at_us } if at_us <= t_us => {
-                    Some(status.is_final().then_some(status))
+                    if status.is_final() {
+                        ClientEnd::Final(status)
+                    } else {
+                        ClientEnd::GaveUp
+                    }
                 }
-                ClientView::TimedOut { at_us } if at_us <= t_us => Some(None),
-                _ => None,
+                ClientView::TimedOut { at_us } if at_us <= t_us => ClientEnd::GaveUp,
+                _ => ClientEnd::NotYet,
             });
-            match (n, finished) {
-                (2.., _) => Fate::ChargedMoreThanOnce,
-                (_, None) => Fate::Pending,
-                (_, Some(Some(Status::Declined))) => Fate::Declined,
-                (_, Some(Some(Status::KeyReused))) => Fate::Refused,
-                (0, Some(Some(_))) => Fate::Lost,
-                (_, Some(Some(_))) => Fate::Charged,
-                (0, Some(None)) => Fate::GaveUp,
-                (_, Some(None)) => Fate::GaveUpButCharged,
-            }
+            Fate::of(n, end)
         })
         .collect()
 }

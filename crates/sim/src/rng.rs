@@ -123,10 +123,12 @@ pub enum Draw {
     Backoff,
     /// The provider, during an `errors` incident: does this charge fail with 500?
     IncidentError,
-    /// The client: how long a wait a header asked for sleeps, with full jitter.
-    HeaderWait,
     /// The traffic: the gap before this customer arrives (open-loop shapes only).
     Arrival,
+    /// The client: its n-th random number, one stream for the whole client (the lab's
+    /// strategies draw a header pause's jitter from it; a reader's own client in the
+    /// sandbox draws `Math.random()` from it), keyed by how many draws came before.
+    ClientRandom,
 }
 
 impl Draw {
@@ -139,8 +141,10 @@ impl Draw {
             Draw::Latency => 3,
             Draw::Backoff => 4,
             Draw::IncidentError => 5,
-            Draw::HeaderWait => 6,
+            // 6 was a header wait's jitter, keyed by customer and attempt; the client now
+            // draws it from its one stream (`ClientRandom`), as JavaScript's Math.random.
             Draw::Arrival => 7,
+            Draw::ClientRandom => 8,
         }
     }
 }
@@ -216,6 +220,23 @@ impl DrawStream {
     /// True with probability `odds`.
     pub fn chance(mut self, odds: Odds) -> bool {
         chance_from(&mut || self.next_u64(), odds)
+    }
+
+    /// A uniform number in `[0, 1)`, a multiple of 2⁻⁵³: what `Math.random()` gives.
+    pub fn unit(mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+impl KeyedDraws {
+    /// The client's `n`-th random number (from 0), in `[0, 1)`: one stream per run.
+    pub fn client_random(&self, n: u32) -> f64 {
+        self.stream(DrawKey {
+            customer: 0,
+            nth: n,
+            draw: Draw::ClientRandom,
+        })
+        .unit()
     }
 }
 

@@ -4,12 +4,12 @@
 //! handled at its own instant, in (time, sequence) order; a client timeout that no
 //! longer matters is dropped when it surfaces.
 
-use super::incident::IncidentMeter;
+use super::exchange::{Due, Exchange, Sending};
 use super::next_month;
 use super::next_month::ChargeRound;
-use super::provider::{Arrival, ChargeRequest, IdempotencyKey, Provider, Status, Work};
+use super::provider::{ChargeRequest, IdempotencyKey, Provider, Status, Work};
 use super::queue::EventQueue;
-use super::record::{Admission, ClientView, RequestRecord};
+use super::record::RequestRecord;
 use super::rng::KeyedDraws;
 use super::scenario::{Scenario, ScenarioError};
 use super::stats::{ClientCounters, Stats};
@@ -76,9 +76,9 @@ pub struct Simulation {
     scenario: Scenario,
     now_us: u64,
     queue: EventQueue<Event>,
-    /// Every random draw, provider's and client's, keyed by what it is for.
-    dice: KeyedDraws,
-    provider: Provider,
+    /// The provider, every random draw (the provider's and the client's, keyed by what
+    /// each is for), the incident's meter and the record.
+    exchange: Exchange,
     client: Client,
     /// Index `customer − 1`.
     tasks: Vec<ChargeTask>,
@@ -86,11 +86,7 @@ pub struct Simulation {
     /// When each customer arrives.
     arrivals: Arrivals,
     counters: ClientCounters,
-    requests_sent: u32,
-    record: Option<Vec<RequestRecord>>,
     events_handled: u64,
-    /// What the run did around its incident (nothing, with none).
-    meter: IncidentMeter,
 }
 
 crate::named_enum! {
@@ -115,6 +111,35 @@ crate::named_enum! {
         Refused = "refused",
         /// The client has not finished with this customer.
         Pending = "pending",
+    }
+}
+
+/// Where a client stands with one customer: not done yet, done with a final answer, or
+/// done without one (it ran out of attempts, or stopped waiting and sent no more).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClientEnd {
+    /// Still at work on the customer (or not started).
+    NotYet,
+    /// Done: its last answer was this final one (200, 400 or 422).
+    Final(Status),
+    /// Done without a final answer.
+    GaveUp,
+}
+
+impl Fate {
+    /// A customer's fate from the provider's ledger (`charges`) and where the client
+    /// stands: the one rule the simulation, a run's record and the HTTP server share.
+    pub fn of(charges: u32, end: ClientEnd) -> Fate {
+        match (charges, end) {
+            (2.., _) => Fate::ChargedMoreThanOnce,
+            (_, ClientEnd::NotYet) => Fate::Pending,
+            (_, ClientEnd::Final(Status::Declined)) => Fate::Declined,
+            (_, ClientEnd::Final(Status::KeyReused)) => Fate::Refused,
+            (0, ClientEnd::Final(_)) => Fate::Lost,
+            (_, ClientEnd::Final(_)) => Fate::Charged,
+            (0, ClientEnd::GaveUp) => Fate::GaveUp,
+            (_, ClientEnd::GaveUp) => Fate::GaveUpButCharged,
+        }
     }
 }
 
@@ -191,22 +216,22 @@ impl Simulation {
             last.record = false;
             let mut month = Self::with_plan(&last, plan)?;
             month.run_to_end();
-            provider.carry_keys(&month.provider, next_month::MONTH_US);
+            provider.carry_keys(month.exchange.provider(), next_month::MONTH_US);
         }
         Ok(Self {
             now_us: 0,
             queue,
-            dice: KeyedDraws::from_seed(scenario.seed),
-            provider,
+            exchange: Exchange::new(
+                provider,
+                KeyedDraws::from_seed(scenario.seed),
+                scenario.record,
+            ),
             client,
             tasks: (1..=customers).map(ChargeTask::new).collect(),
             launcher,
             arrivals,
             counters,
-            requests_sent: 0,
-            record: scenario.record.then(Vec::new),
             events_handled: 0,
-            meter: IncidentMeter::new(scenario.provider.incident),
             scenario: scenario.clone(),
         })
     }
@@ -225,7 +250,7 @@ impl Simulation {
     /// Events may remain: client timeouts that no longer matter, which change nothing.
     pub fn is_finished(&self) -> bool {
         self.counters.customers_done == u64::from(self.scenario.customers)
-            && self.provider.inflight() == 0
+            && self.exchange.provider().inflight() == 0
     }
 
     /// The stats so far.
@@ -236,9 +261,9 @@ impl Simulation {
         Stats {
             budget_exhausted: tally.budget_exhausted,
             breaker_opens: tally.breaker_opens,
-            ..Stats::with_client(self.provider.counters(), &self.counters)
+            ..Stats::with_client(self.exchange.provider().counters(), &self.counters)
         }
-        .with_derived(&self.meter, self.counters.last_finish_us)
+        .with_derived(self.exchange.meter(), self.counters.last_finish_us)
         .with_flow(&self.counters.flow, &self.scenario.provider.incident)
     }
 
@@ -259,36 +284,37 @@ impl Simulation {
             stats: self.stats(),
             customers_done: self.counters.customers_done,
             customers: self.scenario.customers,
-            inflight: self.provider.inflight(),
+            inflight: self.exchange.provider().inflight(),
             outstanding: self.counters.outstanding,
             finished: self.is_finished(),
         }
     }
 
+    /// The provider, as it stands.
+    pub fn provider(&self) -> &Provider {
+        self.exchange.provider()
+    }
+
     /// Every request so far, if the scenario keeps a record.
     pub fn record(&self) -> Option<&[RequestRecord]> {
-        self.record.as_deref()
+        self.exchange.record()
     }
 
     /// How many times the provider has charged `customer` so far.
     pub fn charges_of(&self, customer: u32) -> u32 {
-        self.provider.charges_of(customer)
+        self.exchange.provider().charges_of(customer)
     }
 
     /// What has become of one customer so far, both sides considered.
     pub fn fate(&self, customer: u32) -> Fate {
-        let charges = self.provider.charges_of(customer);
-        let outcome = self.tasks[customer as usize - 1].outcome();
-        match (charges, outcome) {
-            (2.., _) => Fate::ChargedMoreThanOnce,
-            (_, None) => Fate::Pending,
-            (0, Some(Outcome::Charged)) => Fate::Lost,
-            (_, Some(Outcome::Charged)) => Fate::Charged,
-            (_, Some(Outcome::Declined)) => Fate::Declined,
-            (_, Some(Outcome::Refused)) => Fate::Refused,
-            (0, Some(Outcome::GaveUp)) => Fate::GaveUp,
-            (_, Some(Outcome::GaveUp)) => Fate::GaveUpButCharged,
-        }
+        let end = match self.tasks[customer as usize - 1].outcome() {
+            None => ClientEnd::NotYet,
+            Some(Outcome::Charged) => ClientEnd::Final(Status::Ok),
+            Some(Outcome::Declined) => ClientEnd::Final(Status::Declined),
+            Some(Outcome::Refused) => ClientEnd::Final(Status::KeyReused),
+            Some(Outcome::GaveUp) => ClientEnd::GaveUp,
+        };
+        Fate::of(self.exchange.provider().charges_of(customer), end)
     }
 
     /// Every customer's fate, in customer order (index `customer − 1`).
@@ -390,14 +416,12 @@ impl Simulation {
                 key,
                 work,
             } => {
-                let done = self.provider.complete(
-                    ChargeRequest {
-                        customer,
-                        key,
-                        print: next_month::print(customer, self.scenario.round),
-                    },
-                    work,
-                );
+                let charge = ChargeRequest {
+                    customer,
+                    key,
+                    print: next_month::print(customer, self.scenario.round),
+                };
+                let done = self.exchange.complete(self.now_us, request, charge, work);
                 let task = task_mut(&mut self.tasks, customer);
                 let told_charged =
                     work == Work::Stale(Status::Ok) && task.is_awaiting(attempt.into());
@@ -405,15 +429,8 @@ impl Simulation {
                 // A customer the client gave up on, charged now for the first time.
                 let late = done.charged
                     && task.outcome() == Some(Outcome::GaveUp)
-                    && self.provider.charges_of(customer) == 1;
+                    && self.exchange.provider().charges_of(customer) == 1;
                 self.counters.gave_up_charged += u64::from(late);
-                if done.charged {
-                    self.meter.on_charge(self.now_us);
-                }
-                if let Some(r) = self.record_mut(request) {
-                    r.status = Some(done.status);
-                    r.charged = done.charged;
-                }
                 self.answer(request, customer, attempt, done.status);
             }
             Event::Refused {
@@ -433,12 +450,10 @@ impl Simulation {
                 }
                 self.counters.outstanding -= 1;
                 let now_us = self.now_us;
-                if let Some(r) = self.record_mut(request) {
-                    r.client = ClientView::TimedOut { at_us: now_us };
-                }
+                self.exchange.timed_out(request, now_us);
                 let before = self.client.tally();
                 let task = task_mut(&mut self.tasks, customer);
-                let step = self.client.on_timeout(task, now_us, &self.dice);
+                let step = self.client.on_timeout(task, now_us, self.exchange.dice());
                 self.note_decisions(request, before);
                 self.apply(customer, step);
                 self.fill();
@@ -450,7 +465,7 @@ impl Simulation {
     /// budget refused, a breaker that opened.
     fn note_decisions(&mut self, request: u32, before: ClientTally) {
         let after = self.client.tally();
-        if let Some(r) = self.record_mut(request) {
+        if let Some(r) = self.exchange.record_mut(request) {
             r.budget_refused = after.budget_exhausted > before.budget_exhausted;
             r.opened_breaker = after.breaker_opens > before.breaker_opens;
         }
@@ -572,23 +587,22 @@ impl Simulation {
         }
         self.counters.outstanding -= 1;
         let now_us = self.now_us;
-        if let Some(r) = self.record_mut(request) {
-            r.client = ClientView::Answered {
-                status,
-                at_us: now_us,
-            };
-        }
+        self.exchange.answered(request, status, now_us);
         let headers = match status {
             Status::TooManyRequests | Status::Overloaded if self.client.plan().obey_headers => {
-                self.provider.refusal_headers(now_us, status)
+                self.exchange.provider_mut().refusal_headers(now_us, status)
             }
             _ => Vec::new(),
         };
         let before = self.client.tally();
         let task = task_mut(&mut self.tasks, customer);
-        let step = self
-            .client
-            .on_answer_with_headers(task, now_us, status, &headers, &self.dice);
+        let step = self.client.on_answer_with_headers(
+            task,
+            now_us,
+            status,
+            &headers,
+            self.exchange.dice(),
+        );
         self.note_decisions(request, before);
         self.apply(customer, step);
         self.fill();
@@ -606,8 +620,9 @@ impl Simulation {
             Step::Finish(outcome) => {
                 self.counters.customers_done += 1;
                 self.counters.gave_up += u64::from(outcome == Outcome::GaveUp);
-                self.counters.gave_up_charged +=
-                    u64::from(outcome == Outcome::GaveUp && self.provider.charges_of(customer) > 0);
+                self.counters.gave_up_charged += u64::from(
+                    outcome == Outcome::GaveUp && self.exchange.provider().charges_of(customer) > 0,
+                );
                 self.counters.last_finish_us = self.now_us;
                 self.counters
                     .waits
@@ -626,8 +641,6 @@ impl Simulation {
 
     fn send(&mut self, customer: u32, attempt: Attempt) {
         let now_us = self.now_us;
-        let request = self.requests_sent;
-        self.requests_sent += 1;
         let c = &mut self.counters;
         c.flow.send(now_us);
         c.outstanding += 1;
@@ -651,55 +664,41 @@ impl Simulation {
         if task_mut(&mut self.tasks, customer).declined_seen {
             c.retried_declined += 1;
         }
-        let charge = ChargeRequest {
-            customer,
-            key: attempt.key,
-            print: next_month::print(customer, self.scenario.round),
-        };
         let Ok(number) = u8::try_from(attempt.number) else {
             panic!("attempts are capped at 20");
         };
-        let arrival = self.provider.arrive(now_us, charge, &self.dice);
-        self.meter.on_request(now_us);
-        let (admission, done_at_us) = match arrival {
-            Arrival::Refused(status) => {
-                self.queue.push(
-                    now_us,
-                    Event::Refused {
-                        request,
-                        customer,
-                        attempt: number,
-                        status,
-                    },
-                );
-                (Admission::Refused(status), now_us)
-            }
-            Arrival::Admitted {
-                work,
-                done_at_us,
-                slow,
-            } => {
-                self.queue.push(
-                    done_at_us,
-                    Event::Complete {
-                        request,
-                        customer,
-                        attempt: number,
-                        key: attempt.key,
-                        work,
-                    },
-                );
-                let inflight = self.provider.inflight();
-                (
-                    Admission::Admitted {
-                        work,
-                        slow,
-                        inflight,
-                    },
-                    done_at_us,
-                )
-            }
+        let sending = Sending {
+            charge: ChargeRequest {
+                customer,
+                key: attempt.key,
+                print: next_month::print(customer, self.scenario.round),
+            },
+            attempt: attempt.number,
+            outstanding: self.counters.outstanding,
+            concurrency,
         };
+        let (request, due) = self.exchange.send(now_us, sending);
+        match due {
+            Due::Now(status) => self.queue.push(
+                now_us,
+                Event::Refused {
+                    request,
+                    customer,
+                    attempt: number,
+                    status,
+                },
+            ),
+            Due::At { done_at_us, work } => self.queue.push(
+                done_at_us,
+                Event::Complete {
+                    request,
+                    customer,
+                    attempt: number,
+                    key: attempt.key,
+                    work,
+                },
+            ),
+        }
         if let Some(timeout_us) = attempt.timeout_us {
             self.queue.push_in_order(
                 LANE_TIMEOUTS,
@@ -711,32 +710,6 @@ impl Simulation {
                 },
             );
         }
-        let outstanding = self.counters.outstanding;
-        if let Some(record) = self.record.as_mut() {
-            record.push(RequestRecord {
-                request,
-                customer,
-                attempt: attempt.number,
-                key: attempt.key,
-                sent_at_us: now_us,
-                outstanding,
-                admission,
-                done_at_us,
-                status: match admission {
-                    Admission::Refused(s) => Some(s),
-                    Admission::Admitted { .. } => None,
-                },
-                charged: false,
-                client: ClientView::Waiting,
-                concurrency,
-                budget_refused: false,
-                opened_breaker: false,
-            });
-        }
-    }
-
-    fn record_mut(&mut self, request: u32) -> Option<&mut RequestRecord> {
-        self.record.as_mut().map(|r| &mut r[request as usize])
     }
 }
 

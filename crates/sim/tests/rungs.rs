@@ -127,8 +127,12 @@ fn under_down_the_kinder_rungs_send_far_less_and_recover_within_a_pause() {
                 // that reads headers may take up to 1 s + 3 s + 1 s longer than the
                 // pool. The adaptive rung also climbs back one charge per round trip
                 // at most, and falls by a tenth in every round trip with a timeout in
-                // it: it is held only to recovering at all, below.
-                let spread_ms = 1_000 + plan.length_us / 1_000 + 1_000;
+                // it: it is held only to recovering at all, below. The last workers
+                // back then take a pacer turn and a charge's latency to charge (250 ms
+                // covers six workers' turns and the slowest normal latency); measured
+                // on seeds 1..=60 with the client's one random stream: at most 5,107 ms
+                // against the pool's 73.
+                let spread_ms = 1_000 + plan.length_us / 1_000 + 1_000 + 250;
                 if s == StrategyName::Adaptive {
                     let left_ms = st.elapsed_ms - plan.end_us() / 1_000;
                     assert!(

@@ -2,7 +2,9 @@
 
 pub mod budget;
 pub mod cut;
+pub mod door;
 pub mod explore;
+pub mod foreign;
 pub mod format;
 pub mod legend;
 pub mod limiter;
@@ -12,6 +14,7 @@ pub mod names;
 pub mod params;
 pub mod params_form;
 pub mod progress;
+pub mod report;
 pub mod sections;
 pub mod slices;
 pub mod slot;

@@ -178,6 +178,9 @@ pub struct Client {
     dice: KeyedDraws,
     /// Which key a charge sends, if the plan sends one.
     keys: KeyNames,
+    /// Random numbers drawn so far from the client's one stream
+    /// ([`KeyedDraws::client_random`]).
+    randoms: u32,
 }
 
 crate::named_enum! {
@@ -232,6 +235,7 @@ impl Client {
             tally: ClientTally::default(),
             dice: KeyedDraws::from_seed(0),
             keys: KeyNames::default(),
+            randoms: 0,
             plan,
         }
     }
@@ -403,8 +407,7 @@ impl Client {
     /// breaker's yes uses up a probe).
     fn send(&mut self, task: &mut ChargeTask, now_us: u64, attempt: u32) -> Step {
         if now_us < self.paused_until_us {
-            let spread =
-                header_jitter_from(&self.dice, task.customer, attempt, self.pause_spread_us);
+            let spread = self.jitter_us(self.pause_spread_us);
             self.tally.holds += 1;
             return hold(task, attempt, self.paused_until_us + spread);
         }
@@ -435,6 +438,16 @@ impl Client {
                 .then(|| self.keys.key(task.customer)),
             timeout_us: self.plan.timeout_us,
         })
+    }
+
+    /// A full-jitter spread of up to `spread_us`: the client's next random number times
+    /// the spread, rounded to the microsecond. The same draw, in the same order, as
+    /// `Math.round(Math.random() * spread)` in the project's JavaScript for this rung
+    /// (`clients/headers.js`), run in the sandbox on the same seed.
+    fn jitter_us(&mut self, spread_us: u64) -> u64 {
+        let r = self.dice.client_random(self.randoms);
+        self.randoms += 1;
+        (r * spread_us as f64).round() as u64
     }
 
     /// Holds the attempt back to look again for a free slot: after `base_us`, doubled
@@ -475,7 +488,7 @@ impl Client {
             // full jitter over as long again.
             self.paused_until_us = self.paused_until_us.max(now_us + wait_us);
             self.pause_spread_us = wait_us;
-            now_us + wait_us + header_jitter_from(dice, task.customer, attempt, wait_us)
+            now_us + wait_us + self.jitter_us(wait_us)
         } else {
             let pause_us = self.plan.backoff.pause_us(attempt);
             now_us
@@ -517,15 +530,6 @@ fn header_wait_us<N: AsRef<str>, V: AsRef<str>>(headers: &[(N, V)], now_us: u64)
 fn hold(task: &mut ChargeTask, attempt: u32, until_us: u64) -> Step {
     task.phase = Phase::BackingOff { attempt };
     Step::SleepUntil(until_us)
-}
-
-fn header_jitter_from(dice: &KeyedDraws, customer: u32, attempt: u32, spread_us: u64) -> u64 {
-    dice.stream(DrawKey {
-        customer,
-        nth: attempt,
-        draw: Draw::HeaderWait,
-    })
-    .between(0, spread_us)
 }
 
 #[cfg(test)]

@@ -72,6 +72,14 @@ impl<'a> Args<'a> {
     pub fn get<T: Clone + Send + Sync + 'static>(&self, id: &str) -> Option<T> {
         self.0.get_one::<T>(id).cloned()
     }
+
+    /// Every word given to an argument that takes many (the command `judge` runs).
+    pub fn all(&self, id: &str) -> Vec<String> {
+        self.0
+            .get_many::<String>(id)
+            .map(|words| words.cloned().collect())
+            .unwrap_or_default()
+    }
 }
 
 const ABOUT: &str = "ratelab: the rate-limit-lab simulation on the command line. Every number \
@@ -90,6 +98,9 @@ ratelab charges --strategy <name> [--seed N] [PARAMETERS] [--json | --export jso
 const SERVE_USAGE: &str =
     "ratelab serve [--port 55541] [--host 127.0.0.1] [--dist dist] [--seed N] [--limit 10] [--window-ms 1000] [BOUNDS] [PROVIDER PARAMETERS | --query '<page URL query>']";
 
+const JUDGE_USAGE: &str =
+    "ratelab judge [--seed N] [--customers N] [--limit-s 300] [PROVIDER PARAMETERS] [--json] -- <command> [args…]";
+
 const LIMITS_USAGE: &str = "\
 ratelab limits <experiment|all> [--seed N] [SETTINGS] [--json]
        ratelab limits headers [--json]";
@@ -98,7 +109,8 @@ const BENCH_USAGE: &str = "ratelab bench [--quick]";
 
 const HEADERS_USAGE: &str = "ratelab headers read [--now <epoch-seconds>] [--json] < block.txt";
 
-/// The whole command line: `charges`, `limits`, `bench`, and clap's `help`.
+/// The whole command line: `charges`, `serve`, `judge`, `limits`, `headers`, `bench`,
+/// and clap's `help`.
 pub fn command() -> Command {
     Command::new("ratelab")
         .bin_name("ratelab")
@@ -106,6 +118,7 @@ pub fn command() -> Command {
         .override_usage(format!(
             "{CHARGES_USAGE}
        {SERVE_USAGE}
+       {JUDGE_USAGE}
        {LIMITS_USAGE}
        {HEADERS_USAGE}
        {BENCH_USAGE}"
@@ -115,6 +128,7 @@ pub fn command() -> Command {
         .arg_required_else_help(true)
         .subcommand(charges())
         .subcommand(serve())
+        .subcommand(judge())
         .subcommand(limits())
         .subcommand(headers())
         .subcommand(bench())
@@ -287,7 +301,7 @@ fn serve() -> Command {
     const WHERE: &str = "Where it listens";
     const LIMITERS: &str = "The limiter endpoints (/fixed, /sliding, /bucket, /counter, /queue, /nodelay, /gcra, /inflight, /global)";
     let cmd = Command::new("serve")
-        .about("The provider (/charge, /stats, /reset) and the limiters (/fixed, /sliding, /bucket, /counter, /queue, /nodelay, /gcra, /inflight, /global) as a real local HTTP server; Ctrl-C stops it and prints the counters")
+        .about("The provider (/charge, /stats, /reset, /report) and the limiters (/fixed, /sliding, /bucket, /counter, /queue, /nodelay, /gcra, /inflight, /global) as a real local HTTP server; Ctrl-C stops it and prints the counters")
         .override_usage(SERVE_USAGE)
         .arg(
             valued("port", "N")
@@ -370,6 +384,39 @@ fn serve() -> Command {
         );
     }
     with_params(cmd)
+}
+
+/// `ratelab judge`: a fresh provider, a command run against it, and its report card.
+fn judge() -> Command {
+    let cmd = Command::new("judge")
+        .about(format!(
+            "Judge your own client: start a fresh provider on a free port, run the command with {}=http://127.0.0.1:PORT, {}=N and {}=S in its environment, and print the report card of what it did to its customers beside the best the built-in strategies that passed did. Exit code 1 if a customer was charged twice or lost a charge, 0 if not, 2 for bad arguments or a command that cannot start",
+            ratelab::report::ENV_URL,
+            ratelab::report::ENV_CUSTOMERS,
+            ratelab::report::ENV_SEED
+        ))
+        .override_usage(JUDGE_USAGE)
+        .arg(seed().help("The seed of the provider's dice, 0 to 18446744073709551615; 1 if not given"))
+        .arg(
+            valued("limit-s", "S")
+                .value_parser(limit_seconds)
+                .help("Stop the command (and everything it started) after S seconds: 1 to 3600; 300 if not given"),
+        )
+        .arg(json().help("Print the card as JSON: the fields of GET /report, and the command's end"))
+        .arg(
+            Arg::new("command")
+                .value_name("command")
+                .num_args(1..)
+                .last(true)
+                .allow_hyphen_values(true)
+                .help("The command to judge, after --, with its arguments; its standard output goes to judge's standard error"),
+        );
+    with_params(cmd)
+}
+
+/// Reads `--limit-s`.
+fn limit_seconds(text: &str) -> Result<u64, String> {
+    page::parse_count(text, 1, 3_600).map_err(|e| format!("--limit-s: {e}"))
 }
 
 /// Reads a timeout in whole seconds.

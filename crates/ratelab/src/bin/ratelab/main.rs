@@ -15,13 +15,14 @@ mod headers;
 #[cfg(not(target_arch = "wasm32"))]
 mod http;
 #[cfg(not(target_arch = "wasm32"))]
+mod judge;
+#[cfg(not(target_arch = "wasm32"))]
 mod limits;
 #[cfg(not(target_arch = "wasm32"))]
 mod serve;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
-    use std::io::Write;
     use std::process::ExitCode;
 
     let matches = match args::command().try_get_matches() {
@@ -33,6 +34,19 @@ fn main() -> std::process::ExitCode {
         }
     };
     let result = match matches.subcommand() {
+        // The one command with a third ending: its card fails (code 1).
+        Some(("judge", m)) => {
+            return match judge::main(&args::Args::new(m)) {
+                Ok((out, fails)) => {
+                    print(&out);
+                    ExitCode::from(u8::from(fails))
+                }
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    ExitCode::from(2)
+                }
+            };
+        }
         Some(("charges", m)) => charges::main(&args::Args::new(m)),
         Some(("serve", m)) => serve::main(&args::Args::new(m)),
         Some(("limits", m)) => limits::main(&args::Args::new(m)),
@@ -42,18 +56,13 @@ fn main() -> std::process::ExitCode {
             _ => Err("give a headers command: read (ratelab headers --help)".to_string()),
         },
         _ => Err(
-            "give a command: charges, serve, limits, headers or bench (ratelab help)".to_string(),
+            "give a command: charges, serve, judge, limits, headers or bench (ratelab help)"
+                .to_string(),
         ),
     };
     match result {
         Ok(out) => {
-            // A closed pipe (`ratelab … | head`) is not an error worth a panic. An output
-            // that ends its own last line (the CSV export, with CRLF) is printed as is.
-            let _ = if out.ends_with('\n') {
-                write!(std::io::stdout(), "{out}")
-            } else {
-                writeln!(std::io::stdout(), "{out}")
-            };
+            print(&out);
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -61,6 +70,19 @@ fn main() -> std::process::ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Prints a command's output. A closed pipe (`ratelab … | head`) is not an error worth a
+/// panic. An output that ends its own last line (the CSV export, with CRLF) is printed
+/// as is.
+#[cfg(not(target_arch = "wasm32"))]
+fn print(out: &str) {
+    use std::io::Write;
+    let _ = if out.ends_with('\n') {
+        write!(std::io::stdout(), "{out}")
+    } else {
+        writeln!(std::io::stdout(), "{out}")
+    };
 }
 
 /// The wasm32 build has no command line; see the native `main`.

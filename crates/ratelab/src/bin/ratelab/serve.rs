@@ -190,7 +190,7 @@ const SPARE_FILES: u64 = 64;
 /// limit allows (as Go's runtime raises it at start), so that the cap, not the limit,
 /// is what a crowd meets. A cap the hard limit cannot fit gets a sentence. Returns the
 /// limit now in force.
-fn fit_open_files(max_connections: usize) -> Result<u64, String> {
+pub(crate) fn fit_open_files(max_connections: usize) -> Result<u64, String> {
     let needed = max_connections as u64 + SPARE_FILES;
     #[cfg(unix)]
     {
