@@ -43,6 +43,7 @@ function moduleName() {
   if (value('view') === 'compare') return 'rate-limit-lab-compare';
   if (value('view') === 'sweep') return 'rate-limit-lab-sweep';
   if (value('view') === 'matrix') return 'rate-limit-lab-matrix';
+  if (value('view') === 'client') return 'rate-limit-lab-client';
   // The run page with its guided walk: the link asks for the walk (`tour=1`, the rule of
   // `page::tour::opens_walk`). The lab's bare address with no query at all opens on the
   // opening story (crates/page/src/run/opening.rs), whose link starts the walk. Every
@@ -61,6 +62,7 @@ const FILES = {
   'rate-limit-lab-matrix': 'matrix.html',
   'rate-limit-lab-limits': 'limits.html',
   'rate-limit-lab-headers': 'headers.html',
+  'rate-limit-lab-client': 'client.html',
   'rate-limit-lab-embed': 'embed.html',
   'rate-limit-lab-tour': 'walk.html',
   'rate-limit-lab-first': './',
@@ -93,6 +95,9 @@ if (hinted && hinted !== name && FILES[name]) {
   location.replace(new URL(FILES[name] + location.search + location.hash, base));
   await new Promise(() => {});
 }
+// The client view's editor is a bundle of its own (editor/editor.js), imported by that
+// view alone, when it asks: once it has painted, so its first screen waits for nothing.
+if (name === 'rate-limit-lab-client') window.rateLimitLabEditor = () => import(new URL('editor/editor.js', base).href);
 // The module's download starts now, beside the JS glue's, not after it: on a slow link
 // that saves a round trip and the glue's transfer before the largest file starts.
 const wasm = fetch(new URL(`${name}_bg.wasm`, base));

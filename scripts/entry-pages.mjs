@@ -31,6 +31,7 @@ const ENTRIES = [
   ['matrix.html', 'rate-limit-lab-matrix'],
   ['limits.html', 'rate-limit-lab-limits'],
   ['headers.html', 'rate-limit-lab-headers'],
+  ['client.html', 'rate-limit-lab-client'],
   ['embed.html', 'rate-limit-lab-embed'],
   ['walk.html', 'rate-limit-lab-tour'],
   // Last: the others are written from index.html as trunk left it.

@@ -42,6 +42,7 @@ fi
 # files. `npm ci` is quick when nothing changed.
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ] \
   || [ ! -d node_modules/terser ] || [ ! -d node_modules/@gfx/zopfli ] || [ ! -d node_modules/lightningcss ] || [ ! -d node_modules/acorn ] || [ ! -d node_modules/html-minifier-terser ] \
+  || [ ! -d node_modules/esbuild ] || [ ! -d node_modules/@codemirror/view ] || [ ! -d node_modules/@codemirror/lang-javascript ] || [ ! -d node_modules/@codemirror/lint ] || [ ! -d node_modules/@lezer/highlight ] \
   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing node tools (binaryen, playwright-core, axe-core, acorn, lightningcss, terser, html-minifier-terser, zopfli)"
   npm ci --no-audit --no-fund

@@ -25,6 +25,8 @@ export const PAGES = [
   ['matrix', 'matrix.html?view=matrix&seed=1', '[data-cell] a'],
   ['limits', 'limits.html?section=limits', 'button[data-experiment]'],
   ['headers', 'headers.html?section=headers', '[data-testid="reader-block"]'],
+  // The client view: Run, enabled once the module has mounted (the editor comes after).
+  ['client', 'client.html?view=client&seed=7', '[data-testid="client-run"]'],
   // A framed widget, as the README's iframe opens it.
   ['embed', 'embed.html?embed=1&strategy=keyed&seed=3', '[data-stat]'],
   ['run-q', '?seed=7', '[data-strategy]'],
@@ -34,6 +36,7 @@ export const PAGES = [
   ['matrix-q', '?view=matrix&seed=1', '[data-cell] a'],
   ['limits-q', '?section=limits', 'button[data-experiment]'],
   ['headers-q', '?section=headers', '[data-testid="reader-block"]'],
+  ['client-q', '?view=client&seed=7', '[data-testid="client-run"]'],
   ['embed-q', '?embed=1&strategy=keyed&seed=3', '[data-stat]'],
 ];
 

@@ -22,15 +22,15 @@ function stop() {
 }
 
 /** The reader's code as a script: `export` before a declaration is dropped; `import`
- * and `export default` are refused with a sentence naming the line. */
+ * and `export default` are refused with a report naming the line. */
 function prepare(code) {
   const lines = code.split('\n');
   for (let i = 0; i < lines.length; i++) {
     if (/^\s*import[\s{*'"]/.test(lines[i])) {
-      return { why: 'The sandbox has no modules to import: keep the client in one file.', line: i + 1 };
+      return { report: { kind: 'import', line: i + 1, column: 1 } };
     }
     if (/^\s*export\s+default\b/.test(lines[i])) {
-      return { why: 'Export the client as a named function, export async function charge(id, { baseUrl }), not as a default.', line: i + 1 };
+      return { report: { kind: 'default-export', line: i + 1, column: 1 } };
     }
     lines[i] = lines[i].replace(/^(\s*)export\s+(?=(async\s+)?function\b|const\b|let\b|var\b|class\b)/, '$1');
   }
@@ -40,8 +40,8 @@ function prepare(code) {
 function start({ glue, harness, code, query, wasm }) {
   stop();
   const prepared = prepare(String(code));
-  if (prepared.why) {
-    toLab({ type: 'failed', why: prepared.why, line: prepared.line, column: 1 });
+  if (prepared.report) {
+    toLab({ type: 'failed', report: prepared.report });
     return;
   }
   const head = `${glue}\n${harness}\nfunction __userMain() { 'use strict';\n`;
@@ -55,7 +55,7 @@ function start({ glue, harness, code, query, wasm }) {
   worker.onerror = (event) => {
     event.preventDefault();
     const line = event.lineno - preludeLines;
-    toLab({ type: 'failed', why: String(event.message), line: line >= 1 ? line : null, column: line >= 1 ? event.colno : null });
+    toLab({ type: 'failed', report: { kind: 'syntax', message: String(event.message), line: line >= 1 ? line : null, column: line >= 1 ? event.colno : null } });
     stop();
   };
   worker.onmessage = ({ data }) => {
@@ -64,18 +64,19 @@ function start({ glue, harness, code, query, wasm }) {
       const { settled, customers, nowUs, events } = data;
       toLab({ type: 'progress', settled, customers, nowUs, events });
     } else if (data?.type === 'done' || data?.type === 'failed') {
-      const { results, csv, unfinished, stopped, errors, log, logDropped, events, nowUs, wallMs, why } = data;
-      toLab({ type: data.type, results, csv, unfinished, stopped, errors, log, logDropped, events, nowUs, wallMs, why });
+      const { results, csv, ops, keys, unfinished, stopped, errors, log, logDropped, events, nowUs, wallMs, report } = data;
+      const moved = ops instanceof Float64Array ? [ops.buffer] : [];
+      self.parent.postMessage({ type: data.type, results, csv, ops, keys, unfinished, stopped, errors, log, logDropped, events, nowUs, wallMs, report }, '*', moved);
       stop();
     }
   };
   const startedMs = performance.now();
   watchdog = setInterval(() => {
     if (worker && performance.now() - startedMs > RUN_LIMIT_MS) {
-      toLab({ type: 'failed', why: `The run took ${RUN_LIMIT_MS / 1000} s on the wall clock, the most the sandbox gives one: it was stopped.` });
+      toLab({ type: 'failed', report: { kind: 'wall-limit', n: RUN_LIMIT_MS } });
       stop();
     } else if (worker && performance.now() - lastHeardMs > WATCHDOG_MS) {
-      toLab({ type: 'failed', why: `The code held the sandbox for ${WATCHDOG_MS / 1000} s without giving the clock back (a loop that never awaits?): it was stopped.` });
+      toLab({ type: 'failed', report: { kind: 'watchdog', n: WATCHDOG_MS } });
       stop();
     }
   }, 250);

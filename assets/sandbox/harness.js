@@ -13,12 +13,16 @@
 // Time moves as the simulation's does: one event at a time, in (time, sequence) order,
 // and before each the worker lets every promise job settle (a message to itself, which
 // runs only once the microtask queue is empty). A run ends when no event is left: every
-// customer settled, or some never will be (said as unfinished). Every store is capped:
-// events waiting, console lines, errors kept; past a cap, the run stops and says why.
+// customer settled, or some never will be (counted as unfinished). Every store is capped:
+// events waiting, console lines, errors kept; past a cap, the run stops and names the cap.
+// No sentence the page shows is written here: a report names what happened ({ kind, n,
+// message, line, column }) and the page says it (crates/page/src/client/outcome.rs).
 //
 // Messages: the frame posts { type: 'run', query, wasm } once; the harness posts
-// { type: 'progress', … } now and then and { type: 'done', … } or { type: 'failed', … }
-// at the end. The reader's code is wrapped in a function the harness calls after the
+// { type: 'progress', … } now and then and { type: 'done', … } or { type: 'failed',
+// report } at the end. A run that is done hands back its calls (`ops`, flat numbers) and
+// key texts, which the page replays through its own run of the core, and its results as
+// the sandbox's module counted them. The reader's code is wrapped in a function the harness calls after the
 // module is ready, so its line numbers are its own plus PRELUDE_LINES (set by the frame).
 /* global wasm_bindgen */
 'use strict';
@@ -44,7 +48,7 @@ const __harness = (() => {
   let nowUs = 0;
   let seq = 0;
   let sandbox = null;
-  let stopped = null; // why the run stopped early, if it did
+  let stopped = null; // the report of why the run stopped early, if it did
   const log = [];
   const errors = [];
   let logDropped = 0;
@@ -83,15 +87,15 @@ const __harness = (() => {
   }
   function schedule(tUs, fn) {
     if (heap.length >= MAX_EVENTS) {
-      stop(`The client had ${MAX_EVENTS.toLocaleString('en')} timers and answers waiting at once, the most a run keeps: it was stopped there.`);
+      stop({ kind: 'events-waiting', n: MAX_EVENTS });
       return { cancelled: true };
     }
     const e = { t: Math.max(tUs, nowUs), seq: seq++, fn, cancelled: false };
     push(e);
     return e;
   }
-  function stop(why) {
-    stopped ??= why;
+  function stop(report) {
+    stopped ??= report;
   }
   /** A delay in ms as whole µs: not a number, negative or infinite is 0. */
   function delayUs(ms) {
@@ -248,7 +252,7 @@ const __harness = (() => {
       try {
         sent = sandbox.send(nowUs, contentType, bodyText, key);
       } catch (error) {
-        stop(String(error?.message ?? error));
+        stop({ kind: 'refused', message: String(error?.message ?? error) });
         return;
       }
       const [kind, req, status, dueUs] = sent;
@@ -312,7 +316,7 @@ const __harness = (() => {
     try {
       sandbox = new wasm_bindgen.Sandbox(query);
     } catch (error) {
-      realPost({ type: 'failed', why: String(error?.message ?? error) });
+      realPost({ type: 'failed', report: { kind: 'refused', message: String(error?.message ?? error) } });
       return;
     }
     let client;
@@ -323,7 +327,7 @@ const __harness = (() => {
     }
     const charge = client?.charge;
     if (typeof charge !== 'function') {
-      realPost({ type: 'failed', why: 'The code defines no function charge(id, { baseUrl }): the sandbox calls it once for each customer.', errors });
+      realPost({ type: 'failed', report: { kind: 'no-charge' }, errors });
       return;
     }
     const customers = sandbox.customers();
@@ -367,14 +371,14 @@ const __harness = (() => {
       while (e?.cancelled);
       if (!e) break;
       if (e.t > MAX_RUN_US) {
-        stop('The run reached a day of simulated time: it was stopped there.');
+        stop({ kind: 'day' });
         break;
       }
       nowUs = Math.max(nowUs, e.t);
       e.fn();
       events++;
       if (events >= MAX_EVENTS_RUN) {
-        stop(`The run handled ${MAX_EVENTS_RUN.toLocaleString('en')} events (timers, answers, arrivals), the most a run takes: it was stopped there.`);
+        stop({ kind: 'events-run', n: MAX_EVENTS_RUN });
         break;
       }
       if ((events & 255) === 0 && realPerformanceNow() - lastProgressMs > 100) {
@@ -385,10 +389,13 @@ const __harness = (() => {
     // A rejection nobody handled is told in a task of its own, after the jobs: let it come.
     await new Promise((resolve) => realSetTimeout(resolve, 0));
     await settleJobs();
+    const ops = sandbox.ops();
     realPost({
       type: 'done',
       results: JSON.parse(sandbox.results()),
       csv: sandbox.requests_csv(),
+      ops,
+      keys: sandbox.key_texts(),
       unfinished: customers - settledCount,
       stopped,
       errors,
@@ -397,7 +404,7 @@ const __harness = (() => {
       events,
       nowUs,
       wallMs: realPerformanceNow() - startedMs,
-    });
+    }, [ops.buffer]);
   }
   return { run, realPost };
 })();

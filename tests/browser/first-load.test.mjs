@@ -159,6 +159,7 @@ const ENTRY_PAGES = [
   ['matrix.html?view=matrix&seed=1', 'rate-limit-lab-matrix', '[data-cell] a'],
   ['limits.html?section=limits', 'rate-limit-lab-limits', 'button[data-experiment]'],
   ['headers.html?section=headers', 'rate-limit-lab-headers', '[data-testid="reader-block"]'],
+  ['client.html?view=client&seed=7', 'rate-limit-lab-client', '[data-testid="client-run"]'],
   ['embed.html?embed=1&strategy=pool&seed=2&speed=instant', 'rate-limit-lab-embed', '[data-testid="widget"][data-run-state="done"]'],
   ['walk.html?tour=1', 'rate-limit-lab-tour', '[data-testid="tour"]'],
   // The lab's bare address: its own module, on the opening story.
@@ -205,7 +206,7 @@ test('the lab\'s links open each page through its own file', async () => {
   await page.goto(`${lab.server.base}?seed=5`);
   await waitForState(page, 'idle');
   const hrefs = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href')));
-  for (const [file, key] of [['compare.html?', 'view=compare'], ['sweep.html?', 'view=sweep'], ['limits.html?', 'section=limits'], ['headers.html?', 'section=headers']]) {
+  for (const [file, key] of [['compare.html?', 'view=compare'], ['sweep.html?', 'view=sweep'], ['limits.html?', 'section=limits'], ['headers.html?', 'section=headers'], ['client.html?', 'view=client']]) {
     const link = hrefs.find((h) => h.includes(key));
     assert.ok(link?.startsWith(file) && link.includes('seed=5'), `${key}: ${link}`);
   }

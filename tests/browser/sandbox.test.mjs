@@ -65,7 +65,7 @@ async function sandboxPage() {
 /** The fields where the sandbox's run differs from the CLI's built-in one. */
 function differences(result, strategy, query) {
   const expected = cli(['charges', '--query', `strategy=${strategy}&${query}`]);
-  assert.equal(result.type, 'done', `${strategy} ${query}: ${result.why} ${JSON.stringify(result.errors)}`);
+  assert.equal(result.type, 'done', `${strategy} ${query}: ${JSON.stringify(result.report)} ${JSON.stringify(result.errors)}`);
   assert.equal(result.unfinished, 0, `${strategy} ${query}`);
   assert.deepEqual(result.errors, [], `${strategy} ${query}`);
   return FIELDS.filter((f) => result.results.stats[f] !== expected[f]).map((f) => `${f}: sandbox ${result.results.stats[f]}, built-in ${expected[f]}`);
@@ -173,14 +173,15 @@ test('bad code gets a sentence, with its line, and the page stays alive', async 
   // A syntax error: its line and column in the reader's code.
   const syntax = await run('export async function charge(id) {\n  return id +;\n}');
   assert.equal(syntax.type, 'failed');
-  assert.match(syntax.why, /SyntaxError/);
-  assert.equal(syntax.line, 2);
+  assert.equal(syntax.report.kind, 'syntax');
+  assert.match(syntax.report.message, /SyntaxError/);
+  assert.equal(syntax.report.line, 2);
   // No charge function.
   const none = await run('const x = 1;');
-  assert.match(none.why, /defines no function charge/);
+  assert.equal(none.report.kind, 'no-charge');
   // An import, and a default export.
-  assert.equal((await run('import x from "y";\nexport async function charge() {}')).line, 1);
-  assert.match((await run('export default async function charge() {}')).why, /named function/);
+  assert.deepEqual((await run('import x from "y";\nexport async function charge() {}')).report, { kind: 'import', line: 1, column: 1 });
+  assert.equal((await run('export default async function charge() {}')).report.kind, 'default-export');
   // A throw inside charge: the customer is settled, the exception named with its line.
   const thrown = await run('export async function charge(id) {\n  if (id === 3) {\n    throw new Error("card lost");\n  }\n}');
   assert.equal(thrown.type, 'done', JSON.stringify(thrown));
@@ -201,12 +202,13 @@ test('bad code gets a sentence, with its line, and the page stays alive', async 
   const t0 = Date.now();
   const loop = await run('export async function charge(id) {\n  while (true) {}\n}');
   assert.equal(loop.type, 'failed');
-  assert.match(loop.why, /held the sandbox for 3 s without giving the clock back/);
+  assert.deepEqual(loop.report, { kind: 'watchdog', n: 3000 });
   assert.ok(Date.now() - t0 < 8000);
   // Runaway requests: stopped at the cap, with a sentence.
   const flood = await run('export async function charge(id, { baseUrl }) {\n  for (;;) await fetch(baseUrl + "/charge", { method: "POST", body: JSON.stringify({ id }) });\n}', 'seed=1&customers=2');
   assert.equal(flood.type, 'done');
-  assert.match(flood.stopped, /the most a run takes \(100 per customer\)/);
+  assert.equal(flood.stopped.kind, 'refused');
+  assert.match(flood.stopped.message, /the most a run takes \(100 per customer\)/);
   // The page is alive and answers.
   assert.equal(await page.evaluate(() => 1 + 1), 2);
   assert.deepEqual(page.errors, []);

@@ -7,6 +7,7 @@
 
 #![deny(missing_docs, unreachable_pub)]
 
+pub mod client;
 pub mod headers;
 pub mod input;
 pub mod limits;

@@ -11,6 +11,7 @@
 //! out the time a charge spends in its client's own queue (the pacer's turns), which
 //! `ratelab charges`' `waitP99Ms` counts from the batch's start.
 
+pub use page::shared::report::{best_of, Best};
 use page::shared::report::{CardView, Note, FIGURES};
 use serde::Serialize;
 use sim::provider::ProviderConfig;
@@ -35,19 +36,6 @@ pub const ENV_SEED: &str = "RATELAB_SEED";
 /// --customers 100000 -- true` peaked at 25 MB (release build, this project's 2-core
 /// machine). Above it the card says so and shows no comparison.
 pub const COMPARE_MAX_CUSTOMERS: u32 = 100_000;
-
-/// The best any built-in strategy that passed did, figure by figure, and who did it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Best {
-    /// Each figure's best ([`ReportCard::best_of`]) over the strategies that passed
-    /// (over all ten if none did: see [`Best::passed`]).
-    pub card: ReportCard,
-    /// False if no built-in strategy passed on this scenario.
-    pub passed: bool,
-    /// For each figure of [`FIGURES`], the first strategy in the ladder's order whose
-    /// figure is the best (`None` for the customers, which are not compared).
-    pub by: Vec<Option<StrategyName>>,
-}
 
 /// The ten built-in strategies' cards on `provider` with `seed` and `customers` (a
 /// batch: all of them at the run's start), in the ladder's order, each read as the
@@ -108,38 +96,6 @@ pub fn as_heard(record: &[RequestRecord], customers: u32) -> (u64, Waits) {
         }
     }
     (sim::time::whole_ms(elapsed_us), waits)
-}
-
-/// The best of the `cards` that passed (charged nobody twice and lost no charge),
-/// figure by figure, with the first strategy that reached each; the best of all of them
-/// if none passed; `None` for no cards.
-///
-/// Why only those that passed: a cost is no goal when it was paid for with customers.
-/// Naive is over in 17 ms, sends the fewest requests and waits least, because it gives
-/// up on 990 customers of 1,000; set beside a client, those would read as the figures to
-/// beat.
-pub fn best_of(cards: &[(StrategyName, ReportCard)]) -> Option<Best> {
-    let passing: Vec<(StrategyName, ReportCard)> =
-        cards.iter().filter(|(_, c)| !c.fails()).copied().collect();
-    let passed = !passing.is_empty();
-    let cards = if passed { passing.as_slice() } else { cards };
-    let only: Vec<ReportCard> = cards.iter().map(|(_, c)| *c).collect();
-    let card = ReportCard::best_of(&only)?;
-    let by = FIGURES
-        .iter()
-        .enumerate()
-        .map(|(i, f)| {
-            (i > 0)
-                .then(|| {
-                    cards
-                        .iter()
-                        .find(|(_, c)| (f.get)(c) == (f.get)(&card))
-                        .map(|(s, _)| *s)
-                })
-                .flatten()
-        })
-        .collect();
-    Some(Best { card, passed, by })
 }
 
 /// A card as `/report` and `ratelab judge --json` give it.

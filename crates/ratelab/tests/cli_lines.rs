@@ -146,6 +146,7 @@ fn random_page(rng: &mut SimRng) -> PageQuery {
         Page::Compare => (Section::Charges, View::Compare),
         Page::Sweep => (Section::Charges, View::Sweep),
         Page::Matrix => (Section::Charges, View::Matrix),
+        Page::Client => unreachable!("not drawn: its line judges a client"),
         Page::Limits => (Section::Limits, View::ALL[pick(rng, 3)]),
         Page::Headers => (Section::Headers, View::ALL[pick(rng, 3)]),
         Page::Embed => (
@@ -216,6 +217,7 @@ fn random_page(rng: &mut SimRng) -> PageQuery {
         motion: Motion::ALL[pick(rng, 3)],
         tour,
         step,
+        code: None,
         scenario,
         problems: Vec::new(),
     }
@@ -393,6 +395,7 @@ fn check_line(q: &PageQuery, why: &str) {
         ..s.clone()
     };
     match q.page() {
+        Page::Client => unreachable!("{why}: the client view's line judges a client; see the_client_views_line_judges_a_client"),
         Page::Run | Page::Embed => match q.customer {
             None => check_run(&v, &s, &why),
             Some(customer) => {
@@ -519,4 +522,32 @@ fn the_footers_own_examples_run() {
         assert!(q.problems.is_empty(), "{query}: {:?}", q.problems);
         check_line(&q, &format!("query: {query}"));
     }
+}
+
+/// The client view's line is `ratelab judge` with the view's provider and seed, around
+/// the reader's client saved as a file: judge takes every word of it.
+#[test]
+fn the_client_views_line_judges_a_client() {
+    let query = "?view=client&seed=6&customers=20&incident=slow&maxInflight=4&code=eA";
+    let q = page::parse(&page::pairs_of(query));
+    assert!(q.problems.is_empty(), "{:?}", q.problems);
+    let line = cli_line(&q);
+    let rest = line.strip_prefix(CLI_PREFIX).unwrap();
+    assert_eq!(
+        rest,
+        " judge --seed 6 --customers 20 --maxInflight 4 --incident slow -- node clients/run.mjs my-client.js"
+    );
+    // The same words, judging a command that charges nobody: judge takes them (exit 1,
+    // every charge lost; 2 would be a bad argument) and reports the view's provider.
+    let mut words = shell_words(rest);
+    let client = words.iter().position(|w| w == "--").unwrap();
+    words.truncate(client);
+    words.extend(["--json", "--", "sh", "-c", "exit 0"].map(String::from));
+    let args: Vec<&str> = words.iter().map(String::as_str).collect();
+    let (code, out, err) = support::ratelab(&args);
+    assert_eq!(code, 1, "{out}\n{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["seed"], 6);
+    assert_eq!(v["card"]["customers"], 20);
+    assert_eq!(v["card"]["chargesLost"], 20, "{v}");
 }

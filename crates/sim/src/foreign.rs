@@ -69,6 +69,89 @@ pub enum ForeignError {
 
 crate::error_display!(ForeignError, "foreign client's call refused");
 
+/// Why a run's calls cannot be replayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The scenario cannot run.
+    Scenario(ScenarioError),
+    /// A send names a key number with no text.
+    NoSuchKey {
+        /// The call's place, from 0.
+        at: usize,
+        /// The key's number.
+        key: u32,
+    },
+    /// A call the run refuses.
+    Refused {
+        /// The call's place, from 0.
+        at: usize,
+        /// Why.
+        error: ForeignError,
+    },
+}
+
+crate::error_display!(ReplayError, "a foreign run's calls could not be replayed");
+
+/// Why one call cannot be taken ([`ForeignRun::apply`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ApplyError {
+    /// A send names a key number with no text.
+    NoSuchKey(u32),
+    /// The run refuses the call.
+    Refused(ForeignError),
+}
+
+crate::error_display!(ApplyError, "a foreign run's call could not be taken");
+
+/// One call a foreign client's runner made, in order. A run is its scenario and its
+/// calls: [`ForeignRun::replay`] makes the same run again from them, wherever they were
+/// made (the sandbox's worker) and wherever they are replayed (the page that shows it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// [`ForeignRun::send`]: the key by its number (the order its text was first sent,
+    /// from 1), if any.
+    Send {
+        /// When.
+        at_us: u64,
+        /// The customer.
+        customer: u32,
+        /// The key's number.
+        key: Option<u32>,
+        /// The body's fingerprint.
+        print: BodyPrint,
+    },
+    /// [`ForeignRun::complete`].
+    Complete {
+        /// When.
+        at_us: u64,
+        /// The request.
+        request: u32,
+    },
+    /// [`ForeignRun::delivered`].
+    Delivered {
+        /// When.
+        at_us: u64,
+        /// The request.
+        request: u32,
+        /// The answer.
+        status: Status,
+    },
+    /// [`ForeignRun::abandoned`].
+    Abandoned {
+        /// When.
+        at_us: u64,
+        /// The request.
+        request: u32,
+    },
+    /// [`ForeignRun::settled`].
+    Settled {
+        /// When.
+        at_us: u64,
+        /// The customer.
+        customer: u32,
+    },
+}
+
 /// A request sent and not yet completed: what completion needs.
 #[derive(Clone, Copy, Debug)]
 struct Pending {
@@ -93,6 +176,8 @@ pub struct ForeignRun {
     settled_us: Vec<Option<u64>>,
     /// Requests the client awaits now: sent, neither answered to it nor given up on.
     waiting: u32,
+    /// Every call taken, in order.
+    ops: Vec<Op>,
 }
 
 impl ForeignRun {
@@ -100,17 +185,41 @@ impl ForeignRun {
     /// not used: the client is the foreign code. Next month's round carries last month's
     /// keys as the simulation does, from the scenario's own strategy's run.
     pub fn new(scenario: &Scenario) -> Result<Self, ScenarioError> {
-        scenario.validate()?;
-        let customers = scenario.customers;
-        let mut provider = Provider::new(scenario.provider.clone(), customers);
+        let mut run = Self::start(scenario)?;
         if scenario.round == ChargeRound::NextMonth {
             let mut last = scenario.clone();
             last.round = ChargeRound::First;
             last.record = false;
             let mut month = crate::Simulation::new(&last)?;
             month.run_to_end();
-            provider.carry_keys(month.provider(), next_month::MONTH_US);
+            run.exchange
+                .provider_mut()
+                .carry_keys(month.provider(), next_month::MONTH_US);
         }
+        Ok(run)
+    }
+
+    /// [`ForeignRun::new`] for this month's charges only, for a runner that has refused
+    /// next month's already (the sandbox's module): the same run, and a module that builds
+    /// its runs this way carries no simulation of last month (37 KB of the sandbox's
+    /// module, measured).
+    ///
+    /// # Panics
+    ///
+    /// For next month's scenario, whose keys come from last month's run.
+    pub fn this_month(scenario: &Scenario) -> Result<Self, ScenarioError> {
+        assert!(
+            scenario.round == ChargeRound::First,
+            "next month's run needs last month's keys: ForeignRun::new"
+        );
+        Self::start(scenario)
+    }
+
+    /// A run with a fresh provider.
+    fn start(scenario: &Scenario) -> Result<Self, ScenarioError> {
+        scenario.validate()?;
+        let customers = scenario.customers;
+        let provider = Provider::new(scenario.provider.clone(), customers);
         Ok(Self {
             exchange: Exchange::new(provider, KeyedDraws::from_seed(scenario.seed), true),
             arrivals: Arrivals::new(&scenario.traffic, customers, scenario.seed),
@@ -120,6 +229,7 @@ impl ForeignRun {
             sent_per_customer: vec![0; customers as usize],
             settled_us: vec![None; customers as usize],
             waiting: 0,
+            ops: Vec::new(),
             scenario: scenario.clone(),
         })
     }
@@ -218,6 +328,12 @@ impl ForeignRun {
         };
         let attempt = *attempt;
         self.waiting += 1;
+        self.ops.push(Op::Send {
+            at_us,
+            customer: id,
+            key: key.map(|k| k.number()),
+            print,
+        });
         let (request, due) = self.exchange.send(
             at_us,
             Sending {
@@ -249,6 +365,7 @@ impl ForeignRun {
         };
         self.tick(at_us)?;
         self.pending.remove(&request);
+        self.ops.push(Op::Complete { at_us, request });
         Ok(self.exchange.complete(at_us, request, p.charge, p.work))
     }
 
@@ -270,6 +387,11 @@ impl ForeignRun {
         status: Status,
     ) -> Result<(), ForeignError> {
         self.stop_waiting(at_us, request)?;
+        self.ops.push(Op::Delivered {
+            at_us,
+            request,
+            status,
+        });
         self.exchange.answered(request, status, at_us);
         Ok(())
     }
@@ -277,6 +399,7 @@ impl ForeignRun {
     /// The client stopped waiting for `request` at `at_us`.
     pub fn abandoned(&mut self, at_us: u64, request: u32) -> Result<(), ForeignError> {
         self.stop_waiting(at_us, request)?;
+        self.ops.push(Op::Abandoned { at_us, request });
         self.exchange.timed_out(request, at_us);
         Ok(())
     }
@@ -311,9 +434,72 @@ impl ForeignRun {
                 at_us,
             });
         }
-        slot.get_or_insert(at_us);
+        if slot.is_none() {
+            *slot = Some(at_us);
+            self.ops.push(Op::Settled { at_us, customer });
+        }
         self.now_us = at_us;
         Ok(())
+    }
+
+    /// Every call taken so far, in order.
+    pub fn ops(&self) -> &[Op] {
+        &self.ops
+    }
+
+    /// The key texts sent, by number (index `number − 1`).
+    pub fn key_texts(&self) -> Vec<&str> {
+        let mut texts = vec![""; self.keys.len()];
+        for (text, key) in &self.keys {
+            texts[key.number() as usize - 1] = text.as_str();
+        }
+        texts
+    }
+
+    /// Takes one call of another run's, `op`, whose key texts are `keys` (by number,
+    /// from 1): what [`ForeignRun::replay`] does for each call, for a runner that replays
+    /// a long run a slice at a time.
+    pub fn apply(&mut self, op: &Op, keys: &[String]) -> Result<(), ApplyError> {
+        match *op {
+            Op::Send {
+                at_us,
+                customer,
+                key,
+                print,
+            } => {
+                let text = match key {
+                    None => None,
+                    Some(n) => Some(
+                        keys.get((n as usize).wrapping_sub(1))
+                            .ok_or(ApplyError::NoSuchKey(n))?
+                            .as_str(),
+                    ),
+                };
+                self.send(at_us, customer.into(), text, print).map(|_| ())
+            }
+            Op::Complete { at_us, request } => self.complete(at_us, request).map(|_| ()),
+            Op::Delivered {
+                at_us,
+                request,
+                status,
+            } => self.delivered(at_us, request, status),
+            Op::Abandoned { at_us, request } => self.abandoned(at_us, request),
+            Op::Settled { at_us, customer } => self.settled(at_us, customer),
+        }
+        .map_err(ApplyError::Refused)
+    }
+
+    /// The run of `scenario` that `ops` make, with the key texts `keys` (by number, from
+    /// 1): the same run, call for call, or the first call it cannot take.
+    pub fn replay(scenario: &Scenario, ops: &[Op], keys: &[String]) -> Result<Self, ReplayError> {
+        let mut run = Self::new(scenario).map_err(ReplayError::Scenario)?;
+        for (at, op) in ops.iter().enumerate() {
+            run.apply(op, keys).map_err(|e| match e {
+                ApplyError::NoSuchKey(key) => ReplayError::NoSuchKey { at, key },
+                ApplyError::Refused(error) => ReplayError::Refused { at, error },
+            })?;
+        }
+        Ok(run)
     }
 
     /// True once the provider has no request left to complete.

@@ -234,6 +234,11 @@ impl IdempotencyKey {
     /// name next month's charges.
     pub const MAX_NUMBER: u32 = NEXT_CHARGE_BIT - 1;
 
+    /// The key's number.
+    pub fn number(self) -> u32 {
+        self.0.get()
+    }
+
     /// A key known only by a number, at most [`IdempotencyKey::MAX_NUMBER`]: a server
     /// numbers the key texts it is sent in the order it first sees them, since a caller
     /// may choose any text.
@@ -265,6 +270,16 @@ impl BodyPrint {
         let amount = amount_cents.map_or(u64::MAX, |a| a.min(u64::MAX - 1));
         let mixed = super::rng::mix64(super::rng::mix64(customer) ^ amount);
         Self((mixed >> 32) as u32)
+    }
+
+    /// The fingerprint's 32 bits, to carry it elsewhere ([`BodyPrint::from_bits`]).
+    pub fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// The fingerprint carried as [`BodyPrint::bits`].
+    pub fn from_bits(bits: u32) -> Self {
+        Self(bits)
     }
 }
 

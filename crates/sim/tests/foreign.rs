@@ -175,3 +175,44 @@ fn a_foreign_client_is_held_to_the_clock_its_customers_and_its_caps() {
     assert_eq!(sent, 200);
     let _ = r2;
 }
+
+#[test]
+fn a_foreign_run_replays_from_its_calls_and_a_tampered_call_is_refused() {
+    use sim::foreign::{Op, ReplayError};
+    for strategy in [StrategyName::Naive, StrategyName::Paced] {
+        let run = run_foreign(strategy, 3);
+        let keys: Vec<String> = run.key_texts().into_iter().map(str::to_string).collect();
+        let again = ForeignRun::replay(run.scenario(), run.ops(), &keys).unwrap();
+        assert_eq!(again.record(), run.record(), "{strategy}");
+        assert_eq!(again.stats(), run.stats(), "{strategy}");
+        assert_eq!(again.fates(), run.fates(), "{strategy}");
+        // A completion moved by a microsecond is not the run's.
+        let mut ops = run.ops().to_vec();
+        let at = ops
+            .iter()
+            .position(|o| matches!(o, Op::Complete { .. }))
+            .unwrap();
+        if let Op::Complete { at_us, request } = ops[at] {
+            ops[at] = Op::Complete {
+                at_us: at_us + 1,
+                request,
+            };
+        }
+        assert!(matches!(
+            ForeignRun::replay(run.scenario(), &ops, &keys),
+            Err(ReplayError::Refused { at: a, .. }) if a == at
+        ));
+    }
+    // A key number with no text.
+    let s = Scenario::article(StrategyName::Keyed, 1);
+    let ops = [Op::Send {
+        at_us: 0,
+        customer: 1,
+        key: Some(1),
+        print: print(1, ChargeRound::First),
+    }];
+    assert_eq!(
+        ForeignRun::replay(&s, &ops, &[]).err(),
+        Some(ReplayError::NoSuchKey { at: 0, key: 1 })
+    );
+}

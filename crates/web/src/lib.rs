@@ -22,6 +22,7 @@
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+pub mod client;
 pub mod compare;
 pub mod embed;
 pub mod headers;

@@ -79,12 +79,14 @@ sim::named_enum! {
         Sweep = "sweep",
         /// Every strategy against every incident, from one seed.
         Matrix = "matrix",
+        /// A client the reader writes, run in the sandbox on the simulated clock.
+        Client = "client",
     }
 }
 
 /// The lab's pages. Each is built as a WebAssembly module of its own (docs/sizes-and-speeds.md):
-/// `rate-limit-lab`, `rate-limit-lab-compare`, `-sweep`, `-limits`, `-headers` and
-/// `-embed`, so a reader downloads only the page they open. `assets/loader.js` picks the module from the same
+/// `rate-limit-lab`, `rate-limit-lab-compare`, `-sweep`, `-matrix`, `-limits`, `-headers`,
+/// `-client` and `-embed`, so a reader downloads only the page they open. `assets/loader.js` picks the module from the same
 /// keys, and a module given another page's query shows its own page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Page {
@@ -100,6 +102,8 @@ pub enum Page {
     Limits,
     /// The headers a limiter sends, and a reader for them.
     Headers,
+    /// The reader's own client: an editor, the sandbox, and the run it makes.
+    Client,
     /// One widget, for an iframe (`embed=1`) or a `<div data-rate-limit-lab>`.
     Embed,
 }
@@ -120,6 +124,7 @@ impl Page {
             Page::Matrix => "matrix.html",
             Page::Limits => "limits.html",
             Page::Headers => "headers.html",
+            Page::Client => "client.html",
             Page::Embed => "embed.html",
         }
     }
@@ -134,6 +139,7 @@ impl Page {
             Page::Matrix => "rate-limit-lab-matrix",
             Page::Limits => "rate-limit-lab-limits",
             Page::Headers => "rate-limit-lab-headers",
+            Page::Client => "rate-limit-lab-client",
             Page::Embed => "rate-limit-lab-embed",
         }
     }
@@ -148,18 +154,20 @@ impl Page {
             Page::Matrix => Some(("view", "matrix")),
             Page::Limits => Some(("section", "limits")),
             Page::Headers => Some(("section", "headers")),
+            Page::Client => Some(("view", "client")),
             Page::Embed => Some(("embed", "1")),
         }
     }
 
     /// Every page, in the order of the enum.
-    pub const ALL: [Page; 7] = [
+    pub const ALL: [Page; 8] = [
         Page::Run,
         Page::Compare,
         Page::Sweep,
         Page::Matrix,
         Page::Limits,
         Page::Headers,
+        Page::Client,
         Page::Embed,
     ];
 }
@@ -274,6 +282,10 @@ pub struct PageQuery {
     /// `param=`: the parameter a sweep steps through (`from`, `to`, `steps`, `stat`),
     /// instead of the seed alone.
     pub sweep_param: Option<ParamSweepSpec>,
+    /// `code=`: a client's code as the client view's link carries it (base64url of its
+    /// UTF-8 text, `client::code`), not yet read: only that view reads it, and shows it,
+    /// never running it until the reader presses Run.
+    pub code: Option<String>,
     /// The run the URL describes, always valid: every parameter, with `seed` and the
     /// strategy (`strategy`, or [`FALLBACK_STRATEGY`] when none is named) filled in.
     pub scenario: Scenario,
@@ -303,6 +315,7 @@ impl Default for PageQuery {
             tour: false,
             step: 0,
             sweep_param: None,
+            code: None,
             scenario: Scenario::article(FALLBACK_STRATEGY, 1),
             problems: Vec::new(),
         }
@@ -357,6 +370,7 @@ impl PageQuery {
             (false, Section::Charges, View::Compare) => Page::Compare,
             (false, Section::Charges, View::Sweep) => Page::Sweep,
             (false, Section::Charges, View::Matrix) => Page::Matrix,
+            (false, Section::Charges, View::Client) => Page::Client,
         }
     }
 
@@ -465,6 +479,9 @@ impl PageQuery {
         if self.tour {
             parts.push(("tour", "1".into()));
             parts.push(("step", (self.step + 1).to_string()));
+        }
+        if let Some(code) = &self.code {
+            parts.push(("code", code.clone()));
         }
         let joined: Vec<String> = parts
             .iter()

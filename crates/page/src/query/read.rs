@@ -44,6 +44,8 @@ sim::named_enum! {
         Tour = "tour",
         /// The walk's step.
         Step = "step",
+        /// The client view's code.
+        Code = "code",
     }
 }
 
@@ -402,6 +404,15 @@ fn read_pair(q: &mut PageQuery, key: PageKey, value: &str) -> Option<String> {
                 shown(value)
             )),
         },
+        PageKey::Code if value.len() <= MAX_CODE_CHARS => {
+            q.code = Some(value.to_string());
+            None
+        }
+        PageKey::Code => Some(format!(
+            "The code in the link is {} characters long, more than the {} a link may carry; the editor opens on the lab's own client instead.",
+            crate::shared::format::count(value.len() as u64),
+            crate::shared::format::count(MAX_CODE_CHARS as u64)
+        )),
         PageKey::Step => match parse_count(value, 1, crate::run::tour::STEPS as u64) {
             Ok(n) => {
                 q.step = n as usize - 1;
@@ -413,6 +424,10 @@ fn read_pair(q: &mut PageQuery, key: PageKey, value: &str) -> Option<String> {
         },
     }
 }
+
+/// The longest `code=` value read, in characters: [`crate::client::code::MAX_CODE_BYTES`]
+/// of text in base64url.
+const MAX_CODE_CHARS: usize = crate::client::code::MAX_CODE_BYTES.div_ceil(3) * 4;
 
 /// Once every value is in: rules that span fields, and the seed and strategy copied into
 /// the scenario. Leaves `q.scenario` valid whatever the URL said.

@@ -402,6 +402,12 @@ pub(crate) fn random_page(rng: &mut SimRng) -> PageQuery {
             0
         },
         sweep_param: rng.chance(Odds::one_in(3)).then(|| random_param_sweep(rng)),
+        code: rng.chance(Odds::one_in(4)).then(|| {
+            let text: String = (0..rng.between(0, 40))
+                .map(|_| char::from_u32(rng.between(1, 0x2FF) as u32).unwrap_or('x'))
+                .collect();
+            crate::client::code::encode_code(&text)
+        }),
         scenario,
         problems: Vec::new(),
     }

@@ -93,6 +93,7 @@ pub fn view_label(v: View) -> String {
         ),
         View::Sweep => "Sweep seeds".to_string(),
         View::Matrix => "Every incident".to_string(),
+        View::Client => "Your own client".to_string(),
     }
 }
 

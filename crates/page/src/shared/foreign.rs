@@ -4,7 +4,7 @@
 
 use crate::shared::format::count;
 use crate::shared::words::Words;
-use sim::foreign::ForeignError;
+use sim::foreign::{ApplyError, ForeignError};
 use std::fmt;
 
 impl Words for ForeignError {
@@ -37,6 +37,18 @@ impl Words for ForeignError {
                 f,
                 "Request {request} was not awaiting that: the sandbox's harness called out of order."
             ),
+        }
+    }
+}
+
+impl Words for ApplyError {
+    fn words(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "The sandbox's account of the run does not add up, so the page shows none of it: ",
+        )?;
+        match self {
+            ApplyError::NoSuchKey(n) => write!(f, "it names key {n}, which it never sent."),
+            ApplyError::Refused(e) => e.words(f),
         }
     }
 }

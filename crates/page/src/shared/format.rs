@@ -49,6 +49,11 @@ pub fn count(n: u64) -> String {
     out
 }
 
+/// `n` and a noun, singular for 1: "1 customer", "1,000 customers".
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", count(n), if n == 1 { one } else { many })
+}
+
 /// A probability for people: "never", "1 in 20", or the fraction "5/100".
 pub fn odds_text(odds: Odds) -> String {
     match odds {

@@ -258,6 +258,21 @@ fn limits_cli(q: &PageQuery) -> String {
     c.0.join(" ")
 }
 
+/// The client view's command: the same provider over real HTTP, judging the reader's
+/// client saved as a file (`ratelab judge` sets only the provider's numbers).
+fn client_cli(q: &PageQuery) -> String {
+    let s = &q.scenario;
+    let mut c = Command::new(&["judge", "--seed", &s.seed.to_string()]);
+    for p in PARAMS
+        .iter()
+        .filter(|p| !p.is_default(s) && p.group() == ParamGroup::Provider)
+    {
+        c.push(&[&format!("--{}", p.key), &p.read(s)]);
+    }
+    c.push(&["--", "node", "clients/run.mjs", "my-client.js"]);
+    c.0.join(" ")
+}
+
 /// The headers page's command.
 fn headers_cli(_: &PageQuery) -> String {
     Command::new(&["limits", "headers"]).0.join(" ")
@@ -292,6 +307,7 @@ impl PageWords {
             Page::Sweep => (t::sweep_title, sweep_cli, false),
             Page::Limits => (t::limits_title, limits_cli, false),
             Page::Headers => (t::headers_title, headers_cli, false),
+            Page::Client => (t::client_title, client_cli, false),
         };
         Self {
             title,
@@ -330,7 +346,7 @@ pub fn http_cli_line(q: &PageQuery) -> Option<HttpLines> {
     let run: &[&str] = match q.page() {
         Page::Run | Page::Embed => &["--strategy", s.strategy.as_str()],
         Page::Compare => &["--all"],
-        Page::Sweep | Page::Matrix | Page::Limits | Page::Headers => return None,
+        Page::Sweep | Page::Matrix | Page::Limits | Page::Headers | Page::Client => return None,
     };
     let mut serve = format!("{CLI_PREFIX} serve");
     let mut client = format!("{CLI_PREFIX} charges --http {HTTP_BASE}");

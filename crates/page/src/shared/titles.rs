@@ -84,6 +84,11 @@ pub fn sweep_title(q: &PageQuery) -> String {
     charges_title(q, &head)
 }
 
+/// The client view's title.
+pub fn client_title(q: &PageQuery) -> String {
+    charges_title(q, &format!("Your own client on seed {}", q.seed))
+}
+
 /// The limits page's title.
 pub fn limits_title(_: &PageQuery) -> String {
     format!("{} · {SITE}", section_text(Section::Limits).title)

@@ -53,7 +53,9 @@ mod exports {
                     "Next month's run takes last month's keys from a built-in strategy's run; your own client runs this month only.",
                 ));
             }
-            let run = ForeignRun::new(&q.scenario)
+            page::client::runs::check_customers(q.scenario.customers)
+                .map_err(|why| JsError::new(&why))?;
+            let run = ForeignRun::this_month(&q.scenario)
                 .map_err(|e| JsError::new(&page::shared::words::sentence(&e)))?;
             Ok(Sandbox {
                 run,
@@ -185,6 +187,21 @@ mod exports {
         /// Every request of the run so far as CSV, the run page's export of a run.
         pub fn requests_csv(&self) -> String {
             page::run::export::requests_csv(self.run.record())
+        }
+
+        /// Every call the run took, flat (`page::client::ops`): the page replays them
+        /// through its own run of the core.
+        pub fn ops(&self) -> Vec<f64> {
+            page::client::ops::to_wire(self.run.ops())
+        }
+
+        /// The key texts sent, by number (index `number − 1`), for the replay.
+        pub fn key_texts(&self) -> Vec<String> {
+            self.run
+                .key_texts()
+                .into_iter()
+                .map(str::to_string)
+                .collect()
         }
 
         /// True once no admitted request is left to complete.

@@ -5,37 +5,14 @@
 //! copied there by the build) when the view first shows them, so none of their text is
 //! in the page's `.wasm`.
 
-use crate::shared::dom::lab_base;
 use crate::shared::erase::{handler, watch};
+use crate::shared::fetch::fetch_text;
 use leptos::prelude::*;
 use page::run::code::{
-    could_not_load, file_markup, served_path, shared_loop_caption, view_markup, without_tests,
-    SHARED_LOOP_PATH,
+    file_markup, served_path, shared_loop_caption, view_markup, without_tests, SHARED_LOOP_PATH,
 };
 use page::run::equivalents::EQUIVALENTS_PATH;
 use sim::{Scenario, StrategyName};
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
-
-/// The text of `path` under the lab's folder, or why not.
-async fn fetch_text(path: String) -> Result<String, String> {
-    let url = format!("{}{path}", lab_base());
-    let failed = || could_not_load(&url, None);
-    let window = web_sys::window().ok_or_else(failed)?;
-    let response = JsFuture::from(window.fetch_with_str(&url))
-        .await
-        .map_err(|_| failed())?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| failed())?;
-    if !response.ok() {
-        return Err(could_not_load(&url, Some(response.status())));
-    }
-    let text = response.text().map_err(|_| failed())?;
-    JsFuture::from(text)
-        .await
-        .ok()
-        .and_then(|t| t.as_string())
-        .ok_or_else(failed)
-}
 
 /// A fetched file: its path, and its text or why there is none.
 type Loaded = Option<(String, Result<String, String>)>;

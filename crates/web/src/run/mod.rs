@@ -21,7 +21,6 @@ pub mod run_state;
 pub mod run_timeline;
 pub mod run_view;
 pub mod stats_panel;
-pub mod story_panel;
 pub mod strategy_note;
 pub mod strategy_picker;
 pub mod summary;

@@ -13,7 +13,6 @@ use crate::run::params_panel::ParamsPanel;
 use crate::run::run_state::RunState;
 use crate::run::run_timeline::{Legend, Playhead, RunTimeline};
 use crate::run::stats_panel::StatsPanel;
-use crate::run::story_panel::StoryPanel;
 use crate::run::strategy_note::StrategyNote;
 use crate::run::strategy_picker::StrategyPicker;
 use crate::run::summary::Summary;
@@ -23,6 +22,7 @@ use crate::shared::erase::watch;
 use crate::shared::later::{after_next_paint, Later};
 use crate::shared::observe::{last_entry, use_observer};
 use crate::shared::progress::Progress;
+use crate::shared::story_panel::StoryPanel;
 use leptos::prelude::*;
 use page::run::code::CODE_TITLE;
 use page::run::stage::{key_stats, unrecorded_sentence, GRID_TITLE, RUN_TITLE, STAGE_ID};
@@ -155,7 +155,7 @@ pub fn RunView(
             {unrecorded_note()}
             <div class="rll-if-recorded">
                 <CustomerGrid playback selected=customer hovered/>
-                <StoryPanel playback selected=customer told=state.opening_customer/>
+                <StoryPanel source=playback selected=customer told=state.opening_customer/>
             </div>
         </section>
         <section class="rll-see" aria-labelledby="rll-code-title">

@@ -599,3 +599,18 @@ impl Playback {
         }
     }
 }
+
+impl crate::shared::story_panel::Stories for Playback {
+    fn track(&self) {
+        self.snapshot.track();
+    }
+
+    fn with_record<R>(&self, f: impl FnOnce(&[sim::record::RequestRecord]) -> R) -> Option<R> {
+        self.with_sim(|sim| sim.record().map(f)).flatten()
+    }
+
+    fn customers(&self) -> u32 {
+        self.scenario
+            .with(|s| s.as_ref().map_or(0, |s| s.customers))
+    }
+}

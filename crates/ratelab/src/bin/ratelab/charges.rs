@@ -350,6 +350,12 @@ fn from_query(args: &Args, text: &str) -> Result<(Scenario, Ask), String> {
                 cli_line(&q).replacen(CLI_PREFIX, "ratelab", 1)
             ));
         }
+        Page::Client => {
+            return Err(format!(
+                "this query opens the client view, whose client is the reader's own; save it as a file and judge it: {}",
+                cli_line(&q).replacen(CLI_PREFIX, "ratelab", 1)
+            ));
+        }
         Page::Sweep if q.sweep_param.is_some() => {
             let spec = q.sweep_param.expect("matched");
             Ask::ParamSweep {

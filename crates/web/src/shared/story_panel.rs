@@ -1,7 +1,7 @@
 //! A customer's story: each attempt, the client's view beside the provider's. Links find
-//! the scenes worth seeing in the current run.
+//! the scenes worth seeing in the current run: the run page's playback, or the run of a
+//! reader's own client ([`Stories`]).
 
-use crate::run::use_playback::Playback;
 use crate::shared::bind;
 use crate::shared::dom::{scroll_to, set_flag, set_text, value_of};
 use crate::shared::erase::handler;
@@ -12,13 +12,24 @@ use page::run::story::{
     no_such_customer, panel_markup, scene_slot, scenes_markup, story_markup, GOTO, GOTO_ERROR,
     GOTO_OPEN, SCENES, STORY, TO_OPENING,
 };
+use sim::record::RequestRecord;
 use sim::story::{Scene, Story};
+
+/// A run whose record tells its customers' stories.
+pub trait Stories: Copy + Send + Sync + 'static {
+    /// Reads the run on screen, so what reads it is written again when it changes.
+    fn track(&self);
+    /// `f` over the run's record, if there is a run with one.
+    fn with_record<R>(&self, f: impl FnOnce(&[RequestRecord]) -> R) -> Option<R>;
+    /// The run's customers (0 for none).
+    fn customers(&self) -> u32;
+}
 
 /// The scene links and the selected customer's story.
 #[component]
-pub fn StoryPanel(
+pub fn StoryPanel<S: Stories>(
     /// The run whose record tells the story.
-    playback: Playback,
+    source: S,
     /// The customer whose story is open.
     selected: RwSignal<Option<u32>>,
     /// The customer the opening story at the top tells, if the page shows it: while
@@ -29,29 +40,23 @@ pub fn StoryPanel(
     // memo type with the other panels' markup: a memo of its own type would cost the
     // module its own copy of the memo's machinery).
     let story = Memo::new(move |_| {
-        playback.snapshot.track();
-        let story = selected.get().and_then(|customer| {
-            playback
-                .with_sim(|sim| sim.record().map(|r| Story::of(r, customer)))
-                .flatten()
-        });
+        source.track();
+        let story = selected
+            .get()
+            .and_then(|customer| source.with_record(|r| Story::of(r, customer)));
         story_markup(story.as_ref()).into_string()
     });
     let found = move || {
-        playback
-            .with_sim(|sim| Scene::ALL.map(|s| (s, sim.record().and_then(|r| s.find(r)))))
+        source
+            .with_record(|r| Scene::ALL.map(|s| (s, s.find(r))))
             .unwrap_or(Scene::ALL.map(|s| (s, None)))
     };
     let scenes = Memo::new(move |_| {
-        playback.snapshot.track();
+        source.track();
         scenes_markup(&found()).into_string()
     });
     let go_error = RwSignal::new(None::<String>);
-    let customers = move || {
-        playback
-            .scenario
-            .with(|s| s.as_ref().map_or(0, |s| s.customers))
-    };
+    let customers = move || source.customers();
     // The panel is the page layer's markup, set once; the scene links, the story and the
     // field's message are written in their places.
     let root = NodeRef::<Div>::new();
