@@ -2,7 +2,7 @@
 // page in the same run (this machine is noisy; the ratio to the plain page is what
 // travels). A benchmark, not a test: it prints figures for docs/sizes-and-speeds.md and asserts nothing.
 //
-//   node scripts/ready.mjs [--runs 5] [--dist dist]
+//   node scripts/ready.mjs [--runs 5] [--dist dist] [--pages run,client]   (the plain page always)
 //
 // Each load is scripts/throttled.mjs's: Lighthouse's mobile throttling, a cold cache, the
 // clock from navigation start until the first control a reader needs is visible and
@@ -22,7 +22,13 @@ const DIST = path.resolve(arg('--dist', path.join(ROOT, 'dist')));
 const PLAIN =
   '<!doctype html><meta name="viewport" content="width=device-width"><title>plain</title>' +
   '<p>A plain page.</p><button id="go">Go</button>';
-const PAGES = [['plain', 'plain.html', '#go'], ...LAB_PAGES];
+const wanted = arg('--pages', '').split(',').filter(Boolean);
+const unknown = wanted.filter((name) => !LAB_PAGES.some(([n]) => n === name));
+if (unknown.length > 0) {
+  console.error(`unknown page ${unknown.join(', ')} (pages: ${LAB_PAGES.map(([n]) => n).join(', ')})`);
+  process.exit(2);
+}
+const PAGES = [['plain', 'plain.html', '#go'], ...LAB_PAGES.filter(([name]) => wanted.length === 0 || wanted.includes(name))];
 
 const server = await serveDist(DIST, { extra: { 'plain.html': PLAIN } });
 const base = server.base;

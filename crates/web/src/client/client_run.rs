@@ -7,8 +7,8 @@
 //! a new one) is dropped.
 
 use super::sandbox_frame::{Assets, SandboxFrame};
-use crate::shared::workers::field;
 use crate::shared::use_animation_frame::now_ms;
+use crate::shared::workers::field;
 use leptos::prelude::*;
 use page::client::outcome::{unfinished_sentence, CodeError, Failure, Place, Said, Stop};
 use page::client::runs::{BuiltIns, Judged, Replaying};
