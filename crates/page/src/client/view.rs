@@ -41,8 +41,10 @@ pub const CODE: Slot = slot!("client-code");
 pub const STATUS: Slot = slot!("client-status");
 /// The progress bar, shown while a run goes.
 pub const PROGRESS: Slot = slot!("client-progress");
-/// A link to a customer's story: its `data-customer` names the customer.
+/// A link to a customer's story: its [`CUSTOMER_KEY`] names the customer.
 pub const OPEN_CUSTOMER: Slot = slot!("open-customer");
+/// The attribute of an [`OPEN_CUSTOMER`] link that holds the customer's number.
+pub const CUSTOMER_KEY: &str = "data-customer";
 
 /// The id of the text area, for its label.
 const CODE_ID: &str = "rll-client-code";
@@ -273,7 +275,10 @@ mod tests {
         )
         .into_string();
         assert!(m.contains("Failed: 7 customers charged twice."), "{m}");
-        assert!(m.contains(r#"data-customer="41">#41</button>"#), "{m}");
+        assert!(
+            m.contains(&format!(r#"{CUSTOMER_KEY}="41">#41</button>"#)),
+            "{m}"
+        );
         assert!(m.contains("and 2 more"), "{m}");
         let log = log_markup(
             &[LogLine {

@@ -10,7 +10,7 @@ use crate::shared::story_panel::{Stories, StoryPanel};
 use crate::shared::timeline::{draw, Layout, Palette, TimelineData};
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use page::client::view::{card_markup, log_markup, NOT_COMPARED, OPEN_CUSTOMER};
+use page::client::view::{card_markup, log_markup, CUSTOMER_KEY, NOT_COMPARED, OPEN_CUSTOMER};
 use page::run::stage::{verdict, Tone};
 use page::run::timeline::TIMELINE_LABEL;
 use page::shared::report::{CardView, Note};
@@ -51,7 +51,7 @@ pub fn ClientResults(
     });
     let open = move |ev: web_sys::MouseEvent| {
         let customer = bind::hit(&ev, OPEN_CUSTOMER)
-            .and_then(|el| el.get_attribute("data-customer"))
+            .and_then(|el| el.get_attribute(CUSTOMER_KEY))
             .and_then(|c| c.parse::<u32>().ok());
         if customer.is_some() {
             selected.set(customer);
