@@ -132,3 +132,43 @@ fn the_selector_check_finds_lookups_but_not_comments() {
     let found = finds_by_selector(source);
     assert_eq!(found.iter().map(|(l, _)| *l).collect::<Vec<_>>(), [1, 1]);
 }
+
+/// Each `(line number, field)` of `source` that is a public field holding a signal or a
+/// stored value.
+fn public_state(source: &str) -> Vec<(usize, String)> {
+    let kinds = ["RwSignal<", "ReadSignal<", "WriteSignal<", "StoredValue<"];
+    source
+        .lines()
+        .enumerate()
+        .filter_map(|(n, line)| {
+            let field = line.trim_start().strip_prefix("pub ")?;
+            let (name, ty) = field.split_once(':')?;
+            let plain = name.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+            (plain && kinds.iter().any(|k| ty.trim_start().starts_with(k)))
+                .then(|| (n + 1, name.to_string()))
+        })
+        .collect()
+}
+
+/// State has one owner: a struct of the UI keeps its signals private and is read and
+/// changed through its methods (`RunState`, `Playback`, `ClientRun`), never written
+/// field by field from other files.
+#[test]
+fn the_ui_keeps_its_state_behind_methods() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut problems = Vec::new();
+    for file in rust_files(&root) {
+        let source = fs::read_to_string(&file).expect("a readable source file");
+        for (line, field) in public_state(&source) {
+            problems.push(format!("{}:{line} makes `{field}` public", file.display()));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_state_check_finds_public_signals_but_not_private_ones() {
+    let source = "pub struct S {\n    pub state: RwSignal<u8>,\n    note: RwSignal<u8>,\n    pub seed: u64,\n    pub kept: StoredValue<Vec<u8>>,\n}\n";
+    let lines: Vec<usize> = public_state(source).iter().map(|(l, _)| *l).collect();
+    assert_eq!(lines, [2, 5]);
+}

@@ -57,7 +57,7 @@ pub fn ClientPage(
                     editor.set_text(&text);
                     starter.set_value(Some(text));
                 }
-                Err(why) => run.problems.set(vec![why]),
+                Err(why) => run.refuse(why),
             }
         });
     };
@@ -65,7 +65,10 @@ pub fn ClientPage(
         load(start);
     }
     let go = move || {
-        if matches!(run.phase.get_untracked(), Phase::Running | Phase::Checking) {
+        if matches!(
+            run.phase().get_untracked(),
+            Phase::Running | Phase::Checking
+        ) {
             return;
         }
         let Some(el) = root.get_untracked() else {
@@ -110,31 +113,35 @@ pub fn ClientPage(
 
     // The status line, the bar, Run and Cancel, and the note on linked code.
     bind::node(root, STATUS, move |el| {
-        run.status.with(|s| set_text(el, Some(s)))
+        run.status().with(|s| set_text(el, Some(s)))
     });
     bind::node(root, PROGRESS, move |el| {
-        set_flag(el, "hidden", run.progress.with(Option::is_none));
+        set_flag(el, "hidden", run.progress().with(Option::is_none));
     });
     bind::node(root, BAR, move |el| {
-        let (done, all) = run.progress.get().unwrap_or((0, 0));
+        let (done, all) = run.progress().get().unwrap_or((0, 0));
         set_attr(el, "aria-valuemax", &all.to_string());
         set_attr(el, "aria-valuenow", &done.to_string());
     });
     bind::node(root, BAR_FILL, move |el| {
-        let (done, all) = run.progress.get().unwrap_or((0, 0));
+        let (done, all) = run.progress().get().unwrap_or((0, 0));
         set_attr(el, "style", &fill_style(done, all));
     });
-    let busy = move || matches!(run.phase.get(), Phase::Running | Phase::Checking);
+    let busy = move || matches!(run.phase().get(), Phase::Running | Phase::Checking);
     bind::node(root, RUN, move |el| set_flag(el, "disabled", busy()));
     bind::node(root, CANCEL, move |el| set_flag(el, "hidden", !busy()));
     bind::node(root, LINKED, move |el| {
-        set_flag(el, "hidden", !was_linked || run.phase.get() != Phase::Idle);
+        set_flag(
+            el,
+            "hidden",
+            !was_linked || run.phase().get() != Phase::Idle,
+        );
     });
     // A failure with a place in the code is marked there.
     watch(move || {
-        if let Some(at) = run.failed_at.get() {
+        if let Some(at) = run.failed_at().get() {
             let message = run
-                .problems
+                .problems()
                 .with(|p| p.first().cloned())
                 .unwrap_or_default();
             editor.show_error(at, &message);
@@ -179,7 +186,7 @@ pub fn ClientPage(
             go();
         }
     };
-    let problems = move || run.problems.with(|p| problems_markup(p).into_string());
+    let problems = move || run.problems().with(|p| problems_markup(p).into_string());
     let controls = base
         .with_value(|base| controls_markup(base, start, linked.as_deref().unwrap_or("")))
         .into_string();
@@ -190,7 +197,7 @@ pub fn ClientPage(
             title=CLIENT_TITLE
             shown=shown.into()
             scenario=scenario.into()
-            run_state=Signal::derive(move || run.phase.get().as_str())
+            run_state=Signal::derive(move || run.phase().get().as_str())
             beside=()
             words=const { PageWords::of(Page::Client) }
         >

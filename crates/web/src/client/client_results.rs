@@ -20,15 +20,15 @@ use std::rc::Rc;
 
 impl Stories for ClientRun {
     fn track(&self) {
-        self.shown.track();
+        self.shown().track();
     }
 
     fn with_record<R>(&self, f: impl FnOnce(&[RequestRecord]) -> R) -> Option<R> {
-        self.shown.with(|s| s.as_ref().map(|s| f(s.run.record())))
+        self.shown().with(|s| s.as_ref().map(|s| f(s.run.record())))
     }
 
     fn customers(&self) -> u32 {
-        self.shown
+        self.shown()
             .with(|s| s.as_ref().map_or(0, |s| s.run.scenario().customers))
     }
 }
@@ -46,7 +46,7 @@ pub fn ClientResults(
     let told = RwSignal::new(None::<u32>);
     // A new run closes the last one's story.
     watch(move || {
-        run.shown.track();
+        run.shown().track();
         selected.set(None);
     });
     let open = move |ev: web_sys::MouseEvent| {
@@ -59,7 +59,7 @@ pub fn ClientResults(
         }
     };
     move || {
-        run.shown.get().map(|shown| {
+        run.shown().get().map(|shown| {
             let card = card(&shown);
             let limit = shown.run.scenario().provider.max_inflight;
             let stats = panel_markup(&shown.judged.stats, limit).into_string();
@@ -73,7 +73,7 @@ pub fn ClientResults(
                 <ClientTimeline shown=shown.clone() selected/>
                 <section class="rll-see">
                     <h2 id=STORY_ID>"Customers' stories"</h2>
-                    <StoryPanel source=run selected told/>
+                    <StoryPanel source=run selected told=told.read_only()/>
                 </section>
                 <section class="rll-see rll-client-console" inner_html=log></section>
                 <section class="rll-stats" aria-label=PANEL_TITLE data-testid="client-stats" inner_html=stats></section>

@@ -94,17 +94,17 @@ struct Work {
 #[derive(Clone, Copy)]
 pub struct ClientRun {
     /// Where it is.
-    pub phase: RwSignal<Phase>,
+    phase: RwSignal<Phase>,
     /// The status line.
-    pub status: RwSignal<String>,
+    status: RwSignal<String>,
     /// Customers the client is done with, and in all, while the sandbox runs.
-    pub progress: RwSignal<Option<(u64, u64)>>,
+    progress: RwSignal<Option<(u64, u64)>>,
     /// What went wrong, one sentence each.
-    pub problems: RwSignal<Vec<String>>,
+    problems: RwSignal<Vec<String>>,
     /// Where in the code the run failed, for the editor.
-    pub failed_at: RwSignal<Option<Place>>,
+    failed_at: RwSignal<Option<Place>>,
     /// The run shown, if any.
-    pub shown: RwSignal<Option<Rc<Shown>>, LocalStorage>,
+    shown: RwSignal<Option<Rc<Shown>>, LocalStorage>,
     number: StoredValue<u64>,
     frame: StoredValue<Option<SandboxFrame>, LocalStorage>,
     assets: StoredValue<Option<Assets>, LocalStorage>,
@@ -112,6 +112,41 @@ pub struct ClientRun {
 }
 
 impl ClientRun {
+    /// Where it is.
+    pub fn phase(&self) -> ReadSignal<Phase> {
+        self.phase.read_only()
+    }
+
+    /// The status line.
+    pub fn status(&self) -> ReadSignal<String> {
+        self.status.read_only()
+    }
+
+    /// Customers the client is done with, and in all, while the sandbox runs.
+    pub fn progress(&self) -> ReadSignal<Option<(u64, u64)>> {
+        self.progress.read_only()
+    }
+
+    /// What went wrong, one sentence each.
+    pub fn problems(&self) -> ReadSignal<Vec<String>> {
+        self.problems.read_only()
+    }
+
+    /// Says that the run cannot start, and why.
+    pub fn refuse(&self, why: String) {
+        self.problems.set(vec![why]);
+    }
+
+    /// Where in the code the run failed, for the editor.
+    pub fn failed_at(&self) -> ReadSignal<Option<Place>> {
+        self.failed_at.read_only()
+    }
+
+    /// The run shown, if any.
+    pub fn shown(&self) -> ReadSignal<Option<Rc<Shown>>, LocalStorage> {
+        self.shown.read_only()
+    }
+
     /// A view's run, with nothing run yet.
     pub fn new() -> Self {
         Self {

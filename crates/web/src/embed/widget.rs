@@ -75,13 +75,13 @@ pub fn Widget(
     );
     let foot = foot_markup(&format!("{lab_url}{}", full_lab_href(&query)));
     view! {
-        <div class="rll rll-widget" node_ref=root data-testid="widget" data-run-state=move || playback.state.get().as_str()>
+        <div class="rll rll-widget" node_ref=root data-testid="widget" data-run-state=move || playback.state().get().as_str()>
             <div style="display:contents" inner_html=head.into_string()></div>
             <Controls
                 playback=playback
                 seed_text
-                seed_error=seed_error
-                run_error=run_error
+                seed_error=seed_error.read_only()
+                run_error=run_error.read_only()
                 on_run=Callback::new(move |()| run())
                 on_new_seed=Callback::new(move |()| new_seed())
             />

@@ -19,17 +19,19 @@ pub fn BreakButton(
     /// The run view's state.
     state: RunState,
 ) -> impl IntoView {
-    let playback = state.playback;
+    let playback = state.playback();
     let watched = move || {
-        matches!(playback.state.get(), PlayState::Running | PlayState::Paused)
-            && playback.speed.get() != Speed::Instant
+        matches!(
+            playback.state().get(),
+            PlayState::Running | PlayState::Paused
+        ) && playback.speed().get() != Speed::Instant
     };
     // The page layer's button, in a box that leaves the layout to it; shown and labelled
     // by one effect (as bindings, a class and a text of their own).
     let root = NodeRef::<Div>::new();
     bind::node(root, BREAK, move |el| {
         set_class(el, "rll-hidden", !watched());
-        set_text(el, Some(&state.draft.with(break_label)));
+        set_text(el, Some(&state.draft().with(break_label)));
     });
     let on_click = move |ev: web_sys::MouseEvent| {
         if bind::hit(&ev, BREAK).is_some() {

@@ -26,21 +26,21 @@ pub fn Controls(
     /// The seed field's text, as typed.
     seed_text: RwSignal<String>,
     /// Why the seed cannot be used, if it cannot.
-    seed_error: RwSignal<Option<String>>,
+    seed_error: ReadSignal<Option<String>>,
     /// Why the run cannot start for another reason, if it cannot.
-    run_error: RwSignal<Option<String>>,
+    run_error: ReadSignal<Option<String>>,
     /// Run the selected strategy with the current seed.
     on_run: Callback<()>,
     /// Pick a new random seed and run.
     on_new_seed: Callback<()>,
 ) -> impl IntoView {
     let root = NodeRef::<Div>::new();
-    let state = playback.state;
+    let state = playback.state();
 
     // Which speed is pressed.
     for speed in Speed::ALL {
         bind::node(root, speed_slot(speed), move |el| {
-            let on = playback.speed.get() == speed;
+            let on = playback.speed().get() == speed;
             set_attr(el, "aria-pressed", if on { "true" } else { "false" });
         });
     }
@@ -50,7 +50,7 @@ pub fn Controls(
     });
     bind::node(root, Action::Pause.slot(), move |el| {
         let s = state.get();
-        let offloaded = playback.offloaded.get();
+        let offloaded = playback.offloaded().get();
         set_text(el, Some(pause_label(s == PlayState::Paused, offloaded)));
         set_flag(
             el,
@@ -77,7 +77,7 @@ pub fn Controls(
     // Why a run cannot start, or what became of one in a worker.
     bind::node(root, RUN_ERROR, move |el| {
         let error = run_error.get();
-        let said = error.clone().or_else(|| playback.note.get());
+        let said = error.clone().or_else(|| playback.note().get());
         set_text(el, said.as_deref());
         set_flag(el, "hidden", said.is_none());
         set_class(el, "rll-error", error.is_some());

@@ -129,7 +129,7 @@ pub fn CustomerGrid(
     // the grid is rewritten only when it changes (a memo of markup, the type the other
     // panels' memos share).
     let fates = move || {
-        playback.snapshot.track();
+        playback.snapshot().track();
         let mut f = playback.fates();
         f.truncate(GRID_MAX_CELLS as usize);
         f
@@ -137,7 +137,7 @@ pub fn CustomerGrid(
     let list = Memo::new(move |_| fates_markup(&fates()).into_string());
     let customers = move || {
         playback
-            .scenario
+            .scenario()
             .with(|s| s.as_ref().map_or(0, |s| s.customers))
     };
     let focus = RwSignal::new(None::<u32>);

@@ -41,7 +41,7 @@ pub fn ExportButtons(
 ) -> impl IntoView {
     let root = NodeRef::<Div>::new();
     let message = RwSignal::new(None::<String>);
-    let state = playback.state;
+    let state = playback.state();
     // The bar, shown once a run is on screen.
     watch(move || {
         let idle = state.get() == PlayState::Idle;
@@ -55,7 +55,7 @@ pub fn ExportButtons(
     // A run too large to keep a record has no rows: the button says so.
     bind::node(root, Keep::Csv.slot(), move |el| {
         let recorded = playback
-            .scenario
+            .scenario()
             .with(|s| s.as_ref().is_none_or(|s| s.record));
         set_flag(el, "disabled", state.get() != PlayState::Done || !recorded);
         match recorded {
@@ -68,7 +68,7 @@ pub fn ExportButtons(
     });
     let save = move |ext: &str, mime: &str, text: String| {
         let name = playback
-            .scenario
+            .scenario()
             .with_untracked(|s| file_name(s.as_ref(), ext));
         let refused = download(&name, mime, &text).is_none();
         message.set(refused.then(|| SAVE_REFUSED.to_string()));

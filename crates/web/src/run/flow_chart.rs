@@ -24,7 +24,7 @@ pub fn FlowChart(
     // The whole second on screen, and whether the run is over there.
     let tick = Memo::new(move |_| {
         playback
-            .snapshot
+            .snapshot()
             .with(|s| s.as_ref().map(|s| (s.now_us / US_PER_S, s.finished)))
     });
     // Rewritten only when the second on screen, the run or its axis changes; empty
@@ -40,18 +40,18 @@ pub fn FlowChart(
 /// there), or `None` when there is nothing to chart.
 fn chart(playback: Playback, tick: Option<(u64, bool)>) -> Option<String> {
     let (now_s, finished) = tick?;
-    if playback.offloaded.get() {
+    if playback.offloaded().get() {
         return None;
     }
-    let axis_s = playback.end_us.get().map_or(0, |e| e.div_ceil(US_PER_S));
+    let axis_s = playback.end_us().get().map_or(0, |e| e.div_ceil(US_PER_S));
     // Tracks the scenario itself: set when a run starts, not on every frame.
-    let plan = playback.scenario.with(|s| {
+    let plan = playback.scenario().with(|s| {
         s.as_ref()
             .filter(|s| !s.traffic.is_batch())
             .map(|s| s.provider.incident)
     })?;
     let recovery = playback
-        .snapshot
+        .snapshot()
         .with_untracked(|s| s.as_ref().map(|s| Recovery::of(&s.stats, &plan)))
         .filter(|_| finished);
     // A finished run shows its last second, however short; a playing one, its whole

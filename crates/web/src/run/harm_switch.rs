@@ -19,11 +19,11 @@ pub fn HarmSwitch(
     let on_change = move |ev: web_sys::Event| {
         if bind::hit(&ev, PAUSE_AT_HARM).is_some() {
             if let Some(input) = target_as::<HtmlInputElement>(&ev) {
-                playback.stop_at_harm.set(input.checked());
+                playback.pause_at_harm(input.checked());
             }
         }
     };
-    let markup = pause_at_harm_markup(playback.stop_at_harm.get_untracked()).into_string();
+    let markup = pause_at_harm_markup(playback.stop_at_harm().get_untracked()).into_string();
     view! {
         <div style="display:contents" inner_html=markup on:change=handler(on_change)></div>
     }

@@ -20,7 +20,7 @@ pub fn KeyCounters(
     // memos share).
     let cards = Memo::new(move |_| {
         let before = before.and_then(|b| b.get());
-        playback.snapshot.with(|s| {
+        playback.snapshot().with(|s| {
             let stats = s.as_ref().map(|s| s.stats.clone()).unwrap_or_default();
             fields.with(|f| cards_markup(f, &stats, true, before.as_ref()).into_string())
         })

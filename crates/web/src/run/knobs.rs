@@ -25,12 +25,12 @@ pub fn Knobs(
     state: RunState,
 ) -> impl IntoView {
     let root = NodeRef::<Div>::new();
-    let live = move || state.draft.with(is_live);
+    let live = move || state.draft().with(is_live);
     let texts: Vec<_> = KNOBS
         .iter()
         .map(|k| {
             let i = PARAMS.iter().position(|p| p.key == k.key).unwrap_or(0);
-            state.texts.with_value(|t| t[i])
+            state.text(i)
         })
         .collect();
     // Each knob: its value in words and its slider's position, from the panel's text.
@@ -53,9 +53,9 @@ pub fn Knobs(
     });
     // The ghost's line: shown while a run before is kept, with its numbers.
     bind::node(root, GHOST, move |el| {
-        let ghost = state.ghost.with(|g| {
+        let ghost = state.ghost().with(|g| {
             g.as_ref()
-                .map(|g| state.draft.with(|d| ghost_values(&g.scenario, d)))
+                .map(|g| state.draft().with(|d| ghost_values(&g.scenario, d)))
         });
         set_flag(el, "hidden", ghost.is_none());
         if let (Some(values), Some(ghost)) = (bind::find(el, GHOST_VALUES), ghost) {

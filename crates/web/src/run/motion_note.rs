@@ -26,7 +26,7 @@ pub fn MotionNote(
 ) -> impl IntoView {
     let root = NodeRef::<Div>::new();
     bind::node(root, MOTION_NOTE, move |el| {
-        let shown = reduced.get() && playback.speed.get() == Speed::Instant;
+        let shown = reduced.get() && playback.speed().get() == Speed::Instant;
         set_flag(el, "hidden", !shown);
     });
     let on_click = move |ev: web_sys::MouseEvent| {

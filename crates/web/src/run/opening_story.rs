@@ -20,7 +20,7 @@ use page::run::opening::{
     SHELL_ID, ZOOM,
 };
 use page::run::stage::STAGE_ID;
-use sim::{Scenario, StrategyName};
+use sim::Scenario;
 
 /// The opening, for the article's numbers on seed 1 (what the bare address runs).
 #[component]
@@ -84,7 +84,11 @@ pub fn OpeningStory(
         let mut last = now_ms();
         frames.start(First::NextFrame, move || {
             let now = now_ms();
-            let rate = state.playback.speed.get_untracked().sim_us_per_wall_ms();
+            let rate = state
+                .playback()
+                .speed()
+                .get_untracked()
+                .sim_us_per_wall_ms();
             let mut c = clock.get_value();
             let more =
                 opening.with_value(|o| o.as_ref().is_some_and(|o| c.advance(o, now - last, rate)));
@@ -139,10 +143,7 @@ pub fn OpeningStory(
     let zoom = move || {
         told();
         let customer = opening.with_value(|o| o.as_ref().map(|o| o.key.customer()));
-        state.opening_customer.set(customer);
-        state.tour.set(None);
-        state.customer.set(customer);
-        state.run(StrategyName::TimeoutNoKey);
+        state.tell_opening(customer);
         scroll_to(STAGE_ID);
     };
     let on_click = move |ev: web_sys::MouseEvent| {

@@ -12,14 +12,15 @@ pub fn ParamsPanel(
     /// The run view whose numbers are edited.
     state: RunState,
 ) -> impl IntoView {
+    let (texts, errors) = state.form_fields();
     view! {
         <ParamsForm
-            texts=state.texts.get_value()
-            errors=state.errors.get_value()
-            problems=state.combined.into()
-            scenario=state.draft.into()
+            texts
+            errors
+            problems=state.combined().into()
+            scenario=state.draft().into()
             caption=PARAMS_CAPTION
-            workload=state.room.workload
+            workload=state.room().workload
             on_edit=Callback::new(move |()| state.recheck())
             fill_after_paint=true
         />

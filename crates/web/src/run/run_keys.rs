@@ -47,7 +47,7 @@ pub fn RunKeys(
     on_step: Callback<KeyAction>,
 ) -> impl IntoView {
     let open = RwSignal::new(false);
-    let playback = state.playback;
+    let playback = state.playback();
     let root = NodeRef::<Div>::new();
     // The panel opens over the page where the reader is (a fixed overlay), with the
     // focus on its close button; closing returns the focus to where it was.
@@ -91,21 +91,20 @@ pub fn RunKeys(
         };
         ev.prevent_default();
         match action {
-            KeyAction::PlayPause => match playback.state.get_untracked() {
+            KeyAction::PlayPause => match playback.state().get_untracked() {
                 PlayState::Running => playback.pause(),
                 PlayState::Paused => playback.resume(),
                 // A finished run plays on from its playhead; from its end, again.
                 PlayState::Done if playback.play_from_playhead() => {}
-                PlayState::Idle | PlayState::Done => state.run(state.selected.get_untracked()),
+                PlayState::Idle | PlayState::Done => state.run(state.selected().get_untracked()),
             },
             KeyAction::Pick(strategy) => {
-                playback.reset();
-                state.selected.set(strategy);
+                state.pick(strategy);
             }
             KeyAction::StepRequest(_) | KeyAction::StepHarm(_) => on_step.run(action),
-            KeyAction::Slower => playback.set_speed(playback.speed.get_untracked().slower()),
-            KeyAction::Faster => playback.set_speed(playback.speed.get_untracked().faster()),
-            KeyAction::Rerun => state.run(state.selected.get_untracked()),
+            KeyAction::Slower => playback.set_speed(playback.speed().get_untracked().slower()),
+            KeyAction::Faster => playback.set_speed(playback.speed().get_untracked().faster()),
+            KeyAction::Rerun => state.run(state.selected().get_untracked()),
             KeyAction::Help => show(!open.get_untracked()),
         }
     });

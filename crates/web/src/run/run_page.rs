@@ -43,40 +43,35 @@ pub fn RunPage(
         query.playback_speed(reduced.get_untracked()),
         Some(RunState::write_url),
     );
-    let state = RunState {
-        walks: walk.is_some(),
-        room: page::run::stage::Room {
-            workload: match worker_runs {
-                Some(_) => sim::budget::Workload::WorkerRun,
-                None => sim::budget::Workload::Run,
-            },
-            ..base.room
+    let state = base.on_run_page(
+        walk.is_some(),
+        match worker_runs {
+            Some(_) => sim::budget::Workload::WorkerRun,
+            None => sim::budget::Workload::Run,
         },
-        ..base
-    };
-    let playback = state.playback;
+    );
+    let playback = state.playback();
     if let Some(worker_runs) = worker_runs {
         playback.hand_off_with(worker_runs());
     }
     // The guided walk: asked for by the URL (the page layer decides).
     if walk.is_some() && tour::opens_walk(&query) {
-        state.tour.set(Some(query.step));
-        state.selected.set(tour::strategy(query.step));
+        state.open_walk(query.step, tour::strategy(query.step));
     }
     // A linked run plays at once, except on a phone watching it animate: there the page
     // opens on its verdict, and the run starts when its stage scrolls into view.
     let narrow = query.autostart() && !query.embed && is_narrow();
     if query.autostart() {
-        if narrow && playback.speed.get_untracked() != Speed::Instant {
-            state.pending_start.set(true);
+        if narrow && playback.speed().get_untracked() != Speed::Instant {
+            state.wait_for_stage();
         } else {
-            state.run(state.selected.get_untracked());
+            state.run(state.selected().get_untracked());
         }
     }
     // `customer=double-charge`: the first customer the run shows it for, once it is done.
     let scene = StoredValue::new(query.scene);
     watch(move || {
-        if playback.state.get() != PlayState::Done {
+        if playback.state().get() != PlayState::Done {
             return;
         }
         if let Some(scene) = scene.get_value() {
@@ -86,7 +81,7 @@ pub fn RunPage(
     });
     // The open story is part of the URL, and Back/Forward move through what was chosen.
     watch(move || {
-        state.customer.track();
+        state.customer().track();
         state.record_story();
     });
     let popstate = window_event_listener(leptos::ev::popstate, move |_| {
@@ -104,23 +99,23 @@ pub fn RunPage(
         .filter(|_| query_is_empty())
         .map(|opening| opening(state));
     let verdict = narrow
-        .then(|| state.scenario_for(state.selected.get_untracked()).ok())
+        .then(|| state.scenario_for(state.selected().get_untracked()).ok())
         .flatten()
         .map(|scenario| view! { <VerdictCard scenario/> });
     // The links to the other pages carry the seed and numbers being edited.
     let scenario = Signal::derive(move || Scenario {
-        seed: parse_seed(&state.seed_text.get()).unwrap_or(1),
-        ..state.draft.get()
+        seed: parse_seed(&state.seed_text().get()).unwrap_or(1),
+        ..state.draft().get()
     });
     // What the footer's command prints: the run on screen, or the one the buttons would
     // start, with the story that is open.
     let shown = Signal::derive(move || {
-        let run = playback.scenario.get().unwrap_or_else(|| Scenario {
-            strategy: state.selected.get(),
+        let run = playback.scenario().get().unwrap_or_else(|| Scenario {
+            strategy: state.selected().get(),
             ..scenario.get()
         });
         PageQuery {
-            customer: state.customer.get(),
+            customer: state.customer().get(),
             ..PageQuery::for_run(&run, Speed::Instant)
         }
     });
@@ -130,14 +125,14 @@ pub fn RunPage(
             problems=query.problems.clone()
             scenario
             view=Signal::stored(View::Run)
-            run_state=Signal::derive(move || playback.state.get().as_str())
+            run_state=Signal::derive(move || playback.state().get().as_str())
             shown
             words=const { page::shared::links::PageWords::of(page::Page::Run) }
         >
             {lead}
             <MotionNote playback reduced/>
             {verdict}
-            <Intro scenario=state.draft.into()/>
+            <Intro scenario=state.draft().into()/>
             <ViewTabs current=View::Run scenario/>
             <RunView state walk flow/>
             <RunKeys
@@ -168,14 +163,14 @@ fn is_narrow() -> bool {
 
 /// Opens the story of the first customer showing `scene` in the finished run, if any.
 fn scene_pending_done(scene: Scene, state: RunState) {
-    if state.customer.get_untracked().is_some() {
+    if state.customer().get_untracked().is_some() {
         return;
     }
     let found = state
-        .playback
+        .playback()
         .with_sim(|sim| sim.record().and_then(|r| scene.find(r)))
         .flatten();
     if found.is_some() {
-        state.customer.set(found);
+        state.open_story(found);
     }
 }

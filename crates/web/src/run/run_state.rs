@@ -18,51 +18,51 @@ use sim::{Scenario, Stats, StrategyName};
 #[derive(Clone, Copy)]
 pub struct RunState {
     /// The playback.
-    pub playback: Playback,
+    playback: Playback,
     /// The strategy selected.
-    pub selected: RwSignal<StrategyName>,
+    selected: RwSignal<StrategyName>,
     /// The seed field's text.
-    pub seed_text: RwSignal<String>,
+    seed_text: RwSignal<String>,
     /// Why the seed typed cannot be used, if it cannot.
-    pub seed_error: RwSignal<Option<String>>,
+    seed_error: RwSignal<Option<String>>,
     /// Why the run cannot start for another reason (the numbers), if it cannot.
-    pub run_error: RwSignal<Option<String>>,
+    run_error: RwSignal<Option<String>>,
     /// The customer whose story is open.
-    pub customer: RwSignal<Option<u32>>,
+    customer: RwSignal<Option<u32>>,
     /// The parameters being edited (its strategy and seed are not used).
-    pub draft: RwSignal<Scenario>,
+    draft: RwSignal<Scenario>,
     /// False while a parameter field holds something that cannot be used.
-    pub params_ok: RwSignal<bool>,
+    params_ok: RwSignal<bool>,
     /// The motion setting from the URL, written back to it.
-    pub motion: Motion,
+    motion: Motion,
     /// The presenter's layout (`present=1`), written back to the URL.
-    pub present: bool,
+    present: bool,
     /// Writes a run that has started into the page's address: [`RunState::write_url`] on
     /// the run page, none for embedded widgets (whose modules then carry no URL writing).
-    pub url_writer: Option<UrlWriter>,
+    url_writer: Option<UrlWriter>,
     /// A linked run waiting for its stage to scroll into view (on a phone).
-    pub pending_start: RwSignal<bool>,
+    pending_start: RwSignal<bool>,
     /// The parameters as typed (or set by a knob), one text per entry of `PARAMS`.
-    pub texts: StoredValue<Vec<RwSignal<String>>>,
+    texts: StoredValue<Vec<RwSignal<String>>>,
     /// Why each parameter's text cannot be used, if it cannot.
-    pub errors: StoredValue<Vec<RwSignal<Option<String>>>>,
+    errors: StoredValue<Vec<RwSignal<Option<String>>>>,
     /// Why the parameters cannot be used together, if they cannot.
-    pub combined: RwSignal<Vec<String>>,
+    combined: RwSignal<Vec<String>>,
     /// The run before the knobs were first moved, kept as a ghost beside the new one.
-    pub ghost: RwSignal<Option<Ghost>>,
+    ghost: RwSignal<Option<Ghost>>,
     /// The ghost's requests, for the timeline's faint copy.
-    pub ghost_record: StoredValue<Vec<RequestRecord>>,
+    ghost_record: StoredValue<Vec<RequestRecord>>,
     /// The guided walk's step (from 0) while it is open, written back to the URL.
-    pub tour: RwSignal<Option<usize>>,
+    tour: RwSignal<Option<usize>>,
     /// How many customers this page runs, and the device's memory: a page that hands
     /// large runs to a simulation worker runs up to the core's limit.
-    pub room: Room,
+    room: Room,
     /// This module carries the walk (the run page's walk module does; the plain run
     /// page's module does not, so a link with `tour=1` is opened by the former).
-    pub walks: bool,
+    walks: bool,
     /// The customer the opening story tells, while the page shows it: the stage links
     /// back to it when that customer's story is open.
-    pub opening_customer: RwSignal<Option<u32>>,
+    opening_customer: RwSignal<Option<u32>>,
 }
 
 /// Writes the run of a strategy just started (with its scenario and speed) into the URL.
@@ -78,10 +78,152 @@ pub struct Ghost {
 }
 
 impl RunState {
+    /// The playback.
+    pub fn playback(&self) -> Playback {
+        self.playback
+    }
+
+    /// The strategy selected.
+    pub fn selected(&self) -> ReadSignal<StrategyName> {
+        self.selected.read_only()
+    }
+
+    /// The seed field's text.
+    pub fn seed_text(&self) -> ReadSignal<String> {
+        self.seed_text.read_only()
+    }
+
+    /// The seed field's text and why it cannot be used, for the seed field, whose input
+    /// is the one other writer of the text.
+    pub fn seed_field(&self) -> (RwSignal<String>, ReadSignal<Option<String>>) {
+        (self.seed_text, self.seed_error.read_only())
+    }
+
+    /// The customer whose story is open, for the views that open one when clicked (the
+    /// grid, the timeline and the story panel), the other writers of it.
+    pub fn story_selection(&self) -> RwSignal<Option<u32>> {
+        self.customer
+    }
+
+    /// Why the run cannot start for a reason other than the seed, if it cannot.
+    pub fn run_error(&self) -> ReadSignal<Option<String>> {
+        self.run_error.read_only()
+    }
+
+    /// The customer whose story is open.
+    pub fn customer(&self) -> ReadSignal<Option<u32>> {
+        self.customer.read_only()
+    }
+
+    /// Opens `customer`'s story (`None` closes it).
+    pub fn open_story(&self, customer: Option<u32>) {
+        self.customer.set(customer);
+    }
+
+    /// The parameters being edited.
+    pub fn draft(&self) -> ReadSignal<Scenario> {
+        self.draft.read_only()
+    }
+
+    /// The presenter's layout (`present=1`).
+    pub fn present(&self) -> bool {
+        self.present
+    }
+
+    /// How many customers this page runs.
+    pub fn room(&self) -> Room {
+        self.room
+    }
+
+    /// The parameters' texts and their problems, one of each per entry of `PARAMS`, for
+    /// the numbers form, whose fields are the one other writer of them.
+    pub fn form_fields(&self) -> (Vec<RwSignal<String>>, Vec<RwSignal<Option<String>>>) {
+        (self.texts.get_value(), self.errors.get_value())
+    }
+
+    /// The text of the parameter at `index` of `PARAMS`.
+    pub fn text(&self, index: usize) -> ReadSignal<String> {
+        self.texts.with_value(|t| t[index].read_only())
+    }
+
+    /// Why the parameters cannot be used together, if they cannot.
+    pub fn combined(&self) -> ReadSignal<Vec<String>> {
+        self.combined.read_only()
+    }
+
+    /// The run before the knobs were first moved.
+    pub fn ghost(&self) -> ReadSignal<Option<Ghost>> {
+        self.ghost.read_only()
+    }
+
+    /// The ghost's requests.
+    pub fn ghost_record(&self) -> StoredValue<Vec<RequestRecord>> {
+        self.ghost_record
+    }
+
+    /// The guided walk's step (from 0) while it is open.
+    pub fn tour(&self) -> ReadSignal<Option<usize>> {
+        self.tour.read_only()
+    }
+
+    /// The customer the opening story tells, while the page shows it.
+    pub fn opening_customer(&self) -> ReadSignal<Option<u32>> {
+        self.opening_customer.read_only()
+    }
+
+    /// Holds a linked run until its stage scrolls into view ([`RunState::start_waiting_run`]).
+    pub fn wait_for_stage(&self) {
+        self.pending_start.set(true);
+    }
+
+    /// The stage is in view: starts the linked run that waited for it, if one did.
+    pub fn start_waiting_run(&self) {
+        if self.pending_start.get_untracked() {
+            self.pending_start.set(false);
+            self.run(self.selected.get_untracked());
+        }
+    }
+
+    /// Selects `strategy` with nothing on screen: the last run is put away.
+    pub fn pick(&self, strategy: StrategyName) {
+        self.playback.reset();
+        self.selected.set(strategy);
+    }
+
+    /// Opens the guided walk at `step`, whose strategy is `strategy`, with nothing run yet.
+    pub fn open_walk(&self, step: usize, strategy: StrategyName) {
+        self.tour.set(Some(step));
+        self.selected.set(strategy);
+    }
+
+    /// Moves the open walk to `step` (strategy `strategy`): the last run, story and ghost
+    /// put away, and the step written into the URL as a new entry.
+    pub fn go_to_step(&self, step: usize, strategy: StrategyName) {
+        self.customer.set(None);
+        self.dismiss_ghost();
+        self.pick(strategy);
+        self.tour.set(Some(step));
+        self.record_tour(true);
+    }
+
+    /// Closes the guided walk (the URL is the caller's to write).
+    pub fn close_walk(&self) {
+        self.tour.set(None);
+    }
+
+    /// The opening story's "see it among the others": the walk closed, the run without a
+    /// key played with `customer`'s story open, marked as the opening's customer.
+    pub fn tell_opening(&self, customer: Option<u32>) {
+        self.opening_customer.set(customer);
+        self.tour.set(None);
+        self.customer.set(customer);
+        self.run(StrategyName::TimeoutNoKey);
+    }
+
     /// State for `query`, playing at `speed`.
     pub fn new(query: &PageQuery, speed: Speed, url_writer: Option<UrlWriter>) -> Self {
         let playback = use_playback(speed);
-        playback.stop_at_harm.set(pauses_at_harm(query));
+        playback.pause_at_harm(pauses_at_harm(query));
         playback.hold_frames();
         Self {
             playback,
@@ -113,6 +255,19 @@ impl RunState {
             },
             walks: false,
             opening_customer: RwSignal::new(None),
+        }
+    }
+
+    /// The run page's state: with the walk if `walks`, running up to `workload`'s
+    /// customers.
+    pub fn on_run_page(self, walks: bool, workload: sim::budget::Workload) -> Self {
+        Self {
+            walks,
+            room: Room {
+                workload,
+                ..self.room
+            },
+            ..self
         }
     }
 
@@ -197,17 +352,21 @@ impl RunState {
             return;
         }
         if self.ghost.with_untracked(Option::is_none) {
-            let kept = self.playback.scenario.get_untracked().and_then(|scenario| {
-                let stats = self
-                    .playback
-                    .snapshot
-                    .with_untracked(|s| s.as_ref().map(|s| s.stats.clone()))?;
-                let record = self
-                    .playback
-                    .with_sim(|s| s.record().map(<[RequestRecord]>::to_vec))
-                    .flatten();
-                Some((Ghost { stats, scenario }, record.unwrap_or_default()))
-            });
+            let kept = self
+                .playback
+                .scenario()
+                .get_untracked()
+                .and_then(|scenario| {
+                    let stats = self
+                        .playback
+                        .snapshot()
+                        .with_untracked(|s| s.as_ref().map(|s| s.stats.clone()))?;
+                    let record = self
+                        .playback
+                        .with_sim(|s| s.record().map(<[RequestRecord]>::to_vec))
+                        .flatten();
+                    Some((Ghost { stats, scenario }, record.unwrap_or_default()))
+                });
             if let Some((ghost, record)) = kept {
                 self.ghost_record.set_value(record);
                 self.ghost.set(Some(ghost));
@@ -267,7 +426,7 @@ impl RunState {
         {
             self.customer.set(None);
         }
-        let speed = self.playback.speed.get_untracked();
+        let speed = self.playback.speed().get_untracked();
         let started = self.playback.start(scenario.clone());
         if let (Ok(()), Some(t)) = (&started, from_us) {
             self.playback.advance_to(t);
@@ -294,11 +453,11 @@ impl RunState {
         if self.url_writer.is_none() {
             return;
         }
-        let Some(scenario) = self.playback.scenario.get_untracked() else {
+        let Some(scenario) = self.playback.scenario().get_untracked() else {
             return;
         };
         let customer = self.customer.get_untracked();
-        let q = self.page_query(&scenario, self.playback.speed.get_untracked(), customer);
+        let q = self.page_query(&scenario, self.playback.speed().get_untracked(), customer);
         page_query::record(&q.to_query(), page_query::read().customer != customer);
     }
 
@@ -324,7 +483,7 @@ impl RunState {
             return;
         }
         if let Ok(scenario) = self.scenario_for(self.selected.get_untracked()) {
-            let speed = self.playback.speed.get_untracked();
+            let speed = self.playback.speed().get_untracked();
             let q = self.page_query(&scenario, speed, self.customer.get_untracked());
             page_query::record(&q.to_query(), new_entry);
         }

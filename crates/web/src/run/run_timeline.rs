@@ -62,19 +62,19 @@ pub fn RunTimeline(
     let lit = move || {
         highlight
             .and_then(|h| h.get())
-            .or_else(|| playback.harm.with(|h| h.map(|h| h.customer)))
+            .or_else(|| playback.harm().with(|h| h.map(|h| h.customer)))
             .or_else(|| open_story.and_then(|o| o.get()))
     };
     watch(move || {
-        playback.snapshot.track();
+        playback.snapshot().track();
         let show_ghost = ghost_on.is_some_and(|g| g.get());
         let lit = lit();
-        let harm = playback.harm.get();
+        let harm = playback.harm().get();
         let Some((el, Surface { palette, width })) = surface.get() else {
             return;
         };
-        let axis_end_us = playback.end_us.get_untracked();
-        let playhead = playback.playhead.get_untracked();
+        let axis_end_us = playback.end_us().get_untracked();
+        let playhead = playback.playhead().get_untracked();
         let paint = |ghost_record: &[sim::record::RequestRecord]| {
             playback.with_sim(|sim| {
                 let mut data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
@@ -126,7 +126,7 @@ pub fn RunTimeline(
     // The figure's state, as attributes: idle (its sentence instead of a blank canvas),
     // and the customer whose marks stand out.
     watch(move || {
-        let idle = playback.state.get() == PlayState::Idle;
+        let idle = playback.state().get() == PlayState::Idle;
         let lit = lit().map(|c| c.to_string());
         canvas.track();
         if let Some(f) = figure() {
@@ -165,8 +165,8 @@ pub fn RunTimeline(
             f64::from(ev.client_y()) - rect.top(),
         );
         let to_drawing = width / scale / rect.width().max(1.0);
-        let playhead = playback.playhead.get_untracked();
-        let axis_end_us = playback.end_us.get_untracked();
+        let playhead = playback.playhead().get_untracked();
+        let axis_end_us = playback.end_us().get_untracked();
         let found = playback.with_sim(|sim| {
             let mut data = TimelineData::of(sim, axis_end_us.unwrap_or(sim.now_us()));
             if let Some(t) = playhead {
@@ -269,8 +269,8 @@ pub fn Playhead(
     // Ready once the run is done, or held at a pause to be stepped, and kept its
     // record; hidden until then.
     let ready = move || {
-        playback.state.track();
-        playback.playhead.track();
+        playback.state().track();
+        playback.playhead().track();
         playback
             .with_sim(|s| s.is_finished() && s.record().is_some())
             .unwrap_or(false)
@@ -283,13 +283,13 @@ pub fn Playhead(
     });
     // Where the playhead is, in whole ms, and where the run ends.
     let at_ms = move || {
-        playback.snapshot.track();
+        playback.snapshot().track();
         let end_ms = playback
             .with_sim(|s| s.now_us().div_ceil(1_000))
             .unwrap_or(0);
         (
             end_ms,
-            playback.playhead.get().map_or(end_ms, |t| t / 1_000),
+            playback.playhead().get().map_or(end_ms, |t| t / 1_000),
         )
     };
     bind::node(root, PLAYHEAD, move |el| {
@@ -309,9 +309,9 @@ pub fn Playhead(
     });
     // What a step landed on, in the page layer's sentence (a live region).
     bind::node(root, PLAYHEAD_HARM, move |el| {
-        let harm = playback.harm.get();
-        let at = harm.map(|m| m.at_us).or(playback.playhead.get());
-        let said = match (playback.stepped.get(), at) {
+        let harm = playback.harm().get();
+        let at = harm.map(|m| m.at_us).or(playback.playhead().get());
+        let said = match (playback.stepped().get(), at) {
             (true, Some(t)) => playback
                 .with_sim(|sim| sim.record().and_then(|r| readout(r, t, harm.as_ref())))
                 .flatten(),

@@ -44,22 +44,16 @@ pub fn RunView(
     /// Goodput over time, in the module that carries the chart; the others point to it.
     flow: Option<FlowCard>,
 ) -> impl IntoView {
-    let RunState {
-        playback,
-        selected,
-        seed_text,
-        seed_error,
-        customer,
-        draft,
-        ..
-    } = state;
+    let (playback, selected, draft) = (state.playback(), state.selected(), state.draft());
+    let (seed_text, seed_error) = state.seed_field();
+    let customer = state.story_selection();
     // Without a record the timeline and grid are hidden, not drawn empty: the document is
     // marked (the run page is never in a shadow root, unlike a widget), and the
     // stylesheet hides what needs a record and shows the notes that say why
     // (`.rll-if-recorded`, `.rll-unrecorded-note`).
     let recorded = move || {
         playback
-            .scenario
+            .scenario()
             .with(|s| s.as_ref().is_none_or(|s| s.record))
     };
     let stage = NodeRef::<leptos::html::Div>::new();
@@ -67,14 +61,14 @@ pub fn RunView(
     let hovered = RwSignal::new(None::<u32>);
     let key_fields = Signal::derive(move || key_stats(selected.get()).to_vec());
     // The guided walk's card, mounted once while the walk is open (not on every step).
-    let walking = Memo::new(move |_| state.tour.with(Option::is_some));
+    let walking = Memo::new(move |_| state.tour().with(Option::is_some));
     // A watched run brings the stage into view, so the controls, the clock, the
     // timeline and its counters share the screen while it plays: after the frame, once
     // what `Later` builds is there (a run that plays as the page loads would otherwise
     // scroll a page not yet tall enough to bring the stage to the top).
     watch(move || {
-        let watched = playback.state.get() == PlayState::Running
-            && playback.speed.get_untracked() != Speed::Instant;
+        let watched = playback.state().get() == PlayState::Running
+            && playback.speed().get_untracked() != Speed::Instant;
         if let (true, Some(el)) = (watched, stage.get_untracked()) {
             after_next_paint(move || bring_into_view(&el));
         }
@@ -83,9 +77,8 @@ pub fn RunView(
     use_observer::<web_sys::IntersectionObserver, _>(stage, move |entries| {
         let seen = last_entry::<web_sys::IntersectionObserverEntry>(&entries)
             .is_some_and(|e| e.is_intersecting());
-        if seen && state.pending_start.get_untracked() {
-            state.pending_start.set(false);
-            state.run(selected.get_untracked());
+        if seen {
+            state.start_waiting_run();
         }
     });
     watch(move || {
@@ -94,7 +87,7 @@ pub fn RunView(
             set_flag(&root, "data-unrecorded", unrecorded);
         }
     });
-    let scale = if state.present { 4.0 / 3.0 } else { 1.0 };
+    let scale = if state.present() { 4.0 / 3.0 } else { 1.0 };
     view! {
         <section class="rll-run" aria-labelledby="rll-run-title">
             <h2 id="rll-run-title">{RUN_TITLE}</h2>
@@ -107,7 +100,7 @@ pub fn RunView(
                         playback
                         seed_text
                         seed_error=seed_error
-                        run_error=state.run_error
+                        run_error=state.run_error()
                         on_run=Callback::new(move |()| state.run(selected.get_untracked()))
                         on_new_seed=Callback::new(move |()| state.new_seed())
                     />
@@ -120,7 +113,7 @@ pub fn RunView(
                     {move || walk.filter(|_| walking.get()).map(|card| card(state))}
                     {unrecorded_note()}
                     <div class="rll-if-recorded">
-                        <RunTimeline playback scale ghost=state.ghost_record ghost_on=Signal::derive(move || state.ghost.with(Option::is_some)) open_story=customer highlight=hovered.into()>
+                        <RunTimeline playback scale ghost=state.ghost_record() ghost_on=Signal::derive(move || state.ghost().with(Option::is_some)) open_story=customer highlight=hovered.into()>
                             <Playhead playback scale/>
                             <figcaption><Legend/></figcaption>
                         </RunTimeline>
@@ -141,7 +134,7 @@ pub fn RunView(
                 </div>
                 <div class="rll-stage-side">
                     <Later>
-                    <KeyCounters playback fields=key_fields before=Signal::derive(move || state.ghost.with(|g| g.as_ref().map(|g| g.stats.clone())))/>
+                    <KeyCounters playback fields=key_fields before=Signal::derive(move || state.ghost().with(|g| g.as_ref().map(|g| g.stats.clone())))/>
                     <Summary playback/>
                     <ExportButtons playback/>
                     </Later>
@@ -155,7 +148,7 @@ pub fn RunView(
             {unrecorded_note()}
             <div class="rll-if-recorded">
                 <CustomerGrid playback selected=customer hovered/>
-                <StoryPanel source=playback selected=customer told=state.opening_customer/>
+                <StoryPanel source=playback selected=customer told=state.opening_customer()/>
             </div>
         </section>
         <section class="rll-see" aria-labelledby="rll-code-title">
@@ -171,7 +164,7 @@ pub fn RunView(
 fn elsewhere(playback: Playback) -> impl IntoView {
     let markup = Memo::new(move |_| {
         playback
-            .scenario
+            .scenario()
             .with(|s| {
                 s.as_ref()
                     .filter(|s| !s.traffic.is_batch())

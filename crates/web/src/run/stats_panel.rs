@@ -16,10 +16,10 @@ pub fn StatsPanel(
     // Rewritten only when a counter changes, not on every frame of a playback.
     let markup = Memo::new(move |_| {
         let limit = playback
-            .scenario
+            .scenario()
             .with(|s| s.as_ref().map_or(0, |s| s.provider.max_inflight));
         playback
-            .snapshot
+            .snapshot()
             .with(|s| match s {
                 Some(s) => panel_markup(&s.stats, limit),
                 None => panel_markup(&Default::default(), limit),

@@ -27,11 +27,11 @@ pub fn Summary(
     bind::node(root, SUMMARY, move |line| {
         // Silent while playing; stopped (paused, or a finished run at its playhead), it
         // says where the run stands, and "never" only at the end of a finished run.
-        let state = playback.state.get();
+        let state = playback.state().get();
         let stopped = matches!(state, PlayState::Paused | PlayState::Done);
-        let finished = state == PlayState::Done && playback.playhead.with(Option::is_none);
-        let found = playback.scenario.with(|sc| {
-            playback.snapshot.with(|s| match (sc, s) {
+        let finished = state == PlayState::Done && playback.playhead().with(Option::is_none);
+        let found = playback.scenario().with(|sc| {
+            playback.snapshot().with(|s| match (sc, s) {
                 (Some(sc), Some(s)) if stopped => Some(verdict(
                     &s.stats,
                     sc.provider.valid_customers(sc.customers),
@@ -55,8 +55,8 @@ pub fn Summary(
     });
     // What the incident did, once the run is past it.
     bind::node(root, INCIDENT_NOTE, move |note| {
-        let incident = playback.scenario.with(|sc| {
-            playback.snapshot.with(|s| match (sc, s) {
+        let incident = playback.scenario().with(|sc| {
+            playback.snapshot().with(|s| match (sc, s) {
                 (Some(sc), Some(s)) => incident_sentence(sc, s),
                 _ => None,
             })
@@ -67,7 +67,7 @@ pub fn Summary(
     // when the scenario changes, not per frame.
     bind::node(root, MODEL_NOTE, move |note| {
         let model = playback
-            .scenario
+            .scenario()
             .with(|sc| sc.as_ref().and_then(model_markup));
         note.set_inner_html(&model.map(|m| m.into_string()).unwrap_or_default());
     });

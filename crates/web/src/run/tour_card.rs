@@ -24,27 +24,27 @@ pub fn TourCard(
     /// The run view the walk plays on.
     state: RunState,
 ) -> impl IntoView {
-    let playback = state.playback;
+    let playback = state.playback();
     let card = NodeRef::<Div>::new();
-    let step = move || state.tour.get().unwrap_or(0);
+    let step = move || state.tour().get().unwrap_or(0);
     let strategy = move || tour::strategy(step());
     // The reader's prediction, forgotten when the step changes.
     let picked = RwSignal::new(None::<u64>);
     watch(move || {
-        state.tour.track();
+        state.tour().track();
         picked.set(None);
     });
     // The step's run, run ahead so its choices are the run's numbers.
     let ahead = move || {
-        state.draft.track();
-        state.seed_text.track();
+        state.draft().track();
+        state.seed_text().track();
         let sc = state.scenario_for(strategy()).ok()?;
         tour::foresee(&sc).ok().map(|stats| (sc, stats))
     };
     // True once this step's strategy has finished its run.
     let done = Memo::new(move |_| {
-        playback.state.get() == PlayState::Done
-            && playback.scenario.with(|s| s.as_ref().map(|s| s.strategy)) == Some(strategy())
+        playback.state().get() == PlayState::Done
+            && playback.scenario().with(|s| s.as_ref().map(|s| s.strategy)) == Some(strategy())
     });
     // Its final counters (the playhead may show an earlier instant).
     let final_stats = move || playback.with_sim(|sim| sim.snapshot().stats);
@@ -64,23 +64,18 @@ pub fn TourCard(
         // reveal says; the moment is pointed at on the timeline (a harm's mark, and the
         // customer's marks picked out with their story open).
         if let Some(m) = m {
-            playback.harm.set(m.harm);
-            state.customer.set(Some(m.customer));
+            playback.point_at(m.harm);
+            state.open_story(Some(m.customer));
         }
     });
     let go = move |to: usize| {
-        playback.reset();
-        state.customer.set(None);
-        state.dismiss_ghost();
-        state.selected.set(tour::strategy(to));
-        state.tour.set(Some(to));
-        state.record_tour(true);
+        state.go_to_step(to, tour::strategy(to));
         if let Some(el) = card.get_untracked() {
             let _ = el.focus();
         }
     };
     let leave = move || {
-        state.tour.set(None);
+        state.close_walk();
         // A first visit that ran nothing has no query to take the walk out of.
         if page_query::read().tour {
             state.record_tour(false);
@@ -106,7 +101,7 @@ pub fn TourCard(
         }
     });
     bind::node(card, SETUP, move |el| {
-        set_text(el, Some(&tour::setup(strategy(), &state.draft.get())));
+        set_text(el, Some(&tour::setup(strategy(), &state.draft().get())));
     });
     bind::node(card, QUESTION, move |el| {
         set_text(el, Some(tour::question(strategy())));

@@ -71,25 +71,25 @@ struct Anchor {
 #[derive(Clone, Copy)]
 pub struct Playback {
     /// Where the run is.
-    pub state: RwSignal<PlayState>,
+    state: RwSignal<PlayState>,
     /// The latest snapshot, published at most once per frame.
-    pub snapshot: RwSignal<Option<Snapshot>>,
+    snapshot: RwSignal<Option<Snapshot>>,
     /// The scenario on screen.
-    pub scenario: RwSignal<Option<Scenario>>,
+    scenario: RwSignal<Option<Scenario>>,
     /// The playback speed.
-    pub speed: RwSignal<Speed>,
+    speed: RwSignal<Speed>,
     /// When the run on screen will finish, learned from a quick unrecorded run of the
     /// same scenario, so a timeline's axis can be fixed from the start.
-    pub end_us: RwSignal<Option<u64>>,
+    end_us: RwSignal<Option<u64>>,
     /// The instant a finished run is shown at (`None`: its end), derived from its record.
-    pub playhead: RwSignal<Option<u64>>,
+    playhead: RwSignal<Option<u64>>,
     /// The harmful moment the playhead was last stepped to, while it stays there.
-    pub harm: RwSignal<Option<HarmMoment>>,
+    harm: RwSignal<Option<HarmMoment>>,
     /// True if the playhead was last moved by a step (a key or a step button), so the
     /// readout names what it landed on; a drag of the slider names nothing.
-    pub stepped: RwSignal<bool>,
+    stepped: RwSignal<bool>,
     /// Pause a playing run at the instant of its first harm ("pause at the first harm").
-    pub stop_at_harm: RwSignal<bool>,
+    stop_at_harm: RwSignal<bool>,
     /// The run's first harm while playback has not yet stopped at it: `None` until
     /// looked up, `Some(None)` once stopped there or if there is none.
     first_harm: StoredValue<Option<Option<HarmMoment>>>,
@@ -100,12 +100,12 @@ pub struct Playback {
     /// What runs large instant runs in a worker, if this page has one.
     hand_off: StoredValue<Option<Rc<dyn HandOff>>, LocalStorage>,
     /// True while the run on screen runs in a worker: the page has no `Simulation` of it.
-    pub offloaded: RwSignal<bool>,
+    offloaded: RwSignal<bool>,
     /// The first customers' fates of a run computed in a worker, as the grid draws them.
-    pub far_fates: StoredValue<Vec<Fate>>,
+    far_fates: StoredValue<Vec<Fate>>,
     /// A sentence about the run on screen, when there is one to say: a run in a worker
     /// cancelled, or one a worker could not finish.
-    pub note: RwSignal<Option<String>>,
+    note: RwSignal<Option<String>>,
     sim: StoredValue<Option<Simulation>>,
     anchor: StoredValue<Option<Anchor>>,
     /// The frame loop that plays the run.
@@ -142,6 +142,77 @@ pub fn use_playback(speed: Speed) -> Playback {
 }
 
 impl Playback {
+    /// Where the run is.
+    pub fn state(&self) -> ReadSignal<PlayState> {
+        self.state.read_only()
+    }
+
+    /// The latest snapshot, published at most once per frame.
+    pub fn snapshot(&self) -> ReadSignal<Option<Snapshot>> {
+        self.snapshot.read_only()
+    }
+
+    /// The scenario on screen.
+    pub fn scenario(&self) -> ReadSignal<Option<Scenario>> {
+        self.scenario.read_only()
+    }
+
+    /// The playback speed ([`Playback::set_speed`] changes it).
+    pub fn speed(&self) -> ReadSignal<Speed> {
+        self.speed.read_only()
+    }
+
+    /// When the run on screen will finish, once known.
+    pub fn end_us(&self) -> ReadSignal<Option<u64>> {
+        self.end_us.read_only()
+    }
+
+    /// The instant a finished run is shown at (`None`: its end).
+    pub fn playhead(&self) -> ReadSignal<Option<u64>> {
+        self.playhead.read_only()
+    }
+
+    /// The harmful moment the playhead was last stepped to, while it stays there.
+    pub fn harm(&self) -> ReadSignal<Option<HarmMoment>> {
+        self.harm.read_only()
+    }
+
+    /// True if the playhead was last moved by a step.
+    pub fn stepped(&self) -> ReadSignal<bool> {
+        self.stepped.read_only()
+    }
+
+    /// Whether a playing run pauses at its first harm.
+    pub fn stop_at_harm(&self) -> ReadSignal<bool> {
+        self.stop_at_harm.read_only()
+    }
+
+    /// Sets whether a playing run pauses at its first harm.
+    pub fn pause_at_harm(&self, pause: bool) {
+        self.stop_at_harm.set(pause);
+    }
+
+    /// Points at `harm` (a harmful moment of the run on screen) without moving the
+    /// playhead: the timeline marks it.
+    pub fn point_at(&self, harm: Option<HarmMoment>) {
+        self.harm.set(harm);
+    }
+
+    /// True while the run on screen runs in a worker.
+    pub fn offloaded(&self) -> ReadSignal<bool> {
+        self.offloaded.read_only()
+    }
+
+    /// The sentence about the run on screen, if there is one.
+    pub fn note(&self) -> ReadSignal<Option<String>> {
+        self.note.read_only()
+    }
+
+    /// Says `sentence` about the run on screen (a cancelled run, a worker that failed).
+    pub fn say(&self, sentence: String) {
+        self.note.set(Some(sentence));
+    }
+
     /// Starts `scenario` from the beginning. Returns the scenario's problem, if any.
     pub fn start(&self, scenario: Scenario) -> Result<(), String> {
         scenario.validate().map_err(|e| e.sentence())?;
@@ -204,6 +275,16 @@ impl Playback {
             .set(Some(starting_snapshot(scenario.customers)));
         self.offloaded.set(true);
         self.state.set(PlayState::Running);
+    }
+
+    /// Takes a worker's progress: `done` customers finished, its clock at `now_us`.
+    pub fn offloaded_progress(&self, done: u64, now_us: u64) {
+        self.snapshot.update(|s| {
+            if let Some(s) = s.as_mut() {
+                s.customers_done = done;
+                s.now_us = now_us;
+            }
+        });
     }
 
     /// Takes a worker's final answer: the run is done.

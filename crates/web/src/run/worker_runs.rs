@@ -32,16 +32,15 @@ impl HandOff for WorkerRuns {
         if worker_count() == 0 {
             return false;
         }
-        playback.begin_offloaded(scenario);
         if self.pool.with_value(Option::is_none) {
             let slot = self.pool;
             let answer = Rc::new(move |_: usize, data: JsValue| take(playback, slot, &data));
             let Some(pool) = Pool::new(1, answer) else {
-                playback.offloaded.set(false);
                 return false;
             };
             self.pool.set_value(Some(pool));
         }
+        playback.begin_offloaded(scenario);
         let query = PageQuery::for_run(scenario, Speed::Instant).to_query();
         let run = message(&[
             ("id", JsValue::from_f64(1.0)),
@@ -59,28 +58,23 @@ impl HandOff for WorkerRuns {
     }
 
     fn cancel(&self, playback: Playback) {
-        let (done, total) = playback.snapshot.with_untracked(|s| {
+        let (done, total) = playback.snapshot().with_untracked(|s| {
             s.as_ref()
                 .map_or((0, 0), |s| (s.customers_done, u64::from(s.customers)))
         });
         playback.reset();
-        playback.note.set(Some(cancelled_line(done, total)));
+        playback.say(cancelled_line(done, total));
     }
 }
 
 /// A worker's message: progress (charges finished and the simulated clock), or the answer.
 fn take(playback: Playback, pool: StoredValue<Option<Pool>, LocalStorage>, data: &JsValue) {
-    if !playback.offloaded.get_untracked() {
+    if !playback.offloaded().get_untracked() {
         return;
     }
     if let Some(done) = field(data, "done").as_f64() {
         let now_us = field(data, "nowUs").as_f64().unwrap_or(0.0);
-        playback.snapshot.update(|s| {
-            if let Some(s) = s.as_mut() {
-                s.customers_done = done as u64;
-                s.now_us = now_us as u64;
-            }
-        });
+        playback.offloaded_progress(done as u64, now_us as u64);
         return;
     }
     let answer =
@@ -90,7 +84,7 @@ fn take(playback: Playback, pool: StoredValue<Option<Pool>, LocalStorage>, data:
         Err(why) => {
             pool.set_value(None);
             playback.reset();
-            playback.note.set(Some(why));
+            playback.say(why);
         }
     }
 }

@@ -17,10 +17,10 @@ pub fn Progress(
     /// The run whose progress to show.
     playback: Playback,
 ) -> impl IntoView {
-    let snap = playback.snapshot;
+    let snap = playback.snapshot();
     let limit = move || {
         playback
-            .scenario
+            .scenario()
             .with(|s| s.as_ref().map(|s| s.provider.max_inflight))
     };
     // Charges done, and in all.

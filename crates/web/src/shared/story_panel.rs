@@ -34,7 +34,7 @@ pub fn StoryPanel<S: Stories>(
     selected: RwSignal<Option<u32>>,
     /// The customer the opening story at the top tells, if the page shows it: while
     /// theirs is open here, a button leads back up to it.
-    told: RwSignal<Option<u32>>,
+    told: ReadSignal<Option<u32>>,
 ) -> impl IntoView {
     // The story and the scene links as markup, each rewritten only when it changes (one
     // memo type with the other panels' markup: a memo of its own type would cost the

@@ -14,7 +14,7 @@ pub fn use_pause_offscreen(target: NodeRef<Div>, playback: Playback) {
         let Some(entry) = last_entry::<web_sys::IntersectionObserverEntry>(&entries) else {
             return;
         };
-        if !entry.is_intersecting() && playback.state.get_untracked() == PlayState::Running {
+        if !entry.is_intersecting() && playback.state().get_untracked() == PlayState::Running {
             playback.pause();
             paused_by_us.set_value(true);
         } else if entry.is_intersecting() && paused_by_us.get_value() {
