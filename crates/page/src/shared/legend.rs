@@ -1,6 +1,7 @@
 //! The words of the legends: what each customer's fate and each timeline mark is called,
 //! and the grid's words around its canvas.
 
+use crate::shared::live::{Fill, Live, Write};
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
@@ -36,19 +37,54 @@ pub const fn mark_label(kind: MarkKind) -> &'static str {
     }
 }
 
-/// The grid's legend as markup: each fate's swatch, its name and how many customers
-/// met it (`data-result="grid.<fate>"`, read by the tests).
-pub fn fates_markup(fates: &[Fate]) -> Markup {
-    html! {
-        @for k in Fate::ALL {
-            li {
-                span.rll-swatch data-fate=(k.as_str()) aria-hidden="true" {}
-                (fate_label(k)) ": "
-                span.rll-num data-result={ "grid." (k.as_str()) } {
-                    (fates.iter().filter(|x| **x == k).count())
+/// How many customers met one fate, in the grid's legend.
+pub const FATE_COUNT: Slot = slot!("fate-count");
+
+/// How many customers met each fate, in the order of `Fate::ALL`.
+pub type FateCounts = [usize; Fate::ALL.len()];
+
+/// Counts `fates` by fate, for [`FatesLegend`].
+pub fn fate_counts(fates: &[Fate]) -> FateCounts {
+    let mut counts = [0; Fate::ALL.len()];
+    for f in fates {
+        if let Some(i) = Fate::ALL.iter().position(|k| k == f) {
+            counts[i] += 1;
+        }
+    }
+    counts
+}
+
+/// The grid's legend ([`Live`]): each fate's swatch, its name and how many customers met
+/// it (`data-result="grid.<fate>"`, read by the tests), the counts live.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FatesLegend;
+
+impl Live for FatesLegend {
+    type State = FateCounts;
+    type Shape = ();
+
+    fn shape(&self, _: &FateCounts) {}
+
+    fn draw(&self, counts: &FateCounts) -> Markup {
+        html! {
+            ul.rll-fates {
+                @for (k, n) in Fate::ALL.iter().zip(counts) {
+                    li {
+                        span.rll-swatch data-fate=(k.as_str()) aria-hidden="true" {}
+                        (fate_label(*k)) ": "
+                        span.rll-num data-slot=(FATE_COUNT) data-result={ "grid." (k.as_str()) } { (n) }
+                    }
                 }
             }
         }
+    }
+
+    fn fill(&self, counts: &FateCounts) -> Fill {
+        let mut fill = Fill::default();
+        for (i, n) in counts.iter().enumerate() {
+            fill.put(FATE_COUNT, i, Write::Text(n.to_string()));
+        }
+        fill
     }
 }
 
@@ -173,9 +209,11 @@ mod tests {
     #[test]
     fn the_fates_legend_counts_each_fate() {
         let fates = [Fate::Charged, Fate::Charged, Fate::GaveUp];
-        let m = fates_markup(&fates).into_string();
+        let counts = fate_counts(&fates);
+        crate::shared::live::check_drawn(&FatesLegend, &counts).unwrap();
+        let m = FatesLegend.draw(&counts).into_string();
         assert_eq!(m.matches("<li>").count(), Fate::ALL.len());
-        assert!(m.contains(&format!("data-fate=\"{}\" aria-hidden=\"true\"></span>charged once: <span class=\"rll-num\" data-result=\"grid.{}\">2</span>", Fate::Charged.as_str(), Fate::Charged.as_str())), "{m}");
+        assert!(m.contains(&format!("data-fate=\"{}\" aria-hidden=\"true\"></span>charged once: <span class=\"rll-num\" data-slot=\"fate-count\" data-result=\"grid.{}\">2</span>", Fate::Charged.as_str(), Fate::Charged.as_str())), "{m}");
         assert!(
             m.contains(&format!(
                 "data-result=\"grid.{}\">1</span>",

@@ -9,6 +9,7 @@ pub mod format;
 pub mod legend;
 pub mod limiter;
 pub mod links;
+pub mod live;
 pub mod markup;
 pub mod names;
 pub mod params;

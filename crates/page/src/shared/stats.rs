@@ -4,6 +4,9 @@
 //! and the panel of every counter are markup ([`cards_markup`], [`panel_markup`]).
 
 use crate::shared::format::count;
+use crate::shared::live::{Fill, Live, Write};
+use crate::shared::slot::Slot;
+use crate::slot;
 use maud::{html, Markup};
 use sim::incident;
 use sim::time::whole_ms;
@@ -160,38 +163,185 @@ pub fn delta_text(before: u64, now: u64) -> String {
     )
 }
 
-/// Counters as cards, as markup: each its label, harm marked in colour, a sign and words
-/// for screen readers, its value (`data-stat`, the JSON name), the change since `before`
-/// (a kept previous run) and, unless `compact` (where the hint is the card's title), a
-/// hint of what it counts.
+/// A counter's card, live: the card (harm marks it with a class), its harm sign, its
+/// words for screen readers, its value and the change since a kept run.
+pub const CARD: Slot = slot!("stat-card");
+/// A card's harm sign, shown to the eye only.
+pub const CARD_MARK: Slot = slot!("stat-mark");
+/// A card's harm in words, for screen readers.
+pub const CARD_SR: Slot = slot!("stat-sr");
+/// A card's value (also `data-stat`, the JSON name, for tests and readers' scripts).
+pub const CARD_VALUE: Slot = slot!("stat-value");
+/// A card's change since the kept run before it.
+pub const CARD_DELTA: Slot = slot!("stat-delta");
+
+/// Counters as cards ([`Live`]): each its label, harm marked in colour, a sign and words
+/// for screen readers, its value (`data-stat`, the JSON name), the change since the kept
+/// previous run when there is one and, unless `compact` (where the hint is the card's
+/// title), a hint of what it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cards {
+    /// The hint is the card's title rather than a line of it.
+    pub compact: bool,
+}
+
+/// What [`Cards`] show: which counters, of which run, beside which kept run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CardsState {
+    /// The counters, in order.
+    pub fields: Vec<StatField>,
+    /// The run's counters.
+    pub stats: Stats,
+    /// The kept run's, when there is one.
+    pub before: Option<Stats>,
+}
+
+/// What one card shows that changes with the run.
+struct CardNow {
+    harmed: bool,
+    value: String,
+    delta: Option<String>,
+}
+
+impl CardNow {
+    fn of(field: StatField, stats: &Stats, before: Option<&Stats>) -> Self {
+        let value = stats.get(field);
+        Self {
+            harmed: stats.harmed(field),
+            value: count(value),
+            delta: before.map(|b| delta_text(b.get(field), value)),
+        }
+    }
+
+    fn mark(&self) -> &'static str {
+        if self.harmed {
+            " ⚠"
+        } else {
+            ""
+        }
+    }
+
+    fn sr(&self) -> &'static str {
+        if self.harmed {
+            " (harm)"
+        } else {
+            ""
+        }
+    }
+
+    fn hidden(&self) -> &'static str {
+        if self.harmed {
+            "false"
+        } else {
+            "true"
+        }
+    }
+}
+
+impl Live for Cards {
+    type State = CardsState;
+    type Shape = (Vec<StatField>, bool);
+
+    fn shape(&self, state: &CardsState) -> Self::Shape {
+        (state.fields.clone(), state.before.is_some())
+    }
+
+    fn draw(&self, state: &CardsState) -> Markup {
+        let compact = self.compact;
+        html! {
+            @for &field in &state.fields {
+                @let text = stat_text(field);
+                @let now = CardNow::of(field, &state.stats, state.before.as_ref());
+                div.rll-card.rll-harm[now.harmed] data-slot=(CARD) title=[compact.then_some(text.hint)] {
+                    dt {
+                        (text.label)
+                        span.rll-harm-mark data-slot=(CARD_MARK) aria-hidden=(now.hidden()) { (now.mark()) }
+                        span.rll-sr data-slot=(CARD_SR) { (now.sr()) }
+                    }
+                    dd {
+                        span.rll-value data-slot=(CARD_VALUE) data-stat=(field.as_str()) { (now.value) }
+                        @if let Some(delta) = &now.delta {
+                            span.rll-ghost-delta data-slot=(CARD_DELTA) data-ghost=(field.as_str()) { (delta) }
+                        }
+                        @if !compact { span.rll-hint { (text.hint) } }
+                    }
+                }
+            }
+        }
+    }
+
+    fn fill(&self, state: &CardsState) -> Fill {
+        let mut fill = Fill::default();
+        fill_cards(
+            &mut fill,
+            0,
+            &state.fields,
+            &state.stats,
+            state.before.as_ref(),
+        );
+        fill
+    }
+}
+
+/// The writes of the cards of `fields`, the first of them the `first`-th card drawn.
+fn fill_cards(
+    fill: &mut Fill,
+    first: usize,
+    fields: &[StatField],
+    stats: &Stats,
+    before: Option<&Stats>,
+) {
+    for (i, &field) in fields.iter().enumerate() {
+        let (i, now) = (first + i, CardNow::of(field, stats, before));
+        fill.put(CARD, i, Write::Class("rll-harm", now.harmed));
+        fill.put(CARD_MARK, i, Write::Text(now.mark().into()));
+        fill.put(CARD_MARK, i, Write::Attr("aria-hidden", now.hidden()));
+        fill.put(CARD_SR, i, Write::Text(now.sr().into()));
+        if let Some(delta) = now.delta {
+            fill.put(CARD_DELTA, i, Write::Text(delta));
+        }
+        fill.put(CARD_VALUE, i, Write::Text(now.value));
+    }
+}
+
+/// The few counters beside the stage ([`Live`]): compact [`Cards`] in their list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyCounters;
+
+impl Live for KeyCounters {
+    type State = CardsState;
+    type Shape = (Vec<StatField>, bool);
+
+    fn shape(&self, state: &CardsState) -> Self::Shape {
+        Cards { compact: true }.shape(state)
+    }
+
+    fn draw(&self, state: &CardsState) -> Markup {
+        html! {
+            dl.rll-cards.rll-key-counters data-testid="key-counters" aria-label=(KEY_COUNTERS_LABEL) {
+                (Cards { compact: true }.draw(state))
+            }
+        }
+    }
+
+    fn fill(&self, state: &CardsState) -> Fill {
+        Cards { compact: true }.fill(state)
+    }
+}
+
+/// Counters as cards, as markup, drawn once ([`Cards`]: a page that shows a finished
+/// run, or a test).
 pub fn cards_markup(
     fields: &[StatField],
     stats: &Stats,
     compact: bool,
     before: Option<&Stats>,
 ) -> Markup {
-    html! {
-        @for &field in fields {
-            @let text = stat_text(field);
-            @let harmed = stats.harmed(field);
-            @let name = field.as_str();
-            @let value = stats.get(field);
-            div.rll-card.rll-harm[harmed] title=[compact.then_some(text.hint)] {
-                dt {
-                    (text.label)
-                    span.rll-harm-mark aria-hidden=(!harmed) { @if harmed { " ⚠" } }
-                    span.rll-sr { @if harmed { " (harm)" } }
-                }
-                dd {
-                    span.rll-value data-stat=(name) { (count(value)) }
-                    @if let Some(b) = before {
-                        span.rll-ghost-delta data-ghost=(name) { (delta_text(b.get(field), value)) }
-                    }
-                    @if !compact { span.rll-hint { (text.hint) } }
-                }
-            }
-        }
-    }
+    Cards { compact }.draw(&CardsState {
+        fields: fields.to_vec(),
+        stats: stats.clone(),
+        before: before.cloned(),
+    })
 }
 
 /// The stats panel's heading, and its label for screen readers.
@@ -200,9 +350,75 @@ pub const PANEL_TITLE: &str = "What the provider saw";
 /// The label of the few counters beside the stage, for screen readers.
 pub const KEY_COUNTERS_LABEL: &str = "The counters that matter here";
 
-/// The run page's panel of every counter, as markup: its heading, then each group's title
+/// The provider's peak in flight in the note under the counters.
+pub const NOTE_PROVIDER: Slot = slot!("note-provider");
+/// The provider's in-flight limit in the note.
+pub const NOTE_LIMIT: Slot = slot!("note-limit");
+/// The client's peak of answers awaited in the note.
+pub const NOTE_CLIENT: Slot = slot!("note-client");
+
+/// The run page's panel of every counter ([`Live`]): its heading, then each group's title
 /// and cards, then the note on what the provider held beyond what the client awaited.
-/// `limit` is the provider's in-flight limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Panel;
+
+/// What the [`Panel`] shows: a run's counters, and the provider's in-flight limit.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PanelState {
+    /// The run's counters.
+    pub stats: Stats,
+    /// The provider's in-flight limit.
+    pub limit: u32,
+}
+
+/// True if the provider held more requests than the client awaited, which the note
+/// under the counters explains.
+fn held_more(stats: &Stats) -> bool {
+    stats.max_inflight > stats.client_max_outstanding
+}
+
+impl Live for Panel {
+    type State = PanelState;
+    type Shape = bool;
+
+    fn shape(&self, state: &PanelState) -> bool {
+        held_more(&state.stats)
+    }
+
+    fn draw(&self, state: &PanelState) -> Markup {
+        html! {
+            section.rll-stats aria-label=(PANEL_TITLE) { (panel_markup(&state.stats, state.limit)) }
+        }
+    }
+
+    fn fill(&self, state: &PanelState) -> Fill {
+        let mut fill = Fill::default();
+        let mut first = 0;
+        for (_, fields) in STAT_GROUPS {
+            fill_cards(&mut fill, first, fields, &state.stats, None);
+            first += fields.len();
+        }
+        let stats = &state.stats;
+        if held_more(stats) {
+            fill.put(
+                NOTE_PROVIDER,
+                0,
+                Write::Text(stats.max_inflight.to_string()),
+            );
+            fill.put(NOTE_LIMIT, 0, Write::Text(state.limit.to_string()));
+            fill.put(
+                NOTE_CLIENT,
+                0,
+                Write::Text(stats.client_max_outstanding.to_string()),
+            );
+        }
+        fill
+    }
+}
+
+/// The panel of every counter, as markup ([`Panel`] draws it in its section): its
+/// heading, each group's title and cards, and the note. `limit` is the provider's
+/// in-flight limit.
 pub fn panel_markup(stats: &Stats, limit: u32) -> Markup {
     html! {
         h2 { (PANEL_TITLE) }
@@ -212,24 +428,16 @@ pub fn panel_markup(stats: &Stats, limit: u32) -> Markup {
                 dl.rll-cards { (cards_markup(cards, stats, false, None)) }
             }
         }
-        @if let Some(note) = concurrency_note_markup(stats, limit) {
-            p.rll-callout data-testid="concurrency-note" { (note) }
+        @if held_more(stats) {
+            p.rll-callout data-testid="concurrency-note" {
+                "The provider held " strong data-slot=(NOTE_PROVIDER) { (stats.max_inflight) }
+                " requests at once (limit " span data-slot=(NOTE_LIMIT) { (limit) }
+                ") while the client awaited at most "
+                strong data-slot=(NOTE_CLIENT) { (stats.client_max_outstanding) }
+                ". The difference is charges the client had stopped waiting for, still running."
+            }
         }
     }
-}
-
-/// The note under the counters when the provider held more requests than the client was
-/// awaiting (the difference is charges the client stopped waiting for that kept running),
-/// as markup; `None` when it did not. `limit` is the provider's in-flight limit.
-pub fn concurrency_note_markup(stats: &Stats, limit: u32) -> Option<Markup> {
-    let (provider, client) = (stats.max_inflight, stats.client_max_outstanding);
-    (provider > client).then(|| {
-        html! {
-            "The provider held " strong { (provider) } " requests at once (limit " (limit)
-            ") while the client awaited at most " strong { (client) }
-            ". The difference is charges the client had stopped waiting for, still running."
-        }
-    })
 }
 
 #[cfg(test)]
@@ -273,13 +481,13 @@ mod tests {
         )
         .into_string();
         assert_eq!(m.matches("<div class=\"rll-card").count(), 2);
-        assert!(m.starts_with("<div class=\"rll-card rll-harm\" title=\"beyond a customer's first\"><dt>Extra charges<span class=\"rll-harm-mark\" aria-hidden=\"false\"> ⚠</span><span class=\"rll-sr\"> (harm)</span></dt>"), "{m}");
-        assert!(m.contains("<span class=\"rll-value\" data-stat=\"duplicates\">3</span><span class=\"rll-ghost-delta\" data-ghost=\"duplicates\">was 5 (−2)</span>"), "{m}");
-        assert!(m.contains("<div class=\"rll-card\" title=\"reached the provider\"><dt>Requests<span class=\"rll-harm-mark\" aria-hidden=\"true\"></span>"), "{m}");
-        assert!(m.contains("data-stat=\"requests\">1,040</span><span class=\"rll-ghost-delta\" data-ghost=\"requests\">was 1,000 (+40)</span></dd>"), "{m}");
+        assert!(m.starts_with("<div class=\"rll-card rll-harm\" data-slot=\"stat-card\" title=\"beyond a customer's first\"><dt>Extra charges<span class=\"rll-harm-mark\" data-slot=\"stat-mark\" aria-hidden=\"false\"> ⚠</span><span class=\"rll-sr\" data-slot=\"stat-sr\"> (harm)</span></dt>"), "{m}");
+        assert!(m.contains("<span class=\"rll-value\" data-slot=\"stat-value\" data-stat=\"duplicates\">3</span><span class=\"rll-ghost-delta\" data-slot=\"stat-delta\" data-ghost=\"duplicates\">was 5 (−2)</span>"), "{m}");
+        assert!(m.contains("<div class=\"rll-card\" data-slot=\"stat-card\" title=\"reached the provider\"><dt>Requests<span class=\"rll-harm-mark\" data-slot=\"stat-mark\" aria-hidden=\"true\"></span>"), "{m}");
+        assert!(m.contains("data-stat=\"requests\">1,040</span><span class=\"rll-ghost-delta\" data-slot=\"stat-delta\" data-ghost=\"requests\">was 1,000 (+40)</span></dd>"), "{m}");
         // A full panel's card: its hint written out, no title, no change without a run before.
         let full = cards_markup(&[StatField::Requests], &stats, false, None).into_string();
-        assert_eq!(full, "<div class=\"rll-card\"><dt>Requests<span class=\"rll-harm-mark\" aria-hidden=\"true\"></span><span class=\"rll-sr\"></span></dt><dd><span class=\"rll-value\" data-stat=\"requests\">1,040</span><span class=\"rll-hint\">reached the provider</span></dd></div>");
+        assert_eq!(full, "<div class=\"rll-card\" data-slot=\"stat-card\"><dt>Requests<span class=\"rll-harm-mark\" data-slot=\"stat-mark\" aria-hidden=\"true\"></span><span class=\"rll-sr\" data-slot=\"stat-sr\"></span></dt><dd><span class=\"rll-value\" data-slot=\"stat-value\" data-stat=\"requests\">1,040</span><span class=\"rll-hint\">reached the provider</span></dd></div>");
     }
 
     #[test]
@@ -302,13 +510,15 @@ mod tests {
             client_max_outstanding: 6,
             ..Stats::default()
         };
-        let m = concurrency_note_markup(&held, 10).unwrap().into_string();
-        assert!(m.starts_with("The provider held <strong>9</strong> requests at once (limit 10) while the client awaited at most <strong>6</strong>."), "{m}");
+        let m = panel_markup(&held, 10).into_string();
+        assert!(m.contains(r#"The provider held <strong data-slot="note-provider">9</strong> requests at once (limit <span data-slot="note-limit">10</span>) while the client awaited at most <strong data-slot="note-client">6</strong>."#), "{m}");
         let even = Stats {
             max_inflight: 6,
             ..held
         };
-        assert!(concurrency_note_markup(&even, 10).is_none());
+        assert!(!panel_markup(&even, 10)
+            .into_string()
+            .contains("concurrency-note"));
     }
 
     #[test]
@@ -331,6 +541,83 @@ mod tests {
         stats.client_max_outstanding = 10;
         let noted = panel_markup(&stats, 10).into_string();
         assert!(noted.contains("data-testid=\"concurrency-note\""));
-        assert!(noted.contains("<strong>12</strong> requests at once (limit 10)"));
+        assert!(noted.contains(
+            r#"<strong data-slot="note-provider">12</strong> requests at once (limit <span data-slot="note-limit">10</span>)"#
+        ));
+    }
+
+    /// Counters of a run part-way, with harm in them.
+    fn busy() -> Stats {
+        Stats {
+            duplicates: 27,
+            requests: 1_067,
+            charges: 1_017,
+            max_inflight: 9,
+            client_max_outstanding: 7,
+            rate_limited: 3,
+            ..Stats::default()
+        }
+    }
+
+    #[test]
+    fn the_cards_and_the_panel_draw_what_they_fill() {
+        let before = Stats {
+            requests: 1_000,
+            ..Stats::default()
+        };
+        for stats in [Stats::default(), busy()] {
+            for (compact, before) in [(true, None), (false, Some(before.clone()))] {
+                let state = CardsState {
+                    fields: StatField::ALL.to_vec(),
+                    stats: stats.clone(),
+                    before,
+                };
+                crate::shared::live::check_drawn(&Cards { compact }, &state).unwrap();
+            }
+            let state = PanelState { stats, limit: 10 };
+            crate::shared::live::check_drawn(&Panel, &state).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_counter_that_moves_changes_only_its_own_writes() {
+        let state = |stats| PanelState { stats, limit: 10 };
+        let (a, mut b) = (busy(), busy());
+        b.requests += 1;
+        let (fa, fb) = (Panel.fill(&state(a.clone())), Panel.fill(&state(b)));
+        assert_eq!(Panel.shape(&state(a)), true);
+        let changed: Vec<_> = fa
+            .writes()
+            .iter()
+            .zip(fb.writes())
+            .filter(|(x, y)| x != y)
+            .map(|(_, (hole, write))| (hole.slot, write.clone()))
+            .collect();
+        assert_eq!(
+            changed,
+            [(CARD_VALUE, crate::shared::live::Write::Text("1,068".into()))]
+        );
+    }
+
+    #[test]
+    fn the_check_finds_a_drawing_that_differs_from_its_fill() {
+        /// Draws one value and fills another.
+        struct Liar;
+        impl Live for Liar {
+            type State = ();
+            type Shape = ();
+            fn shape(&self, _: &()) {}
+            fn draw(&self, _: &()) -> Markup {
+                html! { span data-slot=(CARD_VALUE) { "1" } }
+            }
+            fn fill(&self, _: &()) -> Fill {
+                let mut fill = Fill::default();
+                fill.put(CARD_VALUE, 0, Write::Text("2".into()));
+                fill.put(CARD_VALUE, 1, Write::Text("2".into()));
+                fill
+            }
+        }
+        let why = crate::shared::live::check_drawn(&Liar, &()).unwrap_err();
+        assert!(why.contains("filled with Text(\"2\")"), "{why}");
     }
 }

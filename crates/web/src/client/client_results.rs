@@ -6,6 +6,7 @@ use super::client_run::{ClientRun, Shown};
 use crate::shared::bind;
 use crate::shared::canvas::{use_canvas, Surface};
 use crate::shared::erase::{handler, watch};
+use crate::shared::read::Read;
 use crate::shared::story_panel::{Stories, StoryPanel};
 use crate::shared::timeline::{draw, Layout, Palette, TimelineData};
 use leptos::html::Canvas;
@@ -73,7 +74,7 @@ pub fn ClientResults(
                 <ClientTimeline shown=shown.clone() selected/>
                 <section class="rll-see">
                     <h2 id=STORY_ID>"Customers' stories"</h2>
-                    <StoryPanel source=run selected told=told.read_only()/>
+                    <StoryPanel source=run selected told=Read::of(told)/>
                 </section>
                 <section class="rll-see rll-client-console" inner_html=log></section>
                 <section class="rll-stats" aria-label=PANEL_TITLE data-testid="client-stats" inner_html=stats></section>

@@ -7,6 +7,7 @@
 //! a new one) is dropped.
 
 use super::sandbox_frame::{Assets, SandboxFrame};
+use crate::shared::read::Read;
 use crate::shared::use_animation_frame::now_ms;
 use crate::shared::workers::field;
 use leptos::prelude::*;
@@ -113,23 +114,23 @@ pub struct ClientRun {
 
 impl ClientRun {
     /// Where it is.
-    pub fn phase(&self) -> ReadSignal<Phase> {
-        self.phase.read_only()
+    pub fn phase(&self) -> Read<Phase> {
+        Read::of(self.phase)
     }
 
     /// The status line.
-    pub fn status(&self) -> ReadSignal<String> {
-        self.status.read_only()
+    pub fn status(&self) -> Read<String> {
+        Read::of(self.status)
     }
 
     /// Customers the client is done with, and in all, while the sandbox runs.
-    pub fn progress(&self) -> ReadSignal<Option<(u64, u64)>> {
-        self.progress.read_only()
+    pub fn progress(&self) -> Read<Option<(u64, u64)>> {
+        Read::of(self.progress)
     }
 
     /// What went wrong, one sentence each.
-    pub fn problems(&self) -> ReadSignal<Vec<String>> {
-        self.problems.read_only()
+    pub fn problems(&self) -> Read<Vec<String>> {
+        Read::of(self.problems)
     }
 
     /// Says that the run cannot start, and why.
@@ -138,13 +139,13 @@ impl ClientRun {
     }
 
     /// Where in the code the run failed, for the editor.
-    pub fn failed_at(&self) -> ReadSignal<Option<Place>> {
-        self.failed_at.read_only()
+    pub fn failed_at(&self) -> Read<Option<Place>> {
+        Read::of(self.failed_at)
     }
 
     /// The run shown, if any.
-    pub fn shown(&self) -> ReadSignal<Option<Rc<Shown>>, LocalStorage> {
-        self.shown.read_only()
+    pub fn shown(&self) -> Read<Option<Rc<Shown>>, LocalStorage> {
+        Read::of(self.shown)
     }
 
     /// A view's run, with nothing run yet.

@@ -10,6 +10,7 @@ use crate::run::run_timeline::RunTimeline;
 use crate::run::summary::Summary;
 use crate::run::use_playback::use_playback;
 use crate::shared::progress::Progress;
+use crate::shared::read::Read;
 use crate::shared::use_media::use_reduced_motion;
 use crate::shared::use_visibility::use_pause_offscreen;
 use leptos::html::Div;
@@ -80,8 +81,8 @@ pub fn Widget(
             <Controls
                 playback=playback
                 seed_text
-                seed_error=seed_error.read_only()
-                run_error=run_error.read_only()
+                seed_error=Read::of(seed_error)
+                run_error=Read::of(run_error)
                 on_run=Callback::new(move |()| run())
                 on_new_seed=Callback::new(move |()| new_seed())
             />

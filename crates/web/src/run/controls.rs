@@ -9,6 +9,7 @@ use crate::run::use_playback::{PlayState, Playback};
 use crate::shared::bind;
 use crate::shared::dom::{set_attr, set_class, set_flag, set_text, set_value, target_as};
 use crate::shared::erase::handler;
+use crate::shared::read::Read;
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::run::controls::{
@@ -26,9 +27,9 @@ pub fn Controls(
     /// The seed field's text, as typed.
     seed_text: RwSignal<String>,
     /// Why the seed cannot be used, if it cannot.
-    seed_error: ReadSignal<Option<String>>,
+    seed_error: Read<Option<String>>,
     /// Why the run cannot start for another reason, if it cannot.
-    run_error: ReadSignal<Option<String>>,
+    run_error: Read<Option<String>>,
     /// Run the selected strategy with the current seed.
     on_run: Callback<()>,
     /// Pick a new random seed and run.

@@ -9,10 +9,11 @@ use crate::shared::bind;
 use crate::shared::canvas::{context, use_canvas, Css, Fit, Surface};
 use crate::shared::dom::{set_attr, set_flag, set_text};
 use crate::shared::erase::{handler, watch};
+use crate::shared::live;
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use page::shared::legend::{
-    fates_markup, focused_cell, grid_notes_markup, GRID_CUT, GRID_LABEL, GRID_SAID,
+    fate_counts, focused_cell, grid_notes_markup, FatesLegend, GRID_CUT, GRID_LABEL, GRID_SAID,
 };
 use sim::budget::GRID_MAX_CELLS;
 use sim::world::Fate;
@@ -134,7 +135,7 @@ pub fn CustomerGrid(
         f.truncate(GRID_MAX_CELLS as usize);
         f
     };
-    let list = Memo::new(move |_| fates_markup(&fates()).into_string());
+    let legend = live::view(FatesLegend, move || fate_counts(&fates()));
     let customers = move || {
         playback
             .scenario()
@@ -227,7 +228,7 @@ pub fn CustomerGrid(
 
     view! {
         <div class="rll-grid-wrap">
-            <ul class="rll-fates" inner_html=list></ul>
+            {legend}
             <canvas
                 class="rll-grid"
                 node_ref=canvas

@@ -1,11 +1,13 @@
 //! The few counters that matter for the strategy on screen, beside the stage's timeline.
 
 use crate::run::use_playback::Playback;
+use crate::shared::live;
 use leptos::prelude::*;
-use page::shared::stats::{cards_markup, KEY_COUNTERS_LABEL};
+use page::shared::stats::{CardsState, KeyCounters as Counters};
 use sim::{StatField, Stats};
 
-/// The chosen counters of the run on screen, as cards.
+/// The chosen counters of the run on screen, as cards (`page::shared::stats::KeyCounters`,
+/// bound live: a moving counter rewrites its own value only).
 #[component]
 pub fn KeyCounters(
     /// The run whose counters to show.
@@ -16,16 +18,11 @@ pub fn KeyCounters(
     #[prop(optional)]
     before: Option<Signal<Option<Stats>>>,
 ) -> impl IntoView {
-    // Rewritten only when a card changes (a memo of markup, the type the other panels'
-    // memos share).
-    let cards = Memo::new(move |_| {
-        let before = before.and_then(|b| b.get());
-        playback.snapshot().with(|s| {
-            let stats = s.as_ref().map(|s| s.stats.clone()).unwrap_or_default();
-            fields.with(|f| cards_markup(f, &stats, true, before.as_ref()).into_string())
-        })
-    });
-    view! {
-        <dl class="rll-cards rll-key-counters" data-testid="key-counters" aria-label=KEY_COUNTERS_LABEL inner_html=cards></dl>
-    }
+    live::view(Counters, move || CardsState {
+        fields: fields.get(),
+        stats: playback
+            .snapshot()
+            .with(|s| s.as_ref().map(|s| s.stats.clone()).unwrap_or_default()),
+        before: before.and_then(|b| b.get()),
+    })
 }

@@ -3,6 +3,7 @@
 
 use crate::run::use_playback::{use_playback, Playback};
 use crate::shared::page_query;
+use crate::shared::read::Read;
 use leptos::prelude::*;
 use page::run::knobs::Knob;
 use page::run::stage::{
@@ -84,19 +85,19 @@ impl RunState {
     }
 
     /// The strategy selected.
-    pub fn selected(&self) -> ReadSignal<StrategyName> {
-        self.selected.read_only()
+    pub fn selected(&self) -> Read<StrategyName> {
+        Read::of(self.selected)
     }
 
     /// The seed field's text.
-    pub fn seed_text(&self) -> ReadSignal<String> {
-        self.seed_text.read_only()
+    pub fn seed_text(&self) -> Read<String> {
+        Read::of(self.seed_text)
     }
 
     /// The seed field's text and why it cannot be used, for the seed field, whose input
     /// is the one other writer of the text.
-    pub fn seed_field(&self) -> (RwSignal<String>, ReadSignal<Option<String>>) {
-        (self.seed_text, self.seed_error.read_only())
+    pub fn seed_field(&self) -> (RwSignal<String>, Read<Option<String>>) {
+        (self.seed_text, Read::of(self.seed_error))
     }
 
     /// The customer whose story is open, for the views that open one when clicked (the
@@ -106,13 +107,13 @@ impl RunState {
     }
 
     /// Why the run cannot start for a reason other than the seed, if it cannot.
-    pub fn run_error(&self) -> ReadSignal<Option<String>> {
-        self.run_error.read_only()
+    pub fn run_error(&self) -> Read<Option<String>> {
+        Read::of(self.run_error)
     }
 
     /// The customer whose story is open.
-    pub fn customer(&self) -> ReadSignal<Option<u32>> {
-        self.customer.read_only()
+    pub fn customer(&self) -> Read<Option<u32>> {
+        Read::of(self.customer)
     }
 
     /// Opens `customer`'s story (`None` closes it).
@@ -121,8 +122,8 @@ impl RunState {
     }
 
     /// The parameters being edited.
-    pub fn draft(&self) -> ReadSignal<Scenario> {
-        self.draft.read_only()
+    pub fn draft(&self) -> Read<Scenario> {
+        Read::of(self.draft)
     }
 
     /// The presenter's layout (`present=1`).
@@ -142,18 +143,18 @@ impl RunState {
     }
 
     /// The text of the parameter at `index` of `PARAMS`.
-    pub fn text(&self, index: usize) -> ReadSignal<String> {
-        self.texts.with_value(|t| t[index].read_only())
+    pub fn text(&self, index: usize) -> Read<String> {
+        self.texts.with_value(|t| Read::of(t[index]))
     }
 
     /// Why the parameters cannot be used together, if they cannot.
-    pub fn combined(&self) -> ReadSignal<Vec<String>> {
-        self.combined.read_only()
+    pub fn combined(&self) -> Read<Vec<String>> {
+        Read::of(self.combined)
     }
 
     /// The run before the knobs were first moved.
-    pub fn ghost(&self) -> ReadSignal<Option<Ghost>> {
-        self.ghost.read_only()
+    pub fn ghost(&self) -> Read<Option<Ghost>> {
+        Read::of(self.ghost)
     }
 
     /// The ghost's requests.
@@ -162,13 +163,13 @@ impl RunState {
     }
 
     /// The guided walk's step (from 0) while it is open.
-    pub fn tour(&self) -> ReadSignal<Option<usize>> {
-        self.tour.read_only()
+    pub fn tour(&self) -> Read<Option<usize>> {
+        Read::of(self.tour)
     }
 
     /// The customer the opening story tells, while the page shows it.
-    pub fn opening_customer(&self) -> ReadSignal<Option<u32>> {
-        self.opening_customer.read_only()
+    pub fn opening_customer(&self) -> Read<Option<u32>> {
+        Read::of(self.opening_customer)
     }
 
     /// Holds a linked run until its stage scrolls into view ([`RunState::start_waiting_run`]).

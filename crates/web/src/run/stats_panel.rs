@@ -1,11 +1,13 @@
 //! The live stats panel: one card per counter, grouped, with harm made visible.
 //!
-//! The page layer writes the whole panel as markup; one binding replaces it as the run
-//! goes (docs/architecture.md, "Drawing").
+//! The page layer draws the panel and says what each live node shows
+//! (`page::shared::stats::Panel`); the one live binding writes only the nodes a change
+//! touches (docs/architecture.md, "Drawing").
 
 use crate::run::use_playback::Playback;
+use crate::shared::live;
 use leptos::prelude::*;
-use page::shared::stats::{panel_markup, PANEL_TITLE};
+use page::shared::stats::{Panel, PanelState};
 
 /// Every counter of the run on screen.
 #[component]
@@ -13,20 +15,12 @@ pub fn StatsPanel(
     /// The run whose counters to show.
     playback: Playback,
 ) -> impl IntoView {
-    // Rewritten only when a counter changes, not on every frame of a playback.
-    let markup = Memo::new(move |_| {
-        let limit = playback
-            .scenario()
-            .with(|s| s.as_ref().map_or(0, |s| s.provider.max_inflight));
-        playback
+    live::view(Panel, move || PanelState {
+        stats: playback
             .snapshot()
-            .with(|s| match s {
-                Some(s) => panel_markup(&s.stats, limit),
-                None => panel_markup(&Default::default(), limit),
-            })
-            .into_string()
-    });
-    view! {
-        <section class="rll-stats" aria-label=PANEL_TITLE inner_html=markup></section>
-    }
+            .with(|s| s.as_ref().map(|s| s.stats.clone()).unwrap_or_default()),
+        limit: playback
+            .scenario()
+            .with(|s| s.as_ref().map_or(0, |s| s.provider.max_inflight)),
+    })
 }

@@ -3,6 +3,7 @@
 //! cleanup stops the loop.
 
 use crate::shared::bridge;
+use crate::shared::read::Read;
 use crate::shared::use_animation_frame::{
     now_ms, use_animation_frame, First, FrameLoop, Next, FRAME_BUDGET_MS,
 };
@@ -143,48 +144,48 @@ pub fn use_playback(speed: Speed) -> Playback {
 
 impl Playback {
     /// Where the run is.
-    pub fn state(&self) -> ReadSignal<PlayState> {
-        self.state.read_only()
+    pub fn state(&self) -> Read<PlayState> {
+        Read::of(self.state)
     }
 
     /// The latest snapshot, published at most once per frame.
-    pub fn snapshot(&self) -> ReadSignal<Option<Snapshot>> {
-        self.snapshot.read_only()
+    pub fn snapshot(&self) -> Read<Option<Snapshot>> {
+        Read::of(self.snapshot)
     }
 
     /// The scenario on screen.
-    pub fn scenario(&self) -> ReadSignal<Option<Scenario>> {
-        self.scenario.read_only()
+    pub fn scenario(&self) -> Read<Option<Scenario>> {
+        Read::of(self.scenario)
     }
 
     /// The playback speed ([`Playback::set_speed`] changes it).
-    pub fn speed(&self) -> ReadSignal<Speed> {
-        self.speed.read_only()
+    pub fn speed(&self) -> Read<Speed> {
+        Read::of(self.speed)
     }
 
     /// When the run on screen will finish, once known.
-    pub fn end_us(&self) -> ReadSignal<Option<u64>> {
-        self.end_us.read_only()
+    pub fn end_us(&self) -> Read<Option<u64>> {
+        Read::of(self.end_us)
     }
 
     /// The instant a finished run is shown at (`None`: its end).
-    pub fn playhead(&self) -> ReadSignal<Option<u64>> {
-        self.playhead.read_only()
+    pub fn playhead(&self) -> Read<Option<u64>> {
+        Read::of(self.playhead)
     }
 
     /// The harmful moment the playhead was last stepped to, while it stays there.
-    pub fn harm(&self) -> ReadSignal<Option<HarmMoment>> {
-        self.harm.read_only()
+    pub fn harm(&self) -> Read<Option<HarmMoment>> {
+        Read::of(self.harm)
     }
 
     /// True if the playhead was last moved by a step.
-    pub fn stepped(&self) -> ReadSignal<bool> {
-        self.stepped.read_only()
+    pub fn stepped(&self) -> Read<bool> {
+        Read::of(self.stepped)
     }
 
     /// Whether a playing run pauses at its first harm.
-    pub fn stop_at_harm(&self) -> ReadSignal<bool> {
-        self.stop_at_harm.read_only()
+    pub fn stop_at_harm(&self) -> Read<bool> {
+        Read::of(self.stop_at_harm)
     }
 
     /// Sets whether a playing run pauses at its first harm.
@@ -199,13 +200,13 @@ impl Playback {
     }
 
     /// True while the run on screen runs in a worker.
-    pub fn offloaded(&self) -> ReadSignal<bool> {
-        self.offloaded.read_only()
+    pub fn offloaded(&self) -> Read<bool> {
+        Read::of(self.offloaded)
     }
 
     /// The sentence about the run on screen, if there is one.
-    pub fn note(&self) -> ReadSignal<Option<String>> {
-        self.note.read_only()
+    pub fn note(&self) -> Read<Option<String>> {
+        Read::of(self.note)
     }
 
     /// Says `sentence` about the run on screen (a cancelled run, a worker that failed).

@@ -5,6 +5,7 @@
 use crate::shared::bind;
 use crate::shared::dom::{scroll_to, set_flag, set_text, value_of};
 use crate::shared::erase::handler;
+use crate::shared::read::Read;
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::run::opening::{back_to_opening, OPENING_ID};
@@ -34,7 +35,7 @@ pub fn StoryPanel<S: Stories>(
     selected: RwSignal<Option<u32>>,
     /// The customer the opening story at the top tells, if the page shows it: while
     /// theirs is open here, a button leads back up to it.
-    told: ReadSignal<Option<u32>>,
+    told: Read<Option<u32>>,
 ) -> impl IntoView {
     // The story and the scene links as markup, each rewritten only when it changes (one
     // memo type with the other panels' markup: a memo of its own type would cost the
