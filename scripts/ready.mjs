@@ -40,6 +40,9 @@ if (unknown.length > 0) {
 }
 const PAGES = [['plain', 'plain.html', '#go'], ...LAB_PAGES.filter(([name]) => wanted.length === 0 || wanted.includes(name))];
 
+// The machine's load over the last minute, at the start and at the end: other work on the
+// same cores slows every page, the plain page least, so --write says it beside the table.
+const loadAtStart = os.loadavg()[0];
 const server = await serveDist(DIST, { extra: { 'plain.html': PLAIN } });
 const base = server.base;
 const browser = await launch();
@@ -71,16 +74,18 @@ if (WRITE) {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   const cpus = os.cpus();
   const day = new Date().toISOString().slice(0, 10);
+  const load = `${loadAtStart.toFixed(1)} at the start and ${os.loadavg()[0].toFixed(1)} at the end`;
   writeSection(
     'ready',
     [
       '## Time to ready',
       '',
       `Written by \`node scripts/ready.mjs --runs ${RUNS} --write\` on ${day}, the repository at ${commit},`,
-      `on a machine with ${cpus.length} logical CPUs (${cpus[0]?.model.trim() ?? 'unknown'}): ${RUNS} cold loads`,
-      'of each page, interleaved, on a throttled phone link (150 ms round trip, 1.6 Mbit/s down,',
-      '750 kbit/s up, CPU slowed 4 times), served by `ratelab serve --dist`. The plain page is',
-      'loaded in the same run; the ratio to it is what carries over to another machine.',
+      `on a machine with ${cpus.length} logical CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), its load average`,
+      `${load}: ${RUNS} cold loads of each page, interleaved, on a throttled phone link (150 ms`,
+      'round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4 times), served by `ratelab serve',
+      '--dist`. The plain page is loaded in the same run; the ratio to it is what carries over',
+      'to another machine.',
       '',
       '| page | opened as | median | min–max | × plain |',
       '| --- | --- | --- | --- | --- |',
