@@ -1,16 +1,21 @@
 // Time to ready on a throttled phone link, for every page of the lab, beside a plain HTML
 // page in the same run (this machine is noisy; the ratio to the plain page is what
-// travels). A benchmark, not a test: it prints figures for docs/sizes-and-speeds.md and asserts nothing.
+// travels). A benchmark, not a test: it prints figures and asserts nothing; with --write it
+// also puts its table in docs/figures.md, in place of the last one (every page only).
 //
 //   node scripts/ready.mjs [--runs 5] [--dist dist] [--pages run,client]   (the plain page always)
+//   node scripts/ready.mjs --runs 3 --write
 //
 // Each load is scripts/throttled.mjs's: Lighthouse's mobile throttling, a cold cache, the
 // clock from navigation start until the first control a reader needs is visible and
 // enabled; served by `ratelab serve --dist`, which sends the build's .gz files as a
 // static host does. To compare two builds, use
 // scripts/ready-ab.mjs, which pairs their loads.
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeSection } from './figures.mjs';
 import { arg, serveDist } from './lab-server.mjs';
 import { PAGES as LAB_PAGES, launch, median, timeToReady } from './throttled.mjs';
 
@@ -23,6 +28,11 @@ const PLAIN =
   '<!doctype html><meta name="viewport" content="width=device-width"><title>plain</title>' +
   '<p>A plain page.</p><button id="go">Go</button>';
 const wanted = arg('--pages', '').split(',').filter(Boolean);
+const WRITE = process.argv.includes('--write');
+if (WRITE && wanted.length > 0) {
+  console.error('--write replaces the table of every page: leave out --pages');
+  process.exit(2);
+}
 const unknown = wanted.filter((name) => !LAB_PAGES.some(([n]) => n === name));
 if (unknown.length > 0) {
   console.error(`unknown page ${unknown.join(', ')} (pages: ${LAB_PAGES.map(([n]) => n).join(', ')})`);
@@ -30,6 +40,9 @@ if (unknown.length > 0) {
 }
 const PAGES = [['plain', 'plain.html', '#go'], ...LAB_PAGES.filter(([name]) => wanted.length === 0 || wanted.includes(name))];
 
+// The machine's load over the last minute, at the start and at the end: other work on the
+// same cores slows every page, the plain page least, so --write says it beside the table.
+const loadAtStart = os.loadavg()[0];
 const server = await serveDist(DIST, { extra: { 'plain.html': PLAIN } });
 const base = server.base;
 const browser = await launch();
@@ -43,12 +56,41 @@ for (let run = 0; run < RUNS; run += 1) {
 await browser.close();
 await server.close();
 
-console.log(`time to ready, ${RUNS} cold loads each (150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU ×4, gzip)`);
+const title = `time to ready, ${RUNS} cold loads each (150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU ×4, gzip)`;
+console.log(title);
 console.log('page         median     min–max       × plain');
 const plain = median(times.plain);
-for (const [name] of PAGES) {
+const rows = [];
+for (const [name, link] of PAGES) {
   const xs = times[name];
   const m = median(xs);
-  const line = `${name.padEnd(11)} ${(m / 1000).toFixed(2).padStart(6)} s  ${(Math.min(...xs) / 1000).toFixed(2)}–${(Math.max(...xs) / 1000).toFixed(2)} s  ${(m / plain).toFixed(2).padStart(6)}`;
-  console.log(line);
+  const [med, lo, hi] = [m, Math.min(...xs), Math.max(...xs)].map((t) => (t / 1000).toFixed(2));
+  const ratio = (m / plain).toFixed(2);
+  console.log(`${name.padEnd(11)} ${med.padStart(6)} s  ${lo}–${hi} s  ${ratio.padStart(6)}`);
+  rows.push(`| ${name} | ${name === 'plain' ? 'a plain HTML page' : `\`${link || './'}\``} | ${med} s | ${lo}–${hi} s | ${ratio} |`);
+}
+
+if (WRITE) {
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const cpus = os.cpus();
+  const day = new Date().toISOString().slice(0, 10);
+  const load = `${loadAtStart.toFixed(1)} at the start and ${os.loadavg()[0].toFixed(1)} at the end`;
+  writeSection(
+    'ready',
+    [
+      '## Time to ready',
+      '',
+      `Written by \`node scripts/ready.mjs --runs ${RUNS} --write\` on ${day}, the repository at ${commit},`,
+      `on a machine with ${cpus.length} logical CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), its load average`,
+      `${load}: ${RUNS} cold loads of each page, interleaved, on a throttled phone link (150 ms`,
+      'round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4 times), served by `ratelab serve',
+      '--dist`. The plain page is loaded in the same run; the ratio to it is what carries over',
+      'to another machine.',
+      '',
+      '| page | opened as | median | min–max | × plain |',
+      '| --- | --- | --- | --- | --- |',
+      ...rows,
+    ].join('\n'),
+  );
+  console.log('wrote docs/figures.md, section ready');
 }

@@ -1,5 +1,5 @@
 // The header reader on the headers page: a sample of the reader's table
-// (tests/fixtures/header_cases.txt) pasted into the page must read exactly as
+// (crates/page/tests/fixtures/header_cases.txt) pasted into the page must read exactly as
 // `ratelab headers read --json` reads it, and as the table expects; the examples load;
 // bad input is a sentence; "now" starts at the browser's clock; the naive reading's claim
 // about JavaScript's timer is checked against a real setTimeout. Build the CLI first:

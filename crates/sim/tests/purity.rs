@@ -5,8 +5,9 @@
 //! and nothing else.) This test reads the source, so a file that reaches for one fails
 //! with the file and line.
 
+use source_rules::{assert_none, crate_sources, reaches};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// What would make a run depend on more than its seed.
 const NOT_IN_SIM: &[&str] = &[
@@ -18,54 +19,17 @@ const NOT_IN_SIM: &[&str] = &[
     "HashSet",
 ];
 
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
-            let path = entry.expect("a directory entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|x| x == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-/// Each `(line number, word)` where `source` names one of `forbidden` in code (comments
-/// are not code: a doc may say what the core does not do).
-fn reaches(source: &str, forbidden: &[&str]) -> Vec<(usize, String)> {
-    let mut found = Vec::new();
-    for (n, line) in source.lines().enumerate() {
-        let code = match line.find("//") {
-            Some(i) => &line[..i],
-            None => line,
-        };
-        for word in forbidden {
-            if code.contains(word) {
-                found.push((n + 1, (*word).to_string()));
-            }
-        }
-    }
-    found
-}
-
 #[test]
 fn the_core_reads_no_clock_no_os_randomness_and_no_hash_order() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let files = rust_files(&root);
+    let files = crate_sources(env!("CARGO_MANIFEST_DIR"));
     assert!(files.len() > 20, "the core's files are under src/");
     let mut problems = Vec::new();
     for file in files {
-        let source = fs::read_to_string(&file).expect("a readable source file");
-        for (line, word) in reaches(&source, NOT_IN_SIM) {
-            problems.push(format!("{}:{line} names {word}", file.display()));
+        for (line, word) in reaches(&file.text, NOT_IN_SIM) {
+            problems.push(format!("src/{}:{line} names {word}", file.rel));
         }
     }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert_none(&problems);
 }
 
 #[test]

@@ -2,43 +2,7 @@
 //! page layer only, and that they never reach it, is the workspace's: `crates/web` is the
 //! only crate that depends on Leptos and web-sys, and nothing depends on it.)
 
-use std::fs;
-use std::path::{Path, PathBuf};
-
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
-            let path = entry.expect("a directory entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|x| x == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-/// Each `(line number, word)` where `source` names one of `forbidden` in code (comments
-/// are not code: a doc may say what the core does not do).
-fn reaches(source: &str, forbidden: &[&str]) -> Vec<(usize, String)> {
-    let mut found = Vec::new();
-    for (n, line) in source.lines().enumerate() {
-        let code = match line.find("//") {
-            Some(i) => &line[..i],
-            None => line,
-        };
-        for word in forbidden {
-            if code.contains(word) {
-                found.push((n + 1, (*word).to_string()));
-            }
-        }
-    }
-    found
-}
+use source_rules::{assert_none, code_of, crate_sources, reaches};
 
 /// The UI reaches Leptos' generic effect and listener machinery only through
 /// `ui::erase` (`watch`, `handler`): an `Effect::new` or an `on:` handler given a bare
@@ -46,18 +10,16 @@ fn reaches(source: &str, forbidden: &[&str]) -> Vec<(usize, String)> {
 /// "Techniques").
 #[test]
 fn the_ui_makes_effects_and_listeners_only_through_erase() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut problems = Vec::new();
-    for file in rust_files(&root) {
-        if file.ends_with("erase.rs") {
+    for file in crate_sources(env!("CARGO_MANIFEST_DIR")) {
+        if file.rel.ends_with("erase.rs") {
             continue;
         }
-        let source = fs::read_to_string(&file).expect("a readable source file");
-        for (line, word) in reaches(&source, &["Effect::new"]) {
-            problems.push(format!("{}:{line} names {word}", file.display()));
+        for (line, word) in reaches(&file.text, &["Effect::new"]) {
+            problems.push(format!("{}:{line} names {word}", file.rel));
         }
-        for (n, text) in source.lines().enumerate() {
-            let code = text.split("//").next().unwrap_or("");
+        for (n, line) in file.text.lines().enumerate() {
+            let code = code_of(line);
             for (i, _) in code.match_indices("on:") {
                 let rest = &code[i + 3..];
                 let Some(eq) = rest.find('=') else { continue };
@@ -67,14 +29,14 @@ fn the_ui_makes_effects_and_listeners_only_through_erase() {
                 if is_attribute && !value.starts_with("handler(") {
                     problems.push(format!(
                         "{}:{} gives on:{event} a bare closure",
-                        file.display(),
+                        file.rel,
                         n + 1
                     ));
                 }
             }
         }
     }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert_none(&problems);
 }
 
 /// Where the UI finds a node by a string of its own: a DOM lookup by selector, a
@@ -82,7 +44,7 @@ fn the_ui_makes_effects_and_listeners_only_through_erase() {
 fn finds_by_selector(source: &str) -> Vec<(usize, String)> {
     let mut found = Vec::new();
     for (n, text) in source.lines().enumerate() {
-        let code = text.split("//").next().unwrap_or("");
+        let code = code_of(text);
         for call in [
             ".query_selector(",
             ".query_selector_all(",
@@ -106,24 +68,16 @@ fn finds_by_selector(source: &str) -> Vec<(usize, String)> {
 /// (`shared::bind`), never by a selector of its own, and never by a test id.
 #[test]
 fn the_ui_finds_nodes_by_their_slots_only() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut problems = Vec::new();
-    for file in rust_files(&root) {
-        let rel = file
-            .strip_prefix(&root)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        if rel == "shared/bind.rs" {
+    for file in crate_sources(env!("CARGO_MANIFEST_DIR")) {
+        if file.rel == "shared/bind.rs" {
             continue;
         }
-        let source = fs::read_to_string(&file).expect("a readable source file");
-        let found = finds_by_selector(&source);
-        for (line, what) in found {
-            problems.push(format!("{rel}:{line} finds a node by {what}"));
+        for (line, what) in finds_by_selector(&file.text) {
+            problems.push(format!("{}:{line} finds a node by {what}", file.rel));
         }
     }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert_none(&problems);
 }
 
 #[test]
