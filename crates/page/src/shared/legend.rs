@@ -1,7 +1,7 @@
 //! The words of the legends: what each customer's fate and each timeline mark is called,
 //! and the grid's words around its canvas.
 
-use crate::shared::live::{Fill, Live, Write};
+use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
@@ -61,30 +61,25 @@ pub struct FatesLegend;
 
 impl Live for FatesLegend {
     type State = FateCounts;
-    type Shape = ();
 
-    fn shape(&self, _: &FateCounts) {}
+    fn shape(&self, _: &FateCounts) -> u64 {
+        0
+    }
 
-    fn draw(&self, counts: &FateCounts) -> Markup {
+    fn draw(&self, counts: &FateCounts, fill: &mut Fill) -> Markup {
         html! {
             ul.rll-fates {
                 @for (k, n) in Fate::ALL.iter().zip(counts) {
                     li {
                         span.rll-swatch data-fate=(k.as_str()) aria-hidden="true" {}
                         (fate_label(*k)) ": "
-                        span.rll-num data-slot=(FATE_COUNT) data-result={ "grid." (k.as_str()) } { (n) }
+                        span.rll-num data-slot=(FATE_COUNT) data-result={ "grid." (k.as_str()) } {
+                            (fill.text(FATE_COUNT, n.to_string()))
+                        }
                     }
                 }
             }
         }
-    }
-
-    fn fill(&self, counts: &FateCounts) -> Fill {
-        let mut fill = Fill::default();
-        for (i, n) in counts.iter().enumerate() {
-            fill.put(FATE_COUNT, i, Write::Text(n.to_string()));
-        }
-        fill
     }
 }
 
@@ -211,7 +206,7 @@ mod tests {
         let fates = [Fate::Charged, Fate::Charged, Fate::GaveUp];
         let counts = fate_counts(&fates);
         crate::shared::live::check_drawn(&FatesLegend, &counts).unwrap();
-        let m = FatesLegend.draw(&counts).into_string();
+        let m = FatesLegend.markup(&counts).into_string();
         assert_eq!(m.matches("<li>").count(), Fate::ALL.len());
         assert!(m.contains(&format!("data-fate=\"{}\" aria-hidden=\"true\"></span>charged once: <span class=\"rll-num\" data-slot=\"fate-count\" data-result=\"grid.{}\">2</span>", Fate::Charged.as_str(), Fate::Charged.as_str())), "{m}");
         assert!(

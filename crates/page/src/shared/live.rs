@@ -1,16 +1,14 @@
 //! Live markup: a widget the page layer draws once and whose live parts it fills.
 //!
-//! A widget's markup and what changes in it are written together, here in the page
-//! layer: [`Live::draw`] makes the markup, naming each node that changes with a
-//! [`Slot`], and [`Live::fill`] says, for a state of the run, what each of those nodes
-//! shows ([`Write`]). The UI has one mechanism for every such widget
+//! A widget's markup and what changes in it are written together, in one function of
+//! the page layer: [`Live::draw`] makes the markup, names each node that changes with a
+//! [`Slot`], and records what it writes there in a [`Fill`] as it writes it (a text, a
+//! class, an attribute: [`Write`]). The UI has one mechanism for every such widget
 //! (`web::shared::live`): it pours the markup once (again only when [`Live::shape`]
-//! changes), finds the slotted nodes in one pass, and on each change applies only the
-//! writes that differ from the last ones. So a counter that moves rewrites one text node,
-//! not the panel, and the UI writes no DOM of its own.
-//!
-//! The drawn markup is the filled markup: [`Live::draw`] puts in each hole what
-//! [`Live::fill`] would write there for the same state, which [`check_drawn`] tests.
+//! changes), and on each change of the state draws again without pouring, and applies
+//! only the recorded writes that differ from the last ones. So a counter that moves
+//! rewrites one text node, not the panel, and the UI writes no DOM of its own.
+//! [`check_drawn`] tests that every recorded hole names a node drawn with its slot.
 
 use super::slot::Slot;
 use maud::Markup;
@@ -26,6 +24,18 @@ pub enum Write {
     Attr(&'static str, &'static str),
 }
 
+impl Write {
+    /// What of its node a write sets: each node takes one write of each kind (its text,
+    /// each class, each attribute).
+    fn kind(&self) -> (u8, &'static str) {
+        match self {
+            Write::Text(_) => (0, ""),
+            Write::Class(name, _) => (1, name),
+            Write::Attr(name, _) => (2, name),
+        }
+    }
+}
+
 /// One live node of a drawn widget: the `index`-th node that `slot` names, in document
 /// order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,18 +46,47 @@ pub struct Hole {
     pub index: u16,
 }
 
-/// Every write of a widget for one state, in a fixed order: the same holes in the same
-/// order for the same [`Live::shape`], so two fills compare write by write.
+/// The live nodes of one drawing, and what each shows, in the order drawn: the same
+/// holes in the same order for the same [`Live::shape`], so two fills compare write by
+/// write. A widget's markup records each hole as it writes it ([`Fill::text`],
+/// [`Fill::class`], [`Fill::attr`]), so what is drawn and what is filled cannot differ.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Fill {
     writes: Vec<(Hole, Write)>,
 }
 
 impl Fill {
-    /// Adds that the `index`-th node of `slot` shows `write`.
-    pub fn put(&mut self, slot: Slot, index: usize, write: Write) {
-        let index = u16::try_from(index).unwrap_or(u16::MAX);
+    /// Records `write` on the next node of `slot` that has none of its kind yet (a node
+    /// takes at most one write of each kind: its text, each class, each attribute).
+    fn put(&mut self, slot: Slot, write: Write) -> &Write {
+        let before = self
+            .writes
+            .iter()
+            .filter(|(h, w)| h.slot.name() == slot.name() && w.kind() == write.kind())
+            .count();
+        let index = u16::try_from(before).unwrap_or(u16::MAX);
         self.writes.push((Hole { slot, index }, write));
+        &self.writes[self.writes.len() - 1].1
+    }
+
+    /// The text of the node of `slot` being drawn, recorded; the text to draw.
+    pub fn text(&mut self, slot: Slot, text: String) -> &str {
+        match self.put(slot, Write::Text(text)) {
+            Write::Text(text) => text,
+            _ => "",
+        }
+    }
+
+    /// Whether the node of `slot` being drawn has `class`, recorded; the same, to draw.
+    pub fn class(&mut self, slot: Slot, class: &'static str, on: bool) -> bool {
+        self.put(slot, Write::Class(class, on));
+        on
+    }
+
+    /// An attribute of the node of `slot` being drawn, recorded; its value, to draw.
+    pub fn attr(&mut self, slot: Slot, name: &'static str, value: &'static str) -> &'static str {
+        self.put(slot, Write::Attr(name, value));
+        value
     }
 
     /// The writes, in order.
@@ -56,29 +95,32 @@ impl Fill {
     }
 }
 
-/// A widget the page layer draws once and fills as the run goes.
+/// A widget the page layer draws, whose live nodes the UI then keeps filled.
 pub trait Live {
     /// The state a widget shows.
     type State;
-    /// What decides the markup's structure (which nodes exist): the UI draws again only
-    /// when it changes.
-    type Shape: PartialEq + Clone;
+    /// A number for the markup's structure (which nodes exist) for `state`, different
+    /// for each structure the widget draws: the UI pours the markup again only when it
+    /// changes.
+    fn shape(&self, state: &Self::State) -> u64;
+    /// The markup for `state`, each live node named by its slot and its value recorded
+    /// in `fill` as it is written.
+    fn draw(&self, state: &Self::State, fill: &mut Fill) -> Markup;
 
-    /// The structure for `state`.
-    fn shape(&self, state: &Self::State) -> Self::Shape;
-    /// The markup for `state`, each live node named by its slot.
-    fn draw(&self, state: &Self::State) -> Markup;
-    /// What each live node shows for `state`.
-    fn fill(&self, state: &Self::State) -> Fill;
+    /// The markup for `state` alone (a page that shows a finished run, or a test).
+    fn markup(&self, state: &Self::State) -> Markup {
+        self.draw(state, &mut Fill::default())
+    }
 }
 
-/// Checks that `widget` draws for `state` what it fills: each hole's node, found in the
-/// drawn markup by its slot and index, already shows the write (a text, a class, an
-/// attribute), and `draw` makes as many nodes of each slot as `fill` writes to. The
-/// markup is the page layer's own, so a plain scan of it is enough.
+/// Checks that each hole `widget` records for `state` names a node of the markup that
+/// shows the write already (a text, a class, an attribute): that every hole has its
+/// `data-slot`, at its place. The markup is the page layer's own, so a plain scan of it
+/// is enough.
 pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> {
-    let drawn = widget.draw(state).into_string();
-    for (hole, write) in widget.fill(state).writes() {
+    let mut fill = Fill::default();
+    let drawn = widget.draw(state, &mut fill).into_string();
+    for (hole, write) in fill.writes() {
         let tag = nth_tag(&drawn, hole.slot, hole.index).ok_or_else(|| {
             format!(
                 "no node {} of slot {} in the markup",

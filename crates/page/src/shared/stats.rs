@@ -4,7 +4,7 @@
 //! and the panel of every counter are markup ([`cards_markup`], [`panel_markup`]).
 
 use crate::shared::format::count;
-use crate::shared::live::{Fill, Live, Write};
+use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
@@ -196,111 +196,67 @@ pub struct CardsState {
     pub before: Option<Stats>,
 }
 
-/// What one card shows that changes with the run.
-struct CardNow {
-    harmed: bool,
-    value: String,
-    delta: Option<String>,
-}
-
-impl CardNow {
-    fn of(field: StatField, stats: &Stats, before: Option<&Stats>) -> Self {
-        let value = stats.get(field);
-        Self {
-            harmed: stats.harmed(field),
-            value: count(value),
-            delta: before.map(|b| delta_text(b.get(field), value)),
-        }
-    }
-
-    fn mark(&self) -> &'static str {
-        if self.harmed {
-            " ⚠"
-        } else {
-            ""
-        }
-    }
-
-    fn sr(&self) -> &'static str {
-        if self.harmed {
-            " (harm)"
-        } else {
-            ""
-        }
-    }
-
-    fn hidden(&self) -> &'static str {
-        if self.harmed {
-            "false"
-        } else {
-            "true"
-        }
-    }
-}
-
 impl Live for Cards {
     type State = CardsState;
-    type Shape = (Vec<StatField>, bool);
 
-    fn shape(&self, state: &CardsState) -> Self::Shape {
-        (state.fields.clone(), state.before.is_some())
+    /// The fields, in order, and whether a kept run is beside them: one digit of base 64
+    /// each (a field's place in `StatField::ALL`, from 1), so up to ten fields (a widget
+    /// shows at most six) give ten digits, each list its own number.
+    fn shape(&self, state: &CardsState) -> u64 {
+        let index = |f: &StatField| StatField::ALL.iter().position(|a| a == f).unwrap_or(0);
+        state
+            .fields
+            .iter()
+            .fold(u64::from(state.before.is_some()), |key, f| {
+                key.wrapping_mul(64).wrapping_add(index(f) as u64 + 1)
+            })
     }
 
-    fn draw(&self, state: &CardsState) -> Markup {
-        let compact = self.compact;
-        html! {
-            @for &field in &state.fields {
-                @let text = stat_text(field);
-                @let now = CardNow::of(field, &state.stats, state.before.as_ref());
-                div.rll-card.rll-harm[now.harmed] data-slot=(CARD) title=[compact.then_some(text.hint)] {
-                    dt {
-                        (text.label)
-                        span.rll-harm-mark data-slot=(CARD_MARK) aria-hidden=(now.hidden()) { (now.mark()) }
-                        span.rll-sr data-slot=(CARD_SR) { (now.sr()) }
-                    }
-                    dd {
-                        span.rll-value data-slot=(CARD_VALUE) data-stat=(field.as_str()) { (now.value) }
-                        @if let Some(delta) = &now.delta {
-                            span.rll-ghost-delta data-slot=(CARD_DELTA) data-ghost=(field.as_str()) { (delta) }
-                        }
-                        @if !compact { span.rll-hint { (text.hint) } }
-                    }
-                }
-            }
-        }
-    }
-
-    fn fill(&self, state: &CardsState) -> Fill {
-        let mut fill = Fill::default();
-        fill_cards(
-            &mut fill,
-            0,
+    fn draw(&self, state: &CardsState, fill: &mut Fill) -> Markup {
+        draw_cards(
+            fill,
             &state.fields,
             &state.stats,
             state.before.as_ref(),
-        );
-        fill
+            self.compact,
+        )
     }
 }
 
-/// The writes of the cards of `fields`, the first of them the `first`-th card drawn.
-fn fill_cards(
+/// The cards of `fields`, their live nodes recorded in `fill`.
+fn draw_cards(
     fill: &mut Fill,
-    first: usize,
     fields: &[StatField],
     stats: &Stats,
     before: Option<&Stats>,
-) {
-    for (i, &field) in fields.iter().enumerate() {
-        let (i, now) = (first + i, CardNow::of(field, stats, before));
-        fill.put(CARD, i, Write::Class("rll-harm", now.harmed));
-        fill.put(CARD_MARK, i, Write::Text(now.mark().into()));
-        fill.put(CARD_MARK, i, Write::Attr("aria-hidden", now.hidden()));
-        fill.put(CARD_SR, i, Write::Text(now.sr().into()));
-        if let Some(delta) = now.delta {
-            fill.put(CARD_DELTA, i, Write::Text(delta));
+    compact: bool,
+) -> Markup {
+    html! {
+        @for &field in fields {
+            @let text = stat_text(field);
+            @let harmed = stats.harmed(field);
+            @let name = field.as_str();
+            @let value = stats.get(field);
+            div.rll-card.rll-harm[fill.class(CARD, "rll-harm", harmed)] data-slot=(CARD) title=[compact.then_some(text.hint)] {
+                dt {
+                    (text.label)
+                    span.rll-harm-mark data-slot=(CARD_MARK)
+                        aria-hidden=(fill.attr(CARD_MARK, "aria-hidden", if harmed { "false" } else { "true" })) {
+                        (fill.text(CARD_MARK, if harmed { " ⚠" } else { "" }.into()))
+                    }
+                    span.rll-sr data-slot=(CARD_SR) { (fill.text(CARD_SR, if harmed { " (harm)" } else { "" }.into())) }
+                }
+                dd {
+                    span.rll-value data-slot=(CARD_VALUE) data-stat=(name) { (fill.text(CARD_VALUE, count(value))) }
+                    @if let Some(b) = before {
+                        span.rll-ghost-delta data-slot=(CARD_DELTA) data-ghost=(name) {
+                            (fill.text(CARD_DELTA, delta_text(b.get(field), value)))
+                        }
+                    }
+                    @if !compact { span.rll-hint { (text.hint) } }
+                }
+            }
         }
-        fill.put(CARD_VALUE, i, Write::Text(now.value));
     }
 }
 
@@ -310,22 +266,17 @@ pub struct KeyCounters;
 
 impl Live for KeyCounters {
     type State = CardsState;
-    type Shape = (Vec<StatField>, bool);
 
-    fn shape(&self, state: &CardsState) -> Self::Shape {
+    fn shape(&self, state: &CardsState) -> u64 {
         Cards { compact: true }.shape(state)
     }
 
-    fn draw(&self, state: &CardsState) -> Markup {
+    fn draw(&self, state: &CardsState, fill: &mut Fill) -> Markup {
         html! {
             dl.rll-cards.rll-key-counters data-testid="key-counters" aria-label=(KEY_COUNTERS_LABEL) {
-                (Cards { compact: true }.draw(state))
+                (Cards { compact: true }.draw(state, fill))
             }
         }
-    }
-
-    fn fill(&self, state: &CardsState) -> Fill {
-        Cards { compact: true }.fill(state)
     }
 }
 
@@ -337,11 +288,7 @@ pub fn cards_markup(
     compact: bool,
     before: Option<&Stats>,
 ) -> Markup {
-    Cards { compact }.draw(&CardsState {
-        fields: fields.to_vec(),
-        stats: stats.clone(),
-        before: before.cloned(),
-    })
+    draw_cards(&mut Fill::default(), fields, stats, before, compact)
 }
 
 /// The stats panel's heading, and its label for screen readers.
@@ -379,40 +326,40 @@ fn held_more(stats: &Stats) -> bool {
 
 impl Live for Panel {
     type State = PanelState;
-    type Shape = bool;
 
-    fn shape(&self, state: &PanelState) -> bool {
-        held_more(&state.stats)
+    fn shape(&self, state: &PanelState) -> u64 {
+        u64::from(held_more(&state.stats))
     }
 
-    fn draw(&self, state: &PanelState) -> Markup {
+    fn draw(&self, state: &PanelState, fill: &mut Fill) -> Markup {
         html! {
-            section.rll-stats aria-label=(PANEL_TITLE) { (panel_markup(&state.stats, state.limit)) }
+            section.rll-stats aria-label=(PANEL_TITLE) { (draw_panel(fill, &state.stats, state.limit)) }
         }
     }
+}
 
-    fn fill(&self, state: &PanelState) -> Fill {
-        let mut fill = Fill::default();
-        let mut first = 0;
-        for (_, fields) in STAT_GROUPS {
-            fill_cards(&mut fill, first, fields, &state.stats, None);
-            first += fields.len();
+/// The panel's heading, each group's title and cards, and the note, their live nodes
+/// recorded in `fill`.
+fn draw_panel(fill: &mut Fill, stats: &Stats, limit: u32) -> Markup {
+    html! {
+        h2 { (PANEL_TITLE) }
+        @for (title, cards) in STAT_GROUPS {
+            div.rll-group {
+                h3 { (title) }
+                dl.rll-cards { (draw_cards(fill, cards, stats, None, false)) }
+            }
         }
-        let stats = &state.stats;
-        if held_more(stats) {
-            fill.put(
-                NOTE_PROVIDER,
-                0,
-                Write::Text(stats.max_inflight.to_string()),
-            );
-            fill.put(NOTE_LIMIT, 0, Write::Text(state.limit.to_string()));
-            fill.put(
-                NOTE_CLIENT,
-                0,
-                Write::Text(stats.client_max_outstanding.to_string()),
-            );
+        @if held_more(stats) {
+            p.rll-callout data-testid="concurrency-note" {
+                "The provider held "
+                strong data-slot=(NOTE_PROVIDER) { (fill.text(NOTE_PROVIDER, stats.max_inflight.to_string())) }
+                " requests at once (limit "
+                span data-slot=(NOTE_LIMIT) { (fill.text(NOTE_LIMIT, limit.to_string())) }
+                ") while the client awaited at most "
+                strong data-slot=(NOTE_CLIENT) { (fill.text(NOTE_CLIENT, stats.client_max_outstanding.to_string())) }
+                ". The difference is charges the client had stopped waiting for, still running."
+            }
         }
-        fill
     }
 }
 
@@ -420,24 +367,7 @@ impl Live for Panel {
 /// heading, each group's title and cards, and the note. `limit` is the provider's
 /// in-flight limit.
 pub fn panel_markup(stats: &Stats, limit: u32) -> Markup {
-    html! {
-        h2 { (PANEL_TITLE) }
-        @for (title, cards) in STAT_GROUPS {
-            div.rll-group {
-                h3 { (title) }
-                dl.rll-cards { (cards_markup(cards, stats, false, None)) }
-            }
-        }
-        @if held_more(stats) {
-            p.rll-callout data-testid="concurrency-note" {
-                "The provider held " strong data-slot=(NOTE_PROVIDER) { (stats.max_inflight) }
-                " requests at once (limit " span data-slot=(NOTE_LIMIT) { (limit) }
-                ") while the client awaited at most "
-                strong data-slot=(NOTE_CLIENT) { (stats.client_max_outstanding) }
-                ". The difference is charges the client had stopped waiting for, still running."
-            }
-        }
-    }
+    draw_panel(&mut Fill::default(), stats, limit)
 }
 
 #[cfg(test)]
@@ -584,8 +514,13 @@ mod tests {
         let state = |stats| PanelState { stats, limit: 10 };
         let (a, mut b) = (busy(), busy());
         b.requests += 1;
-        let (fa, fb) = (Panel.fill(&state(a.clone())), Panel.fill(&state(b)));
-        assert_eq!(Panel.shape(&state(a)), true);
+        let fill = |s| {
+            let mut fill = Fill::default();
+            Panel.draw(&s, &mut fill);
+            fill
+        };
+        let (fa, fb) = (fill(state(a.clone())), fill(state(b)));
+        assert_eq!(Panel.shape(&state(a)), 1);
         let changed: Vec<_> = fa
             .writes()
             .iter()
@@ -600,21 +535,16 @@ mod tests {
     }
 
     #[test]
-    fn the_check_finds_a_drawing_that_differs_from_its_fill() {
-        /// Draws one value and fills another.
+    fn the_check_finds_a_hole_drawn_without_its_slot() {
+        /// Records a hole on a node it draws without the hole's slot.
         struct Liar;
         impl Live for Liar {
             type State = ();
-            type Shape = ();
-            fn shape(&self, _: &()) {}
-            fn draw(&self, _: &()) -> Markup {
-                html! { span data-slot=(CARD_VALUE) { "1" } }
+            fn shape(&self, _: &()) -> u64 {
+                0
             }
-            fn fill(&self, _: &()) -> Fill {
-                let mut fill = Fill::default();
-                fill.put(CARD_VALUE, 0, Write::Text("2".into()));
-                fill.put(CARD_VALUE, 1, Write::Text("2".into()));
-                fill
+            fn draw(&self, _: &(), fill: &mut Fill) -> Markup {
+                html! { span data-slot=(CARD_VALUE) { "1" } span { (fill.text(CARD_VALUE, "2".into())) } }
             }
         }
         let why = crate::shared::live::check_drawn(&Liar, &()).unwrap_err();

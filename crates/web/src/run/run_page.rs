@@ -38,12 +38,10 @@ pub fn RunPage(
     flow: Option<FlowCard>,
 ) -> impl IntoView {
     let reduced = use_reduced_motion();
-    let base = RunState::new(
+    let state = RunState::new(
         &query,
         query.playback_speed(reduced.get_untracked()),
         Some(RunState::write_url),
-    );
-    let state = base.on_run_page(
         walk.is_some(),
         match worker_runs {
             Some(_) => sim::budget::Workload::WorkerRun,

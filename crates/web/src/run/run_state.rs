@@ -221,8 +221,14 @@ impl RunState {
         self.run(StrategyName::TimeoutNoKey);
     }
 
-    /// State for `query`, playing at `speed`.
-    pub fn new(query: &PageQuery, speed: Speed, url_writer: Option<UrlWriter>) -> Self {
+    /// State for `query`, playing at `speed`. The page carries the walk if `walks`, and runs up to `workload`'s customers.
+    pub fn new(
+        query: &PageQuery,
+        speed: Speed,
+        url_writer: Option<UrlWriter>,
+        walks: bool,
+        workload: sim::budget::Workload,
+    ) -> Self {
         let playback = use_playback(speed);
         playback.pause_at_harm(pauses_at_harm(query));
         playback.hold_frames();
@@ -252,23 +258,10 @@ impl RunState {
             tour: RwSignal::new(None),
             room: Room {
                 device_gib: crate::shared::dom::device_memory_gib(),
-                ..Room::PAGE
-            },
-            walks: false,
-            opening_customer: RwSignal::new(None),
-        }
-    }
-
-    /// The run page's state: with the walk if `walks`, running up to `workload`'s
-    /// customers.
-    pub fn on_run_page(self, walks: bool, workload: sim::budget::Workload) -> Self {
-        Self {
-            walks,
-            room: Room {
                 workload,
-                ..self.room
             },
-            ..self
+            walks,
+            opening_customer: RwSignal::new(None),
         }
     }
 

@@ -1,6 +1,7 @@
 //! The one mechanism that binds a live widget of the page layer
 //! (`page::shared::live::Live`): its markup poured once into a host node, and on each
-//! change of the state it reads only the writes that differ from the last ones applied.
+//! change of the state it reads, drawn again without pouring, and only the recorded
+//! writes that differ from the last ones applied.
 //!
 //! ```ignore
 //! view! { <div>{live::view(Panel, move || PanelState { stats: stats.get(), limit })}</div> }
@@ -18,75 +19,48 @@ use web_sys::Element;
 /// changed.
 pub fn view<L: Live + 'static>(widget: L, state: impl Fn() -> L::State + 'static) -> impl IntoView {
     let host = NodeRef::<Div>::new();
-    let shape = StoredValue::new_local(None::<L::Shape>);
     let step = move || {
         let now = state();
-        let new_shape = widget.shape(&now);
-        let same = shape.with_value(|s| s.as_ref() == Some(&new_shape));
-        if !same {
-            shape.set_value(Some(new_shape));
-        }
-        let drawn = (!same).then(|| widget.draw(&now).into_string());
-        (drawn, widget.fill(&now))
+        let mut fill = Fill::default();
+        let markup = widget.draw(&now, &mut fill);
+        (widget.shape(&now), markup.into_string(), fill)
     };
     bind_boxed(host, Box::new(step));
     view! { <div style="display:contents" node_ref=host></div> }
 }
 
-/// The nodes a drawing names, found in one pass: each slot's name and its nodes, in
-/// document order.
-type Found = Vec<(String, Vec<Element>)>;
-
-/// The one copy of [`bind`]'s effect: each widget brings only its two closures.
+/// The one copy of [`view`]'s effect: each widget brings only its closure. After a
+/// drawing, the fill is taken as shown (the page layer draws what it fills, which its
+/// tests check); after that, only the writes that differ from the last fill's are made.
 #[inline(never)]
-fn bind_boxed(host: NodeRef<Div>, step: Box<dyn Fn() -> (Option<String>, Fill)>) {
-    let last = StoredValue::new_local(Fill::default());
-    let found = StoredValue::new_local(Found::new());
+fn bind_boxed(host: NodeRef<Div>, step: Box<dyn Fn() -> (u64, String, Fill)>) {
+    let last = StoredValue::new_local((None, Fill::default()));
     watch(move || {
         let Some(host) = host.get() else {
             return;
         };
-        let (drawn, fill) = step();
-        if let Some(markup) = drawn {
+        let (shape, markup, fill) = step();
+        if last.with_value(|(drawn, _)| *drawn != Some(shape)) {
             host.set_inner_html(&markup);
-            found.set_value(find_slots(&host));
-            last.set_value(Fill::default());
-        }
-        found.with_value(|found| {
-            last.with_value(|last| {
+        } else {
+            last.with_value(|(_, last)| {
                 let before = last.writes();
                 for (i, (hole, write)) in fill.writes().iter().enumerate() {
                     let same = before.get(i).is_some_and(|(h, w)| h == hole && w == write);
-                    if let (false, Some(el)) = (same, node(found, *hole)) {
-                        apply(el, write);
+                    if let (false, Some(el)) = (same, node(&host, *hole)) {
+                        apply(&el, write);
                     }
                 }
             });
-        });
-        last.set_value(fill);
+        }
+        last.set_value((Some(shape), fill));
     });
 }
 
-/// Every node under `host` with a `data-slot`, grouped by slot in document order.
-fn find_slots(host: &Element) -> Found {
-    let mut found = Found::new();
-    let Ok(list) = host.query_selector_all("[data-slot]") else {
-        return found;
-    };
-    for el in (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok()) {
-        let name = el.get_attribute("data-slot").unwrap_or_default();
-        match found.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, nodes)) => nodes.push(el),
-            None => found.push((name, vec![el])),
-        }
-    }
-    found
-}
-
-/// The node a hole names.
-fn node(found: &Found, hole: Hole) -> Option<&Element> {
-    let (_, nodes) = found.iter().find(|(n, _)| n == hole.slot.name())?;
-    nodes.get(usize::from(hole.index))
+/// The node a hole names under `host`.
+fn node(host: &Element, hole: Hole) -> Option<Element> {
+    let list = host.query_selector_all(hole.slot.selector()).ok()?;
+    list.item(u32::from(hole.index))?.dyn_into::<Element>().ok()
 }
 
 /// Applies one write to its node.
