@@ -1,8 +1,9 @@
 //! The control bar's words and markup: the speeds, the seed field and the run buttons.
-//! The bar is one string set once ([`crate::shared::markup`]); the UI then changes only what a
-//! run changes (which speed is pressed, the buttons' labels, the seed's help) and
-//! reads clicks by the buttons' `data-speed` and `data-action`.
+//! The bar is a live widget ([`ControlBar`]): drawn once, and then only what a run
+//! changes is written (which speed is pressed, the buttons' labels, the seed's help);
+//! the UI reads clicks by the buttons' slots.
 
+use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::slot;
 use crate::Speed;
@@ -76,35 +77,111 @@ pub fn pause_label(paused: bool, offloaded: bool) -> &'static str {
     }
 }
 
-/// The bar as it stands before any run: every speed (none pressed yet), the seed field
-/// (its value is set by the UI), and the run, pause and reset buttons.
-pub fn controls_markup() -> Markup {
-    html! {
-        div.rll-field {
-            span.rll-field-label #rll-speed-label { "Speed" }
-            div.rll-segmented role="group" aria-labelledby="rll-speed-label" {
-                @for s in Speed::ALL {
-                    button type="button" data-slot=(speed_slot(s)) data-speed=(s.as_str()) aria-pressed="false" { (s.label()) }
+/// What the control bar shows: the speed pressed, the run's state, the seed as typed,
+/// and what stops a run or became of one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BarState {
+    /// The speed pressed.
+    pub speed: Speed,
+    /// Nothing has run yet (or the run was reset).
+    pub idle: bool,
+    /// A run is paused.
+    pub paused: bool,
+    /// A run is playing or paused: it can pause, resume or stop.
+    pub active: bool,
+    /// The run on screen runs in a simulation worker: it can only stop.
+    pub offloaded: bool,
+    /// The seed as typed.
+    pub seed: String,
+    /// Why the seed typed cannot be used, if it cannot.
+    pub seed_error: Option<String>,
+    /// Why a run cannot start, if it cannot.
+    pub run_error: Option<String>,
+    /// What became of a run in a worker, if anything is to be said.
+    pub note: Option<String>,
+}
+
+impl BarState {
+    /// The bar before any run, with `seed` typed.
+    pub fn before_any_run(speed: Speed, seed: String) -> Self {
+        Self {
+            speed,
+            idle: true,
+            paused: false,
+            active: false,
+            offloaded: false,
+            seed,
+            seed_error: None,
+            run_error: None,
+            note: None,
+        }
+    }
+}
+
+/// The control bar ([`Live`]): every speed, the seed field, and the run, pause and reset
+/// buttons, with what a run changes in them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ControlBar;
+
+impl Live for ControlBar {
+    type State = BarState;
+
+    fn shape(&self, _: &BarState) -> u64 {
+        0
+    }
+
+    fn draw(&self, b: &BarState, fill: &mut Fill) -> Markup {
+        let said = b.run_error.clone().or_else(|| b.note.clone());
+        html! {
+            div.rll-field {
+                span.rll-field-label #rll-speed-label { "Speed" }
+                div.rll-segmented role="group" aria-labelledby="rll-speed-label" {
+                    @for s in Speed::ALL {
+                        @let pressed = if s == b.speed { "true" } else { "false" };
+                        button type="button" data-slot=(speed_slot(s)) data-speed=(s.as_str())
+                            aria-pressed=(fill.attr(speed_slot(s), "aria-pressed", pressed)) { (s.label()) }
+                    }
+                }
+            }
+            div.rll-field {
+                label.rll-field-label for="rll-seed" { "Seed" }
+                div.rll-seed-row {
+                    input #rll-seed type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
+                        data-slot=(SEED) data-testid="seed"
+                        value=(fill.value(SEED, b.seed.clone()))
+                        aria-invalid=(fill.attr(SEED, "aria-invalid", if b.seed_error.is_some() { "true" } else { "false" }))
+                        aria-describedby="rll-seed-help";
+                    button.rll-quiet type="button" data-slot=(Action::NewSeed.slot())
+                        title="Pick a random seed and run" { "New seed" }
+                }
+                span #rll-seed-help .rll-field-help.rll-error[fill.class(SEED_HELP_LINE, "rll-error", b.seed_error.is_some())]
+                    data-slot=(SEED_HELP_LINE) {
+                    (fill.text(SEED_HELP_LINE, b.seed_error.clone().unwrap_or_else(|| SEED_HELP.into())))
+                }
+            }
+            div.rll-buttons {
+                button.rll-primary type="button" data-slot=(Action::Run.slot()) data-testid="run" {
+                    (fill.text(Action::Run.slot(), run_label(b.idle).into()))
+                }
+                button type="button" data-slot=(Action::Pause.slot()) data-testid="pause"
+                    disabled[fill.flag(Action::Pause.slot(), "disabled", !b.active)] {
+                    (fill.text(Action::Pause.slot(), pause_label(b.paused, b.offloaded).into()))
+                }
+                button type="button" data-slot=(Action::Reset.slot()) data-testid="reset"
+                    disabled[fill.flag(Action::Reset.slot(), "disabled", b.idle)] { "Reset" }
+                p.rll-field-help.rll-run-note.rll-error[fill.class(RUN_ERROR, "rll-error", b.run_error.is_some())]
+                    role="alert" data-slot=(RUN_ERROR) data-testid="run-error"
+                    hidden[fill.flag(RUN_ERROR, "hidden", said.is_none())] {
+                    (fill.text(RUN_ERROR, said.clone().unwrap_or_default()))
                 }
             }
         }
-        div.rll-field {
-            label.rll-field-label for="rll-seed" { "Seed" }
-            div.rll-seed-row {
-                input #rll-seed type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
-                    data-slot=(SEED) data-testid="seed" aria-invalid="false" aria-describedby="rll-seed-help";
-                button.rll-quiet type="button" data-slot=(Action::NewSeed.slot())
-                    title="Pick a random seed and run" { "New seed" }
-            }
-            span #rll-seed-help .rll-field-help data-slot=(SEED_HELP_LINE) { (SEED_HELP) }
-        }
-        div.rll-buttons {
-            button.rll-primary type="button" data-slot=(Action::Run.slot()) data-testid="run" { (run_label(true)) }
-            button type="button" data-slot=(Action::Pause.slot()) data-testid="pause" disabled { (pause_label(false, false)) }
-            button type="button" data-slot=(Action::Reset.slot()) data-testid="reset" disabled { "Reset" }
-            p.rll-field-help.rll-run-note.rll-error role="alert" data-slot=(RUN_ERROR) data-testid="run-error" hidden {}
-        }
     }
+}
+
+/// The bar as it stands before any run, at the default speed with no seed typed.
+pub fn controls_markup() -> Markup {
+    ControlBar.markup(&BarState::before_any_run(Speed::default(), String::new()))
 }
 
 #[cfg(test)]
@@ -132,6 +209,33 @@ mod tests {
             );
         }
         assert!(m.contains(SEED_HELP));
+    }
+
+    #[test]
+    fn the_bar_draws_what_a_run_changes_in_it() {
+        let mut b = BarState::before_any_run(Speed::X1, "7".into());
+        crate::shared::live::check_drawn(&ControlBar, &b).unwrap();
+        let m = ControlBar.markup(&b).into_string();
+        assert!(m.contains(r#"data-speed="1x" aria-pressed="true""#), "{m}");
+        assert!(m.contains(r#"data-testid="pause" disabled>Pause"#), "{m}");
+        assert!(m.contains(r#"data-testid="run-error" hidden></p>"#), "{m}");
+        b.idle = false;
+        b.active = true;
+        b.offloaded = true;
+        b.seed_error = Some("No <seed>.".into());
+        b.note = Some("Cancelled.".into());
+        crate::shared::live::check_drawn(&ControlBar, &b).unwrap();
+        let m = ControlBar.markup(&b).into_string();
+        assert!(m.contains(r#"data-testid="pause">Cancel"#), "{m}");
+        assert!(m.contains("No &lt;seed&gt;."), "{m}");
+        assert!(
+            m.contains(r#"data-testid="run-error">Cancelled.</p>"#),
+            "{m}"
+        );
+        assert!(
+            m.contains(r#"class="rll-field-help rll-run-note" role"#),
+            "{m}"
+        );
     }
 
     #[test]

@@ -22,6 +22,11 @@ pub enum Write {
     Class(&'static str, bool),
     /// An attribute's value.
     Attr(&'static str, &'static str),
+    /// Whether it has a boolean attribute (`disabled`, `hidden`).
+    Flag(&'static str, bool),
+    /// A field's value as the reader sees it (its `value` property, left alone while it
+    /// already matches, so the caret stays where the reader typed).
+    Value(String),
 }
 
 impl Write {
@@ -32,6 +37,8 @@ impl Write {
             Write::Text(_) => (0, ""),
             Write::Class(name, _) => (1, name),
             Write::Attr(name, _) => (2, name),
+            Write::Flag(name, _) => (3, name),
+            Write::Value(_) => (4, ""),
         }
     }
 }
@@ -81,6 +88,21 @@ impl Fill {
     pub fn class(&mut self, slot: Slot, class: &'static str, on: bool) -> bool {
         self.put(slot, Write::Class(class, on));
         on
+    }
+
+    /// Whether the node of `slot` being drawn has the boolean attribute `name`, recorded;
+    /// the same, to draw.
+    pub fn flag(&mut self, slot: Slot, name: &'static str, on: bool) -> bool {
+        self.put(slot, Write::Flag(name, on));
+        on
+    }
+
+    /// The value of the field of `slot` being drawn, recorded; the value to draw.
+    pub fn value(&mut self, slot: Slot, value: String) -> &str {
+        match self.put(slot, Write::Value(value)) {
+            Write::Value(value) => value,
+            _ => "",
+        }
     }
 
     /// An attribute of the node of `slot` being drawn, recorded; its value, to draw.
@@ -139,6 +161,11 @@ pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> 
                 classes.split(' ').any(|c| c == *class) == *on
             }
             Write::Attr(name, value) => attr(&drawn[tag.clone()], name).as_deref() == Some(value),
+            Write::Flag(name, on) => has_flag(&drawn[tag.clone()], name) == *on,
+            Write::Value(value) => {
+                attr(&drawn[tag.clone()], "value").as_deref()
+                    == Some(maud::html!((value)).into_string().as_str())
+            }
         };
         if !ok {
             return Err(format!(
@@ -159,6 +186,12 @@ fn nth_tag(markup: &str, slot: Slot, index: u16) -> Option<std::ops::Range<usize
     let start = markup[..at].rfind('<')?;
     let end = at + markup[at..].find('>')? + 1;
     Some(start..end)
+}
+
+/// True if an opening tag has the boolean attribute `name`.
+fn has_flag(tag: &str, name: &str) -> bool {
+    let tag = tag.trim_end_matches(['>', '/']);
+    tag.split(' ').any(|part| part == name)
 }
 
 /// The value of attribute `name` in an opening tag.

@@ -1,21 +1,18 @@
 //! Playback controls: speed, seed, run, pause or resume, reset.
 //!
-//! The bar is the page layer's markup, set once; one effect per control writes only what
-//! a run changes, each finding its node by the slot the markup named it with, and one
-//! click handler asks which slot was clicked. As one Leptos view per button and binding,
-//! the bar cost the widget's module about 10 KB gzip (docs/architecture.md).
+//! The bar is the page layer's live widget (`page::run::controls::ControlBar`): drawn once,
+//! then only what a run changes is written; one click handler asks which slot was
+//! clicked. As one Leptos view per button and binding, the bar cost the widget's module
+//! about 10 KB gzip (docs/architecture.md).
 
 use crate::run::use_playback::{PlayState, Playback};
 use crate::shared::bind;
-use crate::shared::dom::{set_attr, set_class, set_flag, set_text, set_value, target_as};
+use crate::shared::dom::target_as;
 use crate::shared::erase::handler;
+use crate::shared::live;
 use crate::shared::read::Read;
-use leptos::html::Div;
 use leptos::prelude::*;
-use page::run::controls::{
-    controls_markup, pause_label, run_label, speed_slot, Action, RUN_ERROR, SEED, SEED_HELP,
-    SEED_HELP_LINE,
-};
+use page::run::controls::{speed_slot, Action, BarState, ControlBar};
 use page::Speed;
 use web_sys::HtmlInputElement;
 
@@ -35,53 +32,21 @@ pub fn Controls(
     /// Pick a new random seed and run.
     on_new_seed: Callback<()>,
 ) -> impl IntoView {
-    let root = NodeRef::<Div>::new();
     let state = playback.state();
-
-    // Which speed is pressed.
-    for speed in Speed::ALL {
-        bind::node(root, speed_slot(speed), move |el| {
-            let on = playback.speed().get() == speed;
-            set_attr(el, "aria-pressed", if on { "true" } else { "false" });
-        });
-    }
-    // The buttons a run enables and relabels.
-    bind::node(root, Action::Run.slot(), move |el| {
-        set_text(el, Some(run_label(state.get() == PlayState::Idle)));
-    });
-    bind::node(root, Action::Pause.slot(), move |el| {
+    // The bar is the page layer's live widget: what a run changes in it is drawn there.
+    let bar = live::view(ControlBar, move || {
         let s = state.get();
-        let offloaded = playback.offloaded().get();
-        set_text(el, Some(pause_label(s == PlayState::Paused, offloaded)));
-        set_flag(
-            el,
-            "disabled",
-            !matches!(s, PlayState::Running | PlayState::Paused),
-        );
-    });
-    bind::node(root, Action::Reset.slot(), move |el| {
-        set_flag(el, "disabled", state.get() == PlayState::Idle);
-    });
-    // The seed as typed (left alone while it already matches, so the caret stays), and
-    // why it cannot be used.
-    bind::node(root, SEED, move |el| {
-        set_value(el, &seed_text.get());
-        let invalid = seed_error.with(Option::is_some);
-        set_attr(el, "aria-invalid", if invalid { "true" } else { "false" });
-    });
-    bind::node(root, SEED_HELP_LINE, move |el| {
-        seed_error.with(|e| {
-            set_text(el, Some(e.as_deref().unwrap_or(SEED_HELP)));
-            set_class(el, "rll-error", e.is_some());
-        });
-    });
-    // Why a run cannot start, or what became of one in a worker.
-    bind::node(root, RUN_ERROR, move |el| {
-        let error = run_error.get();
-        let said = error.clone().or_else(|| playback.note().get());
-        set_text(el, said.as_deref());
-        set_flag(el, "hidden", said.is_none());
-        set_class(el, "rll-error", error.is_some());
+        BarState {
+            speed: playback.speed().get(),
+            idle: s == PlayState::Idle,
+            paused: s == PlayState::Paused,
+            active: matches!(s, PlayState::Running | PlayState::Paused),
+            offloaded: playback.offloaded().get(),
+            seed: seed_text.get(),
+            seed_error: seed_error.get(),
+            run_error: run_error.get(),
+            note: playback.note().get(),
+        }
     });
 
     let on_click = move |ev: web_sys::MouseEvent| {
@@ -116,6 +81,6 @@ pub fn Controls(
         }
     };
     view! {
-        <div class="rll-controls" node_ref=root inner_html=controls_markup().into_string() on:click=handler(on_click) on:input=handler(on_input) on:keydown=handler(on_keydown)></div>
+        <div class="rll-controls" on:click=handler(on_click) on:input=handler(on_input) on:keydown=handler(on_keydown)>{bar}</div>
     }
 }

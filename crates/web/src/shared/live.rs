@@ -73,5 +73,9 @@ fn apply(el: &Element, write: &Write) {
         Write::Attr(name, value) => {
             let _ = el.set_attribute(name, value);
         }
+        Write::Flag(name, on) => {
+            let _ = el.toggle_attribute_with_force(name, *on);
+        }
+        Write::Value(value) => super::dom::set_value(el, value),
     }
 }
