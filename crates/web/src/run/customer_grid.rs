@@ -11,10 +11,10 @@ use crate::shared::dom::{set_attr, set_flag, set_text};
 use crate::shared::erase::{handler, watch};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
+use page::shared::budget::GRID_MAX_CELLS;
 use page::shared::legend::{
     fates_markup, focused_cell, grid_notes_markup, GRID_CUT, GRID_LABEL, GRID_SAID,
 };
-use sim::budget::GRID_MAX_CELLS;
 use sim::world::Fate;
 
 /// Cell side and the gap after it, in CSS pixels.

@@ -47,8 +47,8 @@ pub fn RunPage(
         walks: walk.is_some(),
         room: page::run::stage::Room {
             workload: match worker_runs {
-                Some(_) => sim::budget::Workload::WorkerRun,
-                None => sim::budget::Workload::Run,
+                Some(_) => page::shared::budget::Workload::WorkerRun,
+                None => page::shared::budget::Workload::Run,
             },
             ..base.room
         },

@@ -21,6 +21,7 @@ use crate::sweep::sweep_form::bind_form;
 use crate::sweep::sweep_progress::{bind_progress, sweep_farm};
 use leptos::html::Div;
 use leptos::prelude::*;
+use page::shared::budget::SWEEP_MAX_CUSTOMERS;
 use page::shared::links::param_sweep_query;
 use page::sweep::param_sweep::sentence;
 use page::sweep::param_sweep_chart::chart_markup;
@@ -124,7 +125,9 @@ pub fn ParamSweepView(
         };
         let seeds = read.seeds;
         let strategies = now_shown.param_sweep_strategies(spec.param);
-        let steps = match base.with_value(|b| ParamSweepJob::new(b, spec, &strategies, seeds)) {
+        let steps = match base
+            .with_value(|b| ParamSweepJob::new(b, spec, &strategies, seeds, SWEEP_MAX_CUSTOMERS))
+        {
             Ok(steps) => steps,
             Err(e) => return problem.set(Some(sentence(&e))),
         };

@@ -20,6 +20,7 @@ use crate::sweep::sweep_form::bind_form;
 use crate::sweep::sweep_progress::{bind_progress, sweep_farm};
 use leptos::html::Div;
 use leptos::prelude::*;
+use page::shared::budget::SWEEP_MAX_CUSTOMERS;
 use page::shared::format::dec;
 use page::shared::links::sweep_query;
 use page::shared::words::Words;
@@ -156,7 +157,7 @@ pub fn SweepView(
             Ok(read) => read,
             Err(why) => return problem.set(Some(why)),
         };
-        let steps = match SweepJob::new(&base, &strategies, seeds) {
+        let steps = match SweepJob::new(&base, &strategies, seeds, SWEEP_MAX_CUSTOMERS) {
             Ok(steps) => steps,
             Err(e) => return problem.set(Some(e.sentence())),
         };
