@@ -82,6 +82,12 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 /// The largest request body the server reads; a larger one gets 413.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
+/// The most customers the server keeps a ledger for: ids 1 to this. A rule of the
+/// server's own, for its memory: beside the ledger it keeps 12 bytes of what a client
+/// last heard for each customer it knows, so at most 12 MB. A million, as many as the run
+/// page plays on its own thread.
+pub const MAX_CUSTOMERS: u32 = 1_000_000;
+
 /// The longest idempotency key the server stores.
 pub const MAX_KEY_BYTES: usize = 255;
 
@@ -258,7 +264,7 @@ impl ProviderStats {
 }
 
 /// What a client last heard for one customer, and when: 12 bytes a customer, kept for
-/// each customer the ledger knows (ids up to [`sim::budget::RUN_MAX_CUSTOMERS`], so at
+/// each customer the ledger knows (ids up to [`MAX_CUSTOMERS`], so at
 /// most 12 MB). Times are the provider's, in whole milliseconds since the run's start,
 /// held at `u32::MAX` (49 days) for a run older than that.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -401,13 +407,8 @@ impl Desk {
     fn know(&mut self, id: u64) -> Result<u32, String> {
         let c = self
             .provider
-            .know_customer(id, sim::budget::RUN_MAX_CUSTOMERS)
-            .map_err(|_| {
-                format!(
-                    "id must be a customer from 1 to {}, not {id}",
-                    sim::budget::RUN_MAX_CUSTOMERS
-                )
-            })?;
+            .know_customer(id, MAX_CUSTOMERS)
+            .map_err(|_| format!("id must be a customer from 1 to {MAX_CUSTOMERS}, not {id}"))?;
         if self.heard.len() <= c as usize {
             self.heard.resize(c as usize + 1, Heard::default());
         }
@@ -1146,17 +1147,15 @@ async fn report(State(service): State<Service>, headers: HeaderMap, uri: Uri) ->
             "format" if format.is_some() => {
                 return error(StatusCode::BAD_REQUEST, "give format once");
             }
-            "customers" => {
-                match page::parse_count(&v, 1, u64::from(sim::budget::RUN_MAX_CUSTOMERS)) {
-                    Ok(n) => customers = Some(u32::try_from(n).unwrap_or(u32::MAX)),
-                    Err(e) => {
-                        return error(
-                            StatusCode::BAD_REQUEST,
-                            format!("customers is how many customers the card is for: {e}"),
-                        )
-                    }
+            "customers" => match page::parse_count(&v, 1, u64::from(MAX_CUSTOMERS)) {
+                Ok(n) => customers = Some(u32::try_from(n).unwrap_or(u32::MAX)),
+                Err(e) => {
+                    return error(
+                        StatusCode::BAD_REQUEST,
+                        format!("customers is how many customers the card is for: {e}"),
+                    )
                 }
-            }
+            },
             "format" => match v.as_str() {
                 "json" => format = Some(Format::Json),
                 "html" => format = Some(Format::Html),

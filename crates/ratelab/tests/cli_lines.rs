@@ -4,6 +4,7 @@
 
 mod support;
 
+use page::shared::budget::SWEEP_MAX_CUSTOMERS;
 use page::shared::links::{cli_line, CLI_PREFIX};
 use page::{
     pairs_of, parse, Motion, Page, PageQuery, ParamKind, ParamValue, Section, Speed, View,
@@ -256,7 +257,7 @@ fn random_param_sweep(
             ..PageQuery::default()
         };
         let strategies = q.param_sweep_strategies(p.param);
-        if ParamSweepJob::new(scenario, spec, &strategies, seeds).is_ok() {
+        if ParamSweepJob::new(scenario, spec, &strategies, seeds, SWEEP_MAX_CUSTOMERS).is_ok() {
             return Some(spec);
         }
     }
@@ -266,9 +267,15 @@ fn random_param_sweep(
 /// One strategy's line of a parameter sweep as `--json` prints it, against the core.
 fn check_param_sweep(v: &Value, q: &PageQuery, spec: ParamSweepSpec, why: &str) {
     let strategies = q.param_sweep_strategies(spec.param);
-    let lines = ParamSweepJob::new(&q.seeded_scenario(), spec, &strategies, q.seeds)
-        .unwrap_or_else(|e| panic!("{why}: {e}"))
-        .run_to_end();
+    let lines = ParamSweepJob::new(
+        &q.seeded_scenario(),
+        spec,
+        &strategies,
+        q.seeds,
+        SWEEP_MAX_CUSTOMERS,
+    )
+    .unwrap_or_else(|e| panic!("{why}: {e}"))
+    .run_to_end();
     assert_eq!(v["param"], page::spec(spec.param).key, "{why}");
     assert_eq!(v["stat"], spec.stat.as_str(), "{why}");
     let got = array(&v["strategies"], lines.len(), why);

@@ -5,7 +5,6 @@
 
 #![deny(missing_docs, unreachable_pub)]
 
-pub mod budget;
 pub mod exchange;
 pub mod flow;
 pub mod foreign;

@@ -141,7 +141,7 @@ pub fn harm_moments(record: &[RequestRecord], customers: u32) -> Vec<HarmMoment>
     let mut storming = false;
     // Answers in the order the provider gave them: refusals on arrival, others on
     // completion. (Sorted as `(u64, i32)` pairs, like the timeline's in-flight changes,
-    // so the page's module carries one sort.)
+    // so the core has one sort routine for both.)
     let mut answers: Vec<(u64, i32)> = record
         .iter()
         .filter(|r| r.status.is_some())
@@ -238,8 +238,8 @@ pub fn record_at(r: &RequestRecord, t_us: u64) -> RequestRecord {
 
 /// When money moved for `customer` up to `t_us`, in order (a run's record).
 pub fn charges_until(record: &[RequestRecord], customer: u32, t_us: u64) -> Vec<u64> {
-    // A customer has a handful of charges at most: kept in order as they are found
-    // (an insertion, rather than a sort whose code the page's module would carry again).
+    // A customer has a handful of charges at most: kept in order as they are found (an
+    // insertion is enough for so short a list, and needs no second sort routine).
     let mut times: Vec<u64> = Vec::new();
     for r in record {
         if r.customer == customer && r.charged && r.done_at_us <= t_us {

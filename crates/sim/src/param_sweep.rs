@@ -3,9 +3,8 @@
 //! in steps (one seed at a time, like [`SweepJob`](super::sweep::SweepJob)) so the page
 //! can yield between frames; the CLI runs the same steps to the end.
 
-use super::budget::{TooLarge, Workload};
 use super::param::{Param, ParamKind, ParamValue};
-use super::scenario::{Scenario, ScenarioError};
+use super::scenario::{Scenario, ScenarioError, TooManyCustomers};
 use super::stats::StatField;
 use super::strategy::StrategyName;
 use super::sweep::{Distribution, MAX_SEEDS};
@@ -56,8 +55,8 @@ pub enum ParamSweepError {
     TooManyRuns(u64),
     /// A value the scenario cannot run with (out of range, or breaking a rule).
     Scenario(ScenarioError),
-    /// More customers than a page sweeps.
-    TooLarge(TooLarge),
+    /// More customers than the caller sweeps.
+    TooManyCustomers(TooManyCustomers),
 }
 
 crate::error_display!(ParamSweepError, "parameter sweep refused");
@@ -67,8 +66,7 @@ impl ParamSweepSpec {
     /// both ends included, rounded to the nearest, equal ones dropped.
     pub fn values(&self) -> Vec<u64> {
         let n = self.steps.max(2);
-        // At most 3,600,000,000 µs × 49 × 2: far inside a u64 (no u128 division in the
-        // page's module).
+        // At most 3,600,000,000 µs × 49 × 2: far inside a u64, so no u128 division.
         let span = self.to.saturating_sub(self.from);
         let mut out: Vec<u64> = (0..n)
             .map(|i| self.from + (span.saturating_mul(i * 2) + (n - 1)) / (2 * (n - 1)))
@@ -124,12 +122,14 @@ pub struct ParamSweepJob {
 
 impl ParamSweepJob {
     /// A sweep of `spec` for `strategies` over seeds `1..=seeds`, on `base`'s other
-    /// parameters, checked first: every value, the page's customer limit, the runs.
+    /// parameters, checked first: every value, the caller's bound on customers
+    /// (`max_customers`), the runs.
     pub fn new(
         base: &Scenario,
         spec: ParamSweepSpec,
         strategies: &[StrategyName],
         seeds: u64,
+        max_customers: u32,
     ) -> Result<Self, ParamSweepError> {
         if !matches!(spec.param.kind(), ParamKind::Count | ParamKind::Micros) {
             return Err(ParamSweepError::NotNumeric(spec.param));
@@ -158,9 +158,8 @@ impl ParamSweepJob {
         for &v in &values {
             let s = Self::at(&base, spec.param, v).map_err(ParamSweepError::Scenario)?;
             s.validate().map_err(ParamSweepError::Scenario)?;
-            Workload::Sweep
-                .check(&s)
-                .map_err(ParamSweepError::TooLarge)?;
+            s.within(max_customers)
+                .map_err(ParamSweepError::TooManyCustomers)?;
         }
         Ok(Self {
             spec,
@@ -290,6 +289,7 @@ impl super::sweep::Stepped for ParamSweepJob {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scenario::MAX_CUSTOMERS;
     use crate::sweep::Sweep;
     use crate::time::ms;
 
@@ -361,7 +361,7 @@ mod tests {
             ..spec(Param::Timeout, ms(200), ms(1_000), 3)
         };
         let strategies = [StrategyName::TimeoutNoKey, StrategyName::Keyed];
-        let mut job = ParamSweepJob::new(&base, sp, &strategies, 4).unwrap();
+        let mut job = ParamSweepJob::new(&base, sp, &strategies, 4, MAX_CUSTOMERS).unwrap();
         assert_eq!(job.total(), 3 * 2 * 4);
         let mut n = 0;
         while job.step() {
@@ -389,7 +389,7 @@ mod tests {
     fn limits_are_refused_with_their_reason() {
         let base = Scenario::default();
         let all = StrategyName::ALL;
-        let new = |sp, seeds| ParamSweepJob::new(&base, sp, &all, seeds).err();
+        let new = |sp, seeds| ParamSweepJob::new(&base, sp, &all, seeds, 20_000).err();
         assert_eq!(
             new(spec(Param::ErrorRate, 0, 1, 3), 1),
             Some(ParamSweepError::NotNumeric(Param::ErrorRate))
@@ -417,7 +417,10 @@ mod tests {
         );
         assert!(matches!(
             new(spec(Param::Customers, 10, 20_001, 3), 1),
-            Some(ParamSweepError::TooLarge(_))
+            Some(ParamSweepError::TooManyCustomers(TooManyCustomers {
+                max_customers: 20_000,
+                asked: 20_001
+            }))
         ));
         assert!(matches!(
             new(spec(Param::PoolWorkers, 1, 1_001, 3), 1),

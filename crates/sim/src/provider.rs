@@ -370,6 +370,15 @@ struct KeyEntry {
     print: BodyPrint,
 }
 
+impl KeyState {
+    /// True if a key may go from this state to `next`: only forward, from in progress to
+    /// answered. A key is dropped (expired, forgotten, or released by a failure) rather
+    /// than moved back, and last month's keys come in before this month's first request.
+    fn may_become(self, next: KeyState) -> bool {
+        matches!((self, next), (KeyState::InProgress, KeyState::Answered(_)))
+    }
+}
+
 impl KeyEntry {
     /// What a request with this entry's key and a body of fingerprint `print` gets.
     fn answer(self, print: BodyPrint) -> Work {
@@ -543,12 +552,16 @@ impl Provider {
             let (KeyState::Answered(status) | KeyState::Earlier(status)) = entry.state else {
                 continue;
             };
-            self.keys.insert(
+            let held = self.keys.insert(
                 key,
                 KeyEntry {
                     state: KeyState::Earlier(status),
                     print: entry.print,
                 },
+            );
+            debug_assert!(
+                held.is_none_or(|e| matches!(e.state, KeyState::Earlier(_))),
+                "a key of this month's run taken back to last month's"
             );
             if ttl_us != 0 {
                 self.expiry.push_back((ttl_us - age_us, key));
@@ -673,6 +686,10 @@ impl Provider {
         self.inflight += 1;
         self.counters.max_inflight = self.counters.max_inflight.max(self.inflight);
         assert!(self.inflight <= self.config.max_inflight + self.config.queue_limit);
+        debug_assert!(
+            self.inflight <= self.max_inflight_at(now_us) + self.config.queue_limit,
+            "admitted above the in-flight limit in force"
+        );
 
         let c = &self.config;
         let normal_us = dice_for(Draw::Latency).between(
@@ -817,6 +834,18 @@ impl Provider {
                 } else {
                     self.counters.duplicates += 1;
                 }
+                // The ledger: every charge is a customer's first or a duplicate, and no
+                // more customers are charged than there are cards that can be.
+                debug_assert_eq!(
+                    self.counters.customers_charged + self.counters.duplicates,
+                    self.counters.charges,
+                    "charges that are neither a first nor a duplicate"
+                );
+                debug_assert!(
+                    self.counters.customers_charged
+                        <= u64::from(self.config.valid_customers(self.ledger.len() as u32 - 1)),
+                    "more customers charged than can be"
+                );
                 (Status::Ok, true)
             }
             Work::Decline => (Status::Declined, false),
@@ -849,6 +878,7 @@ impl Provider {
             };
             debug_assert_eq!(e.get().state, KeyState::InProgress);
             if status.is_final() {
+                debug_assert!(e.get().state.may_become(KeyState::Answered(status)));
                 e.get_mut().state = KeyState::Answered(status);
             } else {
                 e.remove();

@@ -48,6 +48,10 @@ pub struct EventQueue<E> {
     heap: BinaryHeap<Entry<E>>,
     lanes: [VecDeque<Entry<E>>; LANES],
     next_seq: u64,
+    /// The (time, sequence) of the last event popped, which a debug build checks every
+    /// pop and push against: events leave in that order, and none is set in the past.
+    #[cfg(debug_assertions)]
+    popped: Option<(u64, u64)>,
 }
 
 impl<E> Default for EventQueue<E> {
@@ -56,6 +60,8 @@ impl<E> Default for EventQueue<E> {
             heap: BinaryHeap::new(),
             lanes: std::array::from_fn(|_| VecDeque::new()),
             next_seq: 0,
+            #[cfg(debug_assertions)]
+            popped: None,
         }
     }
 }
@@ -69,6 +75,11 @@ enum Front {
 
 impl<E> EventQueue<E> {
     fn entry(&mut self, at_us: u64, event: E) -> Entry<E> {
+        #[cfg(debug_assertions)]
+        debug_assert!(
+            self.popped.is_none_or(|(popped_us, _)| at_us >= popped_us),
+            "an event set at {at_us} µs, before one already handled"
+        );
         let seq = self.next_seq;
         self.next_seq += 1;
         Entry { at_us, seq, event }
@@ -113,6 +124,15 @@ impl<E> EventQueue<E> {
             Front::Heap => self.heap.pop(),
             Front::Lane(i) => self.lanes[i].pop_front(),
         };
+        #[cfg(debug_assertions)]
+        if let Some(e) = &e {
+            let key = (e.at_us, e.seq);
+            debug_assert!(
+                self.popped.is_none_or(|last| key > last),
+                "events leave out of (time, sequence) order"
+            );
+            self.popped = Some(key);
+        }
         e.map(|e| (e.at_us, e.event))
     }
 
@@ -202,6 +222,17 @@ mod tests {
         q.push_in_order(1, 10, ());
         q.push_in_order(0, 9, ()); // another lane: fine
         q.push_in_order(1, 9, ()); // same lane, earlier: refused
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "before one already handled")]
+    fn a_debug_build_refuses_an_event_set_in_the_past() {
+        let mut q = EventQueue::default();
+        q.push(10, ());
+        q.pop();
+        q.push(10, ()); // the same instant: fine
+        q.push(9, ()); // before the one handled: refused
     }
 
     #[test]

@@ -55,7 +55,29 @@ impl Default for Scenario {
     }
 }
 
+/// A scenario with more customers than its caller takes. The core's own bound is
+/// [`MAX_CUSTOMERS`]; a caller that runs fewer (a sweep held to a frame, say) names its
+/// own, and says why in its own words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyCustomers {
+    /// The caller's bound.
+    pub max_customers: u32,
+    /// The customers asked for.
+    pub asked: u32,
+}
+
 impl Scenario {
+    /// Checks that the scenario has at most `max_customers` customers.
+    pub fn within(&self, max_customers: u32) -> Result<(), TooManyCustomers> {
+        if self.customers > max_customers {
+            return Err(TooManyCustomers {
+                max_customers,
+                asked: self.customers,
+            });
+        }
+        Ok(())
+    }
+
     /// The article's scenario for one strategy and seed.
     pub fn article(strategy: StrategyName, seed: u64) -> Self {
         Self {
@@ -82,5 +104,18 @@ mod tests {
         assert_eq!(s.provider.decline_every, 97);
         assert_eq!(s.client.pacer_per_s, 90);
         assert_eq!(s.customers, 1000);
+    }
+
+    #[test]
+    fn a_caller_bound_refuses_only_what_is_over_it() {
+        let s = Scenario::default();
+        assert_eq!(s.within(1_000), Ok(()));
+        assert_eq!(
+            s.within(999),
+            Err(TooManyCustomers {
+                max_customers: 999,
+                asked: 1_000
+            })
+        );
     }
 }

@@ -279,8 +279,8 @@ impl Stats {
         let mut flow = Flow::default();
         let mut meter = IncidentMeter::new(*incident);
         // Paired with a 0 only to be sorted as `(u64, i32)`, as the moments and the
-        // timeline sort theirs: a page's module then carries one sort, not two (3.1 KB
-        // raw for a second one on plain `u64`s).
+        // timeline sort theirs: the core keeps one sort routine for all three, not a
+        // second one for plain `u64`s.
         let mut charged_at_us: Vec<(u64, i32)> = Vec::new();
         let mut last_finish_us = 0;
         let mut waits = Waits::default();

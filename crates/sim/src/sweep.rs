@@ -1,8 +1,7 @@
 //! Seed sweeps: run one scenario over many seeds and summarise each stat's distribution.
 //! The CLI and the app use the same code, so their medians agree.
 
-use super::budget::{TooLarge, Workload};
-use super::scenario::{Scenario, ScenarioError};
+use super::scenario::{Scenario, ScenarioError, TooManyCustomers};
 use super::stats::{StatField, Stats};
 use super::strategy::StrategyName;
 use super::world::Simulation;
@@ -186,22 +185,25 @@ pub struct SweepJob {
 pub enum SweepError {
     /// The scenario's parameters.
     Scenario(ScenarioError),
-    /// More customers than a page sweeps.
-    TooLarge(TooLarge),
+    /// More customers than the caller sweeps.
+    TooManyCustomers(TooManyCustomers),
     /// No strategies, or no seeds, or more seeds than [`MAX_SEEDS`].
     Empty,
 }
 
 impl SweepJob {
     /// A sweep of `strategies` over seeds `1..=seeds` of `base`'s parameters, checked
-    /// first: parameters, the page's customer limit, and the number of seeds.
+    /// first: parameters, the caller's bound on customers (`max_customers`), and the
+    /// number of seeds.
     pub fn new(
         base: &Scenario,
         strategies: &[StrategyName],
         seeds: u64,
+        max_customers: u32,
     ) -> Result<Self, SweepError> {
         base.validate().map_err(SweepError::Scenario)?;
-        Workload::Sweep.check(base).map_err(SweepError::TooLarge)?;
+        base.within(max_customers)
+            .map_err(SweepError::TooManyCustomers)?;
         if strategies.is_empty() || !(1..=MAX_SEEDS).contains(&seeds) {
             return Err(SweepError::Empty);
         }
@@ -279,6 +281,7 @@ impl SweepJob {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scenario::MAX_CUSTOMERS;
     use crate::StrategyName;
 
     #[test]
@@ -318,10 +321,10 @@ mod tests {
             StrategyName::Keyed,
             StrategyName::Adaptive,
         ];
-        let mut stepped = SweepJob::new(&base, &strategies, 7).unwrap();
+        let mut stepped = SweepJob::new(&base, &strategies, 7, MAX_CUSTOMERS).unwrap();
         while stepped.step() {}
         for threads in [1u64, 2, 3, 4, 8, 21, 30] {
-            let mut shared = SweepJob::new(&base, &strategies, 7).unwrap();
+            let mut shared = SweepJob::new(&base, &strategies, 7, MAX_CUSTOMERS).unwrap();
             let total = shared.total();
             let chunk = total.div_ceil(threads);
             // The chunks finish in reverse, as threads might; each is put back in its place.
@@ -401,7 +404,7 @@ mod tests {
             ..Scenario::default()
         };
         let strategies = [StrategyName::Naive, StrategyName::Pool];
-        let mut job = SweepJob::new(&base, &strategies, 3).unwrap();
+        let mut job = SweepJob::new(&base, &strategies, 3, 60).unwrap();
         assert_eq!(job.total(), 6);
         let mut steps = 0;
         while job.step() {
@@ -421,19 +424,19 @@ mod tests {
             assert_eq!(sweep.runs, whole.runs, "{strategy}");
         }
         let too_many = Scenario {
-            customers: crate::budget::SWEEP_MAX_CUSTOMERS + 1,
+            customers: 61,
             ..base.clone()
         };
         assert!(matches!(
-            SweepJob::new(&too_many, &strategies, 3),
-            Err(SweepError::TooLarge(_))
+            SweepJob::new(&too_many, &strategies, 3, 60),
+            Err(SweepError::TooManyCustomers(_))
         ));
         assert!(matches!(
-            SweepJob::new(&base, &[], 3),
+            SweepJob::new(&base, &[], 3, 60),
             Err(SweepError::Empty)
         ));
         assert!(matches!(
-            SweepJob::new(&base, &strategies, MAX_SEEDS + 1),
+            SweepJob::new(&base, &strategies, MAX_SEEDS + 1, 60),
             Err(SweepError::Empty)
         ));
     }

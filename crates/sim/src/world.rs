@@ -448,6 +448,7 @@ impl Simulation {
                 if !task_mut(&mut self.tasks, customer).is_awaiting(attempt.into()) {
                     return;
                 }
+                debug_assert!(self.counters.outstanding > 0, "a timeout with nothing sent");
                 self.counters.outstanding -= 1;
                 let now_us = self.now_us;
                 self.exchange.timed_out(request, now_us);
@@ -585,6 +586,7 @@ impl Simulation {
         if !task_mut(&mut self.tasks, customer).is_awaiting(attempt.into()) {
             return; // The client timed out: the answer goes nowhere.
         }
+        debug_assert!(self.counters.outstanding > 0, "an answer with nothing sent");
         self.counters.outstanding -= 1;
         let now_us = self.now_us;
         self.exchange.answered(request, status, now_us);

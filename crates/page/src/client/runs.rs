@@ -15,8 +15,8 @@ use sim::{Scenario, Simulation, Stats, StrategyName};
 
 /// The most customers a client's run takes: the page keeps a record of every request to
 /// replay, judge and draw it, as the run page does up to the same number
-/// ([`sim::budget::RECORD_MAX_CUSTOMERS`]).
-pub const MAX_CUSTOMERS: u32 = sim::budget::RECORD_MAX_CUSTOMERS;
+/// ([`RECORD_MAX_CUSTOMERS`](crate::shared::budget::RECORD_MAX_CUSTOMERS)).
+pub const MAX_CUSTOMERS: u32 = crate::shared::budget::RECORD_MAX_CUSTOMERS;
 
 /// Why a run of `customers` is not taken, if it is not.
 pub fn check_customers(customers: u32) -> Result<(), String> {

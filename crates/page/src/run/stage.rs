@@ -2,12 +2,12 @@
 //! one-sentence verdict on a finished run, with how bad it was; the gauges, the verdict's
 //! lines and the reduced-motion note as markup, with the nodes the UI writes.
 
+use crate::shared::budget::{keeps_record, Workload};
 use crate::shared::format::{capitalised, clock_us, count, duration_ms};
 use crate::shared::slot::Slot;
 use crate::shared::words::Words;
 use crate::slot;
 use maud::{html, Markup};
-use sim::budget::{keeps_record, Workload};
 use sim::{Scenario, StatField, Stats, StrategyName};
 
 /// The counters the stage shows beside the timeline for `strategy`: the ones its story
@@ -306,7 +306,7 @@ pub const NUMBERS_NOT_READY: &str =
 pub fn unrecorded_sentence() -> String {
     format!(
         "Runs above {} customers keep no per-request record, so there is no timeline, grid or story: the counters above are the whole result.",
-        crate::shared::format::count(sim::budget::RECORD_MAX_CUSTOMERS.into())
+        crate::shared::format::count(crate::shared::budget::RECORD_MAX_CUSTOMERS.into())
     )
 }
 

@@ -1,13 +1,13 @@
 //! A run computed whole in a simulation worker, off the page's thread: the page hands it
 //! the run's query and gets back its final snapshot and the fates of the customers the
 //! grid draws, as flat values, with progress on the way. A run this large keeps no record
-//! (`sim::budget::keeps_record`), so that is all the page shows of it.
+//! ([`keeps_record`]), so that is all the page shows of it.
 
 use crate::query::codec::pairs_of;
 use crate::query::read::parse;
+use crate::shared::budget::{keeps_record, GRID_MAX_CELLS, RUN_MAX_CUSTOMERS};
 use crate::shared::format::count;
 use crate::Speed;
-use sim::budget::{keeps_record, GRID_MAX_CELLS};
 use sim::world::Fate;
 use sim::{Scenario, Simulation, Snapshot, StatField, Stats};
 
@@ -21,16 +21,16 @@ pub fn in_worker(customers: u32, speed: Speed) -> bool {
 }
 
 /// True if a run is too large for the page's own thread
-/// ([`RUN_MAX_CUSTOMERS`](sim::budget::RUN_MAX_CUSTOMERS)): only a simulation worker runs it.
+/// ([`RUN_MAX_CUSTOMERS`]): only a simulation worker runs it.
 pub fn needs_worker(customers: u32) -> bool {
-    customers > sim::budget::RUN_MAX_CUSTOMERS
+    customers > RUN_MAX_CUSTOMERS
 }
 
 /// What the run page says when a run needs a simulation worker and none could start.
 pub fn no_worker_line() -> String {
     format!(
         "Runs of more than {} customers run in a simulation worker, and this browser could not start one. Lower “customers”, or use the command line.",
-        count(sim::budget::RUN_MAX_CUSTOMERS.into())
+        count(RUN_MAX_CUSTOMERS.into())
     )
 }
 
@@ -153,14 +153,14 @@ mod tests {
 
     #[test]
     fn instant_runs_too_large_for_a_record_and_runs_too_large_for_the_page_go_to_a_worker() {
-        let big = sim::budget::RECORD_MAX_CUSTOMERS + 1;
+        let big = crate::shared::budget::RECORD_MAX_CUSTOMERS + 1;
         assert!(in_worker(big, Speed::Instant));
         assert!(!in_worker(big - 1, Speed::Instant));
         assert!(
             !in_worker(big, Speed::X10),
             "a run watched plays on the page"
         );
-        let huge = sim::budget::RUN_MAX_CUSTOMERS;
+        let huge = RUN_MAX_CUSTOMERS;
         assert!(!needs_worker(huge) && needs_worker(huge + 1));
         assert!(
             in_worker(huge + 1, Speed::X10),

@@ -3,6 +3,7 @@
 //! sweep page reports.
 
 use crate::parse_seed;
+use crate::shared::budget::Workload;
 use crate::shared::format::number_word;
 use crate::shared::markup::Whole;
 use crate::shared::params::{apply_params, parse_param_in, PARAMS};
@@ -12,7 +13,6 @@ use crate::shared::words::Words;
 use crate::slot;
 use crate::sweep::sweep_progress::SweepState;
 use maud::{html, Markup};
-use sim::budget::Workload;
 use sim::{Scenario, StatField, Stats, StrategyName};
 
 /// The compare table's derived row (requests over charges).
@@ -327,7 +327,7 @@ mod tests {
 
         let mut texts = texts_of(&Scenario::default());
         let customers = PARAMS.iter().position(|p| p.key == "customers").unwrap();
-        texts[customers] = (sim::budget::COMPARE_MAX_CUSTOMERS + 1).to_string();
+        texts[customers] = (crate::shared::budget::COMPARE_MAX_CUSTOMERS + 1).to_string();
         let read = read_form("1", &texts);
         // Refused beside its own field, with the page's limit.
         let why = read.field_errors[customers].as_deref().unwrap_or_default();

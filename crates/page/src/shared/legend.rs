@@ -106,7 +106,7 @@ pub fn grid_notes_markup() -> Markup {
 pub fn grid_caption() -> String {
     format!(
         "The grid shows the first {} customers.",
-        crate::shared::format::count(sim::budget::GRID_MAX_CELLS.into())
+        crate::shared::format::count(crate::shared::budget::GRID_MAX_CELLS.into())
     )
 }
 

@@ -7,9 +7,9 @@
 //! and written through it, and `ratelab charges` takes its flags from it. A value that
 //! cannot be used is refused with a sentence; nothing is ever clamped into range.
 
+use crate::shared::budget::{TooLarge, Workload};
 use crate::shared::words::Words;
 use crate::shown;
-use sim::budget::{TooLarge, Workload};
 use sim::param::{Rule, ValueFault};
 use sim::rng::Odds;
 use sim::scenario::Scenario;
@@ -320,7 +320,7 @@ pub fn parse_param(key: &str, text: &str) -> Result<ParamValue, String> {
 }
 
 /// [`parse_param`] for a page running `workload`: beyond the core's range, a page runs
-/// fewer customers (`sim::budget`), and a larger batch is refused here, beside its field,
+/// fewer customers ([`crate::shared::budget`]), and a larger batch is refused here, beside its field,
 /// before any run starts.
 pub fn parse_param_in(workload: Workload, key: &str, text: &str) -> Result<ParamValue, String> {
     let value = parse_param(key, text)?;

@@ -4,11 +4,11 @@
 //! value, its message, the changed marks, the summary's count), each node found by its
 //! slot, and reads edits by the fields' `data-param`.
 
+use crate::shared::budget::Workload;
 use crate::shared::params::{ParamGroup, ParamSpec, PARAMS};
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
-use sim::budget::Workload;
 use sim::Scenario;
 
 /// The reset button's `data-testid`.

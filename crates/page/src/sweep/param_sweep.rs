@@ -86,7 +86,7 @@ pub fn sentence(e: &ParamSweepError) -> String {
         ParamSweepError::Scenario(e) => {
             format!("One of the sweep's values cannot run: {}", e.said())
         }
-        ParamSweepError::TooLarge(t) => format!(
+        ParamSweepError::TooManyCustomers(t) => format!(
             "A sweep runs at most {} customers per run; this one asks for {}.",
             t.max_customers, t.asked
         ),
@@ -326,7 +326,13 @@ mod tests {
                 || sim::param_sweep::strategies_using(p.spec.param),
                 |s| vec![s],
             );
-            let job = ParamSweepJob::new(&Scenario::default(), p.spec, &strategies, PRESET_SEEDS);
+            let job = ParamSweepJob::new(
+                &Scenario::default(),
+                p.spec,
+                &strategies,
+                PRESET_SEEDS,
+                crate::shared::budget::SWEEP_MAX_CUSTOMERS,
+            );
             assert!(job.is_ok(), "{}", p.title);
         }
     }

@@ -170,7 +170,7 @@ mod tests {
             ..Scenario::default()
         };
         let strategies = [StrategyName::TimeoutNoKey, StrategyName::Keyed];
-        let lines = ParamSweepJob::new(&base, spec, &strategies, 2)
+        let lines = ParamSweepJob::new(&base, spec, &strategies, 2, sim::scenario::MAX_CUSTOMERS)
             .unwrap()
             .run_to_end();
         let m = chart_markup(&spec, &lines, &base, |s| match s {

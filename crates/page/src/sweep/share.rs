@@ -9,9 +9,9 @@
 
 use crate::query::codec::pairs_of;
 use crate::query::read::parse;
+use crate::shared::budget::{Workload, SWEEP_MAX_CUSTOMERS};
 use crate::shared::words::Words;
 use crate::PageQuery;
-use sim::budget::Workload;
 use sim::matrix::{MatrixCell, MatrixRun};
 use sim::param_sweep::ParamSweepJob;
 use sim::sweep::SweepJob;
@@ -55,8 +55,13 @@ fn read(query: &str) -> Result<PageQuery, String> {
 /// The seed sweep a sweep page's query names (as its page starts it), or why not.
 pub fn seed_sweep_job(query: &str) -> Result<SweepJob, String> {
     let q = read(query)?;
-    SweepJob::new(&q.seeded_scenario(), &q.seed_sweep_strategies(), q.seeds)
-        .map_err(|e| e.sentence())
+    SweepJob::new(
+        &q.seeded_scenario(),
+        &q.seed_sweep_strategies(),
+        q.seeds,
+        SWEEP_MAX_CUSTOMERS,
+    )
+    .map_err(|e| e.sentence())
 }
 
 /// The parameter sweep a sweep page's query names (as its page starts it), or why not.
@@ -66,8 +71,14 @@ pub fn param_sweep_job(query: &str) -> Result<ParamSweepJob, String> {
         .sweep_param
         .ok_or("The sweep's query names no parameter.")?;
     let strategies = q.param_sweep_strategies(spec.param);
-    ParamSweepJob::new(&q.seeded_scenario(), spec, &strategies, q.seeds)
-        .map_err(|e| crate::sweep::param_sweep::sentence(&e))
+    ParamSweepJob::new(
+        &q.seeded_scenario(),
+        spec,
+        &strategies,
+        q.seeds,
+        SWEEP_MAX_CUSTOMERS,
+    )
+    .map_err(|e| crate::sweep::param_sweep::sentence(&e))
 }
 
 /// The most customers a run of the matrix has for its page to run the matrix itself: its
@@ -202,12 +213,12 @@ mod tests {
             .unwrap();
         for strategy in [None, Some(StrategyName::Breaker)] {
             let strategies = strategy.map_or(StrategyName::ALL.to_vec(), |s| vec![s]);
-            let mut stepped = SweepJob::new(&base, &strategies, 5).unwrap();
+            let mut stepped = SweepJob::new(&base, &strategies, 5, SWEEP_MAX_CUSTOMERS).unwrap();
             while stepped.step() {}
             let total = stepped.total();
             for workers in [1, 2, 4] {
                 let batch = batch_runs(total, workers);
-                let mut shared = SweepJob::new(&base, &strategies, 5).unwrap();
+                let mut shared = SweepJob::new(&base, &strategies, 5, SWEEP_MAX_CUSTOMERS).unwrap();
                 let mut from = 0;
                 while from < total {
                     let to = (from + batch).min(total);
@@ -285,7 +296,7 @@ mod tests {
         let mut bad = share(naive, 3, &base, 0..1);
         bad.query = bad.query.replace("strategy=naive", "strategy=sloth");
         assert!(bad.run().unwrap_err().contains("sloth"), "{bad:?}");
-        let mut job = SweepJob::new(&base, &[StrategyName::Naive], 1).unwrap();
+        let mut job = SweepJob::new(&base, &[StrategyName::Naive], 1, SWEEP_MAX_CUSTOMERS).unwrap();
         assert!(!take_values(&mut job, &[1, 2, 3]), "not whole runs");
         let one = share(naive, 1, &base, 0..1).run().unwrap();
         assert!(take_values(&mut job, &one));

@@ -79,7 +79,7 @@ pub fn CompareControls(
             problems=problems.into()
             scenario=Signal::derive(move || shown.with(|q| q.scenario.clone()))
             caption=compare_params_caption()
-            workload=sim::budget::Workload::Compare
+            workload=page::shared::budget::Workload::Compare
             on_edit
         />
     }

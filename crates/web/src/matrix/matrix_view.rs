@@ -21,10 +21,10 @@ use page::matrix::table::{
     matrix_cancelled, matrix_progress, matrix_view_markup, table_markup, CANCEL, PROGRESS,
     PROGRESS_BAR, TABLE,
 };
+use page::shared::budget::Workload;
 use page::shared::links::matrix_query;
 use page::shared::words::Words;
 use page::sweep::share::{matrix_in_workers, take_matrix_values, Work, WORKER_NOT_THE_CELLS};
-use sim::budget::Workload;
 use sim::matrix::{MatrixRun, RUNS};
 use sim::Scenario;
 

@@ -12,10 +12,10 @@ use crate::shared::erase::{handler, watch};
 use crate::shared::live;
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
+use page::shared::budget::GRID_MAX_CELLS;
 use page::shared::legend::{
     fate_counts, focused_cell, grid_notes_markup, FatesLegend, GRID_CUT, GRID_LABEL, GRID_SAID,
 };
-use sim::budget::GRID_MAX_CELLS;
 use sim::world::Fate;
 
 /// Cell side and the gap after it, in CSS pixels.

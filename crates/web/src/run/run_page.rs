@@ -44,8 +44,8 @@ pub fn RunPage(
         Some(RunState::write_url),
         walk.is_some(),
         match worker_runs {
-            Some(_) => sim::budget::Workload::WorkerRun,
-            None => sim::budget::Workload::Run,
+            Some(_) => page::shared::budget::Workload::WorkerRun,
+            None => page::shared::budget::Workload::Run,
         },
     );
     let playback = state.playback();

@@ -227,7 +227,7 @@ impl RunState {
         speed: Speed,
         url_writer: Option<UrlWriter>,
         walks: bool,
-        workload: sim::budget::Workload,
+        workload: page::shared::budget::Workload,
     ) -> Self {
         let playback = use_playback(speed);
         playback.pause_at_harm(pauses_at_harm(query));

@@ -83,24 +83,3 @@ impl FrameLoop {
         }
     }
 }
-
-/// Runs the job's steps for one frame's budget and publishes its progress: `Some(true)`
-/// once it has finished, `Some(false)` while steps remain, `None` if there is no job.
-/// The seed sweep and the parameter sweep both run this way.
-pub fn step_for_a_frame<J: Send + Sync + 'static, S: sim::sweep::Stepped>(
-    job: StoredValue<Option<J>>,
-    steps: fn(&mut J) -> &mut S,
-    progress: RwSignal<(u64, u64)>,
-) -> Option<bool> {
-    let start = now_ms();
-    job.try_update_value(|j| {
-        let s = steps(j.as_mut()?);
-        let mut more = true;
-        while more && now_ms() - start < FRAME_BUDGET_MS {
-            more = s.step();
-        }
-        progress.set((s.done(), s.total()));
-        Some(!more)
-    })
-    .flatten()
-}

@@ -1,8 +1,8 @@
 //! Sweep a parameter: one parameter stepped through its values, each over many seeds,
 //! for each strategy that reads it, shared out between simulation workers off the page's
-//! thread ([`Farm`]; where none can start, in batches that yield to the browser every
-//! frame, on [`use_animation_frame`]), with progress and a cancel button; then a chart of
-//! one stat. Presets set the form and start at once.
+//! thread (where none can start, in batches that yield to the browser every frame; both
+//! on [`SweepTask`]), with progress and a cancel button; then a chart of one stat. Presets
+//! set the form and start at once.
 //!
 //! The view is the page layer's markup ([`param_sweep_markup`]: the presets, the form,
 //! the progress and where the chart goes), set once; one effect per control writes back
@@ -13,14 +13,12 @@ use crate::run::strategy_picker::label;
 use crate::shared::bind;
 use crate::shared::dom::{set_attr, set_text};
 use crate::shared::erase::{handler, watch};
-use crate::shared::use_animation_frame::{
-    now_ms, step_for_a_frame, use_animation_frame, First, Next,
-};
 use crate::sweep::param_sweep_chart::{open_point, Line};
 use crate::sweep::sweep_form::bind_form;
-use crate::sweep::sweep_progress::{bind_progress, sweep_farm};
+use crate::sweep::sweep_task::SweepTask;
 use leptos::html::Div;
 use leptos::prelude::*;
+use page::shared::budget::SWEEP_MAX_CUSTOMERS;
 use page::shared::links::param_sweep_query;
 use page::sweep::param_sweep::sentence;
 use page::sweep::param_sweep_chart::chart_markup;
@@ -34,17 +32,19 @@ use page::PageQuery;
 use sim::param_sweep::{ParamSweepJob, ParamSweepSpec};
 use sim::Scenario;
 
-/// A sweep in progress.
-struct Job {
-    steps: ParamSweepJob,
-    started_ms: f64,
-}
-
 /// What a finished sweep shows.
 #[derive(Clone)]
 struct Shown {
     spec: ParamSweepSpec,
     lines: Vec<Line>,
+}
+
+/// A finished sweep's parameter and each strategy's line.
+fn shown_of(steps: &ParamSweepJob) -> Shown {
+    Shown {
+        spec: steps.spec(),
+        lines: steps.lines().to_vec(),
+    }
 }
 
 /// The form, the progress and the chart.
@@ -62,55 +62,10 @@ pub fn ParamSweepView(
     let autostart = query.sweep_autostart() && query.sweep_param.is_some();
     let form = RwSignal::new(ParamSweepForm::initial(&query));
     let problem = RwSignal::new(None::<String>);
-    let progress = RwSignal::new((0u64, 0u64));
-    let result = RwSignal::new(None::<Shown>);
-    let took_ms = RwSignal::new(0.0f64);
-    let job: StoredValue<Option<Job>> = StoredValue::new(None);
-    let frames = use_animation_frame();
+    let task = SweepTask::new(state, problem, shown, take_param_values, shown_of);
+    let result = task.result();
     let chart_base = base.clone();
     let base = StoredValue::new(base);
-
-    // A finished sweep's chart.
-    let publish = move || {
-        let (done, started) = job.with_value(|j| {
-            let j = j.as_ref().expect("a finished job");
-            (
-                Shown {
-                    spec: j.steps.spec(),
-                    lines: j.steps.lines().to_vec(),
-                },
-                j.started_ms,
-            )
-        });
-        took_ms.set(now_ms() - started);
-        result.set(Some(done));
-        state.set(SweepState::Done);
-    };
-    let frame = move || -> Next {
-        match step_for_a_frame(job, |j| &mut j.steps, progress) {
-            Some(true) => {
-                publish();
-                Next::Stop
-            }
-            Some(false) => Next::Frame,
-            None => Next::Stop,
-        }
-    };
-    // Workers the sweep on screen ran on (0: the page's own thread).
-    let workers_used = RwSignal::new(0u32);
-    let farm = sweep_farm(
-        progress,
-        state,
-        problem,
-        move |values| {
-            job.update_value(|j| {
-                if let Some(j) = j.as_mut() {
-                    take_param_values(&mut j.steps, values);
-                }
-            });
-        },
-        publish,
-    );
 
     let start = move || {
         let read = match form.with_untracked(ParamSweepForm::read) {
@@ -124,42 +79,20 @@ pub fn ParamSweepView(
         };
         let seeds = read.seeds;
         let strategies = now_shown.param_sweep_strategies(spec.param);
-        let steps = match base.with_value(|b| ParamSweepJob::new(b, spec, &strategies, seeds)) {
+        let steps = match base
+            .with_value(|b| ParamSweepJob::new(b, spec, &strategies, seeds, SWEEP_MAX_CUSTOMERS))
+        {
             Ok(steps) => steps,
             Err(e) => return problem.set(Some(sentence(&e))),
         };
-        problem.set(None);
-        frames.stop();
-        let total = steps.total();
-        progress.set((0, total));
-        job.set_value(Some(Job {
-            steps,
-            started_ms: now_ms(),
-        }));
-        result.set(None);
-        state.set(SweepState::Running);
-        let query = now_shown.to_query();
-        crate::shared::page_query::replace(&query);
-        shown.set(now_shown);
-        match farm.start(Work::Param.as_str(), query, total) {
-            Some(n) => workers_used.set(n),
-            None => {
-                workers_used.set(0);
-                frames.start(First::NextFrame, frame);
-            }
-        }
-    };
-    let cancel = move || {
-        frames.stop();
-        farm.stop();
-        state.set(SweepState::Cancelled);
+        task.start(steps, Work::Param, now_shown);
     };
     if autostart {
         start();
     }
     let root = NodeRef::<Div>::new();
     let on_field = bind_form(root, form, problem, state, param_sweep_help);
-    bind_progress(root, progress, state, took_ms, workers_used);
+    task.bind_progress(root);
     // The span's unit and the strategies' hint follow the parameter.
     for field in [Field::From, Field::To] {
         if let Some(slot) = field.label_slot() {
@@ -182,7 +115,7 @@ pub fn ParamSweepView(
     });
     // The view's state and how many workers ran it, for tests and the page.
     watch(move || {
-        let (state, used) = (state.get(), workers_used.get().to_string());
+        let (state, used) = (state.get(), task.workers_used().get().to_string());
         if let Some(root) = root.get() {
             set_attr(&root, "data-state", state.as_str());
             set_attr(&root, "data-workers", &used);
@@ -201,7 +134,7 @@ pub fn ParamSweepView(
         } else if bind::hit(&ev, RUN).is_some() {
             start();
         } else if bind::hit(&ev, CANCEL).is_some() {
-            cancel();
+            task.cancel();
         }
     };
     let on_keydown = move |ev: web_sys::KeyboardEvent| {

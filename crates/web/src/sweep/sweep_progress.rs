@@ -7,7 +7,6 @@
 
 use crate::shared::bind::{self, Root};
 use crate::shared::dom::{set_attr, set_text};
-use crate::shared::workers::Farm;
 use leptos::prelude::*;
 use page::shared::progress::{fill_style, BAR, BAR_FILL};
 use page::sweep::sweep_progress::{progress_line, SweepState, PROGRESS_LINE};
@@ -42,26 +41,4 @@ pub fn bind_progress(
         );
         set_text(el, Some(&line));
     });
-}
-
-/// A sweep's simulation workers: their answers count while the sweep runs, each slice
-/// back in order goes to `take`, `publish` shows the finished sweep, and a worker's error
-/// stops the sweep and says why.
-pub fn sweep_farm(
-    progress: RwSignal<(u64, u64)>,
-    state: RwSignal<SweepState>,
-    problem: RwSignal<Option<String>>,
-    take: impl Fn(&[u64]) + 'static,
-    publish: impl Fn() + 'static,
-) -> Farm {
-    Farm::new(
-        progress,
-        move || state.get_untracked() == SweepState::Running,
-        take,
-        publish,
-        move |why| {
-            problem.set(Some(why));
-            state.set(SweepState::Cancelled);
-        },
-    )
 }

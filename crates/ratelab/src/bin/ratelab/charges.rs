@@ -2,6 +2,7 @@
 
 use crate::args::{Args, Pick};
 use page::run::export;
+use page::shared::budget::SWEEP_MAX_CUSTOMERS;
 use page::shared::format;
 use page::shared::links::{cli_line, CLI_PREFIX};
 use page::shared::words::Words;
@@ -728,7 +729,9 @@ fn param_sweep(
     json: bool,
 ) -> Result<String, String> {
     let strategies = strategies.unwrap_or_else(|| strategies_using(spec.param));
-    let job = ParamSweepJob::new(base, spec, &strategies, seeds).map_err(|e| e.sentence())?;
+    // The sweep page's bound, so that a page's sweep and its command line refuse alike.
+    let job = ParamSweepJob::new(base, spec, &strategies, seeds, SWEEP_MAX_CUSTOMERS)
+        .map_err(|e| e.sentence())?;
     let lines = job.run_to_end();
     let is_time = spec.param.kind() == ParamKind::Micros;
     let value = |v: u64| -> serde_json::Value {

@@ -15,7 +15,7 @@ use crate::serve::fit_open_files;
 use page::shared::report::{card_text, Note};
 use ratelab::doors::{self, Bounds};
 use ratelab::report::{Report, ENV_CUSTOMERS, ENV_SEED, ENV_URL};
-use ratelab::server::{serve, ServeConfig, Service};
+use ratelab::server::{serve, ServeConfig, Service, MAX_CUSTOMERS};
 use serde::Serialize;
 use sim::param::ParamGroup;
 use std::net::SocketAddr;
@@ -86,11 +86,10 @@ pub fn main(args: &Args) -> Result<(String, bool), String> {
         ));
     }
     let scenario = scenario_from_flags(args)?;
-    if scenario.customers > sim::budget::RUN_MAX_CUSTOMERS {
+    if scenario.customers > MAX_CUSTOMERS {
         return Err(format!(
-            "--customers {}: the server takes customers 1 to {}",
-            scenario.customers,
-            sim::budget::RUN_MAX_CUSTOMERS
+            "--customers {}: the server takes customers 1 to {MAX_CUSTOMERS}",
+            scenario.customers
         ));
     }
     let key_ttl = match scenario.provider.key_ttl_us {
