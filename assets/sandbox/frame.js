@@ -64,9 +64,9 @@ function start({ glue, harness, code, query, wasm }) {
       const { settled, customers, nowUs, events } = data;
       toLab({ type: 'progress', settled, customers, nowUs, events });
     } else if (data?.type === 'done' || data?.type === 'failed') {
-      const { results, csv, ops, keys, unfinished, stopped, errors, log, logDropped, events, nowUs, wallMs, report } = data;
-      const moved = ops instanceof Float64Array ? [ops.buffer] : [];
-      self.parent.postMessage({ type: data.type, results, csv, ops, keys, unfinished, stopped, errors, log, logDropped, events, nowUs, wallMs, report }, '*', moved);
+      const { results, ops, keyText, keyLengths, unfinished, stopped, errors, log, logDropped, events, nowUs, wallMs, report } = data;
+      const moved = [ops, keyLengths].filter((a) => a instanceof Float64Array || a instanceof Uint32Array).map((a) => a.buffer);
+      self.parent.postMessage({ type: data.type, results, ops, keyText, keyLengths, unfinished, stopped, errors, log, logDropped, events, nowUs, wallMs, report }, '*', moved);
       stop();
     }
   };

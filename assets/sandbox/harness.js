@@ -21,7 +21,7 @@
 // Messages: the frame posts { type: 'run', query, wasm } once; the harness posts
 // { type: 'progress', … } now and then and { type: 'done', … } or { type: 'failed',
 // report } at the end. A run that is done hands back its calls (`ops`, flat numbers) and
-// key texts, which the page replays through its own run of the core, and its results as
+// key texts (`keyText`, all of them in one, cut by `keyLengths`), which the page replays through its own run of the core, and its results as
 // the sandbox's module counted them. The reader's code is wrapped in a function the harness calls after the
 // module is ready, so its line numbers are its own plus PRELUDE_LINES (set by the frame).
 /* global wasm_bindgen */
@@ -390,12 +390,13 @@ const __harness = (() => {
     await new Promise((resolve) => realSetTimeout(resolve, 0));
     await settleJobs();
     const ops = sandbox.ops();
+    const keyLengths = sandbox.key_lengths();
     realPost({
       type: 'done',
       results: JSON.parse(sandbox.results()),
-      csv: sandbox.requests_csv(),
       ops,
-      keys: sandbox.key_texts(),
+      keyText: sandbox.key_text(),
+      keyLengths,
       unfinished: customers - settledCount,
       stopped,
       errors,
@@ -404,7 +405,7 @@ const __harness = (() => {
       events,
       nowUs,
       wallMs: realPerformanceNow() - startedMs,
-    }, [ops.buffer]);
+    }, [ops.buffer, keyLengths.buffer]);
   }
   return { run, realPost };
 })();

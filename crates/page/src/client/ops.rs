@@ -111,6 +111,41 @@ fn op_of(row: &[f64]) -> Option<Op> {
     })
 }
 
+/// The key texts sent, by number, as the sandbox hands them over: one text, all of them
+/// one after another, and each one's length in UTF-8 bytes. Two values cross instead of
+/// one string per key (ten thousand of them in a large run), which the page's thread
+/// would otherwise take one by one.
+pub fn keys_to_wire<S: AsRef<str>>(keys: &[S]) -> (String, Vec<u32>) {
+    let text: String = keys.iter().map(AsRef::as_ref).collect();
+    let lengths = keys
+        .iter()
+        .map(|k| u32::try_from(k.as_ref().len()).unwrap_or(u32::MAX))
+        .collect();
+    (text, lengths)
+}
+
+/// The key texts that [`keys_to_wire`] carried, or why the text and the lengths do not
+/// make them (a length past the text's end or inside a character, or text left over).
+pub fn keys_from_wire(text: &str, lengths: &[u32]) -> Result<Vec<String>, WireError> {
+    let mut rest = text;
+    let mut keys = Vec::with_capacity(lengths.len());
+    for (i, &len) in lengths.iter().enumerate() {
+        let (key, after) = usize::try_from(len)
+            .ok()
+            .and_then(|len| rest.split_at_checked(len))
+            .ok_or_else(|| WireError(format!("key {} is not in the keys' text.", i + 1)))?;
+        keys.push(key.to_string());
+        rest = after;
+    }
+    if !rest.is_empty() {
+        return Err(WireError(format!(
+            "the keys' text has {} bytes no key takes.",
+            rest.len()
+        )));
+    }
+    Ok(keys)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,5 +201,26 @@ mod tests {
             w[WIDTH * 3 + place] = bad;
             assert!(from_wire(&w, 6).is_err(), "{place} {bad}");
         }
+    }
+
+    #[test]
+    fn key_texts_go_there_and_back_and_a_bad_split_is_refused() {
+        let keys = ["order-1", "", "ключ-é", "x"];
+        let (text, lengths) = keys_to_wire(&keys);
+        assert_eq!(lengths, [7, 0, 11, 1]);
+        assert_eq!(keys_from_wire(&text, &lengths).unwrap(), keys);
+        assert!(
+            keys_from_wire(&text, &[7, 0, 10, 2]).is_err(),
+            "inside a character"
+        );
+        assert!(
+            keys_from_wire(&text, &[7, 0, 11, 2]).is_err(),
+            "past the end"
+        );
+        assert!(
+            keys_from_wire(&text, &[7, 0, 11]).is_err(),
+            "text left over"
+        );
+        assert_eq!(keys_from_wire("", &[]).unwrap(), Vec::<String>::new());
     }
 }

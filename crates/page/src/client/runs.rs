@@ -3,7 +3,7 @@
 //! of the core, and [`BuiltIns`] runs the ten built-in strategies on the same scenario
 //! for the report card's comparison. [`Judged`] is what the page shows of a finished run.
 
-use super::ops::{from_wire, WireError};
+use super::ops::{from_wire, keys_from_wire, WireError};
 use crate::shared::report::{best_of, Best, FIGURES};
 use crate::shared::words::Words;
 use sim::foreign::{ApplyError, ForeignRun, Op, MAX_REQUESTS_PER_CUSTOMER};
@@ -41,12 +41,19 @@ pub struct Replaying {
 impl Replaying {
     /// A replay of `scenario` from the sandbox's calls (`wire`, [`super::ops`]) and key
     /// texts (by number, from 1); a sentence if they cannot be one.
-    pub fn new(scenario: &Scenario, wire: &[f64], keys: Vec<String>) -> Result<Self, String> {
+    pub fn new(
+        scenario: &Scenario,
+        wire: &[f64],
+        key_text: &str,
+        key_lengths: &[u32],
+    ) -> Result<Self, String> {
         let run = ForeignRun::new(scenario).map_err(|e| e.sentence())?;
         // Each request is sent, completed (if admitted) and answered or given up on;
         // each customer settled once.
         let max = scenario.customers as usize * (3 * MAX_REQUESTS_PER_CUSTOMER as usize + 1);
-        let ops = from_wire(wire, max).map_err(|WireError(why)| {
+        let ops_and_keys = from_wire(wire, max)
+            .and_then(|ops| keys_from_wire(key_text, key_lengths).map(|keys| (ops, keys)));
+        let (ops, keys) = ops_and_keys.map_err(|WireError(why)| {
             format!("The sandbox's account of the run does not add up, so the page shows none of it: {why}")
         })?;
         Ok(Self {
@@ -288,8 +295,8 @@ mod tests {
     fn a_replay_in_slices_is_the_run_and_names_who_was_harmed() {
         let s = Scenario::article(StrategyName::Naive, 1);
         let run = naive_run(&s);
-        let keys: Vec<String> = Vec::new();
-        let mut replay = Replaying::new(&s, &to_wire(run.ops()), keys).unwrap();
+        let (text, lengths) = super::super::ops::keys_to_wire(&run.key_texts());
+        let mut replay = Replaying::new(&s, &to_wire(run.ops()), &text, &lengths).unwrap();
         while !replay.step(100).unwrap() {}
         assert_eq!(replay.progress().0, run.ops().len());
         let again = replay.finish();
@@ -327,7 +334,12 @@ mod tests {
             .position(|o| matches!(o, Op::Complete { .. }))
             .unwrap();
         wire[completion * super::super::ops::WIDTH + 1] = 1.0;
-        let mut bad = Replaying::new(&s, &wire, Vec::new()).unwrap();
+        let mut bad = Replaying::new(&s, &wire, "", &[]).unwrap();
+        let why = Replaying::new(&s, &wire, "k", &[]).err().unwrap();
+        assert!(
+            why.contains("does not add up") && why.contains("no key takes"),
+            "{why}"
+        );
         let said = loop {
             match bad.step(1_000) {
                 Ok(true) => panic!("a moved completion was taken"),

@@ -184,24 +184,21 @@ mod exports {
             self.run.client_random(n)
         }
 
-        /// Every request of the run so far as CSV, the run page's export of a run.
-        pub fn requests_csv(&self) -> String {
-            page::run::export::requests_csv(self.run.record())
-        }
-
         /// Every call the run took, flat (`page::client::ops`): the page replays them
         /// through its own run of the core.
         pub fn ops(&self) -> Vec<f64> {
             page::client::ops::to_wire(self.run.ops())
         }
 
-        /// The key texts sent, by number (index `number − 1`), for the replay.
-        pub fn key_texts(&self) -> Vec<String> {
-            self.run
-                .key_texts()
-                .into_iter()
-                .map(str::to_string)
-                .collect()
+        /// The key texts sent, by number (index `number − 1`), for the replay, one after
+        /// another (`page::client::ops::keys_to_wire`); [`Sandbox::key_lengths`] cuts them.
+        pub fn key_text(&self) -> String {
+            page::client::ops::keys_to_wire(&self.run.key_texts()).0
+        }
+
+        /// Each key text's length in UTF-8 bytes, by number.
+        pub fn key_lengths(&self) -> Vec<u32> {
+            page::client::ops::keys_to_wire(&self.run.key_texts()).1
         }
 
         /// True once no admitted request is left to complete.

@@ -286,10 +286,11 @@ impl ClientRun {
             .dyn_into::<js_sys::Float64Array>()
             .map(|a| a.to_vec())
             .unwrap_or_default();
-        let keys: Vec<String> = array(data, "keys", u32::MAX)
-            .into_iter()
-            .map(|k| k.as_string().unwrap_or_default())
-            .collect();
+        let key_lengths: Vec<u32> = field(data, "keyLengths")
+            .dyn_into::<js_sys::Uint32Array>()
+            .map(|a| a.to_vec())
+            .unwrap_or_default();
+        let key_text = text(data, "keyText").unwrap_or_default();
         let mut problems: Vec<String> = array(data, "errors", MAX_LINES)
             .iter()
             .map(|e| CodeError::of(&said(e), whole(e, "tUs")).to_string())
@@ -314,7 +315,7 @@ impl ClientRun {
             wall_ms: whole(data, "wallMs"),
             events: whole(data, "events"),
         };
-        match Replaying::new(&scenario, &ops, keys) {
+        match Replaying::new(&scenario, &ops, &key_text, &key_lengths) {
             Ok(replay) => {
                 self.work.update_value(|w| {
                     w.replay = Some(replay);
