@@ -338,7 +338,9 @@ impl ClientRun {
         if already == Some(true) {
             return;
         }
-        self.slice(n);
+        // In a task of its own: the one that asked (a click, the sandbox's answer) has
+        // its own work to finish first.
+        set_timeout(move || self.slice(n), Duration::ZERO);
     }
 
     fn slice(self, n: u64) {
