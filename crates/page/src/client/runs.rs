@@ -353,35 +353,3 @@ mod tests {
         );
     }
 }
-#[cfg(test)]
-mod timing_probe {
-    use super::*;
-    use sim::foreign::ForeignRun;
-    use sim::StrategyName;
-    #[test]
-    #[ignore]
-    fn probe() {
-        let s = Scenario { customers: 10_000, ..Scenario::article(StrategyName::Keyed, 1) };
-        let mut run = ForeignRun::new(&s).unwrap();
-        for c in 1..=s.customers {
-            let print = sim::provider::BodyPrint::of_charge(c.into(), None);
-            let _ = run.send(0, c.into(), None, print);
-        }
-        let wire = super::super::ops::to_wire(run.ops());
-        let keys: Vec<String> = (1..=10_000).map(|i| format!("key-{i:08}")).collect();
-        let (text, lengths) = super::super::ops::keys_to_wire(&keys);
-        let t = std::time::Instant::now();
-        let fr = ForeignRun::new(&s).unwrap();
-        eprintln!("ForeignRun::new {:?}", t.elapsed());
-        let t = std::time::Instant::now();
-        let ops = super::super::ops::from_wire(&wire, 1_000_000).unwrap();
-        eprintln!("from_wire {} ops {:?}", ops.len(), t.elapsed());
-        let t = std::time::Instant::now();
-        let k = super::super::ops::keys_from_wire(&text, &lengths).unwrap();
-        eprintln!("keys {} {:?}", k.len(), t.elapsed());
-        let t = std::time::Instant::now();
-        let b = BuiltIns::new(&s);
-        eprintln!("BuiltIns::new {:?}", t.elapsed());
-        drop((fr, b));
-    }
-}
