@@ -170,8 +170,8 @@ pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, BurstError> {
     let mut arrivals = Vec::new();
     for start_us in [first_volley_us, second_volley_us] {
         // Each arrival put in its place as it is drawn: the volley in time order, as
-        // sorting it after would give, without a general sort in the browser's module
-        // for this one volley (std's sort_unstable cost the limits page 3.5 KB raw).
+        // sorting it after would give. A volley is short, so an insertion costs no more
+        // than a sort, and the core keeps its one sort routine for the long lists.
         let mut volley: Vec<u64> = Vec::with_capacity(p.per_volley as usize);
         for _ in 0..p.per_volley {
             let at_us = start_us + rng.below(p.spread_us + 1);

@@ -198,8 +198,8 @@ fn valid_cost(cost: u32, capacity: u32) -> Result<(), LimiterError> {
 /// `d` and its delay, once their figures are known to agree with each other. (Once for
 /// every limiter, not in each one's check.)
 fn checked(d: Decision, delay_us: u64, capacity: u32) -> (Decision, u64) {
-    // (The messages print numbers only: a `Debug` payload would bring its formatting
-    // machinery into every page's module.)
+    // (The messages print numbers only, no `Debug` payload: what the core panics with
+    // stays as plain as its figures.)
     assert!(
         d.allowed == (d.retry_after_us == 0),
         "a decision waits exactly when it refuses: retry after {} µs",
@@ -251,8 +251,8 @@ impl LimiterKind {
     }
 
     /// [`LimiterKind::build`], as a limiter that can also forget its spent callers (what
-    /// a server serving strangers holds). A separate box, so that a page which never
-    /// forgets carries no forgetting.
+    /// a server serving strangers holds). A separate box, so that a caller that never
+    /// forgets builds no forgetting.
     pub fn build_forgetting(
         self,
         policy: Policy,
