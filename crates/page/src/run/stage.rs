@@ -4,10 +4,11 @@
 
 use crate::shared::budget::{keeps_record, Workload};
 use crate::shared::format::{capitalised, clock_us, count, duration_ms};
+use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::shared::words::Words;
 use crate::slot;
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use sim::{Scenario, StatField, Stats, StrategyName};
 
 /// The counters the stage shows beside the timeline for `strategy`: the ones its story
@@ -257,14 +258,63 @@ pub const INCIDENT_NOTE: Slot = slot!("incident-note");
 /// ([`crate::run::model::model_markup`]).
 pub const MODEL_NOTE: Slot = slot!("model-note");
 
-/// The verdict's lines, empty, as markup set once: the live region the verdict is
-/// announced in, the incident's note, and the box the provider's model is said in.
-pub fn summary_markup() -> Markup {
-    html! {
-        p.rll-summary role="status" data-slot=(SUMMARY) data-testid="summary" {}
-        p.rll-field-help data-slot=(INCIDENT_NOTE) data-testid="incident-note" {}
-        div data-slot=(MODEL_NOTE) {}
+/// What the verdict's lines say: the verdict once the run has stopped, what the
+/// incident did once the run is past it, and the provider's model beside an outage.
+#[derive(Clone, Debug, Default)]
+pub struct SummaryState {
+    /// The verdict, once the run has stopped (paused, or finished).
+    pub verdict: Option<Verdict>,
+    /// What the incident did.
+    pub incident: Option<String>,
+    /// The provider's model, beside an outage (`run::model::model_markup`).
+    pub model: Option<Markup>,
+}
+
+/// The verdict's lines ([`Live`]): the live region the verdict is announced in (silent,
+/// and with no tone, until there is one), the incident's note, and the box the
+/// provider's model is said in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary;
+
+impl Live for Summary {
+    type State = SummaryState;
+
+    fn shape(&self, _: &SummaryState) -> u64 {
+        0
     }
+
+    fn draw(&self, s: &SummaryState, fill: &mut Fill) -> Markup {
+        let tone = s.verdict.as_ref().map(|v| v.tone);
+        let tone_name = match tone {
+            Some(Tone::Good) => "good",
+            Some(Tone::Harm) => "harm",
+            None => "",
+        };
+        let text = s
+            .verdict
+            .as_ref()
+            .map(|v| v.text.clone())
+            .unwrap_or_default();
+        html! {
+            p.rll-summary.rll-summary-shown[fill.class(SUMMARY, "rll-summary-shown", tone.is_some())]
+                .rll-summary-harm[fill.class(SUMMARY, "rll-summary-harm", tone == Some(Tone::Harm))]
+                role="status" data-slot=(SUMMARY) data-testid="summary"
+                data-tone=(fill.attr(SUMMARY, "data-tone", tone_name)) {
+                (fill.text(SUMMARY, text))
+            }
+            p.rll-field-help data-slot=(INCIDENT_NOTE) data-testid="incident-note" {
+                (fill.text(INCIDENT_NOTE, s.incident.clone().unwrap_or_default()))
+            }
+            div data-slot=(MODEL_NOTE) {
+                (fill.markup(MODEL_NOTE, s.model.clone().unwrap_or(PreEscaped(String::new()))))
+            }
+        }
+    }
+}
+
+/// The verdict's lines before any run: empty.
+pub fn summary_markup() -> Markup {
+    Summary.markup(&SummaryState::default())
 }
 
 /// The heading of the run page's stage.
@@ -466,6 +516,32 @@ mod tests {
         for slot in [SUMMARY, INCIDENT_NOTE, MODEL_NOTE] {
             assert!(m.contains(&format!("data-slot=\"{}\"", slot.name())), "{m}");
         }
+        assert!(m.contains(r#"<p class="rll-summary" role="status""#), "{m}");
+        crate::shared::live::check_drawn(&Summary, &SummaryState::default()).unwrap();
+        let harmed = SummaryState {
+            verdict: Some(verdict(
+                &Stats {
+                    duplicates: 3,
+                    customers_charged: 10,
+                    ..Stats::default()
+                },
+                10,
+                true,
+            )),
+            incident: Some("The outage <ended>.".into()),
+            model: crate::run::model::model_markup(&sim::outage::scenario(StrategyName::Keyed, 1)),
+        };
+        assert!(harmed.model.is_some());
+        crate::shared::live::check_drawn(&Summary, &harmed).unwrap();
+        let m = Summary.markup(&harmed).into_string();
+        assert!(
+            m.contains(r#"class="rll-summary rll-summary-shown rll-summary-harm""#),
+            "{m}"
+        );
+        assert!(
+            m.contains(r#"data-tone="harm""#) && m.contains("The outage &lt;ended&gt;."),
+            "{m}"
+        );
         assert_eq!(STAGE_LINK.0, "#rll-stage");
         assert!(break_markup()
             .into_string()

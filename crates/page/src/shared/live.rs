@@ -11,7 +11,7 @@
 //! [`check_drawn`] tests that every recorded hole names a node drawn with its slot.
 
 use super::slot::Slot;
-use maud::Markup;
+use maud::{Markup, PreEscaped};
 
 /// What one live node shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +27,8 @@ pub enum Write {
     /// A field's value as the reader sees it (its `value` property, left alone while it
     /// already matches, so the caret stays where the reader typed).
     Value(String),
+    /// Its content, as markup this layer built (escaped where it holds text).
+    Markup(String),
 }
 
 impl Write {
@@ -39,6 +41,7 @@ impl Write {
             Write::Attr(name, _) => (2, name),
             Write::Flag(name, _) => (3, name),
             Write::Value(_) => (4, ""),
+            Write::Markup(_) => (5, ""),
         }
     }
 }
@@ -105,6 +108,14 @@ impl Fill {
         }
     }
 
+    /// The content of the node of `slot` being drawn, recorded; the markup to draw.
+    pub fn markup(&mut self, slot: Slot, markup: Markup) -> PreEscaped<&str> {
+        match self.put(slot, Write::Markup(markup.into_string())) {
+            Write::Markup(m) => PreEscaped(m),
+            _ => PreEscaped(""),
+        }
+    }
+
     /// An attribute of the node of `slot` being drawn, recorded; its value, to draw.
     pub fn attr(&mut self, slot: Slot, name: &'static str, value: &'static str) -> &'static str {
         self.put(slot, Write::Attr(name, value));
@@ -156,6 +167,7 @@ pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> 
                 let inner = after.split('<').next().unwrap_or("");
                 inner == maud::html!((text)).into_string()
             }
+            Write::Markup(markup) => drawn[tag.end..].starts_with(markup.as_str()),
             Write::Class(class, on) => {
                 let classes = attr(&drawn[tag.clone()], "class").unwrap_or_default();
                 classes.split(' ').any(|c| c == *class) == *on

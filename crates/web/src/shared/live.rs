@@ -77,5 +77,6 @@ fn apply(el: &Element, write: &Write) {
             let _ = el.toggle_attribute_with_force(name, *on);
         }
         Write::Value(value) => super::dom::set_value(el, value),
+        Write::Markup(markup) => el.set_inner_html(markup),
     }
 }
