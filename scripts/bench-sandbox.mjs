@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { writeSection } from './figures.mjs';
 import { arg, serveDist, RATELAB } from './lab-server.mjs';
 import { launch } from './throttled.mjs';
+import { installRunClient } from './sandbox-page.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(arg('--runs', '5'));
@@ -34,47 +35,17 @@ const server = await serveDist(path.join(ROOT, 'dist'));
 const browser = await launch();
 const page = await browser.newPage();
 await page.goto(`${server.base}headers.html`);
-await page.evaluate(async () => {
-  const [glue, harness, wasm] = await Promise.all([
-    fetch('rate-limit-lab-sandbox.js').then((r) => r.text()),
-    fetch('sandbox/harness.js').then((r) => r.text()),
-    fetch('rate-limit-lab-sandbox_bg.wasm').then((r) => r.arrayBuffer()),
-  ]);
-  window.runClient = async (code, query) => {
-    const frame = document.createElement('iframe');
-    frame.setAttribute('sandbox', 'allow-scripts');
-    frame.src = 'sandbox/index.html';
-    await new Promise((resolve) => {
-      addEventListener('message', function ready(e) {
-        if (e.source === frame.contentWindow && e.data?.type === 'ready') {
-          removeEventListener('message', ready);
-          resolve();
-        }
-      });
-      document.body.append(frame);
-    });
-    const t0 = performance.now();
-    const result = await new Promise((resolve) => {
-      addEventListener('message', function done(e) {
-        if (e.source === frame.contentWindow && (e.data?.type === 'done' || e.data?.type === 'failed')) {
-          removeEventListener('message', done);
-          resolve(e.data);
-        }
-      });
-      const bytes = wasm.slice(0);
-      frame.contentWindow.postMessage({ type: 'run', glue, harness, code, query, wasm: bytes }, '*', [bytes]);
-    });
-    frame.remove();
-    return { wallMs: performance.now() - t0, events: result.events, type: result.type, requests: result.results?.stats.requests };
-  };
-});
+await installRunClient(page);
 say(`${strategy}, default scenario, ${RUNS} runs each; wall time from handing the frame the run to its answer`);
 for (const customers of [1000, 10000]) {
   const query = `seed=1&customers=${customers}`;
   const times = [];
   let last;
   for (let i = 0; i < RUNS; i++) {
-    last = await page.evaluate(({ code, query }) => window.runClient(code, query), { code, query });
+    last = await page.evaluate(async ({ code, query }) => {
+      const r = await window.runClient(code, query);
+      return { wallMs: r.pageMs, events: r.events, type: r.type, requests: r.results?.stats.requests };
+    }, { code, query });
     times.push(last.wallMs);
   }
   const t0 = process.hrtime.bigint();

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { useLab, openPage, cli, ROOT } from './harness.mjs';
+import { installRunClient } from '../../scripts/sandbox-page.mjs';
 
 const lab = useLab(before, after);
 const STRATEGIES = ['naive', 'paced', 'retry', 'timeout-no-key', 'keyed', 'pool', 'headers', 'budget', 'breaker', 'adaptive'];
@@ -20,45 +21,7 @@ const code = (strategy) => fs.readFileSync(path.join(ROOT, 'clients', `${strateg
 async function sandboxPage() {
   const page = await openPage(lab.browser);
   await page.goto(`${lab.server.base}headers.html`);
-  await page.evaluate(async () => {
-    const [glue, harness, wasm] = await Promise.all([
-      fetch('rate-limit-lab-sandbox.js').then((r) => r.text()),
-      fetch('sandbox/harness.js').then((r) => r.text()),
-      fetch('rate-limit-lab-sandbox_bg.wasm').then((r) => r.arrayBuffer()),
-    ]);
-    window.runClient = async (code, query) => {
-      const frame = document.createElement('iframe');
-      frame.setAttribute('sandbox', 'allow-scripts');
-      frame.hidden = true;
-      frame.src = 'sandbox/index.html';
-      const ready = new Promise((resolve) => {
-        const onMessage = (e) => {
-          if (e.source === frame.contentWindow && e.data?.type === 'ready') {
-            removeEventListener('message', onMessage);
-            resolve();
-          }
-        };
-        addEventListener('message', onMessage);
-      });
-      document.body.append(frame);
-      await ready;
-      const t0 = performance.now();
-      const result = await new Promise((resolve) => {
-        const onMessage = (e) => {
-          if (e.source !== frame.contentWindow) return;
-          if (e.data?.type === 'done' || e.data?.type === 'failed') {
-            removeEventListener('message', onMessage);
-            resolve(e.data);
-          }
-        };
-        addEventListener('message', onMessage);
-        const bytes = wasm.slice(0);
-        frame.contentWindow.postMessage({ type: 'run', glue, harness, code, query, wasm: bytes }, '*', [bytes]);
-      });
-      frame.remove();
-      return { ...result, pageMs: performance.now() - t0 };
-    };
-  });
+  await installRunClient(page);
   return page;
 }
 
