@@ -48,6 +48,16 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] 
   npm ci --no-audit --no-fund
 fi
 
+# Debian's redis-server: the node tests of `ratelab serve --store redis://…` start their
+# own on a free port, and scripts/fleet.sh starts one for a classroom's fleet.
+if ! command -v redis-server >/dev/null; then
+  say "installing Debian's redis-server"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y redis-server
+fi
+
 if [ "${1:-}" = "--browser" ]; then
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     say "installing Debian's chromium and chromium-driver"

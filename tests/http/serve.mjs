@@ -24,6 +24,9 @@ export function startServe(args) {
         clearTimeout(timer);
         resolve({
           base: m[1],
+          pid: child.pid,
+          /** What it has written to its standard error so far. */
+          stderr: () => err,
           stop: () => new Promise((done) => {
             child.once('exit', () => done(out));
             child.kill('SIGTERM');

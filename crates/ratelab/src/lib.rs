@@ -22,6 +22,7 @@ pub mod doors;
 pub mod keys;
 pub mod report;
 pub mod server;
+pub mod store;
 
 /// The port `ratelab serve` listens on unless told otherwise: the second article's, so
 /// its scripts run unchanged.

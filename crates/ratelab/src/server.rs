@@ -50,6 +50,8 @@ use super::dist::{self, Dist};
 use super::doors::{self, Bounds};
 use super::keys::KeyStore;
 use super::report::{best_of, built_in_cards, Best, Report, COMPARE_MAX_CUSTOMERS};
+use super::store::redis::{RedisStore, StoreError};
+use super::store::{StoreConfig, StoreFail};
 use page::shared::door::{may_be_json, read_charge, result_word, NOT_JSON_TYPE};
 use page::shared::report::Note;
 use page::shared::words::Words;
@@ -65,9 +67,10 @@ use serde::{Deserialize, Serialize};
 use sim::headers::response_headers;
 use sim::incident::IncidentMeter;
 use sim::limiter::concurrency::DEFAULT_HOLD_US;
+use sim::limiter::Decision;
 use sim::limiter::{
-    ConcurrencyLimit, FixedWindow, Gcra, LeakyQueue, Limiter, Policy, Scope, SlidingCounter,
-    SlidingLog, TokenBucket,
+    ConcurrencyLimit, FixedWindow, Gcra, LeakyQueue, Limiter, LimiterKind, Policy, Scope,
+    SlidingCounter, SlidingLog, TokenBucket,
 };
 use sim::provider::{Arrival, BodyPrint, ChargeRequest, Provider, ProviderConfig, Status, Work};
 use sim::report::ReportCard;
@@ -139,6 +142,8 @@ pub struct ServeConfig {
     pub bounds: Bounds,
     /// The built app, served beside the endpoints, if given.
     pub dist: Option<Dist>,
+    /// Where the limiters' state lives: here, or in a Redis shared with other servers.
+    pub store: StoreConfig,
 }
 
 impl Default for ServeConfig {
@@ -152,6 +157,7 @@ impl Default for ServeConfig {
             },
             bounds: Bounds::default(),
             dist: None,
+            store: StoreConfig::Memory,
         }
     }
 }
@@ -545,6 +551,12 @@ struct Current {
 struct Shared {
     config: ServeConfig,
     origin: Instant,
+    /// The wall clock's microseconds since the Unix epoch at `origin` (a whole number of
+    /// windows): the limiters in Redis count on the wall clock, so that every server
+    /// sharing them counts on the same one.
+    origin_epoch_us: u64,
+    /// The limiters' state in Redis, if `--store redis://…`.
+    store: Option<RedisStore>,
     state: Mutex<Current>,
     /// The last comparison with the built-in strategies, by seed and customers: one at
     /// a time is simulated (the lock is held while it runs), and only the last is kept.
@@ -577,9 +589,18 @@ impl Service {
             Duration::from_micros(u64::try_from(since_epoch_us % window_us).unwrap_or(0));
         let now = Instant::now();
         let origin = now.checked_sub(into_window).unwrap_or(now);
+        let origin_epoch_us =
+            u64::try_from(since_epoch_us.saturating_sub(now.duration_since(origin).as_micros()))
+                .unwrap_or(0);
         let desk = Desk::new(&config, config.seed, origin);
         let limiters = Limiters::new(config.limit, 0)?;
+        let store = match &config.store {
+            StoreConfig::Memory => None,
+            StoreConfig::Redis(redis) => Some(RedisStore::new(redis.clone(), config.limit)?),
+        };
         Ok(Self(Arc::new(Shared {
+            origin_epoch_us,
+            store,
             state: Mutex::new(Current {
                 run: 0,
                 desk: Arc::new(Mutex::new(desk)),
@@ -746,6 +767,11 @@ impl Service {
 
     fn now_us(&self) -> u64 {
         u64::try_from(self.0.origin.elapsed().as_micros()).unwrap_or(u64::MAX)
+    }
+
+    /// The limiters' store in Redis, if the server was given one.
+    pub fn store(&self) -> Option<&RedisStore> {
+        self.0.store.as_ref()
     }
 }
 
@@ -1272,6 +1298,17 @@ async fn reset(State(service): State<Service>, uri: Uri) -> Response {
         Ok(run) => run,
         Err(sentence) => return error(StatusCode::INTERNAL_SERVER_ERROR, sentence),
     };
+    if let Some(store) = service.store() {
+        if let Err(e) = store.clear().await {
+            return error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "run {run} started, but the limiters' state in Redis is not cleared: the store at {} {e}",
+                    page::shown(&store.config().url)
+                ),
+            );
+        }
+    }
     #[derive(Serialize)]
     struct Reset {
         reset: bool,
@@ -1305,30 +1342,103 @@ enum Which {
 /// Answers a limiter endpoint, after the request's wait in the queue (`/queue`) or its
 /// service time (`/inflight`, when admitted).
 async fn limited(service: &Service, headers: &HeaderMap, which: Which) -> Response {
-    let (response, hold_us) = decided(service, headers, which);
+    let (response, hold_us) = match service.store() {
+        None => decided(service, headers, which),
+        Some(store) => decided_in(store, service, headers, which).await,
+    };
     if hold_us > 0 {
         tokio::time::sleep(Duration::from_micros(hold_us)).await;
     }
     response
 }
 
+/// The caller a limiter request counts against: its `x-api-key`, or `anonymous`; none
+/// for a key that is too long or not visible ASCII ([`bad_key`] answers it).
+fn caller(headers: &HeaderMap) -> Option<&str> {
+    match headers.get("x-api-key").map(HeaderValue::to_str) {
+        None => Some("anonymous"),
+        Some(Ok(k)) if k.len() <= MAX_KEY_BYTES => Some(k),
+        Some(_) => None,
+    }
+}
+
+/// The answer to an `x-api-key` that [`caller`] refuses.
+fn bad_key() -> (Response, u64) {
+    let sentence =
+        format!("the x-api-key header must be at most {MAX_KEY_BYTES} visible ASCII characters");
+    (error(StatusCode::BAD_REQUEST, sentence), 0)
+}
+
+impl Which {
+    /// The core's limiter this endpoint asks, and whose requests share it.
+    fn limiter(self) -> (LimiterKind, Scope) {
+        match self {
+            Which::Fixed => (LimiterKind::Fixed, Scope::PerKey),
+            Which::Sliding => (LimiterKind::Sliding, Scope::PerKey),
+            Which::Bucket => (LimiterKind::Bucket, Scope::PerKey),
+            Which::Counter => (LimiterKind::Counter, Scope::PerKey),
+            Which::Queue => (LimiterKind::Queue, Scope::PerKey),
+            Which::Nodelay => (LimiterKind::Nodelay, Scope::PerKey),
+            Which::Gcra => (LimiterKind::Gcra, Scope::PerKey),
+            Which::Inflight => (LimiterKind::Inflight, Scope::PerKey),
+            Which::Global => (LimiterKind::Bucket, Scope::Global),
+        }
+    }
+}
+
+/// The answer of a limiter endpoint decided in Redis, and how long to hold it: as
+/// [`decided`] answers, or by `--store-fail` when Redis cannot decide.
+async fn decided_in(
+    store: &RedisStore,
+    service: &Service,
+    headers: &HeaderMap,
+    which: Which,
+) -> (Response, u64) {
+    let Some(key) = caller(headers) else {
+        return bad_key();
+    };
+    let (kind, scope) = which.limiter();
+    let now_us = service.0.origin_epoch_us + service.now_us();
+    match store.decide(kind, scope, key, now_us).await {
+        Ok((decision, delay_us)) => answered(service.0.config.limit, which, decision, delay_us),
+        Err(e) => (store_failed(store, &e), 0),
+    }
+}
+
+/// The answer when Redis could not decide: a 503 with the reason (`--store-fail
+/// closed`), or the request admitted with a warning (`open`).
+fn store_failed(store: &RedisStore, e: &StoreError) -> Response {
+    let url = page::shown(&store.config().url);
+    match store.config().fail {
+        StoreFail::Closed => {
+            let mut res = error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the limiters' store at {url} {e}; this server refuses rather than admit without a limit (--store-fail closed)"
+                ),
+            );
+            put_headers(&mut res, vec![("retry-after", "1".to_string())]);
+            res
+        }
+        StoreFail::Open => {
+            let mut res = (StatusCode::OK, "ok\n").into_response();
+            put_headers(
+                &mut res,
+                vec![(
+                    "ratelab-store",
+                    "unavailable; admitted without a limit (--store-fail open)".to_string(),
+                )],
+            );
+            res
+        }
+    }
+}
+
 /// The answer of a limiter endpoint, and how long to hold it before sending it.
 fn decided(service: &Service, headers: &HeaderMap, which: Which) -> (Response, u64) {
     let now_us = service.now_us();
-    let key = match headers.get("x-api-key").map(HeaderValue::to_str) {
-        None => "anonymous",
-        Some(Ok(k)) if k.len() <= MAX_KEY_BYTES => k,
-        Some(_) => {
-            return (
-                error(
-                    StatusCode::BAD_REQUEST,
-                    format!(
-                    "the x-api-key header must be at most {MAX_KEY_BYTES} visible ASCII characters"
-                ),
-                ),
-                0,
-            )
-        }
+    let Some(key) = caller(headers) else {
+        return bad_key();
     };
     let policy = service.0.config.limit;
     let max_callers = service.0.config.bounds.max_callers;
@@ -1354,6 +1464,11 @@ fn decided(service: &Service, headers: &HeaderMap, which: Which) -> (Response, u
     let Ok((decision, delay_us)) = decision else {
         unreachable!("a cost of 1 is always within a limiter's capacity")
     };
+    answered(policy, which, decision, delay_us)
+}
+
+/// The answer to a decided limiter request, and how long to hold it.
+fn answered(policy: Policy, which: Which, decision: Decision, delay_us: u64) -> (Response, u64) {
     let mut response = if decision.allowed {
         (StatusCode::OK, "ok\n").into_response()
     } else {

@@ -96,7 +96,7 @@ ratelab charges --strategy <name> [--seed N] [PARAMETERS] [--json | --export jso
        ratelab charges --http http://127.0.0.1:55541 (--strategy <name> | --all) [--seed N] [--customers N] [CLIENT PARAMETERS] [--json]";
 
 const SERVE_USAGE: &str =
-    "ratelab serve [--port 55541] [--host 127.0.0.1] [--dist dist] [--seed N] [--limit 10] [--window-ms 1000] [BOUNDS] [PROVIDER PARAMETERS | --query '<page URL query>']";
+    "ratelab serve [--port 55541] [--host 127.0.0.1] [--dist dist] [--seed N] [--limit 10] [--window-ms 1000] [--store redis://HOST:PORT [--store-mode atomic|read-then-write] [--store-fail closed|open]] [BOUNDS] [PROVIDER PARAMETERS | --query '<page URL query>']";
 
 const JUDGE_USAGE: &str =
     "ratelab judge [--seed N] [--customers N] [--limit-s 300] [PROVIDER PARAMETERS] [--json] -- <command> [args…]";
@@ -300,6 +300,7 @@ fn with_params(mut cmd: Command) -> Command {
 fn serve() -> Command {
     const WHERE: &str = "Where it listens";
     const LIMITERS: &str = "The limiter endpoints (/fixed, /sliding, /bucket, /counter, /queue, /nodelay, /gcra, /inflight, /global)";
+    const STORE: &str = "Where the limiters' state lives (STORE)";
     let cmd = Command::new("serve")
         .about("The provider (/charge, /stats, /reset, /report) and the limiters (/fixed, /sliding, /bucket, /counter, /queue, /nodelay, /gcra, /inflight, /global) as a real local HTTP server; Ctrl-C stops it and prints the counters")
         .override_usage(SERVE_USAGE)
@@ -336,6 +337,24 @@ fn serve() -> Command {
             valued("dist", "DIR")
                 .help("Also serve the built app from DIR (trunk build --release writes dist/), on the same port: the page, its .gz files to browsers that take gzip, and CORS for a blog on another origin")
                 .help_heading(WHERE),
+        )
+        .arg(
+            valued("store", "memory|redis://HOST:PORT")
+                .value_parser(ratelab::store::parse_store)
+                .help("Where the limiters keep their state: memory (this process, the default), or a Redis at redis://HOST:PORT[/DB], which every server given the same address shares, so several servers hold one limit together. Each decision is one Lua script run in Redis; every key carries a TTL")
+                .help_heading(STORE),
+        )
+        .arg(
+            valued("store-mode", "atomic|read-then-write")
+                .value_parser(ratelab::store::parse_mode)
+                .help("With --store redis: atomic (the default) decides in one script no other server can come between; read-then-write GETs the state, decides here and SETs it, two calls another server can come between, so together they can admit more than the limit (the race, for real)")
+                .help_heading(STORE),
+        )
+        .arg(
+            valued("store-fail", "closed|open")
+                .value_parser(ratelab::store::parse_fail)
+                .help("With --store redis, when Redis cannot decide (down, silent for 1 s, full, or answering nonsense): closed (the default) answers 503 with the reason and Retry-After: 1; open admits the request without a limit, with a ratelab-store warning header. Either way one log line says the store is gone, and one that it is back")
+                .help_heading(STORE),
         );
     let d = Bounds::default();
     let bounds = [

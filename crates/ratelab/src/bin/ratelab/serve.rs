@@ -6,6 +6,7 @@ use crate::charges::{params_line, scenario_from_flags, scenario_from_query};
 use ratelab::dist::Dist;
 use ratelab::doors::{self, Bounds};
 use ratelab::server::{serve, ServeConfig, Service, ENDPOINTS};
+use ratelab::store::{RedisConfig, StoreConfig, StoreFail, StoreMode, StoreUrl};
 use ratelab::DEFAULT_PORT;
 use sim::limiter::Policy;
 use sim::param::ParamGroup;
@@ -68,6 +69,7 @@ pub fn main(args: &Args) -> Result<String, String> {
         Some(path) => Some(Dist::open(std::path::Path::new(path))?),
         None => None,
     };
+    let store = store_config(args)?;
     let files_limit = fit_open_files(bounds.max_connections)?;
     let config = ServeConfig {
         provider: scenario.provider.clone(),
@@ -75,6 +77,7 @@ pub fn main(args: &Args) -> Result<String, String> {
         limit,
         bounds,
         dist: dist.clone(),
+        store: store.clone(),
     };
     let host = args
         .get::<IpAddr>("host")
@@ -124,10 +127,25 @@ pub fn main(args: &Args) -> Result<String, String> {
             bounds.key_ttl.as_secs(),
             bounds.max_callers,
         ));
+        match (&store, service.store()) {
+            (StoreConfig::Redis(redis), Some(s)) => {
+                out.push_str(&format!(
+                    "Limiters' state: in Redis at {} ({}, fail {}): ",
+                    redis.url, redis.mode, redis.fail
+                ));
+                match s.load_scripts().await {
+                    Ok(()) => out.push_str("reached, scripts loaded\n"),
+                    Err(e) => out.push_str(&format!(
+                        "it {e}; tried again at each request\n"
+                    )),
+                }
+            }
+            _ => out.push_str("Limiters' state: in this process (--store memory)\n"),
+        }
         out.push_str("Ctrl-C stops it and prints the provider's counters.");
         println!("{out}");
         let _ = std::io::stdout().flush();
-        serve(listener, service, stop)
+        serve(listener, service.clone(), stop)
             .await
             .map_err(|e| format!("the server stopped with an error: {e}"))
     })?;
@@ -135,6 +153,27 @@ pub fn main(args: &Args) -> Result<String, String> {
         "stopped; the provider's counters:\n{}",
         serde_json::to_string_pretty(&stats).expect("counters serialise")
     ))
+}
+
+/// Where the limiters' state lives, from `--store`, `--store-mode` and `--store-fail`.
+fn store_config(args: &Args) -> Result<StoreConfig, String> {
+    match args.get::<StoreUrl>("store") {
+        Some(StoreUrl::Redis(url)) => Ok(StoreConfig::Redis(RedisConfig {
+            url,
+            mode: args.get::<StoreMode>("store-mode").unwrap_or_default(),
+            fail: args.get::<StoreFail>("store-fail").unwrap_or_default(),
+        })),
+        _ => {
+            for flag in ["store-mode", "store-fail"] {
+                if args.given(flag) {
+                    return Err(format!(
+                        "--{flag} is for a store in Redis: give --store redis://HOST:PORT too"
+                    ));
+                }
+            }
+            Ok(StoreConfig::Memory)
+        }
+    }
 }
 
 /// The bounds from the flags, the defaults where not given.
