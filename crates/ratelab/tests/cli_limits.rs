@@ -88,7 +88,7 @@ fn tables_print_the_cores_numbers() {
 }
 
 #[test]
-fn all_runs_the_six_in_order() {
+fn all_runs_every_experiment_in_order() {
     let v = json(&["limits", "all", "--seed", "3", "--json"]);
     let names: Vec<&str> = v
         .as_array()
@@ -98,7 +98,15 @@ fn all_runs_the_six_in_order() {
         .collect();
     assert_eq!(
         names,
-        ["burst", "units", "clients", "neighbour", "memory", "herd"]
+        [
+            "burst",
+            "units",
+            "clients",
+            "neighbour",
+            "memory",
+            "herd",
+            "fleet"
+        ]
     );
     let (code, out, _) = ratelab(&["limits", "all"]);
     assert_eq!(code, 0);

@@ -471,7 +471,10 @@ fn check_line(q: &PageQuery, why: &str) {
         Page::Limits => match q.experiment {
             Some(name) => check_experiment(&v, name, q.seed, &q.lab, &why),
             None => {
-                for (item, name) in array(&v, 6, &why).iter().zip(ExperimentName::ALL) {
+                for (item, name) in array(&v, ExperimentName::ALL.len(), &why)
+                    .iter()
+                    .zip(ExperimentName::ALL)
+                {
                     check_experiment(item, name, q.seed, &q.lab, &why);
                 }
             }

@@ -6,6 +6,7 @@
 #![deny(missing_docs, unreachable_pub)]
 
 pub mod exchange;
+pub mod fleet;
 pub mod flow;
 pub mod foreign;
 pub mod headers;

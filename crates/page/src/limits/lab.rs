@@ -22,6 +22,7 @@ pub fn cells(result: &LabResult) -> Vec<(String, String)> {
         LabResult::Neighbour(r) => super::neighbour::cells(r),
         LabResult::Memory(r) => super::memory::cells(r),
         LabResult::Herd(r) => super::herd::cells(r),
+        LabResult::Fleet(r) => super::fleet::cells(r),
     }
 }
 
@@ -34,6 +35,7 @@ pub fn text(result: &LabResult) -> String {
         LabResult::Neighbour(r) => super::neighbour::text(r),
         LabResult::Memory(r) => super::memory::text(r),
         LabResult::Herd(r) => super::herd::text(r),
+        LabResult::Fleet(r) => super::fleet::text(r),
     }
 }
 

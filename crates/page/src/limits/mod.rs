@@ -3,10 +3,12 @@
 pub mod burst;
 pub mod charts;
 pub mod clients;
+pub mod fleet;
 pub mod herd;
 pub mod lab;
 pub mod memory;
 pub mod neighbour;
+pub mod race;
 pub mod settings;
 pub mod units;
 pub mod view;

@@ -6,6 +6,8 @@
 
 use crate::shared::format::count;
 use crate::shared::words::Words;
+use sim::fleet::measure::{self as fleet, FleetParams, MAX_BURST};
+use sim::fleet::setup::{Balancer, FleetMode, MAX_INSTANCES, MAX_RTT_US};
 use sim::lab::burst::BurstParams;
 use sim::lab::clients::ClientsParams;
 use sim::lab::herd::{HerdParams, Jitter};
@@ -14,7 +16,7 @@ use sim::lab::neighbour::NeighbourParams;
 use sim::lab::units::UnitsParams;
 use sim::lab::{burst, clients, herd, memory, neighbour, units};
 use sim::lab::{ExperimentName, LabResult};
-use sim::limiter::Policy;
+use sim::limiter::{LimiterKind, Policy};
 use sim::time::{ms, secs};
 
 /// Which number a knob moves.
@@ -44,6 +46,18 @@ pub enum KnobId {
     HerdJitter,
     /// Herd: clients refused at once.
     HerdClients,
+    /// Fleet: how many instances.
+    FleetInstances,
+    /// Fleet: how the balancer spreads requests.
+    FleetBalancer,
+    /// Fleet: how each instance holds the limit.
+    FleetMode,
+    /// Fleet: the store's round trip, or a hop's.
+    FleetRtt,
+    /// Fleet: the limiter.
+    FleetLimiter,
+    /// Fleet: requests in each burst.
+    FleetBurst,
 }
 
 /// The values a knob takes.
@@ -102,7 +116,7 @@ pub const NOISY_CALLER: &str = "acme";
 pub const QUIET_REQUESTS: u32 = 3;
 
 /// Every knob, in the order of [`KnobId`].
-pub const KNOBS: [Knob; 12] = [
+pub const KNOBS: [Knob; 18] = [
     Knob {
         id: KnobId::BurstOffset,
         key: "burstOffsetMs",
@@ -219,6 +233,69 @@ pub const KNOBS: [Knob; 12] = [
         unit: "clients",
         range: Range::Linear { min: 1, max: 1_000 },
         default: 100,
+    },
+    Knob {
+        id: KnobId::FleetInstances,
+        key: "fleetInstances",
+        experiment: ExperimentName::Fleet,
+        label: "Instances",
+        unit: "instances",
+        range: Range::Linear {
+            min: 1,
+            max: MAX_INSTANCES as u64,
+        },
+        default: 4,
+    },
+    Knob {
+        id: KnobId::FleetBalancer,
+        key: "fleetBalancer",
+        experiment: ExperimentName::Fleet,
+        label: "Balancer",
+        unit: "",
+        range: Range::Choice(&Balancer::NAMES),
+        default: Balancer::RoundRobin as u64,
+    },
+    Knob {
+        id: KnobId::FleetMode,
+        key: "fleetMode",
+        experiment: ExperimentName::Fleet,
+        label: "Each instance holds the limit",
+        unit: "",
+        range: Range::Choice(&FleetMode::NAMES),
+        default: FleetMode::Atomic as u64,
+    },
+    Knob {
+        id: KnobId::FleetRtt,
+        key: "fleetRttUs",
+        experiment: ExperimentName::Fleet,
+        label: "Round trip to the store (or to the owner)",
+        unit: "µs",
+        range: Range::Decades {
+            min: 1,
+            max: MAX_RTT_US,
+        },
+        default: 1_000,
+    },
+    Knob {
+        id: KnobId::FleetLimiter,
+        key: "fleetLimiter",
+        experiment: ExperimentName::Fleet,
+        label: "Limiter",
+        unit: "",
+        range: Range::Choice(&LimiterKind::NAMES),
+        default: LimiterKind::Bucket as u64,
+    },
+    Knob {
+        id: KnobId::FleetBurst,
+        key: "fleetBurst",
+        experiment: ExperimentName::Fleet,
+        label: "Requests per burst (each volley, and the noisy caller's)",
+        unit: "requests",
+        range: Range::Linear {
+            min: 1,
+            max: MAX_BURST as u64,
+        },
+        default: 40,
     },
 ];
 
@@ -476,6 +553,21 @@ impl LabSettings {
     }
 }
 
+impl LabSettings {
+    /// The fleet's parameters.
+    pub fn fleet(&self) -> FleetParams {
+        FleetParams {
+            limiter: LimiterKind::ALL[self.get(KnobId::FleetLimiter) as usize],
+            instances: self.get(KnobId::FleetInstances) as u32,
+            balancer: Balancer::ALL[self.get(KnobId::FleetBalancer) as usize],
+            mode: FleetMode::ALL[self.get(KnobId::FleetMode) as usize],
+            rtt_us: self.get(KnobId::FleetRtt),
+            burst: self.get(KnobId::FleetBurst) as u32,
+            ..FleetParams::default()
+        }
+    }
+}
+
 /// Runs one experiment with these settings and `seed`; the core's refusal as a
 /// sentence. (Every knob in range gives parameters the core accepts; a run the core
 /// calls off, such as a client that never finishes, still says why.)
@@ -494,6 +586,7 @@ pub fn run(name: ExperimentName, seed: u64, s: &LabSettings) -> Result<LabResult
         }
         ExperimentName::Memory => LabResult::Memory(memory::run(&s.memory()).map_err(|x| e(&x))?),
         ExperimentName::Herd => LabResult::Herd(herd::run(&s.herd(), seed).map_err(|x| e(&x))?),
+        ExperimentName::Fleet => LabResult::Fleet(fleet::run(&s.fleet(), seed).map_err(|x| e(&x))?),
     })
 }
 
@@ -520,6 +613,7 @@ pub fn run_on_page(name: ExperimentName, seed: u64, s: &LabSettings) -> Result<L
         ),
         ExperimentName::Memory => shown(memory::run(&s.memory()).ok().map(LabResult::Memory)),
         ExperimentName::Herd => shown(herd::run(&s.herd(), seed).ok().map(LabResult::Herd)),
+        ExperimentName::Fleet => shown(fleet::run(&s.fleet(), seed).ok().map(LabResult::Fleet)),
     }
 }
 

@@ -36,6 +36,7 @@ pub fn experiment_title(e: ExperimentName) -> &'static str {
         ExperimentName::Neighbour => "Noisy neighbour",
         ExperimentName::Memory => "Memory cost",
         ExperimentName::Herd => "Thundering herd",
+        ExperimentName::Fleet => "Many instances",
     }
 }
 
@@ -72,6 +73,7 @@ pub const fn experiment_slot(e: ExperimentName) -> Slot {
         ExperimentName::Neighbour => slot!("experiment-neighbour"),
         ExperimentName::Memory => slot!("experiment-memory"),
         ExperimentName::Herd => slot!("experiment-herd"),
+        ExperimentName::Fleet => slot!("experiment-fleet"),
     }
 }
 
@@ -214,6 +216,12 @@ pub const fn knob_slot(id: KnobId) -> Slot {
         KnobId::MemoryPerWindow => slot!("knob-memory-per-window"),
         KnobId::HerdJitter => slot!("knob-herd-jitter"),
         KnobId::HerdClients => slot!("knob-herd-clients"),
+        KnobId::FleetInstances => slot!("knob-fleet-instances"),
+        KnobId::FleetBalancer => slot!("knob-fleet-balancer"),
+        KnobId::FleetMode => slot!("knob-fleet-mode"),
+        KnobId::FleetRtt => slot!("knob-fleet-rtt"),
+        KnobId::FleetLimiter => slot!("knob-fleet-limiter"),
+        KnobId::FleetBurst => slot!("knob-fleet-burst"),
     }
 }
 
@@ -288,6 +296,7 @@ pub fn cells_html(cells: &[(String, String)]) -> Markup {
 pub fn body_html(result: &LabResult, box_w: Option<f64>) -> Markup {
     let width = box_w.map(chart_width);
     match result {
+        LabResult::Fleet(r) => super::fleet::body(r),
         LabResult::Burst(r) => html! {
             p data-testid="burst-lead" { (burst_lead(r)) }
             div.rll-burst-row {

@@ -149,8 +149,9 @@ pub struct BurstResult {
     pub bucket_level: Vec<LevelPoint>,
 }
 
-/// Runs the experiment. The same arrival times go to every limiter.
-pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, BurstError> {
+/// The experiment's arrival times for `seed`, in order: both volleys, each spread as
+/// drawn. (The fleet, `crate::fleet`, sends the same schedule to many instances.)
+pub fn arrivals(p: &BurstParams, seed: u64) -> Result<Vec<u64>, BurstError> {
     p.policy.check().map_err(BurstError::Limiter)?;
     if !p.boundary_us.is_multiple_of(p.policy.window_us) {
         return Err(BurstError::BoundaryOffWindow);
@@ -179,6 +180,14 @@ pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, BurstError> {
         }
         arrivals.extend(volley);
     }
+    Ok(arrivals)
+}
+
+/// Runs the experiment. The same arrival times go to every limiter.
+pub fn run(p: &BurstParams, seed: u64) -> Result<BurstResult, BurstError> {
+    let arrivals = arrivals(p, seed)?;
+    let first_volley_us = p.boundary_us - p.before_us;
+    let second_volley_us = first_volley_us + p.gap_us;
     let mut lanes = Vec::new();
     for kind in LimiterKind::ALL {
         let mut limiter = kind

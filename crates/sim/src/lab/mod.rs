@@ -1,4 +1,4 @@
-//! The limiter lab: six small experiments about rate limits, each deterministic in
+//! The limiter lab: seven small experiments about rate limits, each deterministic in
 //! simulated time and fixed by its seed.
 //!
 //! Each experiment has a parameter struct whose `Default` is the article's setup, and a
@@ -29,7 +29,8 @@ pub const ARTICLE_POLICY: Policy = Policy {
 };
 
 crate::named_enum! {
-    /// The six experiments, in the order the article meets them.
+    /// The seven experiments: the article's six in the order it meets them, then the
+    /// fleet, which takes the article's limit to several instances.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
     #[serde(rename_all = "kebab-case")]
     pub enum ExperimentName as "experiment" {
@@ -45,6 +46,8 @@ crate::named_enum! {
         Memory = "memory",
         /// A hundred clients told to wait the same second, with and without jitter.
         Herd = "herd",
+        /// One limit held by several instances, each of six ways (`crate::fleet`).
+        Fleet = "fleet",
     }
 }
 
@@ -64,6 +67,8 @@ pub enum LabResult {
     Memory(memory::MemoryResult),
     /// See [`herd`].
     Herd(herd::HerdResult),
+    /// See [`crate::fleet::measure`].
+    Fleet(crate::fleet::measure::FleetResult),
 }
 
 impl LabResult {
@@ -76,6 +81,7 @@ impl LabResult {
             LabResult::Neighbour(_) => ExperimentName::Neighbour,
             LabResult::Memory(_) => ExperimentName::Memory,
             LabResult::Herd(_) => ExperimentName::Herd,
+            LabResult::Fleet(_) => ExperimentName::Fleet,
         }
     }
 }
@@ -102,6 +108,10 @@ pub fn run(name: ExperimentName, seed: u64) -> LabResult {
         ExperimentName::Herd => {
             LabResult::Herd(herd::run(&herd::HerdParams::default(), seed).expect(bug))
         }
+        ExperimentName::Fleet => LabResult::Fleet(
+            crate::fleet::measure::run(&crate::fleet::measure::FleetParams::default(), seed)
+                .expect(bug),
+        ),
     }
 }
 
@@ -118,7 +128,15 @@ mod tests {
         let e = "bursts".parse::<ExperimentName>().unwrap_err();
         assert_eq!(
             e.names,
-            ["burst", "units", "clients", "neighbour", "memory", "herd"]
+            [
+                "burst",
+                "units",
+                "clients",
+                "neighbour",
+                "memory",
+                "herd",
+                "fleet"
+            ]
         );
     }
 

@@ -156,8 +156,10 @@ pub struct NeighbourResult {
     pub quiet_sent: u32,
 }
 
-/// Runs the experiment: the same arrivals against each scope.
-pub fn run(p: &NeighbourParams, seed: u64) -> Result<NeighbourResult, NeighbourError> {
+/// The experiment's arrivals for `seed`, in order: each an instant and the index of its
+/// caller in `p.callers`. (The fleet, `crate::fleet`, sends the same schedule to many
+/// instances.)
+pub fn arrivals(p: &NeighbourParams, seed: u64) -> Result<Vec<(u64, usize)>, NeighbourError> {
     if p.callers.is_empty() || p.callers.len() > MAX_CALLERS {
         return Err(NeighbourError::CallerCount);
     }
@@ -188,6 +190,12 @@ pub fn run(p: &NeighbourParams, seed: u64) -> Result<NeighbourResult, NeighbourE
             at_us += rng.between(p.gap_min_us, p.gap_max_us);
         }
     }
+    Ok(arrivals)
+}
+
+/// Runs the experiment: the same arrivals against each scope.
+pub fn run(p: &NeighbourParams, seed: u64) -> Result<NeighbourResult, NeighbourError> {
+    let arrivals = arrivals(p, seed)?;
     let case = |scope| -> Result<NeighbourCase, NeighbourError> {
         let mut bucket =
             TokenBucket::new(p.capacity, p.policy, scope).map_err(NeighbourError::Limiter)?;

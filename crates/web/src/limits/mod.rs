@@ -6,4 +6,5 @@ pub mod entry;
 pub mod experiment_view;
 pub mod knobs;
 pub mod limits_page;
+pub mod race_view;
 pub mod section;

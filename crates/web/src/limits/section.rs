@@ -1,6 +1,7 @@
 //! Publishing yours: run an experiment.
 
 use super::experiment_view::ExperimentView;
+use super::race_view::RaceView;
 use crate::shared::bind;
 use crate::shared::dom::set_attr;
 use crate::shared::erase::handler;
@@ -84,7 +85,9 @@ pub fn LimitsSection(
                         move |_| lab_settings.with(|l| settings::run_on_page(e, seed, l)),
                         |_, _| true,
                     );
-                    view! { <h3>{experiment_title(e)}</h3><ExperimentView experiment=e result settings=lab_settings changed/> }.into_any()
+                    // The fleet's figures, then the race its store can lose, stepped.
+                    let race = (e == ExperimentName::Fleet).then(|| view! { <RaceView/> });
+                    view! { <h3>{experiment_title(e)}</h3><ExperimentView experiment=e result settings=lab_settings changed/>{race} }.into_any()
                 }
             }}
         </section>
