@@ -440,6 +440,46 @@ mod tests {
     }
 
     #[test]
+    fn the_atomic_store_and_its_cache_hold_every_limit_at_every_size_behind_every_balancer() {
+        for seed in 1..=3 {
+            for sched in schedules(40, seed) {
+                for limiter in LimiterKind::ALL {
+                    let one = &sched.one_process[limiter as usize];
+                    for instances in 1..=MAX_INSTANCES {
+                        for balancer in Balancer::ALL {
+                            for mode in [FleetMode::Atomic, FleetMode::Cache] {
+                                let s = FleetSetup {
+                                    limiter,
+                                    policy: ARTICLE_POLICY,
+                                    instances,
+                                    balancer,
+                                    mode,
+                                    rtt_us: ms(1),
+                                };
+                                if s.check().is_err() {
+                                    continue;
+                                }
+                                let t = FleetRun::new(
+                                    s,
+                                    sched.callers.clone(),
+                                    sched.arrivals.clone(),
+                                    seed,
+                                )
+                                .unwrap()
+                                .finish();
+                                assert_eq!(
+                                    &t.admitted, one,
+                                    "{limiter} {instances} {balancer:?} {mode:?} seed {seed}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn one_instance_reading_then_writing_races_with_itself() {
         let p = with(|p| p.instances = 1);
         let rw = *run(&p, 1).unwrap().mode(FleetMode::ReadThenWrite);
