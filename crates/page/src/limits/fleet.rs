@@ -573,6 +573,43 @@ mod tests {
     }
 
     #[test]
+    fn the_address_carries_the_fleet_and_its_command_reproduces_it() {
+        use crate::shared::links::{cli_line, CLI_PREFIX};
+        use crate::{pairs_of, parse};
+        let q = parse(&pairs_of(
+            "section=limits&experiment=fleet&seed=5&fleetInstances=8&fleetMode=owner&fleetRttUs=200&fleetBalancer=hash",
+        ));
+        assert!(q.problems.is_empty(), "{:?}", q.problems);
+        let p = q.lab.fleet();
+        assert_eq!(
+            (p.instances, p.mode, p.rtt_us, p.balancer),
+            (8, FleetMode::Owner, 200, Balancer::Hash)
+        );
+        assert_eq!(
+            cli_line(&q).replace(CLI_PREFIX, "ratelab"),
+            "ratelab limits fleet --seed 5 --fleetInstances 8 --fleetBalancer hash --fleetMode owner --fleetRttUs 200"
+        );
+        // Out of range or unknown: a sentence naming the key, and the default, never a clamp.
+        let q = parse(&pairs_of(
+            "section=limits&experiment=fleet&fleetInstances=17&fleetRttUs=0&fleetLimiter=leaky",
+        ));
+        let said = q.problems.join(" ");
+        assert!(
+            said.contains("Instances (fleetInstances): 17 is outside 1–16 instances. Using the default, 4 instances."),
+            "{said}"
+        );
+        assert!(
+            said.contains("(fleetRttUs): 0 is outside 1–1000000 µs."),
+            "{said}"
+        );
+        assert!(
+            said.contains("(fleetLimiter): 'leaky' is not one of fixed, sliding"),
+            "{said}"
+        );
+        assert_eq!(q.lab.fleet(), FleetParams::default());
+    }
+
+    #[test]
     fn numbers_are_integers_written_out() {
         assert_eq!(per_seed(440, 10), "44.0");
         assert_eq!(per_seed(5, 10), "0.5");
