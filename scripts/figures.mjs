@@ -51,7 +51,7 @@ const OPENED_BY = {
 const RUN_PAGES = new Set(['rate-limit-lab', 'rate-limit-lab-first', 'rate-limit-lab-tour']);
 
 /** The first line of the file, and the text before its sections. */
-const HEADER = `<!-- Written by scripts: \`node scripts/figures.mjs\`, \`node scripts/ready.mjs --write\` and \`node scripts/bench-sandbox.mjs --write\`. Do not edit by hand. -->
+const HEADER = `<!-- Written by scripts: \`node scripts/figures.mjs\`, \`node scripts/ready.mjs --write\`, \`node scripts/bench-sandbox.mjs --write\` and \`node scripts/bench-store.mjs --write\`. Do not edit by hand. -->
 # Figures
 
 The lab's figures as they stand, each section written by the command it names; do not edit

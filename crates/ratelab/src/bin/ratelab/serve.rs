@@ -130,7 +130,7 @@ pub fn main(args: &Args) -> Result<String, String> {
         match (&store, service.store()) {
             (StoreConfig::Redis(redis), Some(s)) => {
                 out.push_str(&format!(
-                    "Limiters' state: in Redis at {} ({}, fail {}): ",
+                    "Limiters' state: in Redis at {} ({}, fail {}; each key expires on its own, the callers cap is for memory): ",
                     redis.url, redis.mode, redis.fail
                 ));
                 match s.load_scripts().await {
