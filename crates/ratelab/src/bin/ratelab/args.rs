@@ -341,19 +341,19 @@ fn serve() -> Command {
         .arg(
             valued("store", "memory|redis://HOST:PORT")
                 .value_parser(ratelab::store::parse_store)
-                .help("Where the limiters keep their state: memory (this process, the default), or a Redis at redis://HOST:PORT[/DB], which every server given the same address shares, so several servers hold one limit together. Each decision is one Lua script run in Redis; every key carries a TTL")
+                .help("Where the limiters keep their state: memory (this process, the default), or a Redis at redis://HOST:PORT[/DB], which every server given the same address shares, so several servers hold one limit together. Every key carries a TTL")
                 .help_heading(STORE),
         )
         .arg(
             valued("store-mode", "atomic|read-then-write")
                 .value_parser(ratelab::store::parse_mode)
-                .help("With --store redis: atomic (the default) decides in one script no other server can come between; read-then-write GETs the state, decides here and SETs it, two calls another server can come between, so together they can admit more than the limit (the race, for real)")
+                .help("With --store redis: atomic (the default) decides in one Lua script, loaded once and called by its hash, that no other server can come between; read-then-write GETs the state, decides here and SETs it, two calls another server can come between, so together they can admit more than the limit (the race, for real)")
                 .help_heading(STORE),
         )
         .arg(
             valued("store-fail", "closed|open")
                 .value_parser(ratelab::store::parse_fail)
-                .help("With --store redis, when Redis cannot decide (down, silent for 1 s, full, or answering nonsense): closed (the default) answers 503 with the reason and Retry-After: 1; open admits the request without a limit, with a ratelab-store warning header. Either way one log line says the store is gone, and one that it is back")
+                .help(format!("With --store redis, when Redis cannot decide (down, silent for {} ms, full, or answering nonsense): closed (the default) answers 503 with the reason and Retry-After: 1; open admits the request without a limit, with a ratelab-store warning header. Either way one log line says the store is gone, and one that it is back", ratelab::store::redis::CALL_TIMEOUT.as_millis()))
                 .help_heading(STORE),
         );
     let d = Bounds::default();
