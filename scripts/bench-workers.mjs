@@ -5,9 +5,13 @@
 //
 //   node scripts/bench-workers.mjs [--runs 5] [--big 10000000] [--before <dist>]
 //
+// It measures the build in dist/, or in $RLL_DIST if set.
+//
 // - 1,000,000 customers keyed: the release CLI (`ratelab charges`, wall time of the whole
 //   process, and its peak memory from /usr/bin/time) against the worker (from the message
-//   that hands it the run to the answer, the module already loaded), and the ratio;
+//   that hands it the run to the answer, the module already loaded), and the ratio. The
+//   message is the run page's own: the job it hands its worker for that run, noted as the
+//   page posts it, then handed to a fresh worker;
 // - the run page opened on that run: from the navigation to `done`, the page's load
 //   included;
 // - `--big` customers keyed in the worker (10,000,000 by default; 0 skips it), with the
@@ -45,54 +49,70 @@ for (let i = 0; i < RUNS; i++) {
 const timed = spawnSync('/usr/bin/time', ['-f', '%M', RATELAB, ...nativeArgs], { encoding: 'utf8' });
 const nativeKb = Number(timed.stderr.trim().split('\n').pop());
 
-const server = await serveDist(path.join(ROOT, 'dist'));
+const server = await serveDist(process.env.RLL_DIST ?? path.join(ROOT, 'dist'));
 const browser = await launch();
 const page = await (await browser.newContext()).newPage();
 await page.goto(`${server.base}run.html?seed=1`);
 await page.waitForSelector('[data-strategy]');
 
-/** Runs `query` in a fresh worker, `runs` times after a small warm-up run: the wall
- * times from hand-out to answer, the answer's values and the worker's memory. */
-const inWorker = (query, runs) =>
+/** The job the run page hands its worker for `query` (an instant run), noted as the page
+ * posts it and never sent. */
+async function jobOf(query) {
+  const p = await (await browser.newContext()).newPage();
+  await p.addInitScript(() => {
+    Worker.prototype.postMessage = function (message) {
+      window.heldJob = message.job;
+    };
+  });
+  await p.goto(`${server.base}run.html?${query}&speed=instant`);
+  const job = await p.waitForFunction(() => window.heldJob && [...window.heldJob].map(String));
+  const words = await job.jsonValue();
+  await p.context().close();
+  return words;
+}
+
+/** Runs `job` (its words) in a fresh worker `runs` times, once the worker has loaded its
+ * module (a message it refuses): the wall times from hand-out to answer, and the
+ * worker's memory. */
+const inWorker = (job, runs) =>
   page.evaluate(
-    async ({ base, query, runs }) => {
+    async ({ base, job, runs }) => {
       const worker = new Worker(`${base}sim-worker.js`, { type: 'module' });
-      const ask = (q) =>
+      const ask = (words) =>
         new Promise((resolve, reject) => {
           const t0 = performance.now();
           worker.onmessage = ({ data }) => {
-            if (data.error) reject(new Error(data.error));
-            else if (data.values) resolve({ ms: performance.now() - t0, values: [...data.values].map(Number), memory: data.memory });
+            if (data.answer) resolve({ ms: performance.now() - t0, memory: data.memory });
+            else if (data.error) (words.length ? reject(new Error(data.error)) : resolve(null));
           };
-          worker.postMessage({ id: 1, kind: 'run', query: q });
+          worker.postMessage({ id: 1, job: new BigUint64Array(words.map(BigInt)) });
         });
-      await ask('strategy=keyed&customers=1000');
+      await ask([]);
       const out = [];
-      for (let i = 0; i < runs; i++) out.push(await ask(query));
+      for (let i = 0; i < runs; i++) out.push(await ask(job));
       worker.terminate();
       return out;
     },
-    { base: server.base, query, runs },
+    { base: server.base, job, runs },
   );
 
-const million = await inWorker('strategy=keyed&seed=1&customers=1000000', RUNS);
+const million = await inWorker(await jobOf('strategy=keyed&seed=1&customers=1000000'), RUNS);
 const workerMs = million.map((r) => r.ms);
-const same = million[0].values[8] === nativeJson.customersCharged && million[0].values[6] === nativeJson.requests;
 
 console.log(`1,000,000 customers keyed, seed 1 (median of ${RUNS}, range):`);
 console.log(`  native CLI             ${ms(native)}, peak ${(nativeKb / 1024).toFixed(0)} MB resident`);
 console.log(`  browser, in the worker ${ms(workerMs)}, worker memory ${(million[0].memory / 2 ** 20).toFixed(0)} MB`);
-console.log(`  browser ÷ native       ${(median(workerMs) / median(native)).toFixed(2)}×   (same requests and charges as the CLI: ${same})`);
+console.log(`  browser ÷ native       ${(median(workerMs) / median(native)).toFixed(2)}×`);
 
 if (BIG > 0) {
   const t0 = performance.now();
   const nativeBig = JSON.parse(execFileSync(RATELAB, ['charges', '--strategy', 'keyed', '--customers', String(BIG), '--json'], { encoding: 'utf8' }));
   const nativeBigMs = performance.now() - t0;
   try {
-    const [big] = await inWorker(`strategy=keyed&seed=1&customers=${BIG}`, 1);
-    console.log(`${BIG.toLocaleString('en')} customers keyed, seed 1, once:`);
+    const [big] = await inWorker(await jobOf(`strategy=keyed&seed=1&customers=${BIG}`), 1);
+    console.log(`${BIG.toLocaleString('en')} customers keyed, seed 1, once (${nativeBig.customersCharged.toLocaleString('en')} charged natively):`);
     console.log(`  native CLI             ${nativeBigMs.toFixed(0)} ms`);
-    console.log(`  browser, in the worker ${big.ms.toFixed(0)} ms, worker memory ${(big.memory / 2 ** 20).toFixed(0)} MB (${(big.ms / nativeBigMs).toFixed(2)}× native; same charges: ${big.values[8] === nativeBig.customersCharged})`);
+    console.log(`  browser, in the worker ${big.ms.toFixed(0)} ms, worker memory ${(big.memory / 2 ** 20).toFixed(0)} MB (${(big.ms / nativeBigMs).toFixed(2)}× native)`);
   } catch (error) {
     console.log(`${BIG.toLocaleString('en')} customers keyed in the worker: failed (${error.message})`);
   }
@@ -101,14 +121,17 @@ if (BIG > 0) {
 // The run page opened on a million-customer instant run: from the navigation to `done`,
 // the page's own load included (the worker loads once the page has mounted).
 const opened = [];
+let same = true;
 for (let i = 0; i < RUNS; i++) {
   const p = await (await browser.newContext()).newPage();
   await p.goto(`${server.base}run.html?strategy=keyed&seed=1&customers=1000000&speed=instant`);
   await p.waitForSelector('[data-testid="app"][data-run-state="done"]', { timeout: 120_000 });
   opened.push(await p.evaluate(() => performance.now()));
+  const run = await p.evaluate(() => window.rateLimitLab.lastRun);
+  same &&= run.customersCharged === nativeJson.customersCharged && run.requests === nativeJson.requests;
   await p.context().close();
 }
-console.log(`run.html?strategy=keyed&seed=1&customers=1000000&speed=instant, navigation to done: ${ms(opened)}`);
+console.log(`run.html?strategy=keyed&seed=1&customers=1000000&speed=instant, navigation to done: ${ms(opened)} (same requests and charges as the CLI: ${same})`);
 
 /** The sweep page's own times for 200 seeds of every strategy on `workers` workers: a
  * link that starts the sweep as the page opens (its workers load then), and the sweep

@@ -1,15 +1,15 @@
 //! A run computed whole in a simulation worker, off the page's thread: the page hands it
-//! the run's query and gets back its final snapshot and the fates of the customers the
-//! grid draws, as flat values, with progress on the way. A run this large keeps no record
+//! the run's scenario ([`Job::Run`](crate::shared::worker_message::Job::Run)) and gets
+//! back its final snapshot and the fates of the customers the grid draws
+//! ([`Answer::Run`]), with progress on the way. A run this large keeps no record
 //! ([`keeps_record`]), so that is all the page shows of it.
 
-use crate::query::codec::pairs_of;
-use crate::query::read::parse;
 use crate::shared::budget::{keeps_record, GRID_MAX_CELLS, RUN_MAX_CUSTOMERS};
 use crate::shared::format::count;
+use crate::shared::worker_message::Answer;
 use crate::Speed;
 use sim::world::Fate;
-use sim::{Scenario, Simulation, Snapshot, StatField, Stats};
+use sim::{Scenario, Simulation, Snapshot, Stats};
 
 /// True if the run page hands a run to a simulation worker rather than run it itself: a
 /// run played instantly that is too large to keep its record, or any run larger than the
@@ -46,24 +46,17 @@ pub fn cancelled_line(done: u64, total: u64) -> String {
 /// Events between two looks at the clock for progress.
 const EVENTS_PER_LOOK: u64 = 200_000;
 
-/// The scenario a run's query names, the record off: or why not.
-pub fn scenario_of(query: &str) -> Result<Scenario, String> {
-    let q = parse(&pairs_of(query));
-    if let Some(problem) = q.problems.first() {
-        return Err(problem.clone());
-    }
-    Ok(Scenario {
+/// Runs `scenario` to its end, its record off, telling `progress` the charges finished,
+/// in all, and the simulated clock every so often: its final snapshot and the fates of
+/// its first customers, as many as the grid draws.
+pub fn run_whole(
+    scenario: &Scenario,
+    mut progress: impl FnMut(u64, u64, u64),
+) -> Result<Answer, String> {
+    let scenario = Scenario {
         record: false,
-        strategy: q.strategy.ok_or("The run's query names no strategy.")?,
-        ..q.seeded_scenario()
-    })
-}
-
-/// Runs `query`'s scenario to its end, telling `progress` the charges finished, in all,
-/// and the simulated clock every so often: its final snapshot, flat ([`snapshot_values`]), then the fates of
-/// its first customers, as many as the grid draws ([`Fate::ALL`]'s order).
-pub fn run_whole(query: &str, mut progress: impl FnMut(u64, u64, u64)) -> Result<Vec<u64>, String> {
-    let scenario = scenario_of(query)?;
+        ..scenario.clone()
+    };
     let mut sim =
         Simulation::new(&scenario).map_err(|e| crate::shared::words::Words::sentence(&e))?;
     let total = u64::from(scenario.customers);
@@ -74,30 +67,27 @@ pub fn run_whole(query: &str, mut progress: impl FnMut(u64, u64, u64)) -> Result
         let now = sim.snapshot();
         progress(now.customers_done, total, now.now_us);
     }
-    let mut values = snapshot_values(&sim.snapshot());
     let drawn = scenario.customers.min(GRID_MAX_CELLS);
-    values.extend((1..=drawn).map(|c| {
-        Fate::ALL
-            .iter()
-            .position(|&f| f == sim.fate(c))
-            .unwrap_or(0) as u64
-    }));
-    Ok(values)
+    Ok(Answer::Run {
+        snapshot: Box::new(sim.snapshot()),
+        fates: (1..=drawn).map(|c| sim.fate(c)).collect(),
+    })
 }
 
 /// What the page says when a worker's answer is not one for [`whole_of`].
 pub const WORKER_NOT_A_RUN: &str = "The simulation worker's answer is not a run.";
 
-/// A run back from [`run_whole`]'s values: its final snapshot and its first customers'
-/// fates, or `None` if the values are not one.
-pub fn whole_of(values: &[u64]) -> Option<(Snapshot, Vec<Fate>)> {
-    let width = 6 + StatField::ALL.len();
-    let snapshot = snapshot_of(values.get(..width)?)?;
-    let fates = values[width..]
-        .iter()
-        .map(|&f| Fate::ALL.get(usize::try_from(f).ok()?).copied())
-        .collect::<Option<Vec<Fate>>>()?;
-    (fates.len() as u32 == snapshot.customers.min(GRID_MAX_CELLS)).then_some((snapshot, fates))
+/// A run back from [`run_whole`]'s answer: its final snapshot and its first customers'
+/// fates, or `None` if the answer is not a run, or not the grid's fates.
+pub fn whole_of(answer: Answer) -> Option<(Snapshot, Vec<Fate>)> {
+    match answer {
+        Answer::Run { snapshot, fates }
+            if fates.len() as u64 == u64::from(snapshot.customers.min(GRID_MAX_CELLS)) =>
+        {
+            Some((*snapshot, fates))
+        }
+        _ => None,
+    }
 }
 
 /// The snapshot a run handed to a worker shows until its answer: nothing done yet.
@@ -111,40 +101,6 @@ pub fn starting_snapshot(customers: u32) -> Snapshot {
         outstanding: 0,
         finished: false,
     }
-}
-
-/// A snapshot as flat values: the clock, the charges finished and in all, in flight,
-/// awaited, finished (1 or 0), then the stats ([`Stats::values`]).
-pub fn snapshot_values(s: &Snapshot) -> Vec<u64> {
-    let head = [
-        s.now_us,
-        s.customers_done,
-        u64::from(s.customers),
-        u64::from(s.inflight),
-        u64::from(s.outstanding),
-        u64::from(s.finished),
-    ];
-    head.into_iter().chain(s.stats.values()).collect()
-}
-
-/// A snapshot back from [`snapshot_values`], or `None` if the values are not one.
-pub fn snapshot_of(values: &[u64]) -> Option<Snapshot> {
-    let [now_us, customers_done, customers, inflight, outstanding, finished, stats @ ..] = values
-    else {
-        return None;
-    };
-    if stats.len() != StatField::ALL.len() || *finished > 1 {
-        return None;
-    }
-    Some(Snapshot {
-        now_us: *now_us,
-        stats: Stats::from_values(stats)?,
-        customers_done: *customers_done,
-        customers: u32::try_from(*customers).ok()?,
-        inflight: u32::try_from(*inflight).ok()?,
-        outstanding: u32::try_from(*outstanding).ok()?,
-        finished: *finished == 1,
-    })
 }
 
 #[cfg(test)]
@@ -172,7 +128,8 @@ mod tests {
             "Cancelled: the client was done with 12,345 of 1,000,000 customers."
         );
     }
-    use crate::{PageQuery, Speed};
+    use crate::shared::worker_message::Job;
+    use crate::Speed;
     use sim::StrategyName;
 
     #[test]
@@ -181,10 +138,16 @@ mod tests {
             customers: 120_000,
             ..Scenario::article(StrategyName::Keyed, 4)
         };
-        let query = PageQuery::for_run(&scenario, Speed::Instant).to_query();
+        // Through the words that cross to the worker and back.
+        let job = Job::Run {
+            scenario: scenario.clone(),
+        };
+        let Ok(Job::Run { scenario: handed }) = Job::decode(&job.encode()) else {
+            panic!("a run");
+        };
         let mut looks = Vec::new();
-        let values = run_whole(&query, |done, total, _| looks.push((done, total))).unwrap();
-        let (whole, fates) = whole_of(&values).unwrap();
+        let answer = run_whole(&handed, |done, total, _| looks.push((done, total))).unwrap();
+        let (whole, fates) = whole_of(Answer::decode(&answer.encode()).unwrap()).unwrap();
         let mut stepped = Simulation::new(&Scenario {
             record: false,
             ..scenario.clone()
@@ -210,19 +173,30 @@ mod tests {
     }
 
     #[test]
-    fn values_that_are_not_a_snapshot_are_refused_and_a_bad_query_is_named() {
-        let s = Simulation::new(&Scenario::default()).unwrap().snapshot();
-        let values = snapshot_values(&s);
-        assert_eq!(snapshot_of(&values), Some(s));
-        assert_eq!(snapshot_of(&values[..values.len() - 1]), None);
-        let mut bad = values.clone();
-        bad[5] = 2;
-        assert_eq!(snapshot_of(&bad), None);
-        assert!(run_whole("seed=1", |_, _, _| {})
-            .unwrap_err()
-            .contains("no strategy"));
-        assert!(!run_whole("strategy=keyed&customers=0", |_, _, _| {})
-            .unwrap_err()
-            .is_empty());
+    fn an_answer_that_is_not_a_run_is_refused_and_a_bad_scenario_is_named() {
+        let Answer::Run { snapshot, fates } =
+            run_whole(&Scenario::default(), |_, _, _| {}).unwrap()
+        else {
+            panic!("a run");
+        };
+        assert_eq!(fates.len(), 1_000);
+        let short = Answer::Run {
+            snapshot: snapshot.clone(),
+            fates: fates[1..].to_vec(),
+        };
+        assert_eq!(whole_of(short), None, "not the grid's fates");
+        assert_eq!(whole_of(Answer::Points(vec![1])), None);
+        assert_eq!(
+            whole_of(Answer::Run {
+                snapshot: snapshot.clone(),
+                fates: fates.clone()
+            }),
+            Some((*snapshot, fates))
+        );
+        let none = Scenario {
+            customers: 0,
+            ..Scenario::default()
+        };
+        assert!(!run_whole(&none, |_, _, _| {}).unwrap_err().is_empty());
     }
 }

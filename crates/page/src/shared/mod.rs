@@ -23,3 +23,4 @@ pub mod stats;
 pub mod ticks;
 pub mod titles;
 pub mod words;
+pub mod worker_message;

@@ -10,23 +10,24 @@ pub const WORKER_FAILED: &str = "The simulation worker could not start.";
 /// What the page says when a worker's answer carries neither values nor an error.
 pub const WORKER_NO_VALUES: &str = "The simulation worker answered without values.";
 
-/// The slices of a job: handed out, back, and given back in order.
+/// The slices of a job: handed out, back, and given back in order, each with its answer
+/// (`T`).
 #[derive(Clone, Debug)]
-pub struct Slices {
+pub struct Slices<T> {
     total: u64,
     batch: u64,
     /// The next run to hand out.
     next: u64,
     /// The first run not yet given back in order.
     taken: u64,
-    /// Each slice handed out and not yet given back: its runs, and its values once back
+    /// Each slice handed out and not yet given back: its runs, and its answer once back
     /// (a few per worker at most, so a list).
-    out: Vec<(Range<u64>, Option<Vec<u64>>)>,
+    out: Vec<(Range<u64>, Option<T>)>,
     /// Runs back so far, in any order.
     back: u64,
 }
 
-impl Slices {
+impl<T> Slices<T> {
     /// `total` runs, handed out `batch` at a time (at least one).
     pub fn new(total: u64, batch: u64) -> Self {
         Slices {
@@ -51,10 +52,10 @@ impl Slices {
         Some(from..to)
     }
 
-    /// Takes the values of the slice that starts at run `from`: the slices now back in
-    /// order, each its values (none if a slice before it is still out), or why the answer
+    /// Takes the answer of the slice that starts at run `from`: the slices now back in
+    /// order, each its answer (none if a slice before it is still out), or why the answer
     /// is refused (a slice never handed out, or answered twice).
-    pub fn answer(&mut self, from: u64, values: Vec<u64>) -> Result<Vec<Vec<u64>>, String> {
+    pub fn answer(&mut self, from: u64, values: T) -> Result<Vec<T>, String> {
         let Some((runs, slot)) = self
             .out
             .iter_mut()
@@ -97,7 +98,7 @@ mod tests {
     /// Shares `total` runs over `workers` that finish in an order set by `seed`, each run's
     /// value its number: what comes back, in the order it comes back.
     fn share(total: u64, batch: u64, workers: usize, seed: u64) -> Vec<u64> {
-        let mut slices = Slices::new(total, batch);
+        let mut slices = Slices::<Vec<u64>>::new(total, batch);
         let mut busy: Vec<Range<u64>> = (0..workers).filter_map(|_| slices.hand()).collect();
         let mut order = seed;
         let mut got = Vec::new();
@@ -138,7 +139,7 @@ mod tests {
 
     #[test]
     fn an_answer_for_a_slice_never_handed_or_answered_twice_is_refused() {
-        let mut slices = Slices::new(10, 4);
+        let mut slices = Slices::<Vec<u64>>::new(10, 4);
         let first = slices.hand().unwrap();
         assert_eq!(first, 0..4);
         assert!(slices.answer(4, vec![]).unwrap_err().contains("from 4"));

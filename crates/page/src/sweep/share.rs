@@ -1,85 +1,19 @@
 //! Sweeps shared out between simulation workers: each worker is handed a slice of a
 //! sweep's runs (by their place in the sweep's order), runs them alone and hands back
-//! their results as flat values; the page puts them back in order. A run depends on its
-//! scenario and seed only, so the result is the same however the runs were shared out.
+//! their results; the page puts them back in order. A run depends on its scenario and
+//! seed only, so the result is the same however the runs were shared out.
 //!
-//! What crosses to a worker is the kind of sweep ([`Work`]), the sweep's own link as the
-//! page writes it in its address ([`crate::shared::links::sweep_query`],
-//! [`crate::shared::links::param_sweep_query`]), and the slice.
+//! What crosses to a worker is the typed [`Job`] of [`crate::shared::worker_message`]: the
+//! sweep's numbers, strategies, seeds and parameter ([`Work`]), and the slice; what comes
+//! back is its [`Answer`].
 
-use crate::query::codec::pairs_of;
-use crate::query::read::parse;
 use crate::shared::budget::{Workload, SWEEP_MAX_CUSTOMERS};
 use crate::shared::words::Words;
-use crate::PageQuery;
-use sim::matrix::{MatrixCell, MatrixRun};
+use crate::shared::worker_message::{Answer, Work};
+use sim::matrix::MatrixRun;
 use sim::param_sweep::ParamSweepJob;
 use sim::sweep::SweepJob;
-use sim::{StatField, Stats};
 use std::ops::Range;
-
-sim::named_enum! {
-    /// The kinds of sweep a worker runs a slice of.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Work as "work" {
-        /// A seed sweep: each run hands back its stats ([`Stats::values`]).
-        Seeds = "sweep",
-        /// A parameter sweep: each run hands back the swept stat's value.
-        Param = "psweep",
-        /// The matrix: each run hands back its cell ([`MatrixCell::values`]).
-        Matrix = "matrix",
-    }
-}
-
-/// One worker's slice of a sweep.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SweepShare {
-    /// The kind of sweep.
-    pub work: Work,
-    /// The sweep, as its page's query: the numbers, the strategies and the seeds (and,
-    /// for a parameter sweep, the parameter).
-    pub query: String,
-    /// The runs this worker runs, by their place in the sweep.
-    pub runs: Range<u64>,
-}
-
-/// The query a slice names, or its first problem.
-fn read(query: &str) -> Result<PageQuery, String> {
-    let q = parse(&pairs_of(query));
-    match q.problems.first() {
-        Some(problem) => Err(problem.clone()),
-        None => Ok(q),
-    }
-}
-
-/// The seed sweep a sweep page's query names (as its page starts it), or why not.
-pub fn seed_sweep_job(query: &str) -> Result<SweepJob, String> {
-    let q = read(query)?;
-    SweepJob::new(
-        &q.seeded_scenario(),
-        &q.seed_sweep_strategies(),
-        q.seeds,
-        SWEEP_MAX_CUSTOMERS,
-    )
-    .map_err(|e| e.sentence())
-}
-
-/// The parameter sweep a sweep page's query names (as its page starts it), or why not.
-pub fn param_sweep_job(query: &str) -> Result<ParamSweepJob, String> {
-    let q = read(query)?;
-    let spec = q
-        .sweep_param
-        .ok_or("The sweep's query names no parameter.")?;
-    let strategies = q.param_sweep_strategies(spec.param);
-    ParamSweepJob::new(
-        &q.seeded_scenario(),
-        spec,
-        &strategies,
-        q.seeds,
-        SWEEP_MAX_CUSTOMERS,
-    )
-    .map_err(|e| crate::sweep::param_sweep::sentence(&e))
-}
 
 /// The most customers a run of the matrix has for its page to run the matrix itself: its
 /// fifty runs then take the page about a tenth of a second in all, less than loading the
@@ -93,85 +27,87 @@ pub fn matrix_in_workers(base: &sim::Scenario) -> bool {
     base.customers > MATRIX_ON_PAGE_MAX_CUSTOMERS
 }
 
-/// The matrix a matrix page's query names (as its page starts it), or why not: its
-/// numbers, or more customers than the page runs.
-pub fn matrix_job(query: &str) -> Result<MatrixRun, String> {
-    let base = read(query)?.seeded_scenario();
-    Workload::Matrix.check(&base).map_err(|e| e.sentence())?;
-    MatrixRun::new(&base).map_err(|e| e.sentence())
+/// The matrix of `base` (as its page starts it), or why not: its numbers, or more
+/// customers than the page runs.
+pub fn matrix_job(base: &sim::Scenario) -> Result<MatrixRun, String> {
+    Workload::Matrix.check(base).map_err(|e| e.sentence())?;
+    MatrixRun::new(base).map_err(|e| e.sentence())
 }
 
-impl SweepShare {
-    /// Runs the slice: each run's results, flat, in order.
-    pub fn run(&self) -> Result<Vec<u64>, String> {
-        let (total, run): (u64, Box<dyn Fn(u64) -> Vec<u64>>) = match self.work {
-            Work::Seeds => {
-                let job = seed_sweep_job(&self.query)?;
-                (
-                    job.total(),
-                    Box::new(move |i| job.run_unit(i).map(|s| s.values()).unwrap_or_default()),
-                )
-            }
-            Work::Param => {
-                let job = param_sweep_job(&self.query)?;
-                (
-                    job.total(),
-                    Box::new(move |i| job.run_unit(i).into_iter().collect()),
-                )
-            }
-            Work::Matrix => {
-                let job = matrix_job(&self.query)?;
-                (
-                    sim::matrix::RUNS as u64,
-                    Box::new(move |i| {
-                        let cell = usize::try_from(i).ok().and_then(|i| job.run_unit(i));
-                        cell.map(|c| c.values()).unwrap_or_default()
-                    }),
-                )
-            }
-        };
-        if self.runs.end > total || self.runs.start > self.runs.end {
-            return Err(format!(
-                "Runs {}..{} are not in a sweep of {} runs.",
-                self.runs.start, self.runs.end, total
-            ));
+/// Checks that `runs` are runs of a sweep of `total`.
+fn within(runs: &Range<u64>, total: u64) -> Result<(), String> {
+    if runs.end > total || runs.start > runs.end {
+        return Err(format!(
+            "Runs {}..{} are not in a sweep of {} runs.",
+            runs.start, runs.end, total
+        ));
+    }
+    Ok(())
+}
+
+/// Runs the slice `runs` of `work` (what a worker does with a [`crate::shared::worker_message::Job::Slice`]):
+/// each run's results, in order, or why not.
+pub fn run_slice(work: &Work, runs: Range<u64>) -> Result<Answer, String> {
+    Ok(match work {
+        Work::Seeds {
+            base,
+            strategies,
+            seeds,
+        } => {
+            let job = SweepJob::new(base, strategies, *seeds, SWEEP_MAX_CUSTOMERS)
+                .map_err(|e| e.sentence())?;
+            within(&runs, job.total())?;
+            Answer::Stats(runs.filter_map(|i| job.run_unit(i)).collect())
         }
-        Ok(self.runs.clone().flat_map(run).collect())
+        Work::Param {
+            base,
+            spec,
+            strategies,
+            seeds,
+        } => {
+            let job = ParamSweepJob::new(base, *spec, strategies, *seeds, SWEEP_MAX_CUSTOMERS)
+                .map_err(|e| crate::sweep::param_sweep::sentence(&e))?;
+            within(&runs, job.total())?;
+            Answer::Points(runs.filter_map(|i| job.run_unit(i)).collect())
+        }
+        Work::Matrix { base } => {
+            let job = matrix_job(base)?;
+            within(&runs, sim::matrix::RUNS as u64)?;
+            let cell = |i| usize::try_from(i).ok().and_then(|i| job.run_unit(i));
+            Answer::Cells(runs.filter_map(cell).collect())
+        }
+    })
+}
+
+/// Puts a worker's answer back into a seed sweep, in order: false if it is not runs'
+/// stats, or the sweep already has every run.
+pub fn take_stats(job: &mut SweepJob, answer: Answer) -> bool {
+    match answer {
+        Answer::Stats(runs) => runs.into_iter().all(|stats| job.push_result(stats)),
+        _ => false,
     }
 }
 
-/// Puts a worker's flat values back into a seed sweep, in order: false if they are not
-/// whole runs' stats, or the sweep already has every run.
-pub fn take_values(job: &mut SweepJob, values: &[u64]) -> bool {
-    let width = StatField::ALL.len();
-    if !values.len().is_multiple_of(width) {
-        return false;
+/// Puts a worker's answer back into a parameter sweep, in order: false if it is not
+/// runs' values, or the sweep already has every run.
+pub fn take_points(job: &mut ParamSweepJob, answer: Answer) -> bool {
+    match answer {
+        Answer::Points(points) => points.into_iter().all(|v| job.push_result(v)),
+        _ => false,
     }
-    values
-        .chunks(width)
-        .all(|run| Stats::from_values(run).is_some_and(|stats| job.push_result(stats)))
 }
 
-/// Puts a worker's values back into a parameter sweep, in order: false if the sweep
-/// already has every run.
-pub fn take_param_values(job: &mut ParamSweepJob, values: &[u64]) -> bool {
-    values.iter().all(|&v| job.push_result(v))
-}
-
-/// What the matrix says when [`take_matrix_values`] refuses a worker's answer.
+/// What the matrix says when [`take_cells`] refuses a worker's answer.
 pub const WORKER_NOT_THE_CELLS: &str =
     "A simulation worker's answer was not the matrix's next cells.";
 
-/// Puts a worker's cells back into the matrix, in order: false if they are not whole
-/// cells, or not the cells it needs next.
-pub fn take_matrix_values(job: &mut MatrixRun, mut values: &[u64]) -> bool {
-    while !values.is_empty() {
-        let taken = MatrixCell::take_values(&mut values).is_some_and(|cell| job.push_cell(cell));
-        if !taken {
-            return false;
-        }
+/// Puts a worker's cells back into the matrix, in order: false if they are not cells,
+/// or not the cells it needs next.
+pub fn take_cells(job: &mut MatrixRun, answer: Answer) -> bool {
+    match answer {
+        Answer::Cells(cells) => cells.into_iter().all(|cell| job.push_cell(cell)),
+        _ => false,
     }
-    true
 }
 
 /// How many runs to hand a worker at a time: small enough that the work is shared
@@ -183,20 +119,28 @@ pub fn batch_runs(total: u64, workers: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shared::links::sweep_query;
-    use sim::{Param, Scenario, StrategyName};
+    use crate::shared::worker_message::Job;
+    use sim::{Param, Scenario, StatField, StrategyName};
 
-    /// The slice `runs` of a sweep of `strategy` (or all) over seeds `1..=seeds` of `base`.
-    fn share(
-        strategy: Option<StrategyName>,
-        seeds: u64,
-        base: &Scenario,
-        runs: Range<u64>,
-    ) -> SweepShare {
-        SweepShare {
-            work: Work::Seeds,
-            query: sweep_query(strategy, seeds, base).to_query(),
+    /// What a worker hands back for the slice `runs` of `work`, through the words that
+    /// cross to it and back.
+    fn by_worker(work: &Work, runs: Range<u64>) -> Result<Answer, String> {
+        let job = Job::Slice {
+            work: work.clone(),
             runs,
+        };
+        let Job::Slice { work, runs } = Job::decode(&job.encode()).unwrap() else {
+            panic!("a slice");
+        };
+        let answer = run_slice(&work, runs)?;
+        Ok(Answer::decode(&answer.encode()).unwrap())
+    }
+
+    fn seeds(strategies: &[StrategyName], seeds: u64, base: &Scenario) -> Work {
+        Work::Seeds {
+            base: base.clone(),
+            strategies: strategies.to_vec(),
+            seeds,
         }
     }
 
@@ -207,23 +151,22 @@ mod tests {
             seed: 9,
             ..Scenario::default()
         };
-        // A number the query must carry, or the workers would sweep other numbers.
+        // A number the message must carry, or the workers would sweep other numbers.
         Param::Timeout
             .set(&mut base, sim::param::ParamValue::Whole(700_000))
             .unwrap();
-        for strategy in [None, Some(StrategyName::Breaker)] {
-            let strategies = strategy.map_or(StrategyName::ALL.to_vec(), |s| vec![s]);
+        for strategies in [StrategyName::ALL.to_vec(), vec![StrategyName::Breaker]] {
             let mut stepped = SweepJob::new(&base, &strategies, 5, SWEEP_MAX_CUSTOMERS).unwrap();
             while stepped.step() {}
             let total = stepped.total();
+            let work = seeds(&strategies, 5, &base);
             for workers in [1, 2, 4] {
                 let batch = batch_runs(total, workers);
                 let mut shared = SweepJob::new(&base, &strategies, 5, SWEEP_MAX_CUSTOMERS).unwrap();
                 let mut from = 0;
                 while from < total {
                     let to = (from + batch).min(total);
-                    let values = share(strategy, 5, &base, from..to).run().unwrap();
-                    assert!(take_values(&mut shared, &values));
+                    assert!(take_stats(&mut shared, by_worker(&work, from..to).unwrap()));
                     from = to;
                 }
                 assert_eq!(shared.done(), total);
@@ -255,52 +198,53 @@ mod tests {
             seed: 3,
             ..Scenario::default()
         };
-        let query = crate::shared::links::matrix_query(&base).to_query();
+        let work = Work::Matrix { base: base.clone() };
         let whole = MatrixRun::new(&base).unwrap().run_to_end();
         let total = sim::matrix::RUNS as u64;
         for workers in [1, 2, 3] {
             let batch = batch_runs(total, workers);
-            let mut shared = matrix_job(&query).unwrap();
+            let mut shared = matrix_job(&base).unwrap();
             let mut from = 0;
             while from < total {
                 let to = (from + batch).min(total);
-                let slice = SweepShare {
-                    work: Work::Matrix,
-                    query: query.clone(),
-                    runs: from..to,
-                };
-                assert!(take_matrix_values(&mut shared, &slice.run().unwrap()));
+                assert!(take_cells(&mut shared, by_worker(&work, from..to).unwrap()));
                 from = to;
             }
             assert_eq!(shared.cells(), whole.as_slice(), "{workers} workers");
             assert!(
-                !take_matrix_values(&mut shared, &whole[0].values()),
+                !take_cells(&mut shared, Answer::Cells(vec![whole[0].clone()])),
                 "past the end"
             );
         }
-        let too_many = query.replace("customers=250", "customers=20001");
-        let err = matrix_job(&too_many).err().unwrap();
+        let too_many = Scenario {
+            customers: 20_001,
+            ..base.clone()
+        };
+        let err = by_worker(&Work::Matrix { base: too_many }, 0..1).unwrap_err();
         assert!(err.contains("20,000"), "{err}");
-        assert!(!take_matrix_values(
-            &mut matrix_job(&query).unwrap(),
-            &[1, 2]
+        assert!(!take_cells(
+            &mut matrix_job(&base).unwrap(),
+            Answer::Points(vec![1, 2])
         ));
     }
 
     #[test]
     fn a_slice_that_is_not_a_sweeps_is_refused_in_words() {
         let base = Scenario::default();
-        let naive = Some(StrategyName::Naive);
-        let err = share(naive, 3, &base, 2..4).run().unwrap_err();
+        let naive = [StrategyName::Naive];
+        let err = by_worker(&seeds(&naive, 3, &base), 2..4).unwrap_err();
         assert!(err.contains("not in a sweep of 3 runs"), "{err}");
-        let mut bad = share(naive, 3, &base, 0..1);
-        bad.query = bad.query.replace("strategy=naive", "strategy=sloth");
-        assert!(bad.run().unwrap_err().contains("sloth"), "{bad:?}");
-        let mut job = SweepJob::new(&base, &[StrategyName::Naive], 1, SWEEP_MAX_CUSTOMERS).unwrap();
-        assert!(!take_values(&mut job, &[1, 2, 3]), "not whole runs");
-        let one = share(naive, 1, &base, 0..1).run().unwrap();
-        assert!(take_values(&mut job, &one));
-        assert!(!take_values(&mut job, &one), "past the end");
+        let big = Scenario {
+            customers: SWEEP_MAX_CUSTOMERS + 1,
+            ..base.clone()
+        };
+        let err = by_worker(&seeds(&naive, 3, &big), 0..1).unwrap_err();
+        assert!(err.contains("20,000"), "{err}");
+        let mut job = SweepJob::new(&base, &naive, 1, SWEEP_MAX_CUSTOMERS).unwrap();
+        assert!(!take_stats(&mut job, Answer::Points(vec![1])), "not stats");
+        let one = by_worker(&seeds(&naive, 1, &base), 0..1).unwrap();
+        assert!(take_stats(&mut job, one.clone()));
+        assert!(!take_stats(&mut job, one), "past the end");
     }
 
     #[test]
@@ -316,30 +260,39 @@ mod tests {
             steps: 4,
             stat: StatField::Duplicates,
         };
-        for strategy in [None, Some(StrategyName::TimeoutNoKey)] {
-            let query =
-                crate::shared::links::param_sweep_query(spec, strategy, 6, &base).to_query();
-            let mut stepped = param_sweep_job(&query).unwrap();
+        for strategies in [
+            sim::param_sweep::strategies_using(Param::Timeout),
+            vec![StrategyName::TimeoutNoKey],
+        ] {
+            let new = || ParamSweepJob::new(&base, spec, &strategies, 6, SWEEP_MAX_CUSTOMERS);
+            let mut stepped = new().unwrap();
             let total = stepped.total();
             while stepped.step() {}
-            let mut shared = param_sweep_job(&query).unwrap();
+            let work = Work::Param {
+                base: base.clone(),
+                spec,
+                strategies: strategies.clone(),
+                seeds: 6,
+            };
+            let mut shared = new().unwrap();
             for from in (0..total).step_by(5) {
-                let runs = from..(from + 5).min(total);
-                let values = SweepShare {
-                    work: Work::Param,
-                    query: query.clone(),
-                    runs,
-                }
-                .run()
-                .unwrap();
-                assert!(take_param_values(&mut shared, &values));
+                let answer = by_worker(&work, from..(from + 5).min(total)).unwrap();
+                assert!(take_points(&mut shared, answer));
             }
-            assert!(!take_param_values(&mut shared, &[0]), "past the end");
+            assert!(
+                !take_points(&mut shared, Answer::Points(vec![0])),
+                "past the end"
+            );
             assert_eq!(shared.lines(), stepped.lines());
             assert!(!shared.lines().is_empty());
         }
-        let seeds_only = sweep_query(None, 3, &base).to_query();
-        assert!(param_sweep_job(&seeds_only).is_err_and(|why| why.contains("no parameter")));
+        let no_steps = Work::Param {
+            base,
+            spec: sim::param_sweep::ParamSweepSpec { steps: 0, ..spec },
+            strategies: vec![StrategyName::Keyed],
+            seeds: 6,
+        };
+        assert!(!by_worker(&no_steps, 0..1).unwrap_err().is_empty());
     }
 
     #[test]

@@ -22,9 +22,9 @@ use page::matrix::table::{
     PROGRESS_BAR, TABLE,
 };
 use page::shared::budget::Workload;
-use page::shared::links::matrix_query;
 use page::shared::words::Words;
-use page::sweep::share::{matrix_in_workers, take_matrix_values, Work, WORKER_NOT_THE_CELLS};
+use page::shared::worker_message::{Answer, Work};
+use page::sweep::share::{matrix_in_workers, take_cells, WORKER_NOT_THE_CELLS};
 use sim::matrix::{MatrixRun, RUNS};
 use sim::Scenario;
 
@@ -85,9 +85,9 @@ pub fn MatrixView(
             let workers_farm = Farm::new(
                 progress,
                 move || run_state.get_untracked() == "running",
-                move |values| {
-                    let taken = matrix
-                        .try_update_value(|m| m.as_mut().map(|m| take_matrix_values(m, values)));
+                move |answer| {
+                    let taken =
+                        matrix.try_update_value(|m| m.as_mut().map(|m| take_cells(m, answer)));
                     if taken.flatten() != Some(true) {
                         error.set(Some(WORKER_NOT_THE_CELLS.into()));
                         run_state.set("stopped");
@@ -99,10 +99,10 @@ pub fn MatrixView(
                     run_state.set("stopped");
                 },
             );
-            let query = matrix_query(&base).to_query();
             farm.set_value(Some(workers_farm));
+            let work = Work::Matrix { base: base.clone() };
             let shared = matrix_in_workers(&base)
-                .then(|| workers_farm.start(Work::Matrix.as_str(), query, RUNS as u64))
+                .then(|| workers_farm.start(work, Answer::read_cells, RUNS as u64))
                 .flatten();
             match shared {
                 Some(n) => workers.set(n),

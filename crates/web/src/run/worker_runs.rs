@@ -1,14 +1,14 @@
-//! The run page's large instant runs, in a simulation worker ([`HandOff`]): the run's
-//! query goes to one worker, whose progress moves the page's counter of charges finished
+//! The run page's large instant runs, in a simulation worker ([`HandOff`]): the run
+//! ([`Job::Run`]) goes to one worker, whose progress moves the page's counter of charges finished
 //! and whose answer is the run's final snapshot and its first customers' fates
 //! (`page::run::whole`). The page's own thread only takes messages, so it never freezes;
 //! Cancel terminates the worker. The worker stays loaded for the next run.
 
 use crate::run::use_playback::{HandOff, Playback};
-use crate::shared::workers::{field, message, values, worker_count, Pool};
+use crate::shared::workers::{answer_of, field, job_message, worker_count, Pool};
 use leptos::prelude::*;
 use page::run::whole::{cancelled_line, whole_of, WORKER_NOT_A_RUN};
-use page::{PageQuery, Speed};
+use page::shared::worker_message::{Answer, Job};
 use sim::Scenario;
 use std::rc::Rc;
 use wasm_bindgen::JsValue;
@@ -41,12 +41,12 @@ impl HandOff for WorkerRuns {
             self.pool.set_value(Some(pool));
         }
         playback.begin_offloaded(scenario);
-        let query = PageQuery::for_run(scenario, Speed::Instant).to_query();
-        let run = message(&[
-            ("id", JsValue::from_f64(1.0)),
-            ("kind", "run".into()),
-            ("query", query.into()),
-        ]);
+        let run = job_message(
+            1,
+            &Job::Run {
+                scenario: scenario.clone(),
+            },
+        );
         self.pool
             .with_value(|p| p.as_ref().map(|p| p.post(0, &run)));
         true
@@ -77,8 +77,8 @@ fn take(playback: Playback, pool: StoredValue<Option<Pool>, LocalStorage>, data:
         playback.offloaded_progress(done as u64, now_us as u64);
         return;
     }
-    let answer =
-        values(data).and_then(|v| whole_of(&v).ok_or_else(|| WORKER_NOT_A_RUN.to_string()));
+    let answer = answer_of(data, Answer::read_run)
+        .and_then(|a| whole_of(a).ok_or_else(|| WORKER_NOT_A_RUN.to_string()));
     match answer {
         Ok((snapshot, fates)) => playback.finish_offloaded(snapshot, fates),
         Err(why) => {

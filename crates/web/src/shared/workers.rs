@@ -1,6 +1,7 @@
 //! Simulation workers: Web Workers that run the core off the page's thread
 //! (`assets/sim-worker.js` over the `rate-limit-lab-sim` module, built for speed). A page
-//! creates a pool when it has work, hands each worker a slice and gets back flat values;
+//! creates a pool when it has work, hands each worker a typed job and gets back its typed
+//! answer (`page::shared::worker_message`, as words);
 //! dropping the pool terminates its workers at once, which is how work is cancelled.
 //! The module is fetched by the first worker, never on a page's first load.
 //!
@@ -11,6 +12,8 @@
 use crate::shared::dom::lab_base;
 use leptos::prelude::*;
 use page::shared::slices::{Slices, WORKER_FAILED, WORKER_NO_VALUES};
+use page::shared::words::Words;
+use page::shared::worker_message::{Answer, Job, Read, Work};
 use page::sweep::share::batch_runs;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -105,12 +108,12 @@ impl Drop for Pool {
     }
 }
 
-/// A message: an object with these fields.
-pub fn message(fields: &[(&str, JsValue)]) -> JsValue {
+/// The message that hands a worker `job`, answered with `id`.
+pub fn job_message(id: u64, job: &Job) -> JsValue {
     let object = js_sys::Object::new();
-    for (key, value) in fields {
-        let _ = js_sys::Reflect::set(&object, &(*key).into(), value);
-    }
+    let words = js_sys::BigUint64Array::from(job.encode().as_slice());
+    let _ = js_sys::Reflect::set(&object, &"id".into(), &JsValue::from_f64(id as f64));
+    let _ = js_sys::Reflect::set(&object, &"job".into(), &words);
     object.into()
 }
 
@@ -119,37 +122,38 @@ pub fn field(data: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(data, &key.into()).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// An answer's values (a `BigUint64Array`), or its error's sentence.
-pub fn values(data: &JsValue) -> Result<Vec<u64>, String> {
+/// A worker's answer, read by `read` (the kind its page asked for), or its error's
+/// sentence, or why it cannot be read.
+pub fn answer_of(data: &JsValue, read: Read) -> Result<Answer, String> {
     if let Some(why) = field(data, "error").as_string() {
         return Err(why);
     }
-    field(data, "values")
+    let words = field(data, "answer")
         .dyn_into::<js_sys::BigUint64Array>()
-        .map(|a| a.to_vec())
-        .map_err(|_| WORKER_NO_VALUES.into())
+        .map_err(|_| WORKER_NO_VALUES.to_string())?;
+    read(&words.to_vec()).map_err(|e| e.sentence())
 }
 
 /// A job of numbered runs shared out between a pool's workers ([`Slices`]: each worker
 /// handed a slice, and another each time it answers), its answers given back in the runs'
-/// order. Each slice is the message `{ id, kind, query, from, to }`: the job's kind and
-/// its page's query (which `assets/sim-worker.js` reads), and the runs `from..to`, whose
-/// first is the answer's `id`.
+/// order. Each slice is a [`Job::Slice`] of the work, whose first run is the answer's `id`,
+/// and each answer is read by the reader of the work's kind of answer.
 pub struct Sharing {
     pool: Pool,
-    kind: &'static str,
-    query: String,
-    slices: Slices,
+    /// The job handed out, its runs set to each slice's in turn.
+    job: Job,
+    read: Read,
+    slices: Slices<Answer>,
 }
 
 impl Sharing {
-    /// Starts the `total` runs of the job `kind` that `query` names on `pool`, `batch` runs
-    /// at a time, each worker handed its first slice now.
-    pub fn start(pool: Pool, kind: &'static str, query: String, total: u64, batch: u64) -> Self {
+    /// Starts the `total` runs of `work` on `pool`, `batch` runs at a time, each worker
+    /// handed its first slice now; `read` reads their answers.
+    pub fn start(pool: Pool, work: Work, read: Read, total: u64, batch: u64) -> Self {
         let mut sharing = Sharing {
             pool,
-            kind,
-            query,
+            job: Job::Slice { work, runs: 0..0 },
+            read,
             slices: Slices::new(total, batch),
         };
         for i in 0..sharing.pool.len() {
@@ -167,26 +171,18 @@ impl Sharing {
         let Some(runs) = self.slices.hand() else {
             return;
         };
-        let (from, to) = (
-            JsValue::from_f64(runs.start as f64),
-            JsValue::from_f64(runs.end as f64),
-        );
-        let slice = message(&[
-            ("id", from.clone()),
-            ("kind", self.kind.into()),
-            ("query", self.query.as_str().into()),
-            ("from", from),
-            ("to", to),
-        ]);
-        self.pool.post(i, &slice);
+        if let Job::Slice { runs: slice, .. } = &mut self.job {
+            *slice = runs.clone();
+        }
+        self.pool.post(i, &job_message(runs.start, &self.job));
     }
 
     /// Takes worker `i`'s answer (its message's `id` is the first run of its slice) and
-    /// hands it the next slice: the slices now back in order, each its values, or why not.
-    pub fn answer(&mut self, i: usize, data: &JsValue) -> Result<Vec<Vec<u64>>, String> {
-        let values = values(data)?;
+    /// hands it the next slice: the slices now back in order, each its answer, or why not.
+    pub fn answer(&mut self, i: usize, data: &JsValue) -> Result<Vec<Answer>, String> {
+        let answer = answer_of(data, self.read)?;
         let from = field(data, "id").as_f64().map_or(u64::MAX, |f| f as u64);
-        let ready = self.slices.answer(from, values)?;
+        let ready = self.slices.answer(from, answer)?;
         self.hand(i);
         Ok(ready)
     }
@@ -220,7 +216,7 @@ impl Farm {
     pub fn new(
         progress: RwSignal<(u64, u64)>,
         running: impl Fn() -> bool + 'static,
-        take: impl Fn(&[u64]) + 'static,
+        take: impl Fn(Answer) + 'static,
         finish: impl Fn() + 'static,
         fail: impl Fn(String) + 'static,
     ) -> Farm {
@@ -238,7 +234,7 @@ impl Farm {
                 return;
             };
             match ready {
-                Ok(ready) => ready.iter().for_each(|values| take(values)),
+                Ok(ready) => ready.into_iter().for_each(&take),
                 Err(why) => {
                     sharing.set_value(None);
                     return fail(why);
@@ -277,9 +273,9 @@ impl Farm {
         }
     }
 
-    /// Starts the `total` runs of the work `kind` that `query` names: the workers it
-    /// runs on, or `None` if no worker can start here (the page then runs the work itself).
-    pub fn start(&self, kind: &'static str, query: String, total: u64) -> Option<u32> {
+    /// Starts the `total` runs of `work`, whose answers `read` reads: the workers it runs
+    /// on, or `None` if no worker can start here (the page then runs the work itself).
+    pub fn start(&self, work: Work, read: Read, total: u64) -> Option<u32> {
         // Work still running is stopped: its workers would answer for it.
         self.sharing.set_value(None);
         let n = u64::from(worker_count()).min(total);
@@ -288,7 +284,7 @@ impl Farm {
         }
         let pool = self.pool(n as u32)?;
         let workers = pool.len() as u32;
-        let sharing = Sharing::start(pool, kind, query, total, batch_runs(total, n));
+        let sharing = Sharing::start(pool, work, read, total, batch_runs(total, n));
         self.sharing.set_value(Some(sharing));
         Some(workers)
     }

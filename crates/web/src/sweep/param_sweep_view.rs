@@ -20,9 +20,10 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use page::shared::budget::SWEEP_MAX_CUSTOMERS;
 use page::shared::links::param_sweep_query;
+use page::shared::worker_message::{Answer, Work};
 use page::sweep::param_sweep::sentence;
 use page::sweep::param_sweep_chart::chart_markup;
-use page::sweep::share::{take_param_values, Work};
+use page::sweep::share::take_points;
 use page::sweep::sweep_forms::{
     param_sweep_help, Field, ParamSweepForm, CANCEL, PRESET, PRESET_KEY, RUN, STRATEGY_HINT,
 };
@@ -62,7 +63,14 @@ pub fn ParamSweepView(
     let autostart = query.sweep_autostart() && query.sweep_param.is_some();
     let form = RwSignal::new(ParamSweepForm::initial(&query));
     let problem = RwSignal::new(None::<String>);
-    let task = SweepTask::new(state, problem, shown, take_param_values, shown_of);
+    let task = SweepTask::new(
+        state,
+        problem,
+        shown,
+        Answer::read_points,
+        take_points,
+        shown_of,
+    );
     let result = task.result();
     let chart_base = base.clone();
     let base = StoredValue::new(base);
@@ -85,7 +93,13 @@ pub fn ParamSweepView(
             Ok(steps) => steps,
             Err(e) => return problem.set(Some(sentence(&e))),
         };
-        task.start(steps, Work::Param, now_shown);
+        let work = Work::Param {
+            base: base.get_value(),
+            spec,
+            strategies,
+            seeds,
+        };
+        task.start(steps, work, now_shown);
     };
     if autostart {
         start();

@@ -11,7 +11,7 @@ use crate::shared::use_animation_frame::{
 use crate::shared::workers::Farm;
 use crate::sweep::sweep_progress::bind_progress;
 use leptos::prelude::*;
-use page::sweep::share::Work;
+use page::shared::worker_message::{Answer, Read, Work};
 use page::sweep::sweep_progress::SweepState;
 use page::PageQuery;
 use sim::sweep::Stepped;
@@ -91,6 +91,8 @@ pub struct SweepTask<S: 'static, T: 'static> {
     shown: RwSignal<PageQuery>,
     frames: FrameLoop,
     farm: Farm,
+    /// The reader of the workers' answers.
+    read: Read,
 }
 
 impl<S, T> Clone for SweepTask<S, T> {
@@ -106,15 +108,16 @@ where
     S: Stepped + Send + Sync + 'static,
     T: Send + Sync + 'static,
 {
-    /// A view's sweep task, none running yet. `take` puts a slice of runs a worker sent
-    /// back (in order) into the core's job; `read` is what the finished job shows. `state` is
+    /// A view's sweep task, none running yet. `read` reads a worker's answer (the view's
+    /// kind) and `take` puts that slice of runs (in order) into the core's job; `read` is what the finished job shows. `state` is
     /// where the sweep is, `problem` why it cannot start or stopped, and `shown` the sweep
     /// on screen as a page, set when one starts.
     pub fn new(
         state: RwSignal<SweepState>,
         problem: RwSignal<Option<String>>,
         shown: RwSignal<PageQuery>,
-        take: fn(&mut S, &[u64]) -> bool,
+        read_answer: Read,
+        take: fn(&mut S, Answer) -> bool,
         read: fn(&S) -> T,
     ) -> Self {
         let running = StoredValue::new(None::<Running<S>>);
@@ -131,10 +134,10 @@ where
         let farm = Farm::new(
             progress,
             move || state.get_untracked() == SweepState::Running,
-            move |values| {
+            move |answer| {
                 running.update_value(|r| {
                     if let Some(r) = r.as_mut() {
-                        take(&mut r.steps, values);
+                        take(&mut r.steps, answer);
                     }
                 });
             },
@@ -152,6 +155,7 @@ where
             shown,
             frames: use_animation_frame(),
             farm,
+            read: read_answer,
         }
     }
 
@@ -170,9 +174,9 @@ where
         self.finish.took_ms
     }
 
-    /// Starts `steps`, the sweep `now_shown` names (its query is what the workers run
-    /// and what the address bar shows): one worker per core, each handed a slice at a
-    /// time; the page's own thread, a frame at a time, if none can start.
+    /// Starts `steps`, the sweep `work` and `now_shown` name (`work` is what the workers
+    /// run, `now_shown` what the address bar shows): one worker per core, each handed a
+    /// slice at a time; the page's own thread, a frame at a time, if none can start.
     pub fn start(self, steps: S, work: Work, now_shown: PageQuery) {
         self.problem.set(None);
         self.frames.stop();
@@ -187,7 +191,7 @@ where
         let query = now_shown.to_query();
         crate::shared::page_query::replace(&query);
         self.shown.set(now_shown);
-        match self.farm.start(work.as_str(), query, total) {
+        match self.farm.start(work, self.read, total) {
             Some(n) => self.workers_used.set(n),
             None => {
                 self.workers_used.set(0);

@@ -21,8 +21,9 @@ use page::shared::budget::SWEEP_MAX_CUSTOMERS;
 use page::shared::format::dec;
 use page::shared::links::sweep_query;
 use page::shared::words::Words;
+use page::shared::worker_message::{Answer, Work};
 use page::sweep::histogram::sweep_result_markup;
-use page::sweep::share::{take_values, Work};
+use page::sweep::share::take_stats;
 use page::sweep::sweep_forms::{seed_sweep_help, SeedSweepForm, CANCEL, RUN};
 use page::sweep::sweep_progress::SweepState;
 use page::sweep::views::{seed_sweep_markup, RESULTS};
@@ -85,7 +86,14 @@ pub fn SweepView(
 ) -> impl IntoView {
     let form = RwSignal::new(SeedSweepForm::new(strategy, seeds));
     let problem = RwSignal::new(None::<String>);
-    let task = SweepTask::new(state, problem, shown, take_values, rows_of);
+    let task = SweepTask::new(
+        state,
+        problem,
+        shown,
+        Answer::read_stats,
+        take_stats,
+        rows_of,
+    );
     let rows = task.result();
 
     let start = move || {
@@ -98,7 +106,13 @@ pub fn SweepView(
             Err(e) => return problem.set(Some(e.sentence())),
         };
         let one = (strategies.len() == 1).then(|| strategies[0]);
-        task.start(steps, Work::Seeds, sweep_query(one, seeds, &base));
+        let shown = sweep_query(one, seeds, &base);
+        let work = Work::Seeds {
+            base: base.clone(),
+            strategies,
+            seeds,
+        };
+        task.start(steps, work, shown);
     };
     if autostart {
         start();
