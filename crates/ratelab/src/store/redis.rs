@@ -443,10 +443,10 @@ impl RedisStore {
             let url = page::shown(&self.config.url);
             match &result {
                 Ok(_) => eprintln!(
-                    "ratelab serve: the limiters' store at {url} answers again; deciding there again"
+                    "ratelab serve: the limiters' store at {url} decides again"
                 ),
                 Err(e) => eprintln!(
-                    "ratelab serve: the limiters' store at {url} {e}; until it answers, every limiter request is {}",
+                    "ratelab serve: the limiters' store at {url} {e}; until it decides again, every limiter request is {}",
                     match self.config.fail {
                         super::StoreFail::Closed => "answered 503 (--store-fail closed)",
                         super::StoreFail::Open => "admitted without a limit (--store-fail open)",
