@@ -76,9 +76,11 @@ export function redisCli(port, args) {
 /** Every key in the Redis on `port`, with its remaining time to live in ms (PTTL). */
 export async function keysWithTtl(port) {
   const keys = (await redisCli(port, ['--scan'])).split('\n').filter(Boolean);
-  const out = [];
-  for (const key of keys) out.push([key, Number(await redisCli(port, ['pttl', key]))]);
-  return out;
+  if (keys.length === 0) return [];
+  // One redis-cli for every PTTL (commands on its standard input, one a line).
+  const input = keys.map((k) => `PTTL ${JSON.stringify(k)}\n`).join('');
+  const ttls = (await redisCli(port, [{ input }])).split('\n');
+  return keys.map((k, i) => [k, Number(ttls[i])]);
 }
 
 /** `INFO commandstats` as { command: calls }. */
