@@ -98,10 +98,23 @@ if (hinted && hinted !== name && FILES[name]) {
 // The client view's editor is a bundle of its own (editor/editor.js), imported by that
 // view alone, when it asks: once it has painted, so its first screen waits for nothing.
 if (name === 'rate-limit-lab-client') window.rateLimitLabEditor = () => import(new URL('editor/editor.js', base).href);
-// The module's download starts now, beside the JS glue's, not after it: on a slow link
-// that saves a round trip and the glue's transfer before the largest file starts.
-const wasm = fetch(new URL(`${name}_bg.wasm`, base));
-const glue = import(new URL(`${name}.js`, base).href);
+// The bare address, with no query, plays its opening story (painted by the shell) with a
+// small module of its own, downloaded first (index.html's head asks for it): Play, ← and
+// → work once it has arrived, and the run page's module follows it down the line
+// (crates/web/src/run/opening_player.rs). Its bytes come whole, so that the next download
+// starts the moment they have arrived, while they compile.
+const OPENING = 'rate-limit-lab-opening';
+const opening =
+  name === 'rate-limit-lab-first' && location.search.length <= 1
+    ? { bytes: fetch(new URL(`${OPENING}_bg.wasm`, base)).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${r.status} ${r.statusText}`)))),
+        glue: import(new URL(`${OPENING}.js`, base).href) }
+    : null;
+const first = opening ? opening.bytes.then(() => {}, () => {}) : Promise.resolve();
+// The module's download starts now (after the opening's, if any), beside the JS glue's,
+// not after it: on a slow link that saves a round trip and the glue's transfer before the
+// largest file starts.
+const wasm = first.then(() => fetch(new URL(`${name}_bg.wasm`, base)));
+const glue = first.then(() => import(new URL(`${name}.js`, base).href));
 // Their failures are reported below, once the page can show them.
 wasm.catch(() => {});
 glue.catch(() => {});
@@ -129,7 +142,7 @@ if (location.search.length > 1 || name !== 'rate-limit-lab-first') {
   document.getElementById('rll-shell-intro')?.remove();
 }
 // Its opening story is the bare address's module's, with no query only.
-if (location.search.length > 1 || name !== 'rate-limit-lab-first') document.getElementById('rll-shell-opening')?.remove();
+if (!opening) document.getElementById('rll-opening')?.remove();
 if (shell && name === 'rate-limit-lab-embed') {
   // The framed widget has no page header: only the line that it is starting.
   shell.querySelector('header')?.remove();
@@ -137,6 +150,15 @@ if (shell && name === 'rate-limit-lab-embed') {
   const [title, lede] = SHELLS[name];
   document.getElementById('rll-shell-title').textContent = title;
   document.getElementById('rll-shell-lede').textContent = lede;
+}
+// The opening first: a failure leaves its picture as painted, and the page goes on.
+if (opening) {
+  try {
+    const { default: init } = await opening.glue;
+    await init({ module_or_path: opening.bytes });
+  } catch (error) {
+    console.warn(`The opening's player could not start (${error}).`);
+  }
 }
 try {
   const { default: init } = await glue;

@@ -34,8 +34,10 @@ const ENTRIES = [
   ['client.html', 'rate-limit-lab-client'],
   ['embed.html', 'rate-limit-lab-embed'],
   ['walk.html', 'rate-limit-lab-tour'],
-  // Last: the others are written from index.html as trunk left it.
-  ['index.html', 'rate-limit-lab-first'],
+  // Last: the others are written from index.html as trunk left it. The bare address
+  // asks first for the opening's player, which the loader starts before the run page's
+  // module (crates/web/src/run/opening_player.rs).
+  ['index.html', 'rate-limit-lab-first', 'rate-limit-lab-opening'],
 ];
 
 const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
@@ -47,12 +49,12 @@ if (!loader.test(index) || !index.includes(root)) {
   console.error(`entry-pages: ${dir}/index.html has no loader <script> or lab root element to mark`);
   process.exit(1);
 }
-for (const [file, module] of ENTRIES) {
+for (const [file, module, first = module] of ENTRIES) {
   // `crossorigin` makes the hint's request the same as the loader's fetch() (CORS mode,
   // same-origin credentials), so the loader takes the response the hint started.
   const hints =
-    `<link rel="preload" href="./${module}_bg.wasm" as="fetch" type="application/wasm" crossorigin fetchpriority="high" />\n` +
-    `    <link rel="modulepreload" href="./${module}.js" />\n    `;
+    `<link rel="preload" href="./${first}_bg.wasm" as="fetch" type="application/wasm" crossorigin fetchpriority="high" />\n` +
+    `    <link rel="modulepreload" href="./${first}.js" />\n    `;
   // Only the bare address's shell holds the sections and the rules (index.html): every
   // other file is opened with a query, whose numbers they might not match.
   const shell = file === 'index.html' ? index : index.replace(/\s*<!-- At the lab's bare address[\s\S]*?id="rll-shell-intro">[\s\S]*?<\/section>/, '');

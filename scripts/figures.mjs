@@ -31,6 +31,7 @@ const CLIENT_BUDGET = 150_000;
 const ROLES = {
   'rate-limit-lab': 'run: the stage, its playback and panels',
   'rate-limit-lab-first': 'the bare address: the run page and the opening story',
+  'rate-limit-lab-opening': 'the bare address\'s first module: the opening\'s Play, ← and →',
   'rate-limit-lab-tour': 'the guided walk: the run page and the walk',
   'rate-limit-lab-compare': 'compare: every strategy on one seed',
   'rate-limit-lab-sweep': 'sweep: seeds and one parameter swept',
@@ -48,6 +49,8 @@ const OPENED_BY = {
   'rate-limit-lab-sim': '`sim-worker.js`, when a page hands work to its workers',
   'rate-limit-lab-sandbox': 'the client view\'s sandbox frame (`sandbox/`)',
 };
+/** Who loads the modules that a page file starts before its own. */
+const FIRST_OF = { 'rate-limit-lab-opening': '`index.html`, before `rate-limit-lab-first`' };
 const RUN_PAGES = new Set(['rate-limit-lab', 'rate-limit-lab-first', 'rate-limit-lab-tour']);
 
 /** The first line of the file, and the text before its sections. */
@@ -111,7 +114,7 @@ export function sizesSection(dir) {
   const opens = pageFiles(dir);
   const moduleRows = modules.map((m) => {
     const s = sizeOf(dir, `${m}_bg.wasm`);
-    const opened = opens[m] ? `\`${opens[m]}\`` : (OPENED_BY[m] ?? '—');
+    const opened = FIRST_OF[m] ?? (opens[m] ? `\`${opens[m]}\`` : (OPENED_BY[m] ?? '—'));
     return [`\`${m}_bg.wasm\``, ROLES[m] ?? '(not yet described in scripts/figures.mjs)', opened, bytes(s.raw), bytes(s.shipped), budgetCell(m, s.shipped)];
   });
   const beside = [];

@@ -54,8 +54,8 @@ test('the double charge is on the first screen at 375 and 1366 px, in the shell 
     const blocked = await openPage(lab.browser, { viewport });
     await blocked.route('**/*_bg.wasm', () => {});
     await blocked.goto(lab.server.base);
-    await blocked.waitForSelector('#rll-shell-opening [data-testid="opening-bracket"]');
-    const shellBottom = await bottomOf(blocked, '#rll-shell-opening [data-testid="opening-bracket"]');
+    await blocked.waitForSelector('#rll-opening [data-testid="opening-bracket"]');
+    const shellBottom = await bottomOf(blocked, '#rll-opening [data-testid="opening-bracket"]');
     assert.ok(shellBottom <= viewport.height, `${viewport.width} px shell: the bracket ends at ${shellBottom}`);
     await blocked.context().close();
 
@@ -150,8 +150,46 @@ test('only the bare address opens on the story: a link with a query and the run 
     const page = await openPage(lab.browser, { viewport: SIZES[1] });
     await page.goto(lab.server.base + link);
     await page.locator('[data-testid="app"] [data-strategy]').first().waitFor();
-    assert.equal(await page.locator('[data-testid="opening"], #rll-shell-opening').count(), 0, link);
+    assert.equal(await page.locator('[data-testid="opening"]').count(), 0, link);
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
+});
+
+test('the opening plays before the run page\'s module has arrived, and the run page takes it over where it stands', async () => {
+  const page = await openPage(lab.browser, { viewport: SIZES[0] });
+  // The run page's module is held back until the opening has been played.
+  const held = [];
+  await page.route('**/rate-limit-lab-first_bg.wasm', (route) => held.push(route));
+  await page.goto(lab.server.base);
+  const play = page.locator('#rll-opening [data-testid="opening-play"]');
+  await play.waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="opening-play"]').disabled);
+  assert.equal(await page.locator('[data-testid="app"]').count(), 0, 'the run page has not mounted');
+  assert.ok(held.length <= 1, 'the run page\'s module was asked for once at most');
+  // Stepped from the end, the clock goes back event by event.
+  const last = Math.max(...instants(without), ...instants(withKey));
+  assert.equal(await page.textContent('[data-testid="opening-clock"]'), ms(last));
+  await page.click('[data-testid="opening-play"]');
+  await page.waitForFunction((t) => document.querySelector('[data-testid="opening-clock"]').textContent === t, ms(without.attempts[0].sentAtUs));
+  await page.click('[data-testid="opening-play"]');
+  await page.click('[aria-label="Next event"]');
+  assert.equal(await page.textContent('[data-testid="opening-clock"]'), ms(without.attempts[0].client.atUs));
+  const style = await page.getAttribute('[data-slot="opening-panels"]', 'style');
+  // What needs the whole run waits for it.
+  assert.equal(await page.locator('[data-testid="opening-zoom"]').isDisabled(), true);
+  // The run page's module arrives: the section moves into the page as it stands, and the
+  // zoom comes alive.
+  while (held.length === 0) await new Promise((r) => setTimeout(r, 50));
+  await held[0].continue();
+  await page.locator('[data-testid="app"] [data-testid="opening"]').waitFor();
+  assert.equal(await page.textContent('[data-testid="opening-clock"]'), ms(without.attempts[0].client.atUs));
+  assert.equal(await page.getAttribute('[data-slot="opening-panels"]', 'style'), style);
+  assert.equal(await page.locator('[data-testid="opening"]').count(), 1);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="opening-zoom"]').disabled);
+  // The player still answers, inside the page.
+  await page.click('[aria-label="Next event"]');
+  assert.equal(await page.textContent('[data-testid="opening-clock"]'), ms(without.attempts[0].provider.atUs));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

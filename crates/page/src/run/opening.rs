@@ -19,6 +19,7 @@ use crate::run::story::at;
 use crate::shared::format::{count, duration_ms, r};
 use crate::shared::slot::Slot;
 use crate::slot;
+use crate::Speed;
 use maud::{html, Markup};
 use sim::story::{AttemptStory, ClientSide, KeyAtWork, ProviderSide, Story};
 
@@ -64,11 +65,13 @@ pub const ZOOM: Slot = slot!("opening-zoom");
 /// Every button of the opening, disabled in its markup until the app enables them.
 pub const BUTTONS: [Slot; 4] = [PLAY, BACK, FORWARD, ZOOM];
 
-/// The section's id, a link's target from the stage.
+/// The section's id, a link's target from the stage. The shell paints the section
+/// (`index.html`); the opening's own module plays it, and the run page's module moves it
+/// into its place and takes it over (`web::run::opening_player`, `web::run::opening_story`).
 pub const OPENING_ID: &str = "rll-opening";
-/// The shell's copy of the section in `index.html`, which the app takes over rather than
-/// building the same markup again.
-pub const SHELL_ID: &str = "rll-shell-opening";
+/// The attribute of the section that holds the speed the opening plays at (a [`Speed`]
+/// as the link writes it): the shell's default, then the stage's, written by the run page.
+pub const SPEED_ATTR: &str = "data-opening-speed";
 
 /// One stretch of drawn time: `from..=to` drawn from `x0` to `x1`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -84,10 +87,27 @@ struct Stretch {
 pub struct Opening {
     /// The two stories.
     pub key: KeyAtWork,
+    /// When things happen in them, and where each instant is drawn.
+    pub times: OpeningTimes,
+}
+
+/// The opening's clock face: every instant something happens in either story, in
+/// order (the clock's stops), and the stretches they are drawn in. It is all that
+/// playing the opening needs, and it is written into the markup ([`INSTANTS_ATTR`]), so
+/// the module that plays the shell's picture reads it there instead of running the two
+/// stories again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpeningTimes {
     /// Every instant something happens in either story, in order: the clock's stops.
     pub instants: Vec<u64>,
     stretches: Vec<Stretch>,
 }
+
+/// The attribute of [`PANELS`] that holds the clock's stops, in µs, one space apart.
+pub const INSTANTS_ATTR: &str = "data-instants";
+/// The most stops [`OpeningTimes::read`] accepts: a story has a few attempts of three
+/// instants each.
+const MAX_INSTANTS: usize = 64;
 
 /// Which of the two pictures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,11 +151,9 @@ impl Opening {
                 instants.insert(at, t);
             }
         }
-        let stretches = lay_out(&instants);
         Self {
             key,
-            instants,
-            stretches,
+            times: OpeningTimes::new(instants),
         }
     }
 
@@ -145,6 +163,59 @@ impl Opening {
             Twin::Without => &self.key.without,
             Twin::With => &self.key.with_key,
         }
+    }
+
+    /// What `twin`'s picture says at `t_us`: its latest event, and its ending once all is
+    /// done.
+    pub fn line(&self, twin: Twin, t_us: u64) -> String {
+        let story = self.story(twin);
+        let mut latest = None;
+        for a in &story.attempts {
+            for (when, what) in events(a, story) {
+                if when <= t_us && latest.as_ref().is_none_or(|(w, _)| *w <= when) {
+                    latest = Some((when, what));
+                }
+            }
+        }
+        let said = match latest {
+            Some((when, what)) => format!("{}: {what}", at(when)),
+            None => format!("Customer {} has not been charged yet.", story.customer),
+        };
+        if t_us >= self.times.end_us() {
+            return format!("{said} {}", ending(story, twin));
+        }
+        said
+    }
+}
+
+impl OpeningTimes {
+    /// The clock face of `instants` (in order, once each).
+    pub fn new(instants: Vec<u64>) -> Self {
+        let stretches = lay_out(&instants);
+        Self {
+            instants,
+            stretches,
+        }
+    }
+
+    /// The stops as [`INSTANTS_ATTR`] holds them.
+    pub fn attr(&self) -> String {
+        let words: Vec<String> = self.instants.iter().map(u64::to_string).collect();
+        words.join(" ")
+    }
+
+    /// The clock face [`INSTANTS_ATTR`] holds, or `None` if it is not a list of at most
+    /// [`MAX_INSTANTS`] instants in increasing order.
+    pub fn read(attr: &str) -> Option<Self> {
+        let mut instants: Vec<u64> = Vec::new();
+        for word in attr.split_ascii_whitespace() {
+            let t: u64 = word.parse().ok()?;
+            if instants.len() == MAX_INSTANTS || instants.last().is_some_and(|&l| l >= t) {
+                return None;
+            }
+            instants.push(t);
+        }
+        (!instants.is_empty()).then(|| Self::new(instants))
     }
 
     /// Where the clock starts: the start of the first stretch.
@@ -200,28 +271,6 @@ impl Opening {
     /// The style the UI writes on [`PANELS`] for instant `t_us`.
     pub fn clock_style(&self, t_us: u64) -> String {
         format!("--t:{};--x:{}", t_us / 1_000, r(self.x(t_us)))
-    }
-
-    /// What `twin`'s picture says at `t_us`: its latest event, and its ending once all is
-    /// done.
-    pub fn line(&self, twin: Twin, t_us: u64) -> String {
-        let story = self.story(twin);
-        let mut latest = None;
-        for a in &story.attempts {
-            for (when, what) in events(a, story) {
-                if when <= t_us && latest.as_ref().is_none_or(|(w, _)| *w <= when) {
-                    latest = Some((when, what));
-                }
-            }
-        }
-        let said = match latest {
-            Some((when, what)) => format!("{}: {what}", at(when)),
-            None => format!("Customer {} has not been charged yet.", story.customer),
-        };
-        if t_us >= self.end_us() {
-            return format!("{said} {}", ending(story, twin));
-        }
-        said
     }
 }
 
@@ -405,7 +454,7 @@ fn shown_from(at_us: u64, to_us: Option<u64>) -> String {
 /// its own page, which works from the shell too.
 pub fn opening_markup(o: &Opening) -> Markup {
     let k = &o.key;
-    let end = o.end_us();
+    let end = o.times.end_us();
     html! {
         h2 id="rll-opening-title" { "One customer, charged twice" }
         p.rll-opening-lede {
@@ -417,9 +466,9 @@ pub fn opening_markup(o: &Opening) -> Markup {
             button.rll-primary type="button" data-slot=(PLAY) data-testid="opening-play" disabled { (play_label(false, true)) }
             button type="button" data-slot=(BACK) aria-label="Previous event" disabled { "←" }
             button type="button" data-slot=(FORWARD) aria-label="Next event" disabled { "→" }
-            span.rll-opening-clock { span.rll-num data-slot=(CLOCK) data-testid="opening-clock" { (o.clock_text(end)) } }
+            span.rll-opening-clock { span.rll-num data-slot=(CLOCK) data-testid="opening-clock" { (o.times.clock_text(end)) } }
         }
-        div.rll-opening-panels data-slot=(PANELS) style=(o.clock_style(end)) {
+        div.rll-opening-panels data-slot=(PANELS) data-instants=(o.times.attr()) style=(o.times.clock_style(end)) {
             @for twin in Twin::BOTH {
                 (panel_markup(o, twin))
             }
@@ -430,6 +479,29 @@ pub fn opening_markup(o: &Opening) -> Markup {
                 "See customer " (k.customer()) " among all " (count(k.customers.into()))
             }
         }
+    }
+}
+
+/// The whole section as the shell paints it: [`opening_markup`], in the section the
+/// modules find by [`OPENING_ID`], playing at `speed` until the stage says otherwise.
+pub fn opening_section(o: &Opening, speed: Speed) -> Markup {
+    html! {
+        section.rll-opening id=(OPENING_ID) aria-labelledby="rll-opening-title" data-testid="opening" data-opening-speed=(speed.as_str()) {
+            (opening_markup(o))
+        }
+    }
+}
+
+/// The speed the opening plays at, in simulated µs per wall ms (`None`: at once), as its
+/// section's [`SPEED_ATTR`] says (`attr`), for a reader who `reduced` motion or not.
+pub fn opening_rate(attr: Option<&str>, reduced: bool) -> Option<f64> {
+    let speed = attr
+        .and_then(|a| a.parse::<Speed>().ok())
+        .unwrap_or_default();
+    if crate::Motion::default().animates(reduced) {
+        speed.sim_us_per_wall_ms()
+    } else {
+        None
     }
 }
 
@@ -478,7 +550,7 @@ fn panel_markup(o: &Opening, twin: Twin) -> Markup {
 /// holds the clock (`--at` to `--until`, in ms).
 fn lines_markup(o: &Opening, twin: Twin) -> Markup {
     let mut said: Vec<(u64, String)> = Vec::new();
-    for t in std::iter::once(o.start_us()).chain(o.instants.iter().copied()) {
+    for t in std::iter::once(o.times.start_us()).chain(o.times.instants.iter().copied()) {
         let (ms, line) = (t / 1_000, o.line(twin, t));
         match said.last_mut() {
             // Two events in one millisecond: the later sentence for both.
@@ -508,6 +580,7 @@ fn drawing(o: &Opening, story: &Story) -> Markup {
         ("ledger", LEDGER_Y),
     ];
     let cuts: Vec<(f64, u64)> = o
+        .times
         .stretches
         .windows(2)
         .map(|w| (w[0].x1 + CUT_W / 2.0, w[1].from_us - w[0].to_us))
@@ -520,7 +593,7 @@ fn drawing(o: &Opening, story: &Story) -> Markup {
     html! {
         @for (name, y) in lanes {
             text.rll-op-lane x="0" y=(r(y + 5.0)) { (name) }
-            @for s in &o.stretches {
+            @for s in &o.times.stretches {
                 line.rll-op-track x1=(r(s.x0)) x2=(r(s.x1)) y1=(r(y)) y2=(r(y)) {}
             }
         }
@@ -529,7 +602,7 @@ fn drawing(o: &Opening, story: &Story) -> Markup {
             text.rll-op-cut-label x=(r(*x)) y=(r((CLIENT_Y + PROVIDER_Y) / 2.0 + 5.0)) text-anchor="middle" { (duration_ms(gap / 1_000)) }
         }
         @for (i, t) in mine.iter().enumerate() {
-            @let x = o.x(*t);
+            @let x = o.times.x(*t);
             line.rll-op-guide x1=(r(x)) x2=(r(x)) y1=(r(TIME_Y[i % 2] + 3.0)) y2=(r(LEDGER_Y)) style=(shown_from(*t, None)) {}
             @let label = at(*t);
             text.rll-op-time x=(r(centred(x, &label))) y=(r(TIME_Y[i % 2])) text-anchor="middle" style=(shown_from(*t, None)) { (label) }
@@ -538,7 +611,7 @@ fn drawing(o: &Opening, story: &Story) -> Markup {
             (attempt_markup(o, a, story))
         }
         @if charged.len() > 1 {
-            @let (x0, x1) = (o.x(charged[0]), o.x(*charged.last().unwrap_or(&charged[0])));
+            @let (x0, x1) = (o.times.x(charged[0]), o.times.x(*charged.last().unwrap_or(&charged[0])));
             g.rll-op-harm style=(shown_from(*charged.last().unwrap_or(&0), None)) data-testid="opening-bracket" {
                 path d=(format!("M{} {}V{}H{}V{}", r(x0), r(LEDGER_Y + 8.0), r(BRACKET_Y), r(x1), r(LEDGER_Y + 8.0))) {}
                 @let label = bracket_label(story.customer, charged.len());
@@ -546,9 +619,9 @@ fn drawing(o: &Opening, story: &Story) -> Markup {
             }
         }
         @if charged.len() == 1 {
-            @let x = o.x(charged[0]);
+            @let x = o.times.x(charged[0]);
             @let label = format!("customer {} charged once", story.customer);
-            text.rll-op-once x=(r(centred(x, &label))) y=(r(BRACKET_TEXT_Y)) text-anchor="middle" style=(shown_from(o.end_us(), None)) { (label) }
+            text.rll-op-once x=(r(centred(x, &label))) y=(r(BRACKET_TEXT_Y)) text-anchor="middle" style=(shown_from(o.times.end_us(), None)) { (label) }
         }
         line.rll-op-playhead x1="0" x2="0" y1=(r(TIME_Y[1] + 4.0)) y2=(r(LEDGER_Y + 10.0)) {}
     }
@@ -558,13 +631,13 @@ fn drawing(o: &Opening, story: &Story) -> Markup {
 /// answer coming up (or the client giving up), and what reached the ledger.
 fn attempt_markup(o: &Opening, a: &AttemptStory, story: &Story) -> Markup {
     let s = a.sent_at_us;
-    let xs = o.x(s);
+    let xs = o.times.x(s);
     let (client_end, timed_out, answer) = match a.client {
         ClientSide::Answered { status, at_us } => (at_us, false, Some(status)),
         ClientSide::TimedOut { at_us } => (at_us, true, None),
-        ClientSide::Waiting => (o.end_us(), false, None),
+        ClientSide::Waiting => (o.times.end_us(), false, None),
     };
-    let xc = o.x(client_end);
+    let xc = o.times.x(client_end);
     let down = format!(
         "M{x} {}V{}m-4 -6l4 6l4 -6",
         r(CLIENT_Y + 4.0),
@@ -602,7 +675,7 @@ fn attempt_markup(o: &Opening, a: &AttemptStory, story: &Story) -> Markup {
             line.rll-op-wait.rll-op-grow x1=(r(xs)) x2=(r(xc.max(xs + 1.0))) y1=(r(CLIENT_Y)) y2=(r(CLIENT_Y)) style=(shown_from(s, Some(client_end))) {}
             path.rll-op-req d=(down) style=(shown_from(s, None)) {}
             @if let Some((until, slow)) = work {
-                rect.rll-op-work.rll-op-grow.rll-op-slow[slow] x=(r(xs)) y=(r(PROVIDER_Y - 6.0)) width=(r((o.x(until) - xs).max(2.0))) height="12" rx="3" style=(shown_from(s, Some(until))) {}
+                rect.rll-op-work.rll-op-grow.rll-op-slow[slow] x=(r(xs)) y=(r(PROVIDER_Y - 6.0)) width=(r((o.times.x(until) - xs).max(2.0))) height="12" rx="3" style=(shown_from(s, Some(until))) {}
             }
             @if let ProviderSide::Refused { status } = a.provider {
                 text.rll-op-status x=(r(xs + 4.0)) y=(r(PROVIDER_Y + 4.0)) style=(shown_from(s, None)) { (status) }
@@ -617,7 +690,7 @@ fn attempt_markup(o: &Opening, a: &AttemptStory, story: &Story) -> Markup {
                 }
             }
             @if let Some((at_us, charged)) = ledger {
-                @let x = o.x(at_us);
+                @let x = o.times.x(at_us);
                 g style=(shown_from(at_us, None)) data-charge=(if charged { "charge" } else { "replay" }) data-at-ms=(at_us / 1_000) {
                     line.rll-op-guide x1=(r(x)) x2=(r(x)) y1=(r(PROVIDER_Y + 6.0)) y2=(r(LEDGER_Y - 8.0)) {}
                     @if charged {
@@ -667,7 +740,7 @@ pub struct OpeningClock {
 
 impl OpeningClock {
     /// A clock at the story's start.
-    pub fn at_start(o: &Opening) -> Self {
+    pub fn at_start(o: &OpeningTimes) -> Self {
         Self {
             t_us: o.start_us(),
             hold_ms: 0.0,
@@ -682,7 +755,7 @@ impl OpeningClock {
     /// Moves on by `wall_ms` of wall time at `us_per_wall_ms` simulated microseconds per
     /// wall millisecond (`None`: instant, straight to the end). Returns false once the
     /// story is over.
-    pub fn advance(&mut self, o: &Opening, wall_ms: f64, us_per_wall_ms: Option<f64>) -> bool {
+    pub fn advance(&mut self, o: &OpeningTimes, wall_ms: f64, us_per_wall_ms: Option<f64>) -> bool {
         let end = o.end_us();
         let Some(rate) = us_per_wall_ms else {
             self.t_us = end;
@@ -728,18 +801,18 @@ mod tests {
     #[test]
     fn the_clock_is_drawn_left_to_right_and_the_quiet_time_is_cut() {
         let o = opening(1);
-        let xs: Vec<f64> = o.instants.iter().map(|&t| o.x(t)).collect();
+        let xs: Vec<f64> = o.times.instants.iter().map(|&t| o.times.x(t)).collect();
         assert!(xs.windows(2).all(|w| w[0] < w[1]), "{xs:?}");
         assert!(xs.iter().all(|x| (LANE_X..=LANE_END).contains(x)), "{xs:?}");
         // Seed 1: the first attempt's 1.5 s and the retry ~9 s later: one cut between.
-        assert_eq!(o.stretches.len(), 2, "{:?}", o.stretches);
-        let (a, b) = (o.stretches[0], o.stretches[1]);
+        assert_eq!(o.times.stretches.len(), 2, "{:?}", o.times.stretches);
+        let (a, b) = (o.times.stretches[0], o.times.stretches[1]);
         assert!(b.from_us - a.to_us > CUT_US);
         // The retry's few milliseconds get room: at least 40% of the first stretch.
         assert!(b.x1 - b.x0 >= 0.4 * (a.x1 - a.x0) - 0.5, "{a:?} {b:?}");
         // A time in the cut is drawn on the cut.
         let mid = (a.to_us + b.from_us) / 2;
-        assert!((o.x(mid) - (a.x1 + CUT_W / 2.0)).abs() < 1e-9);
+        assert!((o.times.x(mid) - (a.x1 + CUT_W / 2.0)).abs() < 1e-9);
     }
 
     #[test]
@@ -764,7 +837,7 @@ mod tests {
         );
         assert_eq!(m.matches("data-charge=\"replay\"").count(), 1);
         // The shell shows the end: every mark is shown from an instant at or before it.
-        assert!(m.contains(&format!("--t:{}", o.end_us() / 1_000)));
+        assert!(m.contains(&format!("--t:{}", o.times.end_us() / 1_000)));
         assert!(!m.contains("<script"));
         assert_eq!(VIEW_BOX, format!("0 0 {W} {H}"));
     }
@@ -794,9 +867,9 @@ mod tests {
         assert!(o
             .line(Twin::Without, landed)
             .contains("the money moves, but the client stopped listening"));
-        let before_end = o.end_us() - 1;
+        let before_end = o.times.end_us() - 1;
         assert!(!o.line(Twin::Without, before_end).contains("paid"));
-        let end = o.end_us();
+        let end = o.times.end_us();
         assert_eq!(
             o.line(Twin::Without, end),
             format!(
@@ -809,7 +882,7 @@ mod tests {
             "the stored 200 comes back, and nothing is charged. Customer {c} paid once"
         )));
         assert_eq!(
-            o.line(Twin::Without, o.start_us()),
+            o.line(Twin::Without, o.times.start_us()),
             format!("Customer {c} has not been charged yet.")
         );
     }
@@ -819,20 +892,20 @@ mod tests {
         let o = opening(1);
         let m = lines_markup(&o, Twin::Without).into_string();
         let c = o.key.customer();
-        let start = o.start_us() / 1_000;
-        let first = o.instants[0] / 1_000;
+        let start = o.times.start_us() / 1_000;
+        let first = o.times.instants[0] / 1_000;
         assert!(m.starts_with(&format!(
             "<ol class=\"rll-opening-lines\"><li style=\"--at:{start};--until:{first}\">Customer {c} has not been charged yet.</li>"
         )), "{m}");
-        let end = o.end_us() / 1_000;
+        let end = o.times.end_us() / 1_000;
         assert!(
             m.ends_with(&format!(
                 "<li style=\"--at:{end}\">{}</li></ol>",
-                o.line(Twin::Without, o.end_us())
+                o.line(Twin::Without, o.times.end_us())
             )),
             "{m}"
         );
-        for &t in &o.instants[..o.instants.len() - 1] {
+        for &t in &o.times.instants[..o.times.instants.len() - 1] {
             assert!(m.contains(&o.line(Twin::Without, t)), "{t}: {m}");
         }
         // Spans follow one another: each ends where the next begins.
@@ -852,51 +925,88 @@ mod tests {
     }
 
     #[test]
+    fn the_markup_carries_the_clock_face_and_the_player_reads_it_back() {
+        let o = opening(1);
+        let m = opening_section(&o, Speed::X1).into_string();
+        let attr = o.times.attr();
+        assert!(m.contains(&format!("{INSTANTS_ATTR}=\"{attr}\"")), "{m}");
+        assert!(m.contains(&format!("{SPEED_ATTR}=\"1x\"")), "{m}");
+        assert!(m.contains(&format!("id=\"{OPENING_ID}\"")), "{m}");
+        assert_eq!(OpeningTimes::read(&attr), Some(o.times.clone()));
+        // What is not a clock face is refused, not played.
+        for bad in ["", "x", "5 5", "9 3", "1 -2", "18446744073709551616"] {
+            assert_eq!(OpeningTimes::read(bad), None, "{bad:?}");
+        }
+        let too_many: Vec<String> = (1..=MAX_INSTANTS as u64 + 1)
+            .map(|t| t.to_string())
+            .collect();
+        assert_eq!(OpeningTimes::read(&too_many.join(" ")), None);
+        // The speed: the section's, or the default; none for a reader who asked for less
+        // motion.
+        assert_eq!(
+            opening_rate(Some("1x"), false),
+            Speed::X1.sim_us_per_wall_ms()
+        );
+        assert_eq!(
+            opening_rate(Some("warp"), false),
+            Speed::default().sim_us_per_wall_ms()
+        );
+        assert_eq!(
+            opening_rate(None, false),
+            Speed::default().sim_us_per_wall_ms()
+        );
+        assert_eq!(opening_rate(Some("1x"), true), None);
+    }
+
+    #[test]
     fn the_clock_holds_on_each_event_skips_the_cut_and_ends() {
         let o = opening(1);
-        let mut c = OpeningClock::at_start(&o);
+        let mut c = OpeningClock::at_start(&o.times);
         let mut stops: Vec<u64> = Vec::new();
         let mut frames = 0;
         // 1x: a simulated millisecond per wall millisecond, 60 frames a second.
-        while c.advance(&o, 16.0, Some(1_000.0)) {
+        while c.advance(&o.times, 16.0, Some(1_000.0)) {
             if c.hold_ms > 0.0 && stops.last() != Some(&c.t_us) {
                 stops.push(c.t_us);
             }
             frames += 1;
             assert!(frames < 10_000, "the story never ends");
         }
-        assert_eq!(stops, o.instants, "held on every event, in order");
-        assert_eq!(c.t_us, o.end_us());
+        assert_eq!(stops, o.times.instants, "held on every event, in order");
+        assert_eq!(c.t_us, o.times.end_us());
         // The wall time is the drawn time at 1x plus the holds: the cut was skipped.
         let wall_ms = frames as f64 * 16.0;
         let drawn_ms: f64 = o
+            .times
             .stretches
             .iter()
-            .map(|s| (s.to_us.min(o.end_us()) - s.from_us.max(o.start_us())) as f64 / 1e3)
+            .map(|s| {
+                (s.to_us.min(o.times.end_us()) - s.from_us.max(o.times.start_us())) as f64 / 1e3
+            })
             .sum();
-        let held_ms = o.instants.len() as f64 * HOLD_MS;
+        let held_ms = o.times.instants.len() as f64 * HOLD_MS;
         assert!(
             (wall_ms - (drawn_ms + held_ms)).abs() < 40.0,
             "{wall_ms} ms against {drawn_ms} + {held_ms}"
         );
         // Instant goes straight to the end.
-        let mut c = OpeningClock::at_start(&o);
-        assert!(!c.advance(&o, 16.0, None));
-        assert_eq!(c.t_us, o.end_us());
+        let mut c = OpeningClock::at_start(&o.times);
+        assert!(!c.advance(&o.times, 16.0, None));
+        assert_eq!(c.t_us, o.times.end_us());
     }
 
     #[test]
     fn stepping_visits_each_event() {
         let o = opening(1);
-        let mut t = o.start_us();
+        let mut t = o.times.start_us();
         let mut seen = Vec::new();
-        while let Some(n) = o.next(t) {
+        while let Some(n) = o.times.next(t) {
             seen.push(n);
             t = n;
         }
-        assert_eq!(seen, o.instants);
-        assert_eq!(o.previous(o.instants[1]), o.instants[0]);
-        assert_eq!(o.previous(o.instants[0]), o.start_us());
+        assert_eq!(seen, o.times.instants);
+        assert_eq!(o.times.previous(o.times.instants[1]), o.times.instants[0]);
+        assert_eq!(o.times.previous(o.times.instants[0]), o.times.start_us());
     }
 
     #[test]
@@ -911,7 +1021,7 @@ mod tests {
                 m.contains("charged twice") || m.contains("3 times"),
                 "seed {seed}"
             );
-            let xs: Vec<f64> = o.instants.iter().map(|&t| o.x(t)).collect();
+            let xs: Vec<f64> = o.times.instants.iter().map(|&t| o.times.x(t)).collect();
             assert!(xs.windows(2).all(|w| w[0] < w[1]), "seed {seed}: {xs:?}");
         }
     }

@@ -12,6 +12,7 @@ pub mod intro;
 pub mod key_counters;
 pub mod knobs;
 pub mod motion_note;
+pub mod opening_player;
 pub mod opening_story;
 pub mod params_form;
 pub mod params_panel;
