@@ -12,8 +12,12 @@
 //
 // Run by trunk after each build (Trunk.toml's post_build hook) on its staging directory,
 // or by hand on a built dist/: node scripts/entry-pages.mjs [dir]
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -40,7 +44,32 @@ const ENTRIES = [
   ['index.html', 'rate-limit-lab-first', 'rate-limit-lab-opening'],
 ];
 
-const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+// The bare address's opening story, drawn from the record of the run a first visit opens
+// on: the source marks its place, and the page layer draws it
+// (crates/page/src/bin/opening-shell.rs), so the picture in the page is always the
+// record's. It is written before the other files are made from index.html, which leave it
+// out.
+const MARKER = '<!-- opening-shell -->';
+let index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+if (index.includes(MARKER)) {
+  let section;
+  try {
+    section = execFileSync('cargo', ['run', '--quiet', '--release', '-p', 'page', '--bin', 'opening-shell'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+  } catch (error) {
+    console.error(`entry-pages: could not draw the opening story (${error.message.split('\n')[0]})`);
+    process.exit(1);
+  }
+  if (!section.startsWith('<section') || !section.includes('id="rll-opening"')) {
+    console.error('entry-pages: the opening story came out without its section');
+    process.exit(1);
+  }
+  index = index.replace(MARKER, () => section);
+  fs.writeFileSync(path.join(dir, 'index.html'), index);
+}
 const loader = /<script type="module" async fetchpriority="high" src="\.\/loader\.js"><\/script>/;
 const root = '<html lang="en" data-rate-limit-lab-page>';
 if (!loader.test(index) || !index.includes(root)) {

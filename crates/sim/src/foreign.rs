@@ -200,9 +200,8 @@ impl ForeignRun {
     }
 
     /// [`ForeignRun::new`] for this month's charges only, for a runner that has refused
-    /// next month's already (the sandbox's module): the same run, and a module that builds
-    /// its runs this way carries no simulation of last month (37 KB of the sandbox's
-    /// module, measured).
+    /// next month's already: the same run, built without last month's simulation, so a
+    /// runner that only ever calls this needs none of it.
     ///
     /// # Panics
     ///

@@ -8,8 +8,9 @@
 //! stretch has its own scale (a retry's 12 ms get room beside a slow charge's 1.5 s),
 //! and the quiet time between stretches is cut, with its length written on the cut.
 //!
-//! The markup is set once, as the shell paints it before the module arrives (index.html
-//! holds it, word for word), showing the whole story. The UI then moves one clock: it
+//! The markup is set once, as the shell paints it before any module arrives (the build
+//! writes [`opening_section`] into `index.html`: `crates/page/src/bin/opening-shell.rs`), showing the
+//! whole story. The UI then moves one clock: it
 //! writes `--t` (the instant, in ms) and `--x` (the playhead's place) on [`PANELS`], and
 //! the stylesheet shows each mark from its own `--at`. Playing, the clock runs at the
 //! stage's speed inside a stretch, skips the cut, and holds on each event

@@ -309,8 +309,8 @@ fn structured_member(text: &str) -> Result<(u64, &str), StructuredFault> {
 }
 
 /// `text` up to its first `;` or `,`, and the rest from that separator on.
-/// (`split_at_checked`, not indexing, so that a page's module carries no char-boundary panic:
-/// docs/sizes-and-speeds.md, "No char-boundary panic".)
+/// (`split_at_checked`, not indexing: a header block is untrusted input, and no slice of
+/// it may panic.)
 fn before_separator(text: &str) -> (&str, &str) {
     let end = text.find([';', ',']).unwrap_or(text.len());
     text.split_at_checked(end).unwrap_or((text, ""))
