@@ -8,6 +8,7 @@ use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::shared::words::Words;
 use crate::slot;
+use crate::Speed;
 use maud::{html, Markup, PreEscaped};
 use sim::{Scenario, StatField, Stats, StrategyName};
 
@@ -190,29 +191,82 @@ pub const MOTION_NOTE: Slot = slot!("motion-note");
 /// The note's button that animates anyway.
 pub const ANIMATE: Slot = slot!("animate");
 
-/// The reduced-motion note with its button, hidden: the run page's notice, or a
-/// `widget`'s caption.
-pub fn motion_note_markup(widget: bool) -> Markup {
-    let (class, testid, instant) = match widget {
-        false => ("rll-notice", "motion-note", "play instantly"),
-        true => ("rll-caption", "widget-motion-note", "are instant"),
-    };
-    html! {
-        p class=(class) data-slot=(MOTION_NOTE) data-testid=(testid) hidden {
-            "Your system asks for reduced motion, so runs " (instant) ". "
-            button.rll-link type="button" data-slot=(ANIMATE) { "Animate anyway" }
+/// The reduced-motion note with its button: the run page's notice, or a `widget`'s
+/// caption, a live widget over [`MotionState`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MotionNote {
+    /// A widget's caption rather than the run page's notice.
+    pub widget: bool,
+}
+
+/// What the reduced-motion note depends on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MotionState {
+    /// The reader's system asks for reduced motion.
+    pub reduced: bool,
+    /// The playback's speed.
+    pub speed: Speed,
+}
+
+impl MotionState {
+    /// The note is shown while reduced motion is why runs are instant.
+    pub fn shown(self) -> bool {
+        self.reduced && self.speed == Speed::Instant
+    }
+}
+
+impl Live for MotionNote {
+    type State = MotionState;
+
+    fn shape(&self, _: &MotionState) -> u64 {
+        0
+    }
+
+    fn draw(&self, state: &MotionState, fill: &mut Fill) -> Markup {
+        let (class, testid, instant) = match self.widget {
+            false => ("rll-notice", "motion-note", "play instantly"),
+            true => ("rll-caption", "widget-motion-note", "are instant"),
+        };
+        html! {
+            p class=(class) data-slot=(MOTION_NOTE) data-testid=(testid) hidden[fill.flag(MOTION_NOTE, "hidden", !state.shown())] {
+                "Your system asks for reduced motion, so runs " (instant) ". "
+                button.rll-link type="button" data-slot=(ANIMATE) { "Animate anyway" }
+            }
         }
     }
 }
 
-/// The button that breaks the provider during a watched run, labelled and shown by the
-/// UI ([`crate::run::incident::break_label`]).
+/// The button that breaks the provider during a watched run
+/// ([`crate::run::incident::break_label`]).
 pub const BREAK: Slot = slot!("break-provider");
 
-/// The button that breaks the provider, hidden and unlabelled until a run is watched.
-pub fn break_markup() -> Markup {
-    html! {
-        button.rll-break.rll-hidden type="button" data-slot=(BREAK) data-testid="break-provider" {}
+/// The button that breaks the provider: shown while a run is watched, labelled with the
+/// incident it starts. A live widget over [`BreakState`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BreakButton;
+
+/// What the break button shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BreakState {
+    /// A run plays, or is paused, at a watching speed.
+    pub watched: bool,
+    /// Its words: the incident it starts.
+    pub label: String,
+}
+
+impl Live for BreakButton {
+    type State = BreakState;
+
+    fn shape(&self, _: &BreakState) -> u64 {
+        0
+    }
+
+    fn draw(&self, state: &BreakState, fill: &mut Fill) -> Markup {
+        html! {
+            button.rll-break.rll-hidden[fill.class(BREAK, "rll-hidden", !state.watched)] type="button" data-slot=(BREAK) data-testid="break-provider" {
+                (fill.text(BREAK, state.label.clone()))
+            }
+        }
     }
 }
 
@@ -499,7 +553,8 @@ mod tests {
     #[test]
     fn the_motion_note_and_the_summary_name_their_nodes() {
         for widget in [false, true] {
-            let m = motion_note_markup(widget).into_string();
+            let note = MotionNote { widget };
+            let m = note.markup(&MotionState::default()).into_string();
             assert!(
                 m.contains(" hidden>Your system asks for reduced motion"),
                 "{m}"
@@ -508,8 +563,21 @@ mod tests {
                 m.contains("data-slot=\"animate\">Animate anyway</button></p>"),
                 "{m}"
             );
+            // Shown only while reduced motion is why runs are instant.
+            for (reduced, speed, shown) in [
+                (true, Speed::Instant, true),
+                (true, Speed::X10, false),
+                (false, Speed::Instant, false),
+            ] {
+                let state = MotionState { reduced, speed };
+                assert_eq!(state.shown(), shown);
+                let m = note.markup(&state).into_string();
+                assert_eq!(m.contains(" hidden>"), !shown, "{m}");
+                crate::shared::live::check_drawn(&note, &state).unwrap();
+            }
         }
-        assert!(motion_note_markup(true)
+        assert!(MotionNote { widget: true }
+            .markup(&MotionState::default())
             .into_string()
             .contains("data-testid=\"widget-motion-note\""));
         let m = summary_markup().into_string();
@@ -543,9 +611,22 @@ mod tests {
             "{m}"
         );
         assert_eq!(STAGE_LINK.0, "#rll-stage");
-        assert!(break_markup()
-            .into_string()
-            .contains("data-slot=\"break-provider\" data-testid=\"break-provider\"></button>"));
+        let idle = BreakButton.markup(&BreakState::default()).into_string();
+        assert!(
+            idle.contains(r#"class="rll-break rll-hidden" type="button" data-slot="break-provider" data-testid="break-provider"></button>"#),
+            "{idle}"
+        );
+        let watched = BreakState {
+            watched: true,
+            label: "Break the provider for 3 s".into(),
+        };
+        crate::shared::live::check_drawn(&BreakButton, &watched).unwrap();
+        let m = BreakButton.markup(&watched).into_string();
+        assert!(
+            m.contains(r#"class="rll-break" type="button""#)
+                && m.contains(">Break the provider for 3 s</button>"),
+            "{m}"
+        );
     }
 
     #[test]
