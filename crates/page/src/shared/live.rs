@@ -12,7 +12,6 @@
 
 use super::slot::Slot;
 use maud::{Markup, PreEscaped};
-use std::borrow::Cow;
 
 /// What one live node shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,8 +20,8 @@ pub enum Write {
     Text(String),
     /// Whether it has the class.
     Class(&'static str, bool),
-    /// An attribute's value: one of a few words, or a number or style worked out.
-    Attr(&'static str, Cow<'static, str>),
+    /// An attribute's value.
+    Attr(&'static str, &'static str),
     /// Whether it has a boolean attribute (`disabled`, `hidden`).
     Flag(&'static str, bool),
     /// A field's value as the reader sees it (its `value` property, left alone while it
@@ -118,16 +117,9 @@ impl Fill {
     }
 
     /// An attribute of the node of `slot` being drawn, recorded; its value, to draw.
-    pub fn attr(
-        &mut self,
-        slot: Slot,
-        name: &'static str,
-        value: impl Into<Cow<'static, str>>,
-    ) -> &str {
-        match self.put(slot, Write::Attr(name, value.into())) {
-            Write::Attr(_, value) => value,
-            _ => "",
-        }
+    pub fn attr(&mut self, slot: Slot, name: &'static str, value: &'static str) -> &'static str {
+        self.put(slot, Write::Attr(name, value));
+        value
     }
 
     /// The writes, in order.
@@ -180,10 +172,7 @@ pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> 
                 let classes = attr(&drawn[tag.clone()], "class").unwrap_or_default();
                 classes.split(' ').any(|c| c == *class) == *on
             }
-            Write::Attr(name, value) => {
-                attr(&drawn[tag.clone()], name).as_deref()
-                    == Some(maud::html!((value)).into_string().as_str())
-            }
+            Write::Attr(name, value) => attr(&drawn[tag.clone()], name).as_deref() == Some(value),
             Write::Flag(name, on) => has_flag(&drawn[tag.clone()], name) == *on,
             Write::Value(value) => {
                 attr(&drawn[tag.clone()], "value").as_deref()
