@@ -271,7 +271,7 @@ pub fn lead(r: &FleetResult) -> String {
 pub fn picked(r: &FleetResult) -> String {
     let m = r.mode(r.mode);
     let figures = match &m.refused {
-        Some(e) => format!("Here it cannot run: {}.", e.sentence()),
+        Some(e) => format!("Here it cannot run: {}.", refusal(e)),
         None => {
             let b = both(m);
             format!(
@@ -299,7 +299,7 @@ fn modes_rows(r: &FleetResult) -> Vec<Row> {
         .iter()
         .map(|m| {
             let cells = match m.refused {
-                Some(ref e) => vec![(format!("refused: {}", e.sentence()), false, false)],
+                Some(ref e) => vec![(format!("refused: {}", refusal(e)), false, false)],
                 None => vec![
                     num(per_seed(m.burst.admitted, r.seeds)),
                     harm(per_seed(m.burst.over, r.seeds), m.burst.over > 0),
@@ -490,6 +490,21 @@ pub fn text(r: &FleetResult) -> String {
     out.replace('−', "-")
 }
 
+/// Why a combination is refused, as the page says it: the two refusals a reader can meet
+/// by moving the knobs, written without the rest of [`FleetError`]'s words (which a page
+/// whose knobs stay in range never needs).
+pub fn refusal(e: &FleetError) -> String {
+    match *e {
+        FleetError::ShareBelowOne { limit, instances } => format!(
+            "a 1/N share of {limit} requests over {instances} instances leaves some instance less than one request (at most {limit} instances share it)"
+        ),
+        FleetError::CacheOfInflight => "a cache of callers over their limit cannot stand in front of a concurrency limit, which lets a caller in again when a request finishes, something no instance knows in advance".into(),
+        FleetError::Instances { .. } | FleetError::Rtt { .. } | FleetError::Limiter(_) => {
+            "these numbers cannot run (`ratelab limits fleet` with them says why)".into()
+        }
+    }
+}
+
 impl Words for FleetError {
     fn words(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -503,13 +518,9 @@ impl Words for FleetError {
                 count(rtt_us),
                 count(MAX_RTT_US)
             ),
-            FleetError::ShareBelowOne { limit, instances } => write!(
-                f,
-                "a 1/N share of {limit} requests over {instances} instances leaves some instance less than one request (at most {limit} instances share it)"
-            ),
-            FleetError::CacheOfInflight => f.write_str(
-                "a cache of callers over their limit cannot stand in front of a concurrency limit, which lets a caller in again when a request finishes, something no instance knows in advance",
-            ),
+            FleetError::ShareBelowOne { .. } | FleetError::CacheOfInflight => {
+                f.write_str(&refusal(self))
+            }
             FleetError::Limiter(why) => why.words(f),
         }
     }

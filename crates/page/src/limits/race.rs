@@ -208,8 +208,10 @@ pub struct RaceWidget;
 impl Live for RaceWidget {
     type State = RaceState;
 
-    fn shape(&self, s: &RaceState) -> u64 {
-        s.mode as u64
+    fn shape(&self, _: &RaceState) -> u64 {
+        // One structure for both modes (the log as long as the longer race), so that
+        // switching modes moves no node and the focus stays where the reader left it.
+        0
     }
 
     fn draw(&self, s: &RaceState, fill: &mut Fill) -> Markup {
@@ -222,7 +224,7 @@ impl Live for RaceWidget {
             div.rll-segmented role="group" aria-label="How the instances update the counter" {
                 @for m in RaceMode::ALL {
                     button type="button" data-slot=(mode_slot(m)) data-race-mode=(m.as_str())
-                        aria-pressed=(if m == s.mode { "true" } else { "false" }) { (mode_label(m)) }
+                        aria-pressed=(fill.attr(mode_slot(m), "aria-pressed", if m == s.mode { "true" } else { "false" })) { (mode_label(m)) }
                 }
             }
             div.rll-race tabindex="0" role="group" data-slot=(RACE) data-testid="race"
@@ -256,15 +258,21 @@ impl Live for RaceWidget {
                     }
                 }
                 ol.rll-race-log {
-                    @for (k, step) in whole.steps.iter().enumerate() {
-                        li data-slot=(RACE_LOG) hidden[fill.flag(RACE_LOG, "hidden", k >= s.at)] {
-                            span.rll-num { (clock(step.at_us)) } " " (say(step))
+                    @for k in 0..longest() {
+                        @let step = whole.steps.get(k);
+                        li data-slot=(RACE_LOG) hidden[fill.flag(RACE_LOG, "hidden", k >= s.at.min(len))] {
+                            (fill.text(RACE_LOG, step.map(|st| format!("{}: {}", clock(st.at_us), say(st))).unwrap_or_default()))
                         }
                     }
                 }
             }
         }
     }
+}
+
+/// Steps in the longer of the two races: the log's length in either mode.
+fn longest() -> usize {
+    RaceMode::ALL.into_iter().map(Race::len).max().unwrap_or(0)
 }
 
 /// `data-race-at` values: how many steps are taken, as a word tests can wait for.
@@ -309,6 +317,18 @@ mod tests {
         );
         assert!(end.contains("request 11 gets a 429."));
         assert_eq!(RaceState::default().back(), RaceState::default());
+        // Both modes draw the same nodes: switching moves none.
+        let rw = RaceWidget.shape(&RaceState::default());
+        assert_eq!(
+            rw,
+            RaceWidget.shape(&RaceState::with_mode(RaceMode::Atomic))
+        );
+        let mut a = Fill::default();
+        let mut b = Fill::default();
+        RaceWidget.draw(&RaceState::default(), &mut a);
+        RaceWidget.draw(&RaceState::with_mode(RaceMode::Atomic), &mut b);
+        assert_eq!(a.writes().len(), b.writes().len());
+        assert!(a.writes().iter().zip(b.writes()).all(|(x, y)| x.0 == y.0));
     }
 
     #[test]

@@ -13,10 +13,10 @@
 //! has seen (the limiters stand still if not: docs/limiters.md).
 
 use super::setup::{home, Balancer, FleetError, FleetMode, FleetSetup};
-use crate::limiter::{Limiter, LimiterError, Scope, SharedStore, Ticket};
+use crate::limiter::{Copyable, Limiter, LimiterError, Scope};
 use crate::queue::EventQueue;
 use crate::rng::{mix64, SimRng};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 /// A request: when it arrives and whose it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,17 +106,17 @@ enum Event {
 enum Holding {
     /// One limiter per instance.
     Alone(Vec<Box<dyn Limiter>>),
-    /// One store for all; per instance, the callers known to be over and until when.
+    /// One store for all: per caller, its limiter; per instance, the callers known to be
+    /// over and until when.
     Store {
-        store: Box<dyn SharedStore>,
+        store: Vec<Box<dyn Copyable>>,
         over_until: Vec<BTreeMap<usize, u64>>,
     },
 }
 
-/// A read waiting for its decision or its write.
-#[derive(Clone, Copy, Debug)]
+/// A read waiting for its decision or its write: the copy it read, decided on.
 struct Pending {
-    ticket: Ticket,
+    copy: Box<dyn Copyable>,
     admitted: bool,
     room: u32,
 }
@@ -129,7 +129,7 @@ pub struct FleetRun {
     queue: EventQueue<Event>,
     /// Steps due at the instant just handled, before anything else (a read-then-write
     /// with no round trip is its three steps back to back).
-    now: Vec<(u64, Event)>,
+    now: VecDeque<(u64, Event)>,
     holding: Holding,
     /// Per request: the instance it went to, and its read, while one is pending.
     instance_of: Vec<u32>,
@@ -165,11 +165,17 @@ impl FleetRun {
         debug_assert!(arrivals.iter().all(|a| a.caller < callers.len()));
         let e = FleetError::Limiter;
         let holding = if setup.mode.uses_store() {
+            let mut store = Vec::new();
+            for _ in &callers {
+                store.push(
+                    setup
+                        .limiter
+                        .build_copyable(setup.policy, Scope::PerKey)
+                        .map_err(e)?,
+                );
+            }
             Holding::Store {
-                store: setup
-                    .limiter
-                    .build_shared(setup.policy, Scope::PerKey)
-                    .map_err(e)?,
+                store,
                 over_until: vec![BTreeMap::new(); setup.instances as usize],
             }
         } else {
@@ -194,10 +200,10 @@ impl FleetRun {
             callers,
             arrivals,
             queue,
-            now: Vec::new(),
+            now: VecDeque::new(),
             holding,
             instance_of: vec![0; n],
-            pending: vec![None; n],
+            pending: std::iter::repeat_with(|| None).take(n).collect(),
             outcome: vec![None; n],
             next_turn: 0,
             rng: SimRng::from_seed(mix64(seed ^ 0x666c_6565_7421)),
@@ -232,7 +238,7 @@ impl FleetRun {
 
     /// When the next step is due, if any is.
     pub fn next_at_us(&self) -> Option<u64> {
-        match self.now.first() {
+        match self.now.front() {
             Some(&(at_us, _)) => Some(at_us),
             None => self.queue.peek_time_us(),
         }
@@ -254,10 +260,9 @@ impl FleetRun {
 
     /// The next step, or `None` once every request is answered.
     pub fn step(&mut self) -> Option<FleetStep> {
-        let (at_us, event) = if self.now.is_empty() {
-            self.queue.pop()?
-        } else {
-            self.now.remove(0)
+        let (at_us, event) = match self.now.pop_front() {
+            Some(due) => due,
+            None => self.queue.pop()?,
         };
         let step = self.handle(at_us, event);
         debug_assert!(
@@ -271,7 +276,7 @@ impl FleetRun {
     /// there is no wait.
     fn later(&mut self, at_us: u64, after_us: u64, event: Event) {
         if after_us == 0 {
-            self.now.push((at_us, event));
+            self.now.push_back((at_us, event));
         } else {
             self.queue.push(at_us + after_us, event);
         }
@@ -298,32 +303,30 @@ impl FleetRun {
                 (i, StepKind::Local { admitted })
             }
             Event::Decide(i) => {
-                let p = self.pending[i].expect("a decision follows its read");
-                self.decided(i, p.admitted);
-                if p.admitted {
+                let admitted = self.pending[i].as_ref().is_some_and(|p| p.admitted);
+                debug_assert!(self.pending[i].is_some(), "a decision follows its read");
+                self.decided(i, admitted);
+                if admitted {
                     self.calls += 1;
                     self.later(at_us, rtt_us - rtt_us / 2, Event::Write(i));
                 } else {
+                    // A refused request changes nothing: its copy is dropped unwritten.
                     self.pending[i] = None;
-                    if let Holding::Store { store, .. } = &mut self.holding {
-                        store.drop_copy(p.ticket);
-                    }
                 }
-                (
-                    i,
-                    StepKind::Decide {
-                        admitted: p.admitted,
-                    },
-                )
+                (i, StepKind::Decide { admitted })
             }
             Event::Write(i) => {
-                let p = self.pending[i]
-                    .take()
-                    .expect("a write follows its decision");
-                if let Holding::Store { store, .. } = &mut self.holding {
-                    store.write(p.ticket);
-                }
-                (i, StepKind::Write { room: p.room })
+                let p = self.pending[i].take();
+                debug_assert!(p.is_some(), "a write follows its decision");
+                let caller = self.arrivals[i].caller;
+                let room = match (p, &mut self.holding) {
+                    (Some(p), Holding::Store { store, .. }) => {
+                        store[caller] = p.copy;
+                        p.room
+                    }
+                    _ => 0,
+                };
+                (i, StepKind::Write { room })
             }
         };
         FleetStep {
@@ -375,10 +378,7 @@ impl FleetRun {
                     return StepKind::Cached;
                 }
                 let key = &self.callers[caller];
-                let d = store
-                    .limiter()
-                    .check(at_us, key, 1)
-                    .expect("a cost of 1 fits every limit");
+                let d = sure(store[caller].limiter().check(at_us, key, 1));
                 self.calls += 1;
                 if cache && !d.allowed {
                     // Kept out until the limit would let it in again, if nothing else came.
@@ -395,12 +395,11 @@ impl FleetRun {
                     unreachable!("store modes hold a store")
                 };
                 let key = &self.callers[caller];
-                let (d, _, ticket) = store
-                    .read_and_decide(at_us, key, 1)
-                    .expect("a cost of 1 fits every limit");
+                let mut copy = store[caller].copied();
+                let d = sure(copy.limiter().check(at_us, key, 1));
                 self.calls += 1;
                 self.pending[i] = Some(Pending {
-                    ticket,
+                    copy,
                     admitted: d.allowed,
                     room: d.remaining,
                 });
@@ -420,9 +419,10 @@ impl FleetRun {
             debug_assert!(o.is_some(), "every request is answered");
             admitted[a.caller] += u32::from(*o == Some(true));
         }
-        if let Holding::Store { store, .. } = &self.holding {
-            debug_assert_eq!(store.pending(), 0, "every read is written or dropped");
-        }
+        debug_assert!(
+            self.pending.iter().all(Option::is_none),
+            "every read is written or dropped"
+        );
         FleetTally {
             admitted,
             calls: self.calls,
@@ -430,9 +430,19 @@ impl FleetRun {
     }
 }
 
-/// True if `d` admitted (a cost of 1 always fits: the policy's limit is at least 1).
+/// True if `d` admitted.
 fn allowed(d: Result<crate::limiter::Decision, LimiterError>) -> bool {
-    d.expect("a cost of 1 fits every limit").allowed
+    sure(d).allowed
+}
+
+/// The value of a limiter's answer to a request of cost 1, which every limit fits (the
+/// policy's limit is at least 1, checked when the fleet was built). Without formatting
+/// the error: its `Debug` would cost each browser module that runs a fleet.
+pub(crate) fn sure<T, E>(r: Result<T, E>) -> T {
+    match r {
+        Ok(v) => v,
+        Err(_) => unreachable!("a checked fleet's limiter refused a request of cost 1"),
+    }
 }
 
 #[cfg(test)]

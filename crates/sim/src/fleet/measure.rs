@@ -10,7 +10,7 @@
 //! at the fleet's size, for every mode as the fleet grows ([`GROWTH`]), and for every
 //! limiter in every mode.
 
-use super::engine::{Arrival, FleetRun, FleetTally};
+use super::engine::{sure, Arrival, FleetRun, FleetTally};
 use super::setup::{Balancer, FleetError, FleetMode, FleetSetup, MAX_INSTANCES};
 use crate::lab::burst::{self, BurstParams};
 use crate::lab::neighbour::{self, NeighbourParams};
@@ -194,14 +194,10 @@ impl Schedule {
         let one_process = LimiterKind::ALL
             .iter()
             .map(|kind| {
-                let mut l = kind
-                    .build(policy, Scope::PerKey)
-                    .expect("the article's policy is valid");
+                let mut l = sure(kind.build(policy, Scope::PerKey));
                 let mut ok = vec![0; callers.len()];
                 for a in &arrivals {
-                    let d = l
-                        .check(a.at_us, &callers[a.caller], 1)
-                        .expect("a cost of 1 fits");
+                    let d = sure(l.check(a.at_us, &callers[a.caller], 1));
                     ok[a.caller] += u32::from(d.allowed);
                 }
                 ok
@@ -221,12 +217,11 @@ impl Schedule {
 
 /// The two schedules for `seed`.
 fn schedules(burst_size: u32, seed: u64) -> [Schedule; 2] {
-    let bug = "the article's schedules are valid";
     let p = BurstParams {
         per_volley: burst_size,
         ..BurstParams::default()
     };
-    let burst = burst::arrivals(&p, seed).expect(bug);
+    let burst = sure(burst::arrivals(&p, seed));
     let burst = Schedule::new(
         vec![BURST_CALLER.into()],
         burst
@@ -241,7 +236,7 @@ fn schedules(burst_size: u32, seed: u64) -> [Schedule; 2] {
         callers,
         ..NeighbourParams::default()
     };
-    let arrivals = neighbour::arrivals(&p, seed).expect(bug);
+    let arrivals = sure(neighbour::arrivals(&p, seed));
     let neighbour = Schedule::new(
         p.callers.into_iter().map(|(name, _)| name).collect(),
         arrivals
@@ -310,9 +305,8 @@ pub fn run(p: &FleetParams, first_seed: u64) -> Result<FleetResult, MeasureError
         }
         for (seed, [burst, neighbour]) in &runs {
             for (tally, sched) in [(&mut out.burst, burst), (&mut out.neighbour, neighbour)] {
-                let fleet = FleetRun::new(s, sched.callers.clone(), sched.arrivals.clone(), *seed)
-                    .expect("checked above")
-                    .finish();
+                let run = FleetRun::new(s, sched.callers.clone(), sched.arrivals.clone(), *seed);
+                let fleet = sure(run).finish();
                 tally.add(&fleet, &sched.one_process[limiter as usize], sched.sent());
             }
         }

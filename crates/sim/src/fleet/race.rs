@@ -8,7 +8,7 @@
 //! own ([`FleetRun::step`]); this module only sets the scene and keeps the tallies a
 //! runner shows beside each step.
 
-use super::engine::{Arrival, FleetRun, FleetStep, StepKind};
+use super::engine::{sure, Arrival, FleetRun, FleetStep, StepKind};
 use super::setup::{Balancer, FleetMode, FleetSetup};
 use crate::limiter::{LimiterKind, Policy};
 use crate::time::{ms, secs};
@@ -86,8 +86,7 @@ impl Race {
             .map(|at_us| Arrival { at_us, caller: 0 })
             .collect();
         debug_assert!(ms(100) + earlier * ms(40) < RACE_AT_US);
-        let run = FleetRun::new(setup, vec![RACE_CALLER.into()], arrivals, 1)
-            .expect("the race's fleet is valid");
+        let run = sure(FleetRun::new(setup, vec![RACE_CALLER.into()], arrivals, 1));
         let mut race = Self {
             run,
             steps: Vec::new(),

@@ -29,7 +29,7 @@ pub use drain::{Drain, DrainRule};
 pub use fixed_window::{FixedWindow, WindowRule};
 pub use gcra::Gcra;
 pub use leaky_queue::LeakyQueue;
-pub use shared::{SharedStore, Ticket};
+pub use shared::Copyable;
 pub use sliding_counter::{CounterRule, SlidingCounter};
 pub use sliding_log::{LogRule, SlidingLog};
 pub use token_bucket::TokenBucket;
@@ -291,7 +291,7 @@ impl LimiterKind {
 /// How [`LimiterKind::make`] boxes the limiter it builds.
 trait Boxing {
     type Boxed;
-    fn boxed<R: Rule + 'static>(limiter: Keyed<R>) -> Self::Boxed;
+    fn boxed<R: Rule + Clone + 'static>(limiter: Keyed<R>) -> Self::Boxed;
 }
 
 /// Boxes as a [`Limiter`].
@@ -299,7 +299,7 @@ struct AsLimiter;
 
 impl Boxing for AsLimiter {
     type Boxed = Box<dyn Limiter>;
-    fn boxed<R: Rule + 'static>(limiter: Keyed<R>) -> Self::Boxed {
+    fn boxed<R: Rule + Clone + 'static>(limiter: Keyed<R>) -> Self::Boxed {
         Box::new(limiter)
     }
 }
@@ -309,7 +309,7 @@ struct AsForgetting;
 
 impl Boxing for AsForgetting {
     type Boxed = Box<dyn Forgetting>;
-    fn boxed<R: Rule + 'static>(limiter: Keyed<R>) -> Self::Boxed {
+    fn boxed<R: Rule + Clone + 'static>(limiter: Keyed<R>) -> Self::Boxed {
         Box::new(limiter)
     }
 }

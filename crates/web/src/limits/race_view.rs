@@ -48,14 +48,6 @@ pub fn RaceView() -> impl IntoView {
             .find(|m| bind::hit(&ev, mode_slot(*m)).is_some())
         {
             state.set(RaceState::with_mode(m));
-            // The mode's buttons are drawn again: the pressed one keeps the focus.
-            if let Some(b) = root
-                .get_untracked()
-                .and_then(|r| bind::find(&r, mode_slot(m)))
-                .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
-            {
-                let _ = b.focus();
-            }
         }
         keep_focus();
     };
