@@ -4,6 +4,7 @@
 //! drawn once per mode, then only what a step changes is written. The UI steps it with
 //! the buttons or the arrow keys.
 
+use crate::shared::format::count;
 use crate::shared::live::{Fill, Live};
 use crate::shared::markup::Whole;
 use crate::shared::slot::Slot;
@@ -177,7 +178,7 @@ pub fn verdict(race: &Race, done: bool) -> String {
             RACE_LIMIT,
             RACE_LIMIT + 1,
             RACE_GAP_US,
-            RACE_RTT_US
+            count(RACE_RTT_US)
         );
     }
     let step = race.steps[race.steps.len() - 1];

@@ -249,7 +249,8 @@ pub fn knobs_html(experiment: ExperimentName, s: &LabSettings) -> Markup {
                 Range::Choice(names) => {
                     div.rll-field data-slot=(knob_slot(k.id)) {
                         span.rll-field-label id=(id) { (k.label) }
-                        div.rll-segmented role="group" aria-labelledby=(id) data-knob=(k.key) {
+                        // More than four choices wrap onto a second row rather than cut their names.
+                        div.rll-segmented.rll-wrap[names.len() > 4] role="group" aria-labelledby=(id) data-knob=(k.key) {
                             @for (i, name) in names.iter().enumerate() {
                                 button type="button" data-value=(name) aria-pressed=(if i as u64 == v { "true" } else { "false" })
                                     data-slot=(CHOICE) { (name) }
