@@ -9,6 +9,10 @@
 //! - Every file carries `Access-Control-Allow-Origin: *`: a blog on another origin loads
 //!   the loader, the widget's module and glue and the stylesheet with CORS
 //!   (`<script type="module">` and `fetch` both ask for it), and nothing here is private.
+//! - Every file carries `Cache-Control: no-cache`: the names are stable (a blog links
+//!   them), so a browser must ask again each visit, and `ServeDir` answers a file it
+//!   already has (`If-Modified-Since`) with a 304 and no body. Without it, a browser may
+//!   keep a page's old glue beside a rebuilt module for a while, and the page breaks.
 
 use axum::body::Body;
 use axum::extract::Request;
@@ -80,5 +84,6 @@ pub async fn file(dist: &Dist, request: Request) -> Option<Response> {
     // The same address is sent compressed or not by what the client accepts, so a cache
     // between must keep the two apart.
     headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     Some(res.into_response())
 }
