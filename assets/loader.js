@@ -98,6 +98,21 @@ if (hinted && hinted !== name && FILES[name]) {
 // The client view's editor is a bundle of its own (editor/editor.js), imported by that
 // view alone, when it asks: once it has painted, so its first screen waits for nothing.
 if (name === 'rate-limit-lab-client') window.rateLimitLabEditor = () => import(new URL('editor/editor.js', base).href);
+// A part of a page that is a module of its own, downloaded the first time the page asks
+// for it (the limits page's fleet: crates/web/src/limits/fleet_view.rs): imported and
+// started once, its exports handed back to each call.
+const PARTS = { 'rate-limit-lab-limits': ['rate-limit-lab-fleet'] };
+const started = new Map();
+window.rateLimitLabPart = (part) => {
+  if (!(PARTS[name] ?? []).includes(part)) return Promise.reject(new Error(`${part} is not a part of ${name}`));
+  if (!started.has(part)) {
+    const glue = import(new URL(`${part}.js`, base).href);
+    started.set(part, glue.then(async (exports) => (await exports.default({ module_or_path: new URL(`${part}_bg.wasm`, base) }), exports)));
+    // A part that failed to start is asked for again next time.
+    started.get(part).catch(() => started.delete(part));
+  }
+  return started.get(part);
+};
 // The bare address, with no query, plays its opening story (painted by the shell) with a
 // small module of its own, downloaded first (index.html's head asks for it): Play, ← and
 // → work once it has arrived, and the run page's module follows it down the line

@@ -37,6 +37,7 @@ const ROLES = {
   'rate-limit-lab-sweep': 'sweep: seeds and one parameter swept',
   'rate-limit-lab-matrix': 'matrix: strategies against provider settings',
   'rate-limit-lab-limits': 'limits: the limiters and the experiments',
+  'rate-limit-lab-fleet': 'the limits page\'s fleet: its engine and its figures, a part downloaded on demand',
   'rate-limit-lab-headers': 'headers: the headers sent, and the reader',
   'rate-limit-lab-client': 'client: your own client, judged on the run page\'s panels',
   'rate-limit-lab-embed': 'embed: the widget a blog places',
@@ -48,6 +49,7 @@ const WORKERS = new Set(['rate-limit-lab-sim', 'rate-limit-lab-sandbox']);
 const OPENED_BY = {
   'rate-limit-lab-sim': '`sim-worker.js`, when a page hands work to its workers',
   'rate-limit-lab-sandbox': 'the client view\'s sandbox frame (`sandbox/`)',
+  'rate-limit-lab-fleet': '`limits.html`, the first time a reader picks the fleet',
 };
 /** Who loads the modules that a page file starts before its own. */
 const FIRST_OF = { 'rate-limit-lab-opening': '`index.html`, before `rate-limit-lab-first`' };

@@ -6,7 +6,9 @@
 // and not with the atomic script.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useLab, openPage, readResults, cli, footerArgs, screenshotPath } from './harness.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DIST, useLab, openPage, readResults, cli, footerArgs, screenshotPath } from './harness.mjs';
 
 const lab = useLab(before, after);
 
@@ -144,5 +146,52 @@ test('on a 375 px phone the fleet and the race fit the screen', async () => {
   await page.locator('[data-testid="fleet-lead"]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: screenshotPath('fleet-375.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// The fleet is a part of the limits page in a module of its own
+// (crates/web/src/bin/rate-limit-lab-fleet.rs): the page's module carries none of its
+// engine or words, and downloads it the first time a reader picks the fleet, once.
+test('the limits page downloads the fleet\'s module only when the fleet is picked, once, and its own module holds none of the fleet\'s words', async () => {
+  // A sentence only the fleet's figures write (page::limits::fleet::mode_engine).
+  const words = 'an nginx limit_req zone per server';
+  const wasm = (name) => fs.readFileSync(path.join(DIST, `${name}_bg.wasm`));
+  assert.ok(wasm('rate-limit-lab-fleet').includes(words), 'the fleet\'s module writes them');
+  assert.ok(!wasm('rate-limit-lab-limits').includes(words), 'the limits page\'s module does not');
+  const page = await openPage(lab.browser);
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname.split('/').pop()));
+  const parts = () => fetched.filter((f) => f.startsWith('rate-limit-lab-fleet'));
+  await page.goto(`${lab.server.base}?section=limits&experiment=burst`);
+  await page.waitForSelector('[data-testid="limits"][data-state="done"][data-experiment="burst"]');
+  await page.waitForSelector('[data-result="burst.fixedAccepted"]', { state: 'attached' });
+  assert.deepEqual(parts(), [], 'nothing of the fleet before it is picked');
+  await page.click('button[data-experiment="fleet"]');
+  await page.waitForSelector('[data-result="fleet.instances"]', { state: 'attached' });
+  assert.deepEqual(parts().sort(), ['rate-limit-lab-fleet.js', 'rate-limit-lab-fleet_bg.wasm']);
+  assert.equal(await page.isHidden('[data-testid="fleet-arriving"]'), true, 'the caption goes once it has drawn');
+  await cellsMatchCli(page, '1');
+  // Away and back: the module is not downloaded again, and draws the knobs' values.
+  await page.click('button[data-experiment="burst"]');
+  await page.waitForSelector('[data-result="burst.fixedAccepted"]', { state: 'attached' });
+  await page.click('button[data-experiment="fleet"]');
+  await page.waitForSelector('[data-result="fleet.instances"]', { state: 'attached' });
+  await page.focus('[data-knob="fleetInstances"]');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('[data-result="fleet.instances"]:text-is("3")', { state: 'attached' });
+  await cellsMatchCli(page, '1');
+  assert.equal(parts().length, 2, parts().join(' '));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a fleet\'s module that cannot load leaves the knobs and says why, with no figures', async () => {
+  const page = await openPage(lab.browser);
+  await page.route('**/rate-limit-lab-fleet_bg.wasm', (route) => route.abort());
+  await page.goto(`${lab.server.base}?section=limits&experiment=fleet`);
+  await page.waitForSelector('[data-testid="lab-error"]:not([hidden])');
+  assert.match(await page.textContent('[data-testid="lab-error"]'), /^The fleet's module could not load \(.+\)\. Reloading the page may help\.$/);
+  assert.equal(await page.locator('[data-result^="fleet."]').count(), 0);
+  assert.equal(await page.locator('[data-knob="fleetInstances"]').count(), 1);
   await page.context().close();
 });

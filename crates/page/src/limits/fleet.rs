@@ -4,6 +4,8 @@
 
 use super::charts::{table_html, Cell, Row};
 use super::lab::Cells;
+use super::settings::{cannot_run, LabSettings};
+use super::view::cells_html;
 use crate::shared::format::count;
 use crate::shared::limiter::label;
 use crate::shared::words::Words;
@@ -416,6 +418,32 @@ pub fn body(r: &FleetResult) -> Markup {
     }
 }
 
+/// The fleet as the limits page shows it, for `seed` and the lab's settings as their
+/// [`LabSettings::values`]: its body and its cells' markup, or the page's sentence for
+/// values that are not the lab's or settings the core refused. The page's module hands
+/// these numbers to a module of its own, which runs this and nothing else, so the page
+/// carries none of the fleet's engine or words until a reader picks it.
+pub fn draw_on_page(seed: u64, values: &[u64]) -> Result<[String; 2], String> {
+    let settings = LabSettings::from_values(values).ok_or(NOT_THE_LABS)?;
+    let r = sim::fleet::measure::run(&settings.fleet(), seed)
+        .map_err(|_| cannot_run(ExperimentName::Fleet, seed))?;
+    Ok([body(&r).into_string(), cells_html(&cells(&r)).into_string()])
+}
+
+/// The name of the fleet's own module, whose `draw` runs [`draw_on_page`].
+pub const FLEET_MODULE: &str = "rate-limit-lab-fleet";
+
+/// What the page says while the fleet's module is on its way.
+pub const FLEET_ARRIVING: &str = "The fleet's figures are on their way: they are a module of their own, downloaded the first time the fleet is picked.";
+
+/// What the page says if the fleet's module could not be loaded or answered nonsense.
+pub fn fleet_unloaded(why: &str) -> String {
+    format!("The fleet's module could not load ({why}). Reloading the page may help.")
+}
+
+/// What [`draw_on_page`] says of numbers that are not one value per knob, each in range.
+pub const NOT_THE_LABS: &str = "The fleet was handed numbers that are not the lab's settings.";
+
 /// The CLI's table.
 pub fn text(r: &FleetResult) -> String {
     let mut out = format!(
@@ -543,7 +571,43 @@ impl Words for MeasureError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::settings::{knob, KNOBS};
     use sim::fleet::measure::{run, FleetParams};
+
+    #[test]
+    fn the_fleets_own_module_draws_what_the_lab_runs_and_refuses_numbers_not_the_labs() {
+        let mut settings = LabSettings::default();
+        settings
+            .read(knob("fleetInstances").unwrap().id, "7")
+            .unwrap();
+        settings
+            .read(knob("fleetMode").unwrap().id, "read-then-write")
+            .unwrap();
+        let r = run(&settings.fleet(), 5).unwrap();
+        assert_eq!(r.instances, 7);
+        let [shown_body, shown_cells] = draw_on_page(5, settings.values()).unwrap();
+        assert_eq!(shown_body, body(&r).into_string());
+        assert_eq!(shown_cells, cells_html(&cells(&r)).into_string());
+        assert!(
+            shown_cells.contains(r#"data-result="fleet.instances">7<"#),
+            "{shown_cells}"
+        );
+        // Too few values, too many, and one out of its knob's range.
+        let values = settings.values().to_vec();
+        assert_eq!(draw_on_page(5, &values[1..]), Err(NOT_THE_LABS.to_owned()));
+        assert_eq!(
+            draw_on_page(5, &[values.clone(), vec![1]].concat()),
+            Err(NOT_THE_LABS.to_owned())
+        );
+        let instances = knob("fleetInstances").unwrap().id as usize;
+        let mut wide = values.clone();
+        wide[instances] = 17;
+        assert_eq!(draw_on_page(5, &wide), Err(NOT_THE_LABS.to_owned()));
+        wide[instances] = 16;
+        assert!(draw_on_page(5, &wide).is_ok());
+        assert_eq!(LabSettings::from_values(&values), Some(settings));
+        assert!(KNOBS.iter().all(|k| k.admits(k.default)));
+    }
 
     #[test]
     fn the_figures_read_as_the_core_measured_them() {

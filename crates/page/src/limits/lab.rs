@@ -16,13 +16,22 @@ use sim::time::{secs, US_PER_MS, US_PER_S};
 /// The result cells, `("<experiment>.<field>", value)`, in display order.
 pub fn cells(result: &LabResult) -> Vec<(String, String)> {
     match result {
+        LabResult::Fleet(r) => super::fleet::cells(r),
+        other => cells_on_page(other),
+    }
+}
+
+/// [`cells`] as the limits page's module knows them: every experiment's but the fleet's,
+/// whose cells its own module draws ([`super::fleet::draw_on_page`]); none for it here.
+pub fn cells_on_page(result: &LabResult) -> Vec<(String, String)> {
+    match result {
         LabResult::Burst(r) => super::burst::cells(r),
         LabResult::Units(r) => super::units::cells(r),
         LabResult::Clients(r) => super::clients::cells(r),
         LabResult::Neighbour(r) => super::neighbour::cells(r),
         LabResult::Memory(r) => super::memory::cells(r),
         LabResult::Herd(r) => super::herd::cells(r),
-        LabResult::Fleet(r) => super::fleet::cells(r),
+        LabResult::Fleet(_) => Vec::new(),
     }
 }
 

@@ -340,6 +340,14 @@ impl Knob {
         }
     }
 
+    /// Whether `v` is one of this knob's values (what [`Knob::parse`] can give).
+    pub fn admits(&self, v: u64) -> bool {
+        match self.range {
+            Range::Choice(names) => v < names.len() as u64,
+            Range::Linear { min, max } | Range::Decades { min, max } => (min..=max).contains(&v),
+        }
+    }
+
     /// " ms", or "" for a knob without a unit.
     fn unit_suffix(&self) -> String {
         match self.unit {
@@ -459,6 +467,23 @@ impl LabSettings {
         let v = KNOBS[id as usize].parse(text)?;
         self.0[id as usize] = v;
         Ok(())
+    }
+
+    /// Every knob's value, in [`KNOBS`]' order: what the page hands a module of its own
+    /// that runs an experiment ([`LabSettings::from_values`] reads them back).
+    pub fn values(&self) -> &[u64] {
+        &self.0
+    }
+
+    /// The settings of [`LabSettings::values`], or `None` if they are not one value per
+    /// knob, each in its range.
+    pub fn from_values(values: &[u64]) -> Option<Self> {
+        let values: [u64; KNOBS.len()] = values.try_into().ok()?;
+        KNOBS
+            .iter()
+            .zip(values)
+            .all(|(k, v)| k.admits(v))
+            .then_some(Self(values))
     }
 
     /// The same settings with one knob at slider position `pos`.
@@ -594,10 +619,11 @@ pub fn run(name: ExperimentName, seed: u64, s: &LabSettings) -> Result<LabResult
 /// refuses them (a test runs every knob at both ends). Should it all the same, the page
 /// names the command that prints the core's sentence, rather than carrying every error's
 /// sentence in its module (about 2.4 KB gzip).
+///
+/// The fleet is not run here: the limits page draws it with a module of its own
+/// ([`super::fleet::draw_on_page`]), so the page's module carries none of its engine.
 pub fn run_on_page(name: ExperimentName, seed: u64, s: &LabSettings) -> Result<LabResult, String> {
-    let shown = |r: Option<LabResult>| {
-        r.ok_or_else(|| format!("These settings cannot run; `ratelab limits {name} --seed {seed}` with them says why."))
-    };
+    let shown = |r: Option<LabResult>| r.ok_or_else(|| cannot_run(name, seed));
     match name {
         ExperimentName::Burst => shown(burst::run(&s.burst(), seed).ok().map(LabResult::Burst)),
         ExperimentName::Units => shown(units::run(&s.units()).ok().map(LabResult::Units)),
@@ -613,8 +639,16 @@ pub fn run_on_page(name: ExperimentName, seed: u64, s: &LabSettings) -> Result<L
         ),
         ExperimentName::Memory => shown(memory::run(&s.memory()).ok().map(LabResult::Memory)),
         ExperimentName::Herd => shown(herd::run(&s.herd(), seed).ok().map(LabResult::Herd)),
-        ExperimentName::Fleet => shown(fleet::run(&s.fleet(), seed).ok().map(LabResult::Fleet)),
+        ExperimentName::Fleet => Err(FLEET_ELSEWHERE.to_owned()),
     }
+}
+
+/// What [`run_on_page`] says if asked for the fleet, which it never runs.
+pub const FLEET_ELSEWHERE: &str = "The fleet is drawn by a module of its own.";
+
+/// The page's sentence for settings the core refused: the command that says why.
+pub fn cannot_run(name: ExperimentName, seed: u64) -> String {
+    format!("These settings cannot run; `ratelab limits {name} --seed {seed}` with them says why.")
 }
 
 #[cfg(test)]
@@ -645,7 +679,11 @@ mod tests {
         let s = LabSettings::default();
         for name in ExperimentName::ALL {
             assert_eq!(run(name, 3, &s), Ok(lab::run(name, 3)), "{name}");
-            assert_eq!(run_on_page(name, 3, &s), run(name, 3, &s), "{name}");
+            let on_page = run_on_page(name, 3, &s);
+            match name {
+                ExperimentName::Fleet => assert_eq!(on_page, Err(FLEET_ELSEWHERE.to_owned())),
+                _ => assert_eq!(on_page, run(name, 3, &s), "{name}"),
+            }
         }
         assert_eq!(s.changed().count(), 0);
     }

@@ -11,7 +11,6 @@ use leptos::prelude::*;
 use page::client::outcome::Place;
 use page::client::view::{CODE, EDITOR, KEYS_ID};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 /// The editor on the page: copyable.
@@ -22,14 +21,9 @@ pub struct Editor {
     mirror: StoredValue<Option<JsValue>, LocalStorage>,
 }
 
-/// Calls the method `name` of `object` with `args`.
+/// Calls the method `name` of `object` with `args` ([`crate::shared::part::call`]).
 fn call(object: &JsValue, name: &str, args: &[JsValue]) -> Option<JsValue> {
-    let f: js_sys::Function = js_sys::Reflect::get(object, &name.into())
-        .ok()?
-        .dyn_into()
-        .ok()?;
-    f.apply(object, &args.iter().collect::<js_sys::Array>())
-        .ok()
+    crate::shared::part::call(object, name, args).ok()
 }
 
 impl Editor {

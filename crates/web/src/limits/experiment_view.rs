@@ -13,8 +13,9 @@ use crate::shared::erase::{handler, watch};
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::limits::charts::{dragged, volley_slot, BurstAxis, BURST_CHART};
+use page::limits::lab::cells_on_page;
 use page::limits::settings::LabSettings;
-use page::limits::view::{body_html, LAB_ERROR};
+use page::limits::view::{body_html, cells_html, LAB_ERROR};
 use sim::lab::{ExperimentName, LabResult};
 
 /// One experiment, rerun as its knobs move.
@@ -105,7 +106,9 @@ pub fn ExperimentView(
                 })
                 on:pointercancel=handler(move |_| held.set_value(None))>
             </div>
-            <Cells result/>
+            <Cells markup=Signal::derive(move || result.with(|r| {
+                cells_html(&r.as_ref().map(cells_on_page).unwrap_or_default()).into_string()
+            }))/>
         </div>
     }
 }

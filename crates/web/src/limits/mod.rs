@@ -4,6 +4,7 @@ pub mod cells;
 pub mod chart_width;
 pub mod entry;
 pub mod experiment_view;
+pub mod fleet_view;
 pub mod knobs;
 pub mod limits_page;
 pub mod race_view;

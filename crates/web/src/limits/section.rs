@@ -1,6 +1,7 @@
 //! Publishing yours: run an experiment.
 
 use super::experiment_view::ExperimentView;
+use super::fleet_view::FleetView;
 use super::race_view::RaceView;
 use crate::shared::bind;
 use crate::shared::dom::set_attr;
@@ -79,15 +80,19 @@ pub fn LimitsSection(
                 inner_html=experiments_markup().into_string() on:click=handler(on_pick)></div>
             {move || match chosen.get() {
                 None => view! { <p class="rll-caption">{PICK_AN_EXPERIMENT}</p> }.into_any(),
+                // The fleet, drawn by its own module, then the race its store can lose, stepped.
+                Some(ExperimentName::Fleet) => view! {
+                    <h3>{experiment_title(ExperimentName::Fleet)}</h3>
+                    <FleetView seed settings=lab_settings changed/>
+                    <RaceView/>
+                }.into_any(),
                 Some(e) => {
                     // Every run is new: comparing results would only cost bytes.
                     let result = Memo::new_with_compare(
                         move |_| lab_settings.with(|l| settings::run_on_page(e, seed, l)),
                         |_, _| true,
                     );
-                    // The fleet's figures, then the race its store can lose, stepped.
-                    let race = (e == ExperimentName::Fleet).then(|| view! { <RaceView/> });
-                    view! { <h3>{experiment_title(e)}</h3><ExperimentView experiment=e result settings=lab_settings changed/>{race} }.into_any()
+                    view! { <h3>{experiment_title(e)}</h3><ExperimentView experiment=e result settings=lab_settings changed/> }.into_any()
                 }
             }}
         </section>

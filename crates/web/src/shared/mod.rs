@@ -13,6 +13,7 @@ pub mod later;
 pub mod live;
 pub mod observe;
 pub mod page_query;
+pub mod part;
 pub mod progress;
 pub mod read;
 pub mod story_panel;
