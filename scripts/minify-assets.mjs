@@ -46,6 +46,14 @@ const read = (file) => {
   return fs.readFileSync(at);
 };
 
+// The parts of each page that are modules of their own, from assets/loader.js's table
+// (its source: the copy in dir/ may be minified already).
+const partsLine = fs
+  .readFileSync(new URL('../assets/loader.js', import.meta.url), 'utf8')
+  .match(/^const PARTS = (\{.*\});$/m);
+if (!partsLine) fail('assets/loader.js: no `const PARTS = { … };` line to read the pages\' parts from');
+const PARTS = JSON.parse(partsLine[1].replaceAll("'", '"'));
+
 // 1. The stylesheet, whole.
 const STYLESHEET = 'main.css';
 const css = read(STYLESHEET);
@@ -88,7 +96,9 @@ for (const page of pages) {
   const module = html.match(hint)?.[1];
   if (!module) fail(`${page} links main.css but names no module (data-rate-limit-lab-hint)`);
   // Byte for byte (latin1 keeps each byte one character): the module's strings are UTF-8.
-  const text = [`${module}_bg.wasm`, `${module}.js`, page, 'loader.js'].map((f) => read(f).toString('latin1')).join('\n');
+  // A part of the page in a module of its own draws inside the page, with its stylesheet.
+  const modules = [module, ...(PARTS[module] ?? [])];
+  const text = [...modules.flatMap((m) => [`${m}_bg.wasm`, `${m}.js`]), page, 'loader.js'].map((f) => read(f).toString('latin1')).join('\n');
   const named = (name) => {
     if (text.includes(name)) return true;
     for (let end = name.indexOf('-', 4); end > 0; end = name.indexOf('-', end + 1)) {

@@ -152,12 +152,14 @@ test('on a 375 px phone the fleet and the race fit the screen', async () => {
 // The fleet is a part of the limits page in a module of its own
 // (crates/web/src/bin/rate-limit-lab-fleet.rs): the page's module carries none of its
 // engine or words, and downloads it the first time a reader picks the fleet, once.
-test('the limits page downloads the fleet\'s module only when the fleet is picked, once, and its own module holds none of the fleet\'s words', async () => {
-  // A sentence only the fleet's figures write (page::limits::fleet::mode_engine).
-  const words = 'an nginx limit_req zone per server';
+test('the limits page downloads the fleet\'s module only when the fleet is picked, once, and its own module holds none of the fleet\'s or the race\'s words', async () => {
+  // Words only the fleet's figures write (page::limits::fleet::mode_engine), and only
+  // the race (page::limits::race).
   const wasm = (name) => fs.readFileSync(path.join(DIST, `${name}_bg.wasm`));
-  assert.ok(wasm('rate-limit-lab-fleet').includes(words), 'the fleet\'s module writes them');
-  assert.ok(!wasm('rate-limit-lab-limits').includes(words), 'the limits page\'s module does not');
+  for (const words of ['an nginx limit_req zone per server', 'reads the counter for request']) {
+    assert.ok(wasm('rate-limit-lab-fleet').includes(words), `the fleet's module writes '${words}'`);
+    assert.ok(!wasm('rate-limit-lab-limits').includes(words), `the limits page's module does not write '${words}'`);
+  }
   const page = await openPage(lab.browser);
   const fetched = [];
   page.on('request', (r) => fetched.push(new URL(r.url()).pathname.split('/').pop()));
@@ -180,6 +182,10 @@ test('the limits page downloads the fleet\'s module only when the fleet is picke
   await page.keyboard.press('ArrowLeft');
   await page.waitForSelector('[data-result="fleet.instances"]:text-is("3")', { state: 'attached' });
   await cellsMatchCli(page, '1');
+  // The race, mounted again by the module in the new box, steps from the start.
+  await page.click('[data-testid="race-next"]');
+  assert.equal(await page.getAttribute('[data-testid="race"]', 'data-race-at'), '1');
+  assert.equal(await page.locator('[data-testid="race"]').count(), 1);
   assert.equal(parts().length, 2, parts().join(' '));
   assert.deepEqual(page.errors, []);
   await page.context().close();

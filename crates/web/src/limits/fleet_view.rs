@@ -1,8 +1,9 @@
 //! The fleet: its knobs, then its figures, which a module of its own runs and draws
 //! (`rate-limit-lab-fleet`, downloaded the first time a reader picks the fleet), so the
-//! limits page's module carries none of the fleet's engine or words. The knobs, the
-//! address and the race stay here; each time the knobs move, the fleet's module is handed
-//! the seed and the settings' values and answers with the markup to show.
+//! limits page's module carries none of the fleet's engine or words. The knobs and the
+//! address stay here; each time the knobs move, the fleet's module is handed the seed and
+//! the settings' values and answers with the markup to show. The race below is the
+//! module's too: it mounts it in a box of this page's ([`RaceHost`]).
 
 use super::cells::Cells;
 use super::knobs::LabKnobs;
@@ -84,4 +85,22 @@ pub fn FleetView(
             <Cells markup=Signal::derive(move || part_of(1))/>
         </div>
     }
+}
+
+/// The box below the fleet where its module mounts the race, stepped
+/// (`web::limits::race_view`), once it has arrived; if it cannot, [`FleetView`] says why.
+#[component]
+pub fn RaceHost() -> impl IntoView {
+    let host = NodeRef::<Div>::new();
+    Effect::new(move |_| {
+        let Some(el) = host.get() else {
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            if let Ok(module) = part(FLEET_MODULE).await {
+                let _ = call(&module, "race", &[el.into()]);
+            }
+        });
+    });
+    view! { <div node_ref=host></div> }
 }

@@ -1,8 +1,7 @@
 //! Publishing yours: run an experiment.
 
 use super::experiment_view::ExperimentView;
-use super::fleet_view::FleetView;
-use super::race_view::RaceView;
+use super::fleet_view::{FleetView, RaceHost};
 use crate::shared::bind;
 use crate::shared::dom::set_attr;
 use crate::shared::erase::handler;
@@ -84,7 +83,7 @@ pub fn LimitsSection(
                 Some(ExperimentName::Fleet) => view! {
                     <h3>{experiment_title(ExperimentName::Fleet)}</h3>
                     <FleetView seed settings=lab_settings changed/>
-                    <RaceView/>
+                    <RaceHost/>
                 }.into_any(),
                 Some(e) => {
                     // Every run is new: comparing results would only cost bytes.
