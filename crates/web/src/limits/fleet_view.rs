@@ -9,6 +9,7 @@ use super::cells::Cells;
 use super::knobs::LabKnobs;
 use crate::shared::bind;
 use crate::shared::dom::{set_flag, set_text};
+use crate::shared::erase::watch;
 use crate::shared::part::{call, part, why};
 use leptos::html::Div;
 use leptos::prelude::*;
@@ -47,7 +48,7 @@ pub fn FleetView(
     let drawn = RwSignal::new(None::<Result<[String; 2], String>>);
     // Which request is the latest: an answer to an older one is dropped.
     let asked = StoredValue::new(0_u32);
-    Effect::new(move |_| {
+    watch(move || {
         let values = settings.with(|s| s.values().to_vec());
         let n = asked.get_value().wrapping_add(1);
         asked.set_value(n);
@@ -92,7 +93,7 @@ pub fn FleetView(
 #[component]
 pub fn RaceHost() -> impl IntoView {
     let host = NodeRef::<Div>::new();
-    Effect::new(move |_| {
+    watch(move || {
         let Some(el) = host.get() else {
             return;
         };
