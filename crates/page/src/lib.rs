@@ -3,7 +3,8 @@
 //! natively and is tested natively; nothing of the browser reaches it.
 //!
 //! Grouped by page, with what several pages share in [`shared`], the URL's query in
-//! [`query`] and what readers type in [`input`].
+//! [`query`], what readers type in [`input`], and what ties every page together in
+//! [`site`].
 
 #![deny(missing_docs, unreachable_pub)]
 
@@ -15,15 +16,16 @@ pub mod matrix;
 pub mod query;
 pub mod run;
 pub mod shared;
+pub mod site;
 pub mod sweep;
 
 pub use input::numbers::{parse_count, parse_seed, shown};
+pub use query::base::{Base, Naming, FALLBACK_STRATEGY};
 pub use query::codec::{pairs_of, to_query};
-pub use query::page::{
-    Motion, Page, PageQuery, Section, Speed, View, DEFAULT_SWEEP_SEEDS, MAX_COUNTERS, WALK_MODULE,
-};
-pub use query::read::{parse, parse_for, FALLBACK_STRATEGY};
+pub use query::page::{Motion, Page, Section, Speed, View, WALK_MODULE};
+pub use query::read::{Family, Query};
 pub use shared::params::{
     apply_param, apply_params, param, parse_param, read_param, set_param, spec, ParamGroup,
     ParamKind, ParamSpec, ParamValue, PARAMS,
 };
+pub use site::every::{parse, AnyQuery};

@@ -78,8 +78,8 @@ fn the_json_holds_the_scenario_the_stats_and_every_customer() {
             Some(scenario.client.timeout_us / 1000)
         );
         let back = parse(&pairs_of(s["query"].as_str().unwrap()));
-        assert!(back.problems.is_empty(), "{:?}", back.problems);
-        assert_eq!(back.scenario, scenario, "the query reproduces the run");
+        assert!(back.base.problems.is_empty(), "{:?}", back.base.problems);
+        assert_eq!(back.base.scenario, scenario, "the query reproduces the run");
         for field in StatField::ALL {
             assert_eq!(
                 v["stats"][field.as_str()].as_u64(),

@@ -27,11 +27,11 @@ fn every_hostile_query_is_refused_in_short_sentences_and_still_runs() {
         let q = parse(&pairs_of(line));
         let shown = line.chars().take(80).collect::<String>();
         assert!(
-            !q.problems.is_empty(),
+            !q.base.problems.is_empty(),
             "line {}: no problem found in {shown}",
             n + 1
         );
-        for p in &q.problems {
+        for p in &q.base.problems {
             assert!(
                 p.chars().count() < 400,
                 "line {}: a {}-character sentence: {p}",
@@ -45,16 +45,21 @@ fn every_hostile_query_is_refused_in_short_sentences_and_still_runs() {
                 n + 1
             );
         }
-        assert_eq!(q.scenario.validate(), Ok(()), "line {}: {shown}", n + 1);
-        if let Some(c) = q.customer {
-            assert!(c >= 1 && c <= q.scenario.customers, "line {}", n + 1);
+        assert_eq!(
+            q.base.scenario.validate(),
+            Ok(()),
+            "line {}: {shown}",
+            n + 1
+        );
+        if let Some(c) = q.own.story.customer {
+            assert!(c >= 1 && c <= q.base.scenario.customers, "line {}", n + 1);
         }
     }
 }
 
 #[test]
 fn the_sentences_name_what_was_wrong() {
-    let read = |line: &str| parse(&pairs_of(line)).problems;
+    let read = |line: &str| parse(&pairs_of(line)).base.problems;
     let first = |line: &str| read(line).remove(0);
     assert!(first("?maxInflight=-5").contains("maxInflight"));
     assert!(first("?maxInflight=-5").contains("1 to 10000 requests"));

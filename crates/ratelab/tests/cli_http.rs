@@ -206,7 +206,7 @@ fn the_pages_http_commands_are_accepted_by_the_command_line() {
         "?strategy=pool&seed=2&maxInflight=20&errorRate=1/5&workers=3&customers=200",
         "?view=compare&seed=9&timeoutMs=2500&rateLimit=50&slowMs=900",
     ] {
-        let lines = http_cli_line(&parse(&pairs_of(query))).expect("a charges page");
+        let lines = http_cli_line(&parse(&pairs_of(query)).base).expect("a charges page");
         let words = |line: &str| -> Vec<String> {
             line.replace(CLI_PREFIX, "")
                 .split_whitespace()

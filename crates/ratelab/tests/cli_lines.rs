@@ -7,8 +7,8 @@ mod support;
 use page::shared::budget::SWEEP_MAX_CUSTOMERS;
 use page::shared::links::{cli_line, CLI_PREFIX};
 use page::{
-    pairs_of, parse, Motion, Page, PageQuery, ParamKind, ParamValue, Section, Speed, View,
-    FALLBACK_STRATEGY, PARAMS,
+    pairs_of, parse, AnyQuery, Base, Motion, Naming, Page, ParamKind, ParamValue, Query, Section,
+    Speed, View, FALLBACK_STRATEGY, PARAMS,
 };
 use serde_json::Value;
 use sim::lab::ExperimentName;
@@ -131,7 +131,7 @@ fn random_scenario(rng: &mut SimRng) -> Scenario {
 }
 
 /// A random page state of a random page, as a reader could reach it.
-fn random_page(rng: &mut SimRng) -> PageQuery {
+fn random_page(rng: &mut SimRng) -> AnyQuery {
     let pick = |rng: &mut SimRng, n: usize| rng.below(n as u64) as usize;
     let page = [
         Page::Run,
@@ -182,45 +182,60 @@ fn random_page(rng: &mut SimRng) -> PageQuery {
     } else {
         0
     };
-    PageQuery {
-        section,
-        view,
-        strategy,
-        all_strategies: all,
-        sweep_param,
-        seed,
-        seeds,
-        speed: Speed::ALL[pick(rng, 3)],
-        customer: rng
-            .chance(Odds::one_in(3))
-            .then(|| rng.between(1, customers) as u32),
-        experiment: rng
-            .chance(Odds::one_in(2))
-            .then(|| ExperimentName::ALL[pick(rng, 6)]),
-        // A scene names a story the run may not have; the page's unit tests and the
-        // browser's stage tests cover `customer=<scene>` against the CLI.
-        scene: None,
-        counters: None,
-        // Each knob moved with odds 1/3, anywhere its slider reaches.
-        lab: page::limits::settings::KNOBS.iter().fold(
-            Default::default(),
-            |s: page::limits::settings::LabSettings, k| {
-                let (lo, hi) = k.slider();
-                if rng.chance(Odds::one_in(3)) {
-                    s.with_position(k.id, rng.between(lo, hi))
-                } else {
-                    s
-                }
+    let naming = match (all, strategy) {
+        (true, _) => Naming::All,
+        (false, Some(_)) => Naming::One,
+        (false, None) => Naming::Unnamed,
+    };
+    let speed = Speed::ALL[pick(rng, 3)];
+    let customer = rng
+        .chance(Odds::one_in(3))
+        .then(|| rng.between(1, customers) as u32);
+    let experiment = rng
+        .chance(Odds::one_in(2))
+        .then(|| ExperimentName::ALL[pick(rng, 6)]);
+    // Each knob moved with odds 1/3, anywhere its slider reaches.
+    let settings = page::limits::settings::KNOBS.iter().fold(
+        Default::default(),
+        |s: page::limits::settings::LabSettings, k| {
+            let (lo, hi) = k.slider();
+            if rng.chance(Odds::one_in(3)) {
+                s.with_position(k.id, rng.between(lo, hi))
+            } else {
+                s
+            }
+        },
+    );
+    let present = rng.chance(Odds::one_in(4));
+    let motion = Motion::ALL[pick(rng, 3)];
+    Query {
+        base: Base {
+            section,
+            view,
+            naming,
+            scenario,
+            speed,
+            embed: page == Page::Embed,
+            present,
+            motion,
+            problems: Vec::new(),
+        },
+        own: page::site::every::Every {
+            sweep: page::sweep::query::Sweep::new(seeds, sweep_param),
+            // A scene names a story the run may not have; the page's unit tests and the
+            // browser's stage tests cover `customer=<scene>` against the CLI.
+            story: page::run::query::Story {
+                customer,
+                scene: None,
             },
-        ),
-        embed: page == Page::Embed,
-        present: rng.chance(Odds::one_in(4)),
-        motion: Motion::ALL[pick(rng, 3)],
-        tour,
-        step,
-        code: None,
-        scenario,
-        problems: Vec::new(),
+            counters: page::run::query::Counters(None),
+            lab: page::limits::query::Lab {
+                experiment,
+                settings,
+            },
+            walk: page::run::query::Walk { tour, step },
+            code: page::client::query::Code(None),
+        },
     }
 }
 
@@ -251,11 +266,13 @@ fn random_param_sweep(
             steps: rng.between(2, 4),
             stat: StatField::ALL[rng.below(StatField::ALL.len() as u64) as usize],
         };
-        let q = PageQuery {
-            strategy,
-            all_strategies: all,
-            ..PageQuery::default()
+        let mut q = page::sweep::query::SweepQuery::default();
+        q.base.naming = match (all, strategy) {
+            (true, _) => Naming::All,
+            (false, Some(_)) => Naming::One,
+            (false, None) => Naming::Unnamed,
         };
+        q.base.scenario.strategy = strategy.unwrap_or(FALLBACK_STRATEGY);
         let strategies = q.param_sweep_strategies(p.param);
         if ParamSweepJob::new(scenario, spec, &strategies, seeds, SWEEP_MAX_CUSTOMERS).is_ok() {
             return Some(spec);
@@ -265,13 +282,13 @@ fn random_param_sweep(
 }
 
 /// One strategy's line of a parameter sweep as `--json` prints it, against the core.
-fn check_param_sweep(v: &Value, q: &PageQuery, spec: ParamSweepSpec, why: &str) {
-    let strategies = q.param_sweep_strategies(spec.param);
+fn check_param_sweep(v: &Value, q: &AnyQuery, spec: ParamSweepSpec, why: &str) {
+    let strategies = q.as_sweep().param_sweep_strategies(spec.param);
     let lines = ParamSweepJob::new(
-        &q.seeded_scenario(),
+        &q.base.scenario,
         spec,
         &strategies,
-        q.seeds,
+        q.own.sweep.seeds,
         SWEEP_MAX_CUSTOMERS,
     )
     .unwrap_or_else(|e| panic!("{why}: {e}"))
@@ -380,7 +397,7 @@ fn array<'a>(v: &'a Value, len: usize, why: &str) -> &'a [Value] {
 }
 
 /// Runs the page's command with `--json` and checks it prints what the page shows.
-fn check_line(q: &PageQuery, why: &str) {
+fn check_line(q: &AnyQuery, why: &str) {
     let line = cli_line(q);
     let rest = line
         .strip_prefix(CLI_PREFIX)
@@ -396,14 +413,14 @@ fn check_line(q: &PageQuery, why: &str) {
         return;
     }
     let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{why}: {e}\n{out}"));
-    let s = q.seeded_scenario();
+    let s = q.base.scenario.clone();
     let with = |strategy| Scenario {
         strategy,
         ..s.clone()
     };
     match q.page() {
         Page::Client => unreachable!("{why}: the client view's line judges a client; see the_client_views_line_judges_a_client"),
-        Page::Run | Page::Embed => match q.customer {
+        Page::Run | Page::Embed => match q.own.story.customer {
             None => check_run(&v, &s, &why),
             Some(customer) => {
                 let mut sim = Simulation::new(&s).unwrap_or_else(|e| panic!("{why}: {e}"));
@@ -454,28 +471,28 @@ fn check_line(q: &PageQuery, why: &str) {
                 check_run(item, &with(strategy), &why);
             }
         }
-        Page::Sweep if q.sweep_param.is_some() => {
-            check_param_sweep(&v, q, q.sweep_param.expect("matched"), &why)
+        Page::Sweep if q.own.sweep.param.is_some() => {
+            check_param_sweep(&v, q, q.own.sweep.param.expect("matched"), &why)
         }
-        Page::Sweep => match (q.all_strategies, q.strategy) {
-            (false, Some(one)) => check_sweep(&v, &with(one), q.seeds, &why),
+        Page::Sweep => match q.base.strategy() {
+            Some(one) => check_sweep(&v, &with(one), q.own.sweep.seeds, &why),
             _ => {
                 for (item, strategy) in array(&v, StrategyName::ALL.len(), &why)
                     .iter()
                     .zip(StrategyName::ALL)
                 {
-                    check_sweep(item, &with(strategy), q.seeds, &why);
+                    check_sweep(item, &with(strategy), q.own.sweep.seeds, &why);
                 }
             }
         },
-        Page::Limits => match q.experiment {
-            Some(name) => check_experiment(&v, name, q.seed, &q.lab, &why),
+        Page::Limits => match q.own.lab.experiment {
+            Some(name) => check_experiment(&v, name, q.base.seed(), &q.own.lab.settings, &why),
             None => {
                 for (item, name) in array(&v, ExperimentName::ALL.len(), &why)
                     .iter()
                     .zip(ExperimentName::ALL)
                 {
-                    check_experiment(item, name, q.seed, &q.lab, &why);
+                    check_experiment(item, name, q.base.seed(), &q.own.lab.settings, &why);
                 }
             }
         },
@@ -495,8 +512,9 @@ fn every_pages_command_runs_and_prints_the_pages_numbers() {
             back, page,
             "case {i}: the query does not read back: {query}"
         );
-        let story = matches!(page.page(), Page::Run | Page::Embed) && page.customer.is_some();
-        let param = page.page() == Page::Sweep && page.sweep_param.is_some();
+        let story =
+            matches!(page.page(), Page::Run | Page::Embed) && page.own.story.customer.is_some();
+        let param = page.page() == Page::Sweep && page.own.sweep.param.is_some();
         let kind = format!(
             "{:?}{}{}",
             page.page(),
@@ -529,7 +547,7 @@ fn the_footers_own_examples_run() {
         "?embed=1&section=limits&strategy=naive&seed=2&customers=25",
     ] {
         let q = parse(&pairs_of(query));
-        assert!(q.problems.is_empty(), "{query}: {:?}", q.problems);
+        assert!(q.base.problems.is_empty(), "{query}: {:?}", q.base.problems);
         check_line(&q, &format!("query: {query}"));
     }
 }
@@ -540,7 +558,7 @@ fn the_footers_own_examples_run() {
 fn the_client_views_line_judges_a_client() {
     let query = "?view=client&seed=6&customers=20&incident=slow&maxInflight=4&code=eA";
     let q = page::parse(&page::pairs_of(query));
-    assert!(q.problems.is_empty(), "{:?}", q.problems);
+    assert!(q.base.problems.is_empty(), "{:?}", q.base.problems);
     let line = cli_line(&q);
     let rest = line.strip_prefix(CLI_PREFIX).unwrap();
     assert_eq!(

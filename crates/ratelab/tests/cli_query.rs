@@ -15,8 +15,8 @@ const CUSTOM: &str = "?strategy=timeout-no-key&seed=9&customers=400&maxInflight=
 #[test]
 fn a_query_runs_exactly_the_scenario_the_page_reads_from_it() {
     let page = parse(&pairs_of(CUSTOM));
-    assert!(page.problems.is_empty(), "{:?}", page.problems);
-    let core = run(&page.scenario).unwrap();
+    assert!(page.base.problems.is_empty(), "{:?}", page.base.problems);
+    let core = run(&page.base.scenario).unwrap();
     let v = json(&["charges", "--query", CUSTOM, "--json"]);
     assert_eq!(v["strategy"], "timeout-no-key");
     assert_eq!(
@@ -87,7 +87,7 @@ fn a_query_can_ask_for_a_comparison_a_sweep_or_a_story() {
 fn an_embed_query_runs_like_the_run_page_whatever_its_section() {
     let query = "?embed=1&section=limits&view=compare&strategy=pool&seed=5&customers=60";
     let page = parse(&pairs_of(query));
-    let core = run(&page.scenario).unwrap();
+    let core = run(&page.base.scenario).unwrap();
     let v = json(&["charges", "--query", query, "--json"]);
     assert_eq!(
         (v["strategy"].as_str(), v["seed"].as_u64()),
@@ -102,7 +102,7 @@ fn an_embed_query_runs_like_the_run_page_whatever_its_section() {
 #[test]
 fn exports_match_the_library() {
     let page = parse(&pairs_of(CUSTOM));
-    let mut sim = Simulation::new(&page.scenario).unwrap();
+    let mut sim = Simulation::new(&page.base.scenario).unwrap();
     sim.run_to_end();
     let (code, out, err) = ratelab(&["charges", "--query", CUSTOM, "--export", "json"]);
     assert_eq!(code, 0, "{err}");

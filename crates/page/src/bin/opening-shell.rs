@@ -9,8 +9,9 @@
 use page::run::opening::{opening_section, Opening};
 
 fn main() {
-    let first = page::parse(&[]);
-    match sim::story::key_at_work(&first.seeded_scenario()) {
+    let first =
+        page::site::keys::read::<(page::run::query::Story, page::run::query::Walk)>(&[]).base;
+    match sim::story::key_at_work(&first.scenario) {
         Some(key) => print!(
             "{}",
             opening_section(&Opening::new(key), first.speed).into_string()

@@ -3,9 +3,11 @@
 //! sandbox's module reads the scenario from.
 
 use super::code::{encode_code, too_long, MAX_CODE_BYTES};
+use super::query::{ClientQuery, Code};
 use super::runs::check_customers;
+use crate::query::read::Query;
 use crate::shared::params::apply_params;
-use crate::{parse_seed, PageQuery, Section, Speed, View};
+use crate::{parse_seed, Base, Section, Speed, View};
 use sim::{Scenario, StrategyName};
 
 /// The scenario `base` with the seed, customers and incident typed, or why each cannot
@@ -44,20 +46,26 @@ pub fn check_code(code: &str) -> Result<(), String> {
 }
 
 /// The link to the client view with `code` run on `scenario`, started from `start`.
-pub fn link_query(scenario: &Scenario, start: StrategyName, code: &str) -> PageQuery {
-    PageQuery {
-        section: Section::Charges,
-        view: View::Client,
-        strategy: Some(start),
-        seed: scenario.seed,
-        code: Some(encode_code(code)),
-        ..PageQuery::for_run(scenario, Speed::default())
+pub fn link_query(scenario: &Scenario, start: StrategyName, code: &str) -> ClientQuery {
+    Query {
+        base: Base {
+            section: Section::Charges,
+            view: View::Client,
+            ..Base::for_run(
+                &Scenario {
+                    strategy: start,
+                    ..scenario.clone()
+                },
+                Speed::default(),
+            )
+        },
+        own: Code(Some(encode_code(code))),
     }
 }
 
 /// The query the sandbox's module reads `scenario` from.
 pub fn sandbox_query(scenario: &Scenario) -> String {
-    PageQuery::for_run(scenario, Speed::default()).to_query()
+    Query::<()>::for_run(scenario, Speed::default()).to_query()
 }
 
 #[cfg(test)]
@@ -96,16 +104,16 @@ mod tests {
             "{href}"
         );
         let back = parse(&pairs_of(&href[href.find('?').unwrap()..]));
-        assert!(back.problems.is_empty(), "{:?}", back.problems);
+        assert!(back.base.problems.is_empty(), "{:?}", back.base.problems);
         assert_eq!(back.page(), crate::Page::Client);
         assert_eq!(
-            super::super::code::decode_code(back.code.as_deref().unwrap()).as_deref(),
+            super::super::code::decode_code(back.own.code.0.as_deref().unwrap()).as_deref(),
             Ok(code)
         );
-        assert_eq!(back.seeded_scenario().customers, 50);
+        assert_eq!(back.base.scenario.clone().customers, 50);
         // The sandbox's query names the same scenario, and no page of its own.
         let sq = parse(&pairs_of(&sandbox_query(&s)));
-        assert!(sq.problems.is_empty());
-        assert_eq!(sq.seeded_scenario(), Scenario { record: true, ..s });
+        assert!(sq.base.problems.is_empty());
+        assert_eq!(sq.base.scenario.clone(), Scenario { record: true, ..s });
     }
 }

@@ -8,6 +8,7 @@
 //! - [`fields`]: the seed, customers and incident typed, and the links;
 //! - [`ops`]: the client's calls as they cross from the sandbox;
 //! - [`outcome`]: what the sandbox reports, and its sentences;
+//! - [`query`]: the view's own key in its link, the code;
 //! - [`runs`]: the replay and the built-ins, a slice at a time, and the judged run;
 //! - [`view`]: the view's markup.
 
@@ -15,5 +16,6 @@ pub mod code;
 pub mod fields;
 pub mod ops;
 pub mod outcome;
+pub mod query;
 pub mod runs;
 pub mod view;

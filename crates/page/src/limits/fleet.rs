@@ -654,8 +654,8 @@ mod tests {
         let q = parse(&pairs_of(
             "section=limits&experiment=fleet&seed=5&fleetInstances=8&fleetMode=owner&fleetRttUs=200&fleetBalancer=hash",
         ));
-        assert!(q.problems.is_empty(), "{:?}", q.problems);
-        let p = q.lab.fleet();
+        assert!(q.base.problems.is_empty(), "{:?}", q.base.problems);
+        let p = q.own.lab.settings.fleet();
         assert_eq!(
             (p.instances, p.mode, p.rtt_us, p.balancer),
             (8, FleetMode::Owner, 200, Balancer::Hash)
@@ -668,7 +668,7 @@ mod tests {
         let q = parse(&pairs_of(
             "section=limits&experiment=fleet&fleetInstances=17&fleetRttUs=0&fleetLimiter=leaky",
         ));
-        let said = q.problems.join(" ");
+        let said = q.base.problems.join(" ");
         assert!(
             said.contains("Instances (fleetInstances): 17 is outside 1–16 instances. Using the default, 4 instances."),
             "{said}"
@@ -681,7 +681,7 @@ mod tests {
             said.contains("(fleetLimiter): 'leaky' is not one of fixed, sliding"),
             "{said}"
         );
-        assert_eq!(q.lab.fleet(), FleetParams::default());
+        assert_eq!(q.own.lab.settings.fleet(), FleetParams::default());
     }
 
     #[test]

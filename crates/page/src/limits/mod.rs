@@ -8,6 +8,7 @@ pub mod herd;
 pub mod lab;
 pub mod memory;
 pub mod neighbour;
+pub mod query;
 pub mod race;
 pub mod settings;
 pub mod units;

@@ -374,8 +374,12 @@ mod tests {
         for (line, href) in &list {
             let query = href.split_once('?').map_or(href.as_str(), |(_, q)| q);
             let q = crate::parse(&crate::pairs_of(query));
-            assert!(q.problems.is_empty(), "{line}: {href}: {:?}", q.problems);
-            assert_eq!(q.seed, 5, "{line}: {href}");
+            assert!(
+                q.base.problems.is_empty(),
+                "{line}: {href}: {:?}",
+                q.base.problems
+            );
+            assert_eq!(q.base.seed(), 5, "{line}: {href}");
         }
         assert!(list[3].1.contains("strategy=headers") && list[3].1.contains("incident=down"));
         assert!(ship_markup(&base)

@@ -1,13 +1,14 @@
 //! The query string itself: percent-encoding and decoding, and `key=value` pairs.
 
-use super::page::{PageQuery, Speed};
+use super::page::Speed;
+use super::read::Query;
 use sim::{Scenario, StrategyName};
 
 /// The query string for a run with the article's parameters, e.g.
 /// `?section=charges&view=run&strategy=keyed&seed=7&speed=1x`. For a run with its own
-/// parameters use [`PageQuery::for_run`] and [`PageQuery::to_query`].
+/// parameters use [`Query::for_run`] and [`Query::to_query`].
 pub fn to_query(strategy: StrategyName, seed: u64, speed: Speed) -> String {
-    PageQuery::for_run(&Scenario::article(strategy, seed), speed).to_query()
+    Query::<()>::for_run(&Scenario::article(strategy, seed), speed).to_query()
 }
 
 /// Percent-encodes a value for a query string, keeping the characters that need no

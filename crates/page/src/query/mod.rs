@@ -2,12 +2,13 @@
 //! every value it could not use. Pure: the browser decodes the query string into pairs
 //! (`URLSearchParams`), and this module decides what they mean, so it is tested natively.
 //!
-//! The query carries a whole run: besides the page's own keys (section, view, strategy,
-//! seed, …) it holds every parameter of [`crate::PARAMS`], so a shared link reproduces
-//! exactly what its sender saw, and [`page::PageQuery::to_query`] writes one back.
+//! Every page reads the [`base::Base`]: the page asked for, the run (every parameter of
+//! [`crate::PARAMS`], the seed and the strategy, so a shared link reproduces exactly what
+//! its sender saw), the speed, the layout and the motion. Each page adds its own families
+//! of keys ([`read::Family`]), defined in its own folder; [`read::Query::to_query`] writes
+//! a query back. This module names no page's folder.
 
+pub mod base;
 pub mod codec;
 pub mod page;
 pub mod read;
-#[cfg(test)]
-pub(crate) mod tests;

@@ -4,7 +4,7 @@
 //! the formats are small, and the escaping rules (JSON strings, RFC 4180 fields) are
 //! implemented and tested here.
 
-use crate::{PageQuery, ParamKind, ParamValue, Speed, PARAMS};
+use crate::{ParamKind, ParamValue, Query, Speed, PARAMS};
 use sim::provider::Status;
 use sim::record::{Admission, ClientView, RequestRecord};
 use sim::stats::StatField;
@@ -17,7 +17,7 @@ use std::fmt::Write;
 /// the record, so they are `null` if the run keeps none.
 pub fn run_json(sim: &Simulation) -> String {
     let scenario = sim.scenario();
-    let query = PageQuery::for_run(scenario, Speed::default()).to_query();
+    let query = Query::<()>::for_run(scenario, Speed::default()).to_query();
     let mut out = String::from("{\n  \"scenario\": {\n");
     let mut fields = vec![
         ("query".to_string(), json_string(&query)),

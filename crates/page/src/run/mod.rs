@@ -15,6 +15,7 @@ pub mod model;
 pub mod note;
 pub mod opening;
 pub mod picker;
+pub mod query;
 pub mod stage;
 pub mod story;
 pub mod timeline;

@@ -150,7 +150,6 @@ pub fn model_markup(scenario: &Scenario) -> Option<Markup> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::PageQuery;
     use sim::{Simulation, StrategyName};
 
     fn href_of(markup: &str, testid: &str) -> String {
@@ -174,11 +173,11 @@ mod tests {
         ] {
             let href = href_of(&m, testid);
             let query = href.split_once('?').map_or("", |(_, q)| q);
-            let q: PageQuery = crate::parse(&crate::pairs_of(query));
+            let q = crate::parse(&crate::pairs_of(query)).base;
             assert!(q.problems.is_empty(), "{href}: {:?}", q.problems);
             assert_eq!(q.scenario.provider, flipped.provider, "{href}");
             assert_eq!(q.scenario.seed, s.seed);
-            assert_eq!(q.strategy, Some(StrategyName::Keyed));
+            assert_eq!(q.strategy(), Some(StrategyName::Keyed));
         }
         assert!(href_of(&m, FLIP_KEY_CHECK_TESTID).contains("keyCheck=door"));
         // The sweeps over seeds, with this provider's numbers.

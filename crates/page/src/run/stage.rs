@@ -289,15 +289,15 @@ pub fn pause_at_harm_markup(on: bool) -> Markup {
 
 /// Whether a run pauses at its first harm when the page opens: in the presenter's
 /// layout, where the room should see the harm happen, not read about it afterwards.
-pub fn pauses_at_harm(q: &crate::PageQuery) -> bool {
+pub fn pauses_at_harm(q: &crate::Base) -> bool {
     q.present
 }
 
 /// The strategy the run page opens on: the link's; in the presenter's layout without
 /// one, timeout-no-key, the run that shows the problem (a double charge); else the
 /// link's scenario's.
-pub fn opening_strategy(q: &crate::PageQuery) -> StrategyName {
-    match (q.strategy, q.present) {
+pub fn opening_strategy(q: &crate::Base) -> StrategyName {
+    match (q.strategy(), q.present) {
         (Some(s), _) => s,
         (None, true) => StrategyName::TimeoutNoKey,
         (None, false) => q.scenario.strategy,
@@ -743,19 +743,22 @@ mod tests {
             crate::parse(&pairs)
         };
         let room = read(&[("present", "1")]);
-        assert_eq!(opening_strategy(&room), StrategyName::TimeoutNoKey);
-        assert_eq!(room.speed, crate::Speed::X1);
-        assert!(pauses_at_harm(&room));
-        assert!(room.problems.is_empty(), "{:?}", room.problems);
+        assert_eq!(opening_strategy(&room.base), StrategyName::TimeoutNoKey);
+        assert_eq!(room.base.speed, crate::Speed::X1);
+        assert!(pauses_at_harm(&room.base));
+        assert!(room.base.problems.is_empty(), "{:?}", room.base.problems);
         // Unless the link says otherwise.
         let asked = read(&[("present", "1"), ("strategy", "pool"), ("speed", "10x")]);
-        assert_eq!(opening_strategy(&asked), StrategyName::Pool);
-        assert_eq!(asked.speed, crate::Speed::X10);
+        assert_eq!(opening_strategy(&asked.base), StrategyName::Pool);
+        assert_eq!(asked.base.speed, crate::Speed::X10);
         // A reader's page is as before.
         let reader = read(&[]);
-        assert_eq!(opening_strategy(&reader), reader.scenario.strategy);
-        assert_eq!(reader.speed, crate::Speed::default());
-        assert!(!pauses_at_harm(&reader));
+        assert_eq!(
+            opening_strategy(&reader.base),
+            reader.base.scenario.strategy
+        );
+        assert_eq!(reader.base.speed, crate::Speed::default());
+        assert!(!pauses_at_harm(&reader.base));
         let m = pause_at_harm_markup(true).into_string();
         assert!(
             m.contains("data-slot=\"pause-at-harm\" data-testid=\"pause-at-harm\" checked>"),

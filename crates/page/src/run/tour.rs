@@ -5,11 +5,12 @@
 //! the right one is the run's, the others come from [`choices`]' stated rule. The card is
 //! markup set once ([`card_markup`]), each part the UI writes named by its slot.
 
+use super::query::{RunQuery, Walk};
+use crate::query::read::Query;
 use crate::shared::format::count;
 use crate::shared::slot::Slot;
 use crate::shared::words::Words;
 use crate::slot;
-use crate::PageQuery;
 use maud::{html, Markup};
 use sim::moments::{harm_moments, Harm, HarmMoment};
 use sim::provider::{Status, Work};
@@ -26,16 +27,19 @@ pub fn strategy(step: usize) -> StrategyName {
 
 /// True if the run page opens the walk: the URL asks for it (`tour=1`). The bare
 /// address opens on the opening story ([`crate::run::opening`]), whose button starts it.
-pub fn opens_walk(q: &PageQuery) -> bool {
-    q.tour
+pub fn opens_walk(q: &RunQuery) -> bool {
+    q.own.1.tour
 }
 
 /// The link that starts the walk at its first step: the walk's own file
 /// ([`crate::query::page::WALK_FILE`]), whose module holds it.
 pub fn walk_href() -> String {
-    PageQuery {
-        tour: true,
-        ..PageQuery::default()
+    Query {
+        base: crate::Base::default(),
+        own: Walk {
+            tour: true,
+            step: 0,
+        },
     }
     .href()
 }
@@ -448,8 +452,10 @@ mod tests {
     fn the_walk_starts_in_its_own_file_at_its_first_step() {
         let href = walk_href();
         let query = href.strip_prefix("walk.html?").expect(&href);
-        let q = crate::query::read::parse(&crate::query::codec::pairs_of(query));
-        assert!(opens_walk(&q) && q.step == 0 && q.problems.is_empty());
+        let q = crate::site::keys::read::<(super::super::query::Story, Walk)>(
+            &crate::query::codec::pairs_of(query),
+        );
+        assert!(opens_walk(&q) && q.walk().step == 0 && q.base.problems.is_empty());
     }
 
     #[test]
@@ -576,11 +582,9 @@ mod tests {
         assert_eq!(step_for_key(0, "ArrowLeft", false), None);
         assert_eq!(step_for_key(2, "ArrowRight", true), None);
         assert_eq!(step_for_key(2, " ", false), None);
-        assert!(!opens_walk(&PageQuery::default()));
-        let tour = PageQuery {
-            tour: true,
-            ..PageQuery::default()
-        };
+        assert!(!opens_walk(&RunQuery::default()));
+        let mut tour = RunQuery::default();
+        tour.own.1.tour = true;
         assert!(opens_walk(&tour));
     }
 

@@ -1,11 +1,18 @@
 //! The links between pages and the command line that reproduces a page: the only place
 //! that writes a URL or a `ratelab` command, so every page writes them the same way.
 
+use crate::client::query::ClientQuery;
+use crate::limits::query::{Lab, LimitsQuery};
 use crate::limits::settings::LabSettings;
+use crate::query::base::{Base, Naming};
+use crate::query::read::Query;
+use crate::run::query::{RunQuery, Story};
 use crate::shared::slot::Slot;
+use crate::site::every::AnyQuery;
 use crate::slot;
 use crate::sweep::param_sweep;
-use crate::{Page, PageQuery, Section, View, PARAMS};
+use crate::sweep::query::{Sweep, SweepQuery};
+use crate::{Page, Section, View, PARAMS};
 use maud::{html, Markup};
 use sim::lab::ExperimentName;
 use sim::param::ParamGroup;
@@ -16,25 +23,17 @@ use sim::{Scenario, StrategyName};
 pub const CLI_PREFIX: &str = "cargo run --release --bin ratelab --";
 
 /// A page of `section` and `view` naming `strategy` (or none), with `scenario`'s seed
-/// and numbers: shaped as [`crate::parse`] gives it back, so a page state and its link
-/// always agree.
+/// and numbers, and no keys of its own: shaped as the page reads it back, so a page
+/// state and its link always agree.
 fn query(
     section: Section,
     view: View,
     strategy: Option<StrategyName>,
     scenario: &Scenario,
-) -> PageQuery {
-    PageQuery {
-        section,
-        view,
-        strategy,
-        seed: scenario.seed,
-        scenario: Scenario {
-            strategy: strategy.unwrap_or(crate::FALLBACK_STRATEGY),
-            record: true,
-            ..scenario.clone()
-        },
-        ..PageQuery::default()
+) -> Query<()> {
+    Query {
+        base: Base::of(section, view, strategy, scenario),
+        own: (),
     }
 }
 
@@ -51,11 +50,13 @@ pub fn experiment_query(
     experiment: Option<ExperimentName>,
     scenario: &Scenario,
     lab: &LabSettings,
-) -> PageQuery {
-    PageQuery {
-        experiment,
-        lab: lab.clone(),
-        ..query(Section::Limits, View::Run, None, scenario)
+) -> LimitsQuery {
+    Query {
+        base: Base::of(Section::Limits, View::Run, None, scenario),
+        own: Lab {
+            experiment,
+            settings: lab.clone(),
+        },
     }
 }
 
@@ -69,11 +70,14 @@ pub fn experiment_href(
 }
 
 /// The sweep page for one strategy (or all, with `None`) over seeds `1..=seeds`.
-pub fn sweep_query(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenario) -> PageQuery {
-    PageQuery {
-        all_strategies: strategy.is_none(),
-        seeds,
-        ..query(Section::Charges, View::Sweep, strategy, scenario)
+pub fn sweep_query(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenario) -> SweepQuery {
+    let mut base = Base::of(Section::Charges, View::Sweep, strategy, scenario);
+    if strategy.is_none() {
+        base.naming = Naming::All;
+    }
+    Query {
+        base,
+        own: Sweep::new(seeds, None),
     }
 }
 
@@ -83,12 +87,12 @@ pub fn sweep_href(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenari
 }
 
 /// The compare page for `scenario`'s seed and numbers.
-pub fn compare_query(scenario: &Scenario) -> PageQuery {
+pub fn compare_query(scenario: &Scenario) -> Query<()> {
     query(Section::Charges, View::Compare, None, scenario)
 }
 
 /// The matrix page for `scenario`'s seed and numbers.
-pub fn matrix_query(scenario: &Scenario) -> PageQuery {
+pub fn matrix_query(scenario: &Scenario) -> Query<()> {
     query(Section::Charges, View::Matrix, None, scenario)
 }
 
@@ -101,18 +105,24 @@ pub fn run_href(strategy: StrategyName, scenario: &Scenario) -> String {
 /// The run page playing `strategy` with `scenario`'s numbers, opening the story of the
 /// first customer who shows `scene` once the run has one.
 pub fn scene_href(strategy: StrategyName, scenario: &Scenario, scene: sim::story::Scene) -> String {
-    PageQuery {
-        scene: Some(scene),
-        ..query(Section::Charges, View::Run, Some(strategy), scenario)
+    Query {
+        base: Base::of(Section::Charges, View::Run, Some(strategy), scenario),
+        own: Story {
+            customer: None,
+            scene: Some(scene),
+        },
     }
     .href()
 }
 
 /// The full lab's link for an embedded widget's run: the same query without `embed`.
-pub fn full_lab_href(q: &PageQuery) -> String {
-    PageQuery {
-        embed: false,
-        ..q.clone()
+pub fn full_lab_href<F: crate::Family>(q: &Query<F>) -> String {
+    Query {
+        base: Base {
+            embed: false,
+            ..q.base.clone()
+        },
+        own: q.own.clone(),
     }
     .href()
 }
@@ -124,11 +134,10 @@ pub fn param_sweep_query(
     strategy: Option<StrategyName>,
     seeds: u64,
     scenario: &Scenario,
-) -> PageQuery {
-    PageQuery {
-        seeds,
-        sweep_param: Some(spec),
-        ..query(Section::Charges, View::Sweep, strategy, scenario)
+) -> SweepQuery {
+    Query {
+        base: Base::of(Section::Charges, View::Sweep, strategy, scenario),
+        own: Sweep::new(seeds, Some(spec)),
     }
 }
 
@@ -157,8 +166,16 @@ pub fn point_href(
 /// The command that prints what the page for `q` shows: the same run, the same six
 /// columns, the same distributions or the same experiment. (Each page's own builder is
 /// in its [`PageWords`]; this is them all, for a caller that may show any page.)
-pub fn cli_line(q: &PageQuery) -> String {
-    (PageWords::of(q.page()).cli)(q)
+pub fn cli_line(q: &AnyQuery) -> String {
+    match q.page() {
+        Page::Run | Page::Embed => run_cli(&q.base, q.own.story),
+        Page::Compare => compare_cli(&q.base),
+        Page::Matrix => matrix_cli(&q.base),
+        Page::Sweep => sweep_cli(&q.base, &q.own.sweep),
+        Page::Limits => limits_cli(&q.base, &q.own.lab),
+        Page::Headers => headers_cli(),
+        Page::Client => client_cli(&q.base),
+    }
 }
 
 /// A command's words so far, each quoted as a shell reads it.
@@ -188,48 +205,48 @@ impl Command {
 
 /// A run page's (or an embedded widget's) command: one strategy, one seed, and the
 /// customer whose story is open.
-fn run_cli(q: &PageQuery) -> String {
+fn run_cli(q: &Base, story: Story) -> String {
     let s = &q.scenario;
     let mut c = Command::new(&["charges", "--strategy", s.strategy.as_str()]);
     c.push(&["--seed", &s.seed.to_string()]);
-    if let Some(id) = q.customer {
+    if let Some(id) = story.customer {
         c.push(&["--customer", &id.to_string()]);
-    } else if let Some(scene) = q.scene {
+    } else if let Some(scene) = story.scene {
         c.push(&["--customer", scene.as_str()]);
     }
     c.with_params(s, |_| true)
 }
 
 /// The compare page's command: every strategy on one seed.
-fn compare_cli(q: &PageQuery) -> String {
+fn compare_cli(q: &Base) -> String {
     let s = &q.scenario;
     Command::new(&["charges", "--all", "--seed", &s.seed.to_string()]).with_params(s, |_| true)
 }
 
 /// The matrix page's command. Each column sets its own incident kind; its start and
 /// length are the page's.
-fn matrix_cli(q: &PageQuery) -> String {
+fn matrix_cli(q: &Base) -> String {
     let s = &q.scenario;
     Command::new(&["charges", "--matrix", "--seed", &s.seed.to_string()])
         .with_params(s, |p| p.param != sim::Param::Incident)
 }
 
 /// The sweep page's command: a sweep of seeds, or of one parameter's values.
-fn sweep_cli(q: &PageQuery) -> String {
+fn sweep_cli(q: &Base, sweep: &Sweep) -> String {
     let s = &q.scenario;
     let mut c = Command::new(&["charges"]);
-    let Some(sp) = q.sweep_param else {
-        match (q.all_strategies, q.strategy) {
-            (false, Some(one)) => c.push(&["--strategy", one.as_str()]),
+    let Some(sp) = sweep.param else {
+        match q.naming {
+            Naming::One => c.push(&["--strategy", s.strategy.as_str()]),
             _ => c.push(&["--all"]),
         }
-        c.push(&["--seeds", &format!("1..={}", q.seeds)]);
+        c.push(&["--seeds", &format!("1..={}", sweep.seeds)]);
         return c.with_params(s, |_| true);
     };
-    match (q.all_strategies, q.strategy) {
-        (true, _) => c.push(&["--all"]),
-        (false, Some(one)) => c.push(&["--strategy", one.as_str()]),
-        (false, None) => {}
+    match q.naming {
+        Naming::All => c.push(&["--all"]),
+        Naming::One => c.push(&["--strategy", s.strategy.as_str()]),
+        Naming::Unnamed => {}
     }
     let key = crate::spec(sp.param).key;
     let flag = format!(
@@ -239,28 +256,28 @@ fn sweep_cli(q: &PageQuery) -> String {
         sp.steps
     );
     c.push(&["--sweep-param", &flag]);
-    c.push(&["--seeds", &format!("1..={}", q.seeds)]);
+    c.push(&["--seeds", &format!("1..={}", sweep.seeds)]);
     c.push(&["--stat", sp.stat.as_str()]);
     c.with_params(s, |p| p.param != sp.param)
 }
 
 /// The limits page's command: its experiment (or all), with the knobs it changed.
-fn limits_cli(q: &PageQuery) -> String {
-    let which = q.experiment.map_or("all", ExperimentName::as_str);
+fn limits_cli(q: &Base, lab: &Lab) -> String {
+    let which = lab.experiment.map_or("all", ExperimentName::as_str);
     let mut c = Command::new(&["limits", which, "--seed", &q.scenario.seed.to_string()]);
-    for k in q
-        .lab
+    for k in lab
+        .settings
         .changed()
-        .filter(|k| q.experiment.is_none_or(|e| e == k.experiment))
+        .filter(|k| lab.experiment.is_none_or(|e| e == k.experiment))
     {
-        c.push(&[&format!("--{}", k.key), &q.lab.text(k.id)]);
+        c.push(&[&format!("--{}", k.key), &lab.settings.text(k.id)]);
     }
     c.0.join(" ")
 }
 
 /// The client view's command: the same provider over real HTTP, judging the reader's
 /// client saved as a file (`ratelab judge` sets only the provider's numbers).
-fn client_cli(q: &PageQuery) -> String {
+fn client_cli(q: &Base) -> String {
     let s = &q.scenario;
     let mut c = Command::new(&["judge", "--seed", &s.seed.to_string()]);
     for p in PARAMS
@@ -274,52 +291,79 @@ fn client_cli(q: &PageQuery) -> String {
 }
 
 /// The headers page's command.
-fn headers_cli(_: &PageQuery) -> String {
+fn headers_cli() -> String {
     Command::new(&["limits", "headers"]).0.join(" ")
 }
 
-/// What a page says of the query it shows, as a line of text.
-pub type Says = fn(&PageQuery) -> String;
-
-/// What a page's tab and footer say of the query it shows: its title, the command that
-/// prints the same numbers, and (on a page with a real-time counterpart) the commands
-/// that run it over HTTP. One set per page, as function pointers, so that a page's
-/// module carries only its own page's builders.
-#[derive(Clone, Copy)]
-pub struct PageWords {
+/// What a page's tab and footer say of the query `Q` it shows: its title, the command
+/// that prints the same numbers, and (on a page with a real-time counterpart) the
+/// commands that run it over HTTP. One set per page, as function pointers over that
+/// page's own query type, so that a page's module carries only its own page's builders.
+pub struct PageWords<Q> {
     /// The tab's `<title>`.
-    pub title: Says,
+    pub title: fn(&Q) -> String,
     /// The command that prints the same numbers natively.
-    pub cli: Says,
+    pub cli: fn(&Q) -> String,
     /// The commands that run it for real, if the page has a real-time counterpart.
-    pub http: Option<fn(&PageQuery) -> Option<HttpLines>>,
+    pub http: Option<fn(&Q) -> Option<HttpLines>>,
 }
 
-impl PageWords {
-    /// The words of `page`. Called with a constant page (`const { PageWords::of(..) }`),
-    /// it names only that page's builders.
-    pub const fn of(page: Page) -> Self {
-        use crate::shared::titles as t;
-        let (title, cli, http): (Says, Says, bool) = match page {
-            Page::Run | Page::Embed => (t::run_title, run_cli, true),
-            Page::Compare => (t::compare_title, compare_cli, true),
-            Page::Matrix => (t::matrix_title, matrix_cli, false),
-            Page::Sweep => (t::sweep_title, sweep_cli, false),
-            Page::Limits => (t::limits_title, limits_cli, false),
-            Page::Headers => (t::headers_title, headers_cli, false),
-            Page::Client => (t::client_title, client_cli, false),
-        };
-        Self {
-            title,
-            cli,
-            http: if http {
-                Some(http_cli_line as fn(&PageQuery) -> Option<HttpLines>)
-            } else {
-                None
-            },
-        }
+impl<Q> Clone for PageWords<Q> {
+    fn clone(&self) -> Self {
+        *self
     }
 }
+
+impl<Q> Copy for PageWords<Q> {}
+
+/// The run page's words.
+pub const RUN_WORDS: PageWords<RunQuery> = PageWords {
+    title: |q| crate::shared::titles::run_title(&q.base, q.own.0),
+    cli: |q| run_cli(&q.base, q.own.0),
+    http: Some(|q| http_cli_line(&q.base)),
+};
+
+/// The compare page's words.
+pub const COMPARE_WORDS: PageWords<Query<()>> = PageWords {
+    title: |q| crate::shared::titles::compare_title(&q.base),
+    cli: |q| compare_cli(&q.base),
+    http: Some(|q| http_cli_line(&q.base)),
+};
+
+/// The matrix page's words.
+pub const MATRIX_WORDS: PageWords<Query<()>> = PageWords {
+    title: |q| crate::shared::titles::matrix_title(&q.base),
+    cli: |q| matrix_cli(&q.base),
+    http: None,
+};
+
+/// The sweep page's words.
+pub const SWEEP_WORDS: PageWords<SweepQuery> = PageWords {
+    title: |q| crate::shared::titles::sweep_title(&q.base, &q.own),
+    cli: |q| sweep_cli(&q.base, &q.own),
+    http: None,
+};
+
+/// The limits page's words.
+pub const LIMITS_WORDS: PageWords<LimitsQuery> = PageWords {
+    title: |_| crate::shared::titles::limits_title(),
+    cli: |q| limits_cli(&q.base, &q.own),
+    http: None,
+};
+
+/// The headers page's words.
+pub const HEADERS_WORDS: PageWords<Query<()>> = PageWords {
+    title: |_| crate::shared::titles::headers_title(),
+    cli: |_| headers_cli(),
+    http: None,
+};
+
+/// The client view's words.
+pub const CLIENT_WORDS: PageWords<ClientQuery> = PageWords {
+    title: |q| crate::shared::titles::client_title(&q.base),
+    cli: |q| client_cli(&q.base),
+    http: None,
+};
 
 /// Where `ratelab serve` listens unless told otherwise (the second article's port).
 pub const HTTP_BASE: &str = "http://127.0.0.1:55541";
@@ -338,7 +382,7 @@ pub struct HttpLines {
 /// The commands that run what the page for `q` shows for real (one strategy, or the six
 /// of the compare view); `None` for a page that has no real-time counterpart (a sweep
 /// of seeds, the limits and headers pages).
-pub fn http_cli_line(q: &PageQuery) -> Option<HttpLines> {
+pub fn http_cli_line(q: &Base) -> Option<HttpLines> {
     let s = &q.scenario;
     if !s.traffic.is_batch() {
         return None; // Over HTTP the customers come as one batch.
@@ -385,7 +429,7 @@ pub const FOOTER: Slot = slot!("footer");
 /// The footer of every page of the full lab, as markup: the command that prints the same
 /// numbers natively, then (on a page with a real-time counterpart, per `words`)
 /// the two commands that run it for real over HTTP, then what the lab is not.
-pub fn footer_markup(q: &PageQuery, words: PageWords) -> Markup {
+pub fn footer_markup<Q>(q: &Q, words: PageWords<Q>) -> Markup {
     html! {
         p { "The same numbers, natively: " code data-testid="cli-command" { ((words.cli)(q)) } }
         @if let Some(h) = words.http.and_then(|f| f(q)) {
@@ -405,8 +449,13 @@ mod tests {
     use crate::{pairs_of, parse, set_param};
 
     /// What a link opens: the query after its page file.
-    fn page(link: &str) -> PageQuery {
+    fn page(link: &str) -> AnyQuery {
         parse(&pairs_of(link.split_once('?').map_or(link, |(_, q)| q)))
+    }
+
+    /// What a link opens, read as the page of `F`'s keys reads it.
+    fn page_as<F: crate::Family>(link: &str) -> Query<F> {
+        crate::site::keys::read(&pairs_of(link.split_once('?').map_or(link, |(_, q)| q)))
     }
 
     #[test]
@@ -460,7 +509,7 @@ mod tests {
     #[test]
     fn a_charges_page_has_the_commands_that_run_it_for_real() {
         let http = |q: &str| {
-            http_cli_line(&page(q)).map(|l| {
+            http_cli_line(&page(q).base).map(|l| {
                 (
                     l.serve.replace(CLI_PREFIX, "ratelab"),
                     l.client.replace(CLI_PREFIX, "ratelab"),
@@ -503,7 +552,7 @@ mod tests {
         let (serve, client) = http(full).unwrap();
         for p in PARAMS
             .iter()
-            .filter(|p| !p.is_default(&page(full).scenario))
+            .filter(|p| !p.is_default(&page(full).base.scenario))
         {
             let flag = format!("--{} ", p.key);
             assert_eq!(
@@ -535,35 +584,47 @@ mod tests {
             (Section::Headers, View::Run),
         ] {
             let back = page(&href(section, view, &s));
-            assert!(back.problems.is_empty(), "{:?}", back.problems);
-            assert_eq!((back.section, back.view), (section, view));
-            assert_eq!(back.seeded_scenario().provider, s.provider);
-            assert_eq!(back.seeded_scenario().client, s.client);
-            assert_eq!(back.seed, 5);
+            assert!(back.base.problems.is_empty(), "{:?}", back.base.problems);
+            assert_eq!((back.base.section, back.base.view), (section, view));
+            assert_eq!(back.base.scenario.clone().provider, s.provider);
+            assert_eq!(back.base.scenario.clone().client, s.client);
+            assert_eq!(back.base.seed(), 5);
         }
         let mut lab = LabSettings::default();
         lab.read(KnobId::BurstGap, "400").unwrap();
         lab.read(KnobId::HerdJitter, "equal").unwrap();
         let back = page(&experiment_href(Some(ExperimentName::Burst), &s, &lab));
-        assert_eq!(back.experiment, Some(ExperimentName::Burst));
-        assert_eq!(back.lab, lab);
-        assert_eq!(back.scenario.provider.max_inflight, 8);
+        assert_eq!(back.own.lab.experiment, Some(ExperimentName::Burst));
+        assert_eq!(back.own.lab.settings, lab);
+        assert_eq!(back.base.scenario.provider.max_inflight, 8);
         let embedded = page("?embed=1&strategy=pool&seed=5&maxInflight=8");
         let full = page(&full_lab_href(&embedded));
-        assert!(!full.embed && full.scenario == embedded.scenario);
+        assert!(!full.base.embed && full.base.scenario == embedded.base.scenario);
         let back = page(&sweep_href(None, 40, &s));
-        assert!(back.all_strategies && back.seeds == 40 && back.sweep_autostart());
+        assert!(
+            back.base.naming == Naming::All
+                && back.own.sweep.seeds == 40
+                && back.as_sweep().sweep_autostart()
+        );
         let back = page(&sweep_href(Some(StrategyName::Retry), 40, &s));
-        assert_eq!(back.strategy, Some(StrategyName::Retry));
-        assert!(!back.all_strategies);
+        assert_eq!(back.base.strategy(), Some(StrategyName::Retry));
+        assert_ne!(back.base.naming, Naming::All);
         for q in [
             sweep_query(None, 7, &s),
             sweep_query(Some(StrategyName::Naive), 7, &s),
+        ] {
+            assert_eq!(
+                page_as(&q.to_query()),
+                q,
+                "the query a page writes is the page it shows"
+            );
+        }
+        for q in [
             experiment_query(Some(ExperimentName::Herd), &s, &lab),
             experiment_query(None, &s, &LabSettings::default()),
         ] {
             assert_eq!(
-                page(&q.to_query()),
+                page_as(&q.to_query()),
                 q,
                 "the query a page writes is the page it shows"
             );
@@ -574,17 +635,17 @@ mod tests {
     fn every_link_a_page_writes_reads_back_as_that_page() {
         let mut rng = sim::rng::SimRng::from_seed(11);
         for i in 0..1_000 {
-            let p = crate::query::tests::random_page(&mut rng);
-            let s = p.seeded_scenario();
-            let strategy = p.strategy;
+            let p = crate::site::tests::random_page(&mut rng);
+            let s = p.base.scenario.clone();
+            let strategy = p.base.strategy();
             let written = [
                 href(Section::Charges, View::Run, &s),
                 href(Section::Charges, View::Compare, &s),
                 href(Section::Charges, View::Sweep, &s),
                 href(Section::Limits, View::Run, &s),
                 href(Section::Headers, View::Run, &s),
-                experiment_href(p.experiment, &s, &p.lab),
-                sweep_href(strategy, p.seeds, &s),
+                experiment_href(p.own.lab.experiment, &s, &p.own.lab.settings),
+                sweep_href(strategy, p.own.sweep.seeds, &s),
             ];
             for link in written {
                 let back = page(&link);
@@ -592,70 +653,84 @@ mod tests {
                 let file = back.page().entry_file();
                 assert!(link.starts_with(&format!("{file}?")), "case {i}: {link}");
                 assert!(
-                    back.problems.is_empty(),
+                    back.base.problems.is_empty(),
                     "case {i}: {link}: {:?}",
-                    back.problems
+                    back.base.problems
                 );
                 assert_eq!(
-                    back.seeded_scenario().provider,
+                    back.base.scenario.clone().provider,
                     s.provider,
                     "case {i}: {link}"
                 );
-                assert_eq!(back.seeded_scenario().client, s.client, "case {i}: {link}");
-                assert_eq!(back.scenario.customers, s.customers, "case {i}: {link}");
-                assert_eq!(back.seed, s.seed, "case {i}: {link}");
+                assert_eq!(
+                    back.base.scenario.clone().client,
+                    s.client,
+                    "case {i}: {link}"
+                );
+                assert_eq!(
+                    back.base.scenario.customers, s.customers,
+                    "case {i}: {link}"
+                );
+                assert_eq!(back.base.seed(), s.seed, "case {i}: {link}");
                 assert_eq!(page(&back.to_query()), back, "case {i}: {link}");
             }
-            let q = sweep_query(strategy, p.seeds, &s);
-            assert_eq!(page(&q.to_query()), q, "case {i}");
-            let sp = crate::query::tests::random_param_sweep(&mut rng);
-            let q = param_sweep_query(sp, strategy, p.seeds, &s);
-            assert_eq!(page(&q.to_query()), q, "case {i}");
+            let q = sweep_query(strategy, p.own.sweep.seeds, &s);
+            assert_eq!(page_as(&q.to_query()), q, "case {i}");
+            let sp = crate::site::tests::random_param_sweep(&mut rng);
+            let q = param_sweep_query(sp, strategy, p.own.sweep.seeds, &s);
+            assert_eq!(page_as(&q.to_query()), q, "case {i}");
             let q = compare_query(&s);
-            assert_eq!(page(&q.to_query()), q, "case {i}");
+            assert_eq!(page_as(&q.to_query()), q, "case {i}");
             assert_eq!(q.href(), href(Section::Charges, View::Compare, &s));
             let run = page(&run_href(StrategyName::Retry, &s));
-            assert_eq!(run.strategy, Some(StrategyName::Retry), "case {i}");
-            assert_eq!(run.seeded_scenario().provider, s.provider, "case {i}");
-            assert_eq!(run.seeded_scenario().client, s.client, "case {i}");
-            assert_eq!(run.seed, s.seed, "case {i}");
+            assert_eq!(run.base.strategy(), Some(StrategyName::Retry), "case {i}");
+            assert_eq!(run.base.scenario.clone().provider, s.provider, "case {i}");
+            assert_eq!(run.base.scenario.clone().client, s.client, "case {i}");
+            assert_eq!(run.base.seed(), s.seed, "case {i}");
             let run = page(&point_href(sp.param, sp.to, StrategyName::Pool, &s));
-            assert!(run.problems.is_empty(), "case {i}: {:?}", run.problems);
+            assert!(
+                run.base.problems.is_empty(),
+                "case {i}: {:?}",
+                run.base.problems
+            );
             let mut at = s.clone();
             let to = sim::param::ParamValue::Whole(sp.to);
             if sp.param.set(&mut at, to).is_ok() {
-                assert_eq!(run.scenario.seed, 1);
-                assert_eq!(run.strategy, Some(StrategyName::Pool));
-                assert_eq!(sp.param.get(&run.scenario), to, "case {i}");
+                assert_eq!(run.base.scenario.seed, 1);
+                assert_eq!(run.base.strategy(), Some(StrategyName::Pool));
+                assert_eq!(sp.param.get(&run.base.scenario), to, "case {i}");
             }
         }
     }
 
     #[test]
     fn the_footer_names_the_command_and_the_real_run_only_on_pages_that_have_one() {
-        let q = PageQuery::for_run(
+        let q = RunQuery::for_run(
             &Scenario {
                 seed: 4,
                 ..Scenario::default()
             },
             crate::Speed::Instant,
         );
-        let http = http_cli_line(&q).expect("a run has a real-time counterpart");
+        let http = http_cli_line(&q.base).expect("a run has a real-time counterpart");
         let escape = |text: &str| html! { (text) }.into_string();
-        let sweep = PageQuery {
-            view: View::Sweep,
-            ..q.clone()
+        let sweep = SweepQuery {
+            base: Base {
+                view: View::Sweep,
+                ..q.base.clone()
+            },
+            own: Sweep::default(),
         };
-        let plain = footer_markup(&sweep, PageWords::of(Page::Sweep)).into_string();
+        let plain = footer_markup(&sweep, SWEEP_WORDS).into_string();
         assert!(plain.contains(&format!(
             "<code data-testid=\"cli-command\">{}</code>",
-            escape(&cli_line(&sweep))
+            escape(&(SWEEP_WORDS.cli)(&sweep))
         )));
         assert!(!plain.contains("http-serve-command"));
-        let both = footer_markup(&q, PageWords::of(Page::Run)).into_string();
+        let both = footer_markup(&q, RUN_WORDS).into_string();
         assert!(both.contains(&format!(
             "<code data-testid=\"cli-command\">{}</code>",
-            escape(&cli_line(&q))
+            escape(&(RUN_WORDS.cli)(&q))
         )));
         assert!(both.contains(&format!(
             "<code data-testid=\"http-serve-command\">{}</code>",
@@ -665,6 +740,13 @@ mod tests {
             "<code data-testid=\"http-cli-command\">{}</code>",
             escape(&http.client)
         )));
+        // Each page's words say what the command line's reading of its link says.
+        let link = "?view=sweep&strategy=retry&seeds=50&backoffMs=20";
+        assert_eq!((SWEEP_WORDS.cli)(&page_as(link)), cli_line(&page(link)));
+        assert_eq!(
+            (SWEEP_WORDS.title)(&page_as(link)),
+            crate::shared::titles::title_for(&page(link))
+        );
         assert!(both.ends_with("one seeded random generator.</p>"));
     }
 }

@@ -260,14 +260,17 @@ mod next_month_tests {
         };
         let [this, lost, per_charge] = [&hrefs[0], &hrefs[1], &hrefs[2]].map(|h| read(h));
         assert_eq!(
-            (this.scenario.round, this.scenario.client.key_scope),
+            (
+                this.base.scenario.round,
+                this.base.scenario.client.key_scope
+            ),
             (ChargeRound::First, KeyScope::Customer)
         );
         assert_eq!(
             (
-                lost.scenario.round,
-                lost.scenario.client.key_scope,
-                lost.scene
+                lost.base.scenario.round,
+                lost.base.scenario.client.key_scope,
+                lost.own.story.scene
             ),
             (
                 ChargeRound::NextMonth,
@@ -277,18 +280,20 @@ mod next_month_tests {
         );
         assert_eq!(
             (
-                per_charge.scenario.round,
-                per_charge.scenario.client.key_scope
+                per_charge.base.scenario.round,
+                per_charge.base.scenario.client.key_scope
             ),
             (ChargeRound::NextMonth, KeyScope::Charge)
         );
         for q in [&this, &lost, &per_charge] {
-            assert!(q.problems.is_empty(), "{:?}", q.problems);
+            assert!(q.base.problems.is_empty(), "{:?}", q.base.problems);
         }
         // What the lost charge's link opens loses charges; the key per charge does not.
-        let lost_run = sim::Simulation::new(&lost.scenario).unwrap().run_to_end();
+        let lost_run = sim::Simulation::new(&lost.base.scenario)
+            .unwrap()
+            .run_to_end();
         assert!(lost_run.lost_to_reused_key > 0 && lost_run.key_reused > 0);
-        let kept = sim::Simulation::new(&per_charge.scenario)
+        let kept = sim::Simulation::new(&per_charge.base.scenario)
             .unwrap()
             .run_to_end();
         assert_eq!((kept.lost_to_reused_key, kept.key_reused), (0, 0));

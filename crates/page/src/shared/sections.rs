@@ -132,7 +132,7 @@ mod tests {
         assert!(held(&index, charges.lede), "index.html's lede");
         // At the bare address, the sections and the provider's rules as a first visit
         // shows them: an empty query's scenario.
-        let first = crate::parse(&[]).seeded_scenario();
+        let first = crate::parse(&[]).base.scenario;
         let nav = sections_markup(Section::Charges, &first).into_string();
         assert!(
             index.contains(&format!("id=\"rll-shell-nav\">{nav}</nav>")),

@@ -2,11 +2,14 @@
 //! page state. `index.html` carries the run page's title and `og:` words for link
 //! previews (which read no script); the app then names each page and run it shows.
 
-use crate::shared::links::PageWords;
+use crate::query::base::{Base, Naming};
+use crate::run::query::Story;
 use crate::shared::params::{spec, PARAMS};
 use crate::shared::sections::section_text;
 use crate::shared::stats::stat_text;
-use crate::{PageQuery, Section};
+use crate::site::every::AnyQuery;
+use crate::sweep::query::Sweep;
+use crate::{Page, Section};
 use sim::StrategyName;
 
 /// The lab's name, last in every title.
@@ -29,13 +32,21 @@ pub const fn strategy_label(s: StrategyName) -> &'static str {
 }
 
 /// The `<title>` of the page `q` shows: what is on screen first, the lab's name last.
-/// (Each page's own is in its [`PageWords`]; this is them all.)
-pub fn title_for(q: &PageQuery) -> String {
-    (PageWords::of(q.page()).title)(q)
+/// (Each page's own is in its [`crate::shared::links::PageWords`]; this is them all.)
+pub fn title_for(q: &AnyQuery) -> String {
+    match q.page() {
+        Page::Run | Page::Embed => run_title(&q.base, q.own.story),
+        Page::Compare => compare_title(&q.base),
+        Page::Matrix => matrix_title(&q.base),
+        Page::Sweep => sweep_title(&q.base, &q.own.sweep),
+        Page::Limits => limits_title(),
+        Page::Headers => headers_title(),
+        Page::Client => client_title(&q.base),
+    }
 }
 
 /// `head`, then how many of `q`'s numbers differ from the article's, then the lab's name.
-fn charges_title(q: &PageQuery, head: &str) -> String {
+fn charges_title(q: &Base, head: &str) -> String {
     let changed = match PARAMS.iter().filter(|p| !p.is_default(&q.scenario)).count() {
         0 => String::new(),
         1 => ", 1 number changed".to_string(),
@@ -45,57 +56,61 @@ fn charges_title(q: &PageQuery, head: &str) -> String {
 }
 
 /// The run page's title (and an embedded widget's): the strategy, the seed, the story.
-pub fn run_title(q: &PageQuery) -> String {
-    let head = match q.strategy {
+pub fn run_title(q: &Base, story: Story) -> String {
+    let head = match q.strategy() {
         None => section_text(Section::Charges).title.to_string(),
         Some(one) => {
-            let story = q
+            let story = story
                 .customer
                 .map_or(String::new(), |c| format!(", customer {c}"));
-            format!("{} on seed {}{story}", strategy_label(one), q.seed)
+            format!("{} on seed {}{story}", strategy_label(one), q.seed())
         }
     };
     charges_title(q, &head)
 }
 
 /// The compare page's title.
-pub fn compare_title(q: &PageQuery) -> String {
-    charges_title(q, &format!("All ten strategies on seed {}", q.seed))
+pub fn compare_title(q: &Base) -> String {
+    charges_title(q, &format!("All ten strategies on seed {}", q.seed()))
 }
 
 /// The matrix page's title.
-pub fn matrix_title(q: &PageQuery) -> String {
-    let head = format!("Every client against every incident on seed {}", q.seed);
+pub fn matrix_title(q: &Base) -> String {
+    let head = format!("Every client against every incident on seed {}", q.seed());
     charges_title(q, &head)
 }
 
 /// The sweep page's title: a sweep of seeds, or a stat against a parameter.
-pub fn sweep_title(q: &PageQuery) -> String {
-    let head = match (q.sweep_param, q.all_strategies, q.strategy) {
-        (Some(sp), _, _) => format!(
+pub fn sweep_title(q: &Base, sweep: &Sweep) -> String {
+    let head = match (sweep.param, q.naming) {
+        (Some(sp), _) => format!(
             "{} against {}",
             stat_text(sp.stat).label,
             spec(sp.param).label
         ),
-        (None, true, _) => format!("All ten over {} seeds", q.seeds),
-        (None, false, Some(one)) => format!("{} over {} seeds", strategy_label(one), q.seeds),
-        (None, false, None) => "Sweep seeds".to_string(),
+        (None, Naming::All) => format!("All ten over {} seeds", sweep.seeds),
+        (None, Naming::One) => format!(
+            "{} over {} seeds",
+            strategy_label(q.scenario.strategy),
+            sweep.seeds
+        ),
+        (None, Naming::Unnamed) => "Sweep seeds".to_string(),
     };
     charges_title(q, &head)
 }
 
 /// The client view's title.
-pub fn client_title(q: &PageQuery) -> String {
-    charges_title(q, &format!("Your own client on seed {}", q.seed))
+pub fn client_title(q: &Base) -> String {
+    charges_title(q, &format!("Your own client on seed {}", q.seed()))
 }
 
 /// The limits page's title.
-pub fn limits_title(_: &PageQuery) -> String {
+pub fn limits_title() -> String {
     format!("{} · {SITE}", section_text(Section::Limits).title)
 }
 
 /// The headers page's title.
-pub fn headers_title(_: &PageQuery) -> String {
+pub fn headers_title() -> String {
     format!("{} · {SITE}", section_text(Section::Headers).title)
 }
 

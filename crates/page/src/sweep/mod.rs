@@ -3,6 +3,7 @@
 pub mod histogram;
 pub mod param_sweep;
 pub mod param_sweep_chart;
+pub mod query;
 pub mod share;
 pub mod sweep_forms;
 pub mod sweep_progress;

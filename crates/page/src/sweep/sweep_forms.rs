@@ -9,6 +9,7 @@
 //! Reading the form ([`SeedSweepForm::read`], [`ParamSweepForm::read`]) gives the
 //! sweep to run or the sentence that says why it cannot run.
 
+use super::query::{SweepQuery, DEFAULT_SWEEP_SEEDS};
 use crate::shared::params::{param, spec, ParamValue, PARAMS};
 use crate::shared::slot::Slot;
 use crate::shared::stats::stat_text;
@@ -17,7 +18,7 @@ use crate::shared::words::Words;
 use crate::sweep::param_sweep::{
     default_span, sweepable, value_text, Preset, DEFAULT_STEPS, PRESETS, PRESET_SEEDS,
 };
-use crate::{parse_count, slot, PageQuery, DEFAULT_SWEEP_SEEDS};
+use crate::{parse_count, slot, Naming};
 use maud::{html, Markup};
 use sim::param_sweep::{strategies_using, ParamSweepSpec, MAX_STEPS, MIN_STEPS};
 use sim::sweep::MAX_SEEDS;
@@ -294,15 +295,15 @@ impl ParamSweepForm {
     }
 
     /// The sweep a page's link asks for, or the first preset's.
-    pub fn initial(query: &PageQuery) -> Self {
-        match query.sweep_param {
+    pub fn initial(query: &SweepQuery) -> Self {
+        match query.own.param {
             Some(sp) => {
-                let strategy = match (query.all_strategies, query.strategy) {
-                    (true, _) => "all",
-                    (false, Some(s)) => s.as_str(),
-                    (false, None) => "",
+                let strategy = match query.base.naming {
+                    Naming::All => "all",
+                    Naming::One => query.base.scenario.strategy.as_str(),
+                    Naming::Unnamed => "",
                 };
-                Self::of(sp, strategy, query.seeds)
+                Self::of(sp, strategy, query.own.seeds)
             }
             None => Self::preset(&PRESETS[0]),
         }

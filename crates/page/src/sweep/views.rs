@@ -51,9 +51,9 @@ pub fn param_sweep_markup(form: &ParamSweepForm) -> Markup {
 mod tests {
     use super::*;
     use crate::shared::progress::{BAR, BAR_FILL};
+    use crate::sweep::query::SweepQuery;
     use crate::sweep::sweep_forms::{Field, Fields, CANCEL, HELP, RUN};
     use crate::sweep::sweep_progress::PROGRESS_LINE;
-    use crate::PageQuery;
 
     /// How many nodes of `m` a slot names.
     fn count(m: &str, slot: Slot) -> usize {
@@ -64,7 +64,7 @@ mod tests {
     fn each_view_names_every_node_it_writes_once() {
         let seeds = seed_sweep_markup(&SeedSweepForm::new(None, 30)).into_string();
         let params =
-            param_sweep_markup(&ParamSweepForm::initial(&PageQuery::default())).into_string();
+            param_sweep_markup(&ParamSweepForm::initial(&SweepQuery::default())).into_string();
         for (m, fields, place) in [
             (&seeds, SeedSweepForm::FIELDS, RESULTS),
             (&params, ParamSweepForm::FIELDS, CHART),

@@ -44,7 +44,7 @@ mod exports {
         /// replace is refused here, with the page's sentence.
         #[wasm_bindgen(constructor)]
         pub fn new(query: String) -> Result<Sandbox, JsError> {
-            let q = page::parse(&page::pairs_of(&query));
+            let q = page::site::keys::read::<()>(&page::pairs_of(&query)).base;
             if !q.problems.is_empty() {
                 return Err(JsError::new(&q.problems.join(" ")));
             }

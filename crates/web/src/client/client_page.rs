@@ -14,33 +14,34 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use page::client::code::{decode_code, starter_href};
 use page::client::fields::{check_code, link_query, read_fields, sandbox_query};
+use page::client::query::ClientQuery;
 use page::client::view::{
     contract_markup, controls_markup, problems_markup, CANCEL, CLIENT_TITLE, CODE_LABEL, CUSTOMERS,
     FIELDS_ERROR, INCIDENT, LINKED, PROGRESS, RUN, SEED, START, STATUS,
 };
-use page::shared::links::PageWords;
+use page::shared::links::CLIENT_WORDS;
 use page::shared::progress::{fill_style, BAR, BAR_FILL};
-use page::{Page, PageQuery, View};
+use page::View;
 use sim::StrategyName;
 
 /// The view.
 #[component]
 pub fn ClientPage(
     /// What the link asks for.
-    query: PageQuery,
+    query: ClientQuery,
 ) -> impl IntoView {
-    let base = StoredValue::new(query.seeded_scenario());
+    let base = StoredValue::new(query.base.scenario.clone());
     let mut query = query;
     // Code that came with the link is shown, and never run until the reader runs it.
-    let linked = match query.code.as_deref().map(decode_code) {
+    let linked = match query.own.0.as_deref().map(decode_code) {
         Some(Ok(code)) => Some(code),
         Some(Err(why)) => {
-            query.problems.push(why);
+            query.base.problems.push(why);
             None
         }
         None => None,
     };
-    let start = query.strategy.unwrap_or(StrategyName::Keyed);
+    let start = query.base.strategy().unwrap_or(StrategyName::Keyed);
     let shown = RwSignal::new(query.clone());
     let scenario = RwSignal::new(base.get_value());
     let run = ClientRun::new();
@@ -192,14 +193,14 @@ pub fn ClientPage(
         .into_string();
     view! {
         <ExplorePage
-            query
+            problems=query.base.problems.clone()
             view=View::Client
             title=CLIENT_TITLE
             shown=shown.into()
             scenario=scenario.into()
             run_state=Signal::derive(move || run.phase().get().as_str())
             beside=()
-            words=const { PageWords::of(Page::Client) }
+            words=CLIENT_WORDS
         >
             <div class="rll-client-contract" inner_html=contract_markup().into_string()></div>
             <div class="rll-client" node_ref=root data-testid="client-view" inner_html=controls

@@ -14,7 +14,7 @@ use page::shared::explore::{
     COMPARE_SEED_HELP,
 };
 use page::shared::params::PARAMS;
-use page::PageQuery;
+use page::Query;
 use sim::Scenario;
 
 /// The seed field and the parameter fields.
@@ -23,7 +23,7 @@ pub fn CompareControls(
     /// The seed and numbers the fields start with.
     start: Scenario,
     /// What is on screen: it marks the numbers that differ from the article's.
-    shown: RwSignal<PageQuery>,
+    shown: RwSignal<Query<()>>,
     /// Called with each usable scenario the fields make.
     on_change: Callback<Scenario>,
 ) -> impl IntoView {
@@ -77,7 +77,7 @@ pub fn CompareControls(
             texts
             errors
             problems=problems.into()
-            scenario=Signal::derive(move || shown.with(|q| q.scenario.clone()))
+            scenario=Signal::derive(move || shown.with(|q| q.base.scenario.clone()))
             caption=compare_params_caption()
             workload=page::shared::budget::Workload::Compare
             on_edit

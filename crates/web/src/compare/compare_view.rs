@@ -20,7 +20,7 @@ use page::shared::explore::{
 };
 use page::shared::links::compare_query;
 use page::shared::words::Words;
-use page::PageQuery;
+use page::Query;
 use sim::Stats;
 use sim::{Scenario, Simulation, StrategyName};
 
@@ -39,11 +39,11 @@ struct Compared {
 #[component]
 pub fn CompareView(
     /// What the page shows: read at the start, then set after each comparison.
-    shown: RwSignal<PageQuery>,
+    shown: RwSignal<Query<()>>,
     /// The page's `data-run-state`: `done` once every strategy has run.
     run_state: RwSignal<&'static str>,
 ) -> impl IntoView {
-    let start = shown.get_untracked().seeded_scenario();
+    let start = shown.with_untracked(|q| q.base.scenario.clone());
     let sims: StoredValue<Vec<Simulation>> = StoredValue::new(Vec::new());
     let compared = RwSignal::new(None::<Compared>);
     let problem = RwSignal::new(None::<String>);

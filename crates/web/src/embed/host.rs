@@ -6,8 +6,8 @@ use crate::embed::widget::Widget;
 use crate::shared::dom::lab_base;
 use crate::shared::observe::use_observer;
 use leptos::prelude::*;
+use page::run::query::{Counters, EmbedQuery, Story};
 use page::run::widget::{host_pairs, HOST_ATTR};
-use page::{self, PageQuery};
 use wasm_bindgen::JsCast;
 
 /// The message a framed widget posts to its parent whenever its height changes.
@@ -17,7 +17,7 @@ pub const HEIGHT_MESSAGE: &str = "rate-limit-lab:height";
 #[component]
 pub fn EmbedPage(
     /// What the frame's link asks for.
-    query: PageQuery,
+    query: EmbedQuery,
 ) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     use_observer::<web_sys::ResizeObserver, _>(root, move |_entries| {
@@ -65,7 +65,7 @@ pub fn mount_widgets() -> usize {
     let base = lab_base();
     for host in &hosts {
         let pairs = host_pairs(attributes(host));
-        let query: PageQuery = page::parse_for::<false, false>(&pairs);
+        let query = page::site::keys::read::<(Story, Counters)>(&pairs);
         let init = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
         let Ok(shadow) = host.attach_shadow(&init) else {
             continue;

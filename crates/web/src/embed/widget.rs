@@ -15,28 +15,29 @@ use crate::shared::use_media::use_reduced_motion;
 use crate::shared::use_visibility::use_pause_offscreen;
 use leptos::html::Div;
 use leptos::prelude::*;
+use page::parse_seed;
+use page::run::query::EmbedQuery;
 use page::run::stage::{key_stats, run_scenario, Room, RunProblem};
 use page::run::widget::{foot_markup, head_markup};
 use page::shared::links::full_lab_href;
-use page::{parse_seed, PageQuery};
 
 /// One embedded scenario. `lab_url` is where "open the full lab" points.
 #[component]
 pub fn Widget(
     /// The widget's settings, from its `data-*` attributes or the frame's link.
-    query: PageQuery,
+    query: EmbedQuery,
     /// Where the full lab is, for the link to it.
     lab_url: String,
 ) -> impl IntoView {
     let reduced = use_reduced_motion();
-    let speed = query.playback_speed(reduced.get_untracked());
+    let speed = query.base.playback_speed(reduced.get_untracked());
     let playback = use_playback(speed);
-    let seed_text = RwSignal::new(query.seed.to_string());
+    let seed_text = RwSignal::new(query.base.seed().to_string());
     let seed_error = RwSignal::new(None::<String>);
     let run_error = RwSignal::new(None::<String>);
-    let strategy = query.strategy.unwrap_or(query.scenario.strategy);
+    let strategy = query.base.scenario.strategy;
     // A widget runs its one strategy on the numbers of its link; only the seed changes.
-    let numbers = StoredValue::new(query.scenario.clone());
+    let numbers = StoredValue::new(query.base.scenario.clone());
     let room = Room {
         device_gib: crate::shared::dom::device_memory_gib(),
         ..Room::PAGE
@@ -59,20 +60,22 @@ pub fn Widget(
     };
     let root = NodeRef::<Div>::new();
     use_pause_offscreen(root, playback);
-    if query.strategy.is_some() {
+    if query.base.strategy().is_some() {
         run();
     }
     let counters = query
-        .counters
+        .own
+        .1
+         .0
         .clone()
         .unwrap_or_else(|| key_stats(strategy).to_vec());
     // The head and the foot are the page layer's markup, each in a box that leaves the
     // layout to it.
     let head = head_markup(
-        &query.problems,
+        &query.base.problems,
         strategy,
-        query.seed,
-        query.scenario.customers,
+        query.base.seed(),
+        query.base.scenario.customers,
     );
     let foot = foot_markup(&format!("{lab_url}{}", full_lab_href(&query)));
     view! {

@@ -6,24 +6,24 @@ use crate::headers::headers_view::HeadersView;
 use crate::shared::frame::Frame;
 use leptos::prelude::*;
 use page::headers::intro::{bucket_intro_markup, reader_intro_markup, BUCKET_TITLE, READER_TITLE};
-use page::{PageQuery, Section, View};
+use page::{Query, Section, View};
 
 /// The page.
 #[component]
 pub fn HeadersPage(
     /// What the link asks for.
-    query: PageQuery,
+    query: Query<()>,
 ) -> impl IntoView {
-    let scenario = query.seeded_scenario();
+    let scenario = query.base.scenario.clone();
     view! {
         <Frame
             section=Section::Headers
-            problems=query.problems.clone()
+            problems=query.base.problems.clone()
             scenario=Signal::stored(scenario)
             view=Signal::stored(View::Run)
             run_state=Signal::stored("idle")
             shown=Signal::stored(query.clone())
-            words=const { page::shared::links::PageWords::of(page::Page::Headers) }
+            words=page::shared::links::HEADERS_WORDS
         >
             <section class="rll-see">
                 <h2>{BUCKET_TITLE}</h2>

@@ -1,9 +1,9 @@
 //! The limits page's entry.
 
 use super::limits_page;
-use crate::shared::entry::mount_page_for;
+use crate::shared::entry::mount_page;
 use leptos::prelude::*;
 /// The limits page.
 pub fn mount() {
-    mount_page_for::<false, true, _>(|query| view! { <limits_page::LimitsPage query/> });
+    mount_page(|query| view! { <limits_page::LimitsPage query/> });
 }

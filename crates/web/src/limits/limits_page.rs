@@ -3,18 +3,19 @@
 use crate::limits::section::LimitsSection;
 use crate::shared::frame::Frame;
 use leptos::prelude::*;
+use page::limits::query::LimitsQuery;
 use page::shared::links::experiment_query;
-use page::{PageQuery, Section, View};
+use page::{Section, View};
 
 /// The page.
 #[component]
 pub fn LimitsPage(
     /// What the link asks for.
-    query: PageQuery,
+    query: LimitsQuery,
 ) -> impl IntoView {
-    let scenario = query.seeded_scenario();
-    let chosen = RwSignal::new(query.experiment);
-    let lab_settings = RwSignal::new(query.lab.clone());
+    let scenario = query.base.scenario.clone();
+    let chosen = RwSignal::new(query.own.experiment);
+    let lab_settings = RwSignal::new(query.own.settings.clone());
     let shown = Signal::derive({
         let scenario = scenario.clone();
         move || lab_settings.with(|l| experiment_query(chosen.get(), &scenario, l))
@@ -25,12 +26,12 @@ pub fn LimitsPage(
         <Frame
             root
             section=Section::Limits
-            problems=query.problems.clone()
+            problems=query.base.problems.clone()
             scenario=Signal::stored(scenario.clone())
             view=Signal::stored(View::Run)
             run_state=Signal::stored("idle")
             shown
-            words=const { page::shared::links::PageWords::of(page::Page::Limits) }
+            words=page::shared::links::LIMITS_WORDS
         >
             <LimitsSection root scenario chosen lab_settings/>
         </Frame>

@@ -15,8 +15,9 @@ use crate::shared::use_media::use_reduced_motion;
 use crate::shared::view_tabs::ViewTabs;
 use leptos::prelude::*;
 use page::run::keys::KeyAction;
+use page::run::query::RunQuery;
 use page::run::tour;
-use page::{parse_seed, PageQuery, Section, Speed, View};
+use page::{parse_seed, Query, Section, Speed, View};
 use sim::story::Scene;
 use sim::Scenario;
 
@@ -24,7 +25,7 @@ use sim::Scenario;
 #[component]
 pub fn RunPage(
     /// What the link asks for.
-    query: PageQuery,
+    query: RunQuery,
     /// The guided walk's card: given in the walk's module only (docs/sizes-and-speeds.md).
     walk: Option<WalkCard>,
     /// The opening story the bare address opens on: given in the bare address's module only.
@@ -40,7 +41,7 @@ pub fn RunPage(
     let reduced = use_reduced_motion();
     let state = RunState::new(
         &query,
-        query.playback_speed(reduced.get_untracked()),
+        query.base.playback_speed(reduced.get_untracked()),
         Some(RunState::write_url),
         walk.is_some(),
         match worker_runs {
@@ -54,11 +55,12 @@ pub fn RunPage(
     }
     // The guided walk: asked for by the URL (the page layer decides).
     if walk.is_some() && tour::opens_walk(&query) {
-        state.open_walk(query.step, tour::strategy(query.step));
+        let step = query.walk().step;
+        state.open_walk(step, tour::strategy(step));
     }
     // A linked run plays at once, except on a phone watching it animate: there the page
     // opens on its verdict, and the run starts when its stage scrolls into view.
-    let narrow = query.autostart() && !query.embed && is_narrow();
+    let narrow = query.autostart() && !query.base.embed && is_narrow();
     if query.autostart() {
         if narrow && playback.speed().get_untracked() != Speed::Instant {
             state.wait_for_stage();
@@ -67,7 +69,7 @@ pub fn RunPage(
         }
     }
     // `customer=double-charge`: the first customer the run shows it for, once it is done.
-    let scene = StoredValue::new(query.scene);
+    let scene = StoredValue::new(query.story().scene);
     watch(move || {
         if playback.state().get() != PlayState::Done {
             return;
@@ -87,7 +89,7 @@ pub fn RunPage(
     });
     on_cleanup(move || popstate.remove());
     // The presenter's layout is a class on the document, read by the stylesheet.
-    if query.present {
+    if query.base.present {
         if let Some(root) = document().document_element() {
             let _ = root.class_list().add_1("rll-present");
         }
@@ -112,20 +114,19 @@ pub fn RunPage(
             strategy: state.selected().get(),
             ..scenario.get()
         });
-        PageQuery {
-            customer: state.customer().get(),
-            ..PageQuery::for_run(&run, Speed::Instant)
-        }
+        let mut q: RunQuery = Query::for_run(&run, Speed::Instant);
+        q.own.0.customer = state.customer().get();
+        q
     });
     view! {
         <Frame
             section=Section::Charges
-            problems=query.problems.clone()
+            problems=query.base.problems.clone()
             scenario
             view=Signal::stored(View::Run)
             run_state=Signal::derive(move || playback.state().get().as_str())
             shown
-            words=const { page::shared::links::PageWords::of(page::Page::Run) }
+            words=page::shared::links::RUN_WORDS
         >
             {lead}
             <MotionNote playback reduced/>

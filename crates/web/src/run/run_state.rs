@@ -6,11 +6,12 @@ use crate::shared::page_query;
 use crate::shared::read::Read;
 use leptos::prelude::*;
 use page::run::knobs::Knob;
+use page::run::query::{RunQuery, Story, Walk};
 use page::run::stage::{
     numbers_not_ready, opening_strategy, pauses_at_harm, run_scenario, Room, RunProblem as Problem,
 };
 use page::shared::params::{apply_params, parse_param_in, PARAMS};
-use page::{parse_seed, Motion, PageQuery, Speed};
+use page::{parse_seed, Motion, Query, Speed};
 use sim::param::Param;
 use sim::record::RequestRecord;
 use sim::{Scenario, Stats, StrategyName};
@@ -223,32 +224,32 @@ impl RunState {
 
     /// State for `query`, playing at `speed`. The page carries the walk if `walks`, and runs up to `workload`'s customers.
     pub fn new(
-        query: &PageQuery,
+        query: &RunQuery,
         speed: Speed,
         url_writer: Option<UrlWriter>,
         walks: bool,
         workload: page::shared::budget::Workload,
     ) -> Self {
         let playback = use_playback(speed);
-        playback.pause_at_harm(pauses_at_harm(query));
+        playback.pause_at_harm(pauses_at_harm(&query.base));
         playback.hold_frames();
         Self {
             playback,
-            selected: RwSignal::new(opening_strategy(query)),
-            seed_text: RwSignal::new(query.seed.to_string()),
+            selected: RwSignal::new(opening_strategy(&query.base)),
+            seed_text: RwSignal::new(query.base.seed().to_string()),
             seed_error: RwSignal::new(None),
             run_error: RwSignal::new(None),
-            customer: RwSignal::new(query.customer),
-            draft: RwSignal::new(query.scenario.clone()),
+            customer: RwSignal::new(query.story().customer),
+            draft: RwSignal::new(query.base.scenario.clone()),
             params_ok: RwSignal::new(true),
-            motion: query.motion,
-            present: query.present,
+            motion: query.base.motion,
+            present: query.base.present,
             url_writer,
             pending_start: RwSignal::new(false),
             texts: StoredValue::new(
                 PARAMS
                     .iter()
-                    .map(|p| RwSignal::new(p.read(&query.scenario)))
+                    .map(|p| RwSignal::new(p.read(&query.base.scenario)))
                     .collect(),
             ),
             errors: StoredValue::new(PARAMS.iter().map(|_| RwSignal::new(None)).collect()),
@@ -437,7 +438,7 @@ impl RunState {
     /// a rerun or a changed number replaces it.
     pub fn write_url(&self, scenario: &Scenario, speed: Speed, strategy: StrategyName) {
         let q = self.page_query(scenario, speed, self.customer.get_untracked());
-        let was = page_query::read().strategy;
+        let was = page_query::read::<(Story, Walk)>().base.strategy();
         page_query::record(&q.to_query(), was.is_some_and(|s| s != strategy));
     }
 
@@ -452,21 +453,28 @@ impl RunState {
         };
         let customer = self.customer.get_untracked();
         let q = self.page_query(&scenario, self.playback.speed().get_untracked(), customer);
-        page_query::record(&q.to_query(), page_query::read().customer != customer);
+        let was = page_query::read::<(Story, Walk)>().story().customer;
+        page_query::record(&q.to_query(), was != customer);
     }
 
     /// The page's URL state for `scenario` at `speed` with `customer`'s story open: the
     /// motion, presenter and walk settings carried along.
-    fn page_query(&self, scenario: &Scenario, speed: Speed, customer: Option<u32>) -> PageQuery {
+    fn page_query(&self, scenario: &Scenario, speed: Speed, customer: Option<u32>) -> RunQuery {
         let tour = self.tour.get_untracked();
-        PageQuery {
-            motion: self.motion,
-            present: self.present,
-            customer,
-            tour: tour.is_some(),
-            step: tour.unwrap_or(0),
-            ..PageQuery::for_run(scenario, speed)
-        }
+        let mut q = Query::for_run(scenario, speed);
+        q.base.motion = self.motion;
+        q.base.present = self.present;
+        q.own = (
+            Story {
+                customer,
+                scene: None,
+            },
+            Walk {
+                tour: tour.is_some(),
+                step: tour.unwrap_or(0),
+            },
+        );
+        q
     }
 
     /// Writes the walk's step (or its closing) into the URL for the strategy selected and
@@ -485,18 +493,20 @@ impl RunState {
 
     /// Shows what the URL says after Back or Forward: its strategy, seed, numbers and
     /// story, run again (the URL already names them, so nothing new is recorded).
-    pub fn restore(&self, q: &PageQuery) {
-        self.customer.set(q.customer);
-        self.seed_text.set(q.seed.to_string());
-        self.draft.set(q.scenario.clone());
+    pub fn restore(&self, q: &RunQuery) {
+        let walk = q.walk();
+        self.customer.set(q.story().customer);
+        self.seed_text.set(q.base.seed().to_string());
+        self.draft.set(q.base.scenario.clone());
         self.params_ok.set(true);
-        self.tour.set((q.tour && self.walks).then_some(q.step));
-        let strategy = opening_strategy(q);
-        if q.tour && self.walks {
+        self.tour
+            .set((walk.tour && self.walks).then_some(walk.step));
+        let strategy = opening_strategy(&q.base);
+        if walk.tour && self.walks {
             // A step of the walk asks its question again before anything runs.
             self.playback.reset();
             self.selected.set(strategy);
-        } else if q.strategy.is_some() {
+        } else if q.base.strategy().is_some() {
             self.run(strategy);
         } else {
             self.selected.set(strategy);

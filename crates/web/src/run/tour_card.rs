@@ -13,6 +13,7 @@ use crate::shared::erase::{handler, watch};
 use crate::shared::page_query;
 use leptos::html::Div;
 use leptos::prelude::*;
+use page::run::query::{Story, Walk};
 use page::run::tour::{
     self, Go, CARD_LABEL, CHOICE, CHOICES, CHOICES_SHOWN, CHOICE_VALUE, HINT, QUESTION, REVEAL,
     REVEAL_WORDS, SETUP, STEPS,
@@ -77,7 +78,7 @@ pub fn TourCard(
     let leave = move || {
         state.close_walk();
         // A first visit that ran nothing has no query to take the walk out of.
-        if page_query::read().tour {
+        if page_query::read::<(Story, Walk)>().walk().tour {
             state.record_tour(false);
         }
     };

@@ -4,20 +4,11 @@
 
 use super::page_query;
 use leptos::prelude::*;
-use page::PageQuery;
+use page::{Family, Query};
 
-/// Reads the link and mounts `page` into `<body>`: a page that reads neither a sweep's
-/// keys nor the limits experiments' settings.
-pub fn mount_page<V: IntoView + 'static>(page: fn(PageQuery) -> V) {
-    mount_page_for::<false, false, V>(page)
-}
-
-/// Reads the link as a page that reads a sweep's keys only if `SWEEP` and the limits
-/// experiments' settings only if `LAB` ([`page::parse_for`]), and mounts `page`.
-pub fn mount_page_for<const SWEEP: bool, const LAB: bool, V: IntoView + 'static>(
-    page: fn(PageQuery) -> V,
-) {
+/// Reads the link as the page whose own keys are `F`'s, and mounts `page` into `<body>`.
+pub fn mount_page<F: Family + 'static, V: IntoView + 'static>(page: fn(Query<F>) -> V) {
     console_error_panic_hook::set_once();
-    let query = page_query::read_for::<SWEEP, LAB>();
+    let query = page_query::read::<F>();
     leptos::mount::mount_to_body(move || page(query));
 }

@@ -7,20 +7,20 @@ use crate::shared::frame::Frame;
 use crate::shared::view_tabs::ViewTabs;
 use leptos::prelude::*;
 use page::shared::links::PageWords;
-use page::{PageQuery, Section, View};
+use page::{Section, View};
 use sim::Scenario;
 
 /// A charges page other than the run page: `children` under a heading, in the frame.
 #[component]
-pub fn ExplorePage<H: IntoView + 'static>(
-    /// The link the page was opened with.
-    query: PageQuery,
+pub fn ExplorePage<Q: Send + Sync + 'static, H: IntoView + 'static>(
+    /// What could not be used from the link.
+    problems: Vec<String>,
     /// The view this page shows.
     view: View,
     /// The heading of the view.
     title: &'static str,
     /// What the page shows, for the footer's command and the title.
-    shown: Signal<PageQuery>,
+    shown: Signal<Q>,
     /// The seed and numbers the introduction and the links to other pages carry.
     scenario: Signal<Scenario>,
     /// `idle`, `running` or `done`, for `data-run-state`.
@@ -29,13 +29,13 @@ pub fn ExplorePage<H: IntoView + 'static>(
     /// carries no code for it).
     beside: H,
     /// What the tab and the footer say of it (see [`Frame`]).
-    words: PageWords,
+    words: PageWords<Q>,
     children: Children,
 ) -> impl IntoView {
     view! {
         <Frame
             section=Section::Charges
-            problems=query.problems.clone()
+            problems
             scenario
             view=Signal::stored(view)
             run_state

@@ -9,12 +9,12 @@ use page::shared::links::{footer_markup, PageWords, FOOTER};
 use page::shared::sections::{
     header_markup, problems_markup, sections_markup, SECTIONS, SECTIONS_LABEL,
 };
-use page::{PageQuery, Section, View};
+use page::{Section, View};
 use sim::Scenario;
 
 /// A page of the lab: its header and section links, `children`, and the footer.
 #[component]
-pub fn Frame(
+pub fn Frame<Q: Send + Sync + 'static>(
     /// The section this page belongs to.
     section: Section,
     /// What could not be used from the link.
@@ -26,10 +26,10 @@ pub fn Frame(
     /// `idle`, `running`, `paused` or `done`, for `data-run-state`.
     run_state: Signal<&'static str>,
     /// What the page shows, for the tab's title and the footer's commands.
-    shown: Signal<PageQuery>,
+    shown: Signal<Q>,
     /// What the tab and the footer say of it: this page's own builders
-    /// (`const { PageWords::of(page) }`, so the other pages' are not in its module).
-    words: PageWords,
+    /// (`page::shared::links::RUN_WORDS`, …, so the other pages' are not in its module).
+    words: PageWords<Q>,
     /// The page's root, for a page whose content binds nodes outside its own markup.
     #[prop(optional)]
     root: bind::Root,

@@ -1,7 +1,7 @@
 //! Reads and writes the page's URL query. The meaning of each key is decided by the
 //! pure [`crate::page`] module; this file only talks to the browser.
 
-use page::{self, PageQuery};
+use page::{Family, Query};
 use wasm_bindgen::JsValue;
 
 /// The decoded `(key, value)` pairs of the current URL, in order.
@@ -25,16 +25,10 @@ fn pairs() -> Vec<(String, String)> {
     out
 }
 
-/// What the current URL asks for, as a page that reads a parameter sweep's keys only if
-/// `SWEEP` and the limits experiments' settings only if `LAB` ([`page::parse_for`]).
-pub fn read_for<const SWEEP: bool, const LAB: bool>() -> PageQuery {
-    page::parse_for::<SWEEP, LAB>(&pairs())
-}
-
-/// What the current URL asks for, as a page that reads neither a sweep's keys nor the
-/// limits experiments' settings: every page but those two.
-pub fn read() -> PageQuery {
-    read_for::<false, false>()
+/// What the current URL asks for, as the page whose own keys are `F`'s reads it
+/// ([`page::site::keys::read`]).
+pub fn read<F: Family>() -> Query<F> {
+    page::site::keys::read(&pairs())
 }
 
 /// Replaces the URL's query without reloading, so the address bar always names the run

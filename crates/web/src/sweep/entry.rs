@@ -1,23 +1,24 @@
 //! The sweep page's entry.
 
 use super::{param_sweep_view, sweep_view};
-use crate::shared::entry::mount_page_for;
+use crate::shared::entry::mount_page;
 use crate::shared::explore_page;
 use leptos::prelude::*;
+use page::sweep::query::SweepQuery;
 use page::sweep::sweep_progress::SweepState;
 use page::View;
 /// The sweep page: seeds, or one parameter over seeds.
 pub fn mount() {
-    mount_page_for::<true, false, _>(|query| {
-        let base = query.seeded_scenario();
+    mount_page(|query: SweepQuery| {
+        let base = query.base.scenario.clone();
         let strategy = query.seed_sweep_strategy();
         // A link naming a parameter starts the parameter sweep, not the seed sweep.
         let (seeds, autostart) = (
-            query.seeds,
-            query.sweep_autostart() && query.sweep_param.is_none(),
+            query.own.seeds,
+            query.sweep_autostart() && query.own.param.is_none(),
         );
         // The seed sweep's workers load ahead unless the link is a parameter sweep's.
-        let warm = query.sweep_param.is_none();
+        let warm = query.own.param.is_none();
         // The footer follows the sweep on screen: what the link asked for, then each sweep
         // the reader starts.
         let shown = RwSignal::new(query.clone());
@@ -33,7 +34,7 @@ pub fn mount() {
             page::shared::explore::sweep_page_state([seeds_state.get(), param_state.get()])
         });
         view! {
-            <explore_page::ExplorePage query view=View::Sweep words=const { page::shared::links::PageWords::of(page::Page::Sweep) } title=page::sweep::views::SWEEP_TITLE shown=shown.into() scenario run_state beside=()>
+            <explore_page::ExplorePage problems=query.base.problems.clone() view=View::Sweep words=page::shared::links::SWEEP_WORDS title=page::sweep::views::SWEEP_TITLE shown=shown.into() scenario run_state beside=()>
                 <sweep_view::SweepView base strategy seeds autostart warm shown state=seeds_state/>
                 <param_sweep_view::ParamSweepView base=psweep_base query=psweep_query shown state=param_state/>
             </explore_page::ExplorePage>

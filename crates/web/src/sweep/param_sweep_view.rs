@@ -23,13 +23,13 @@ use page::shared::links::param_sweep_query;
 use page::shared::worker_message::{Answer, Work};
 use page::sweep::param_sweep::sentence;
 use page::sweep::param_sweep_chart::chart_markup;
+use page::sweep::query::SweepQuery;
 use page::sweep::share::take_points;
 use page::sweep::sweep_forms::{
     param_sweep_help, Field, ParamSweepForm, CANCEL, PRESET, PRESET_KEY, RUN, STRATEGY_HINT,
 };
 use page::sweep::sweep_progress::SweepState;
 use page::sweep::views::{param_sweep_markup, CHART};
-use page::PageQuery;
 use sim::param_sweep::{ParamSweepJob, ParamSweepSpec};
 use sim::Scenario;
 
@@ -54,13 +54,13 @@ pub fn ParamSweepView(
     /// The link's seed and numbers.
     base: Scenario,
     /// The link the page was opened with.
-    query: PageQuery,
+    query: SweepQuery,
     /// The sweep on screen, as a page: set when a sweep starts.
-    shown: RwSignal<PageQuery>,
+    shown: RwSignal<SweepQuery>,
     /// Where the sweep is (the page's `data-run-state` reads it).
     state: RwSignal<SweepState>,
 ) -> impl IntoView {
-    let autostart = query.sweep_autostart() && query.sweep_param.is_some();
+    let autostart = query.sweep_autostart() && query.own.param.is_some();
     let form = RwSignal::new(ParamSweepForm::initial(&query));
     let problem = RwSignal::new(None::<String>);
     let task = SweepTask::new(
@@ -81,10 +81,11 @@ pub fn ParamSweepView(
             Err(why) => return problem.set(Some(why)),
         };
         let spec = read.spec;
-        let now_shown = PageQuery {
-            all_strategies: read.all,
-            ..base.with_value(|b| param_sweep_query(spec, read.strategy, read.seeds, b))
-        };
+        let mut now_shown =
+            base.with_value(|b| param_sweep_query(spec, read.strategy, read.seeds, b));
+        if read.all {
+            now_shown.base.naming = page::Naming::All;
+        }
         let seeds = read.seeds;
         let strategies = now_shown.param_sweep_strategies(spec.param);
         let steps = match base

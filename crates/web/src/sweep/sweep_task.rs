@@ -12,8 +12,8 @@ use crate::shared::workers::Farm;
 use crate::sweep::sweep_progress::bind_progress;
 use leptos::prelude::*;
 use page::shared::worker_message::{Answer, Read, Work};
+use page::sweep::query::SweepQuery;
 use page::sweep::sweep_progress::SweepState;
-use page::PageQuery;
 use sim::sweep::Stepped;
 
 /// A sweep in progress, and when it started.
@@ -88,7 +88,7 @@ pub struct SweepTask<S: 'static, T: 'static> {
     /// Workers the sweep on screen ran on (0: the page's own thread).
     workers_used: RwSignal<u32>,
     problem: RwSignal<Option<String>>,
-    shown: RwSignal<PageQuery>,
+    shown: RwSignal<SweepQuery>,
     frames: FrameLoop,
     farm: Farm,
     /// The reader of the workers' answers.
@@ -115,7 +115,7 @@ where
     pub fn new(
         state: RwSignal<SweepState>,
         problem: RwSignal<Option<String>>,
-        shown: RwSignal<PageQuery>,
+        shown: RwSignal<SweepQuery>,
         read_answer: Read,
         take: fn(&mut S, Answer) -> bool,
         read: fn(&S) -> T,
@@ -177,7 +177,7 @@ where
     /// Starts `steps`, the sweep `work` and `now_shown` name (`work` is what the workers
     /// run, `now_shown` what the address bar shows): one worker per core, each handed a
     /// slice at a time; the page's own thread, a frame at a time, if none can start.
-    pub fn start(self, steps: S, work: Work, now_shown: PageQuery) {
+    pub fn start(self, steps: S, work: Work, now_shown: SweepQuery) {
         self.problem.set(None);
         self.frames.stop();
         let total = steps.total();

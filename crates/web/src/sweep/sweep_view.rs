@@ -23,11 +23,11 @@ use page::shared::links::sweep_query;
 use page::shared::words::Words;
 use page::shared::worker_message::{Answer, Work};
 use page::sweep::histogram::sweep_result_markup;
+use page::sweep::query::SweepQuery;
 use page::sweep::share::take_stats;
 use page::sweep::sweep_forms::{seed_sweep_help, SeedSweepForm, CANCEL, RUN};
 use page::sweep::sweep_progress::SweepState;
 use page::sweep::views::{seed_sweep_markup, RESULTS};
-use page::PageQuery;
 use sim::sweep::{Distribution, SweepJob};
 use sim::{Scenario, StatField, StrategyName};
 
@@ -80,7 +80,7 @@ pub fn SweepView(
     /// Load the workers once the page is idle, ready for the first sweep.
     warm: bool,
     /// The sweep on screen, as a page: set when a sweep starts.
-    shown: RwSignal<PageQuery>,
+    shown: RwSignal<SweepQuery>,
     /// Where the sweep is (the page's `data-run-state` reads it).
     state: RwSignal<SweepState>,
 ) -> impl IntoView {

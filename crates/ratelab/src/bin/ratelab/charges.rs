@@ -227,7 +227,7 @@ fn from_flags(args: &Args) -> Result<(Scenario, Ask), String> {
             ));
         }
         let seeds = match args.get::<RangeInclusive<u64>>("seeds") {
-            None => page::DEFAULT_SWEEP_SEEDS,
+            None => page::sweep::query::DEFAULT_SWEEP_SEEDS,
             Some(r) if *r.start() == 1 => *r.end(),
             Some(r) => {
                 return Err(format!(
@@ -297,15 +297,15 @@ pub fn scenario_from_flags(args: &Args) -> Result<Scenario, String> {
 /// The scenario a page URL's query describes, or the page's sentences for what is wrong.
 pub fn scenario_from_query(text: &str) -> Result<Scenario, String> {
     let q = page::parse(&page::pairs_of(text));
-    if !q.problems.is_empty() {
+    if !q.base.problems.is_empty() {
         return Err(format!(
             "the page would not run --query as written:\n  {}",
-            q.problems.join("\n  ")
+            q.base.problems.join("\n  ")
         ));
     }
     Ok(Scenario {
         record: false,
-        ..q.scenario
+        ..q.base.scenario
     })
 }
 
@@ -323,15 +323,15 @@ fn from_query(args: &Args, text: &str) -> Result<(Scenario, Ask), String> {
         ));
     }
     let q = page::parse(&page::pairs_of(text));
-    if !q.problems.is_empty() {
+    if !q.base.problems.is_empty() {
         return Err(format!(
             "the page would not run --query as written:\n  {}",
-            q.problems.join("\n  ")
+            q.base.problems.join("\n  ")
         ));
     }
     let base = Scenario {
         record: false,
-        ..q.scenario.clone()
+        ..q.base.scenario.clone()
     };
     let ask = match q.page() {
         page @ (Page::Limits | Page::Headers) => {
@@ -357,28 +357,27 @@ fn from_query(args: &Args, text: &str) -> Result<(Scenario, Ask), String> {
                 cli_line(&q).replacen(CLI_PREFIX, "ratelab", 1)
             ));
         }
-        Page::Sweep if q.sweep_param.is_some() => {
-            let spec = q.sweep_param.expect("matched");
-            Ask::ParamSweep {
-                strategies: Some(q.param_sweep_strategies(spec.param)),
-                spec,
-                seeds: q.seeds,
+        Page::Sweep => {
+            let sweep = q.as_sweep();
+            match sweep.own.param {
+                Some(spec) => Ask::ParamSweep {
+                    strategies: Some(sweep.param_sweep_strategies(spec.param)),
+                    spec,
+                    seeds: sweep.own.seeds,
+                },
+                None => Ask::Sweep {
+                    strategies: sweep.seed_sweep_strategies(),
+                    seeds: 1..=sweep.own.seeds,
+                },
             }
         }
-        Page::Sweep => Ask::Sweep {
-            strategies: match q.strategy {
-                Some(s) if !q.all_strategies => vec![s],
-                _ => StrategyName::ALL.to_vec(),
-            },
-            seeds: 1..=q.seeds,
-        },
         Page::Compare => Ask::Runs {
             strategies: StrategyName::ALL.to_vec(),
             many: true,
         },
         // The run page and the embedded widget play one strategy: the one named, or the
         // page's fallback (`strategy=all` names none), as `cli_line` writes it.
-        Page::Run | Page::Embed => match (q.customer, q.scene) {
+        Page::Run | Page::Embed => match (q.own.story.customer, q.own.story.scene) {
             (Some(c), _) => Ask::Story(c.to_string()),
             (None, Some(scene)) => Ask::Story(scene.as_str().to_string()),
             (None, None) => Ask::Runs {

@@ -1,9 +1,13 @@
 //! The query read and written: every key, every refusal, and round trips.
 
-use super::codec::*;
-use super::page::*;
-use super::read::*;
+use super::every::*;
+use crate::client::query::Code;
+use crate::limits::query::Lab;
 use crate::limits::settings::LabSettings;
+use crate::query::codec::*;
+use crate::query::page::*;
+use crate::run::query::{Counters, Story, Walk, MAX_COUNTERS};
+use crate::sweep::query::{Sweep, DEFAULT_SWEEP_SEEDS};
 use crate::*;
 use sim::lab::ExperimentName;
 use sim::param_sweep::ParamSweepSpec;
@@ -11,7 +15,7 @@ use sim::rng::SimRng;
 use sim::story::Scene;
 use sim::{Scenario, StatField, StrategyName};
 
-fn q(s: &[(&str, &str)]) -> PageQuery {
+fn q(s: &[(&str, &str)]) -> AnyQuery {
     parse(
         &s.iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -22,75 +26,90 @@ fn q(s: &[(&str, &str)]) -> PageQuery {
 #[test]
 fn a_story_by_scene_the_widget_counters_and_the_presenter_layout_read_and_write_back() {
     let p = q(&[("strategy", "keyed"), ("customer", "conflict")]);
-    assert_eq!((p.customer, p.scene), (None, Some(Scene::Conflict)));
-    assert!(p.problems.is_empty());
+    assert_eq!(
+        (p.own.story.customer, p.own.story.scene),
+        (None, Some(Scene::Conflict))
+    );
+    assert!(p.base.problems.is_empty());
     assert_eq!(parse(&pairs_of(&p.to_query())), p);
     let p = q(&[("customer", "12")]);
-    assert_eq!((p.customer, p.scene), (Some(12), None));
+    assert_eq!((p.own.story.customer, p.own.story.scene), (Some(12), None));
     let p = q(&[("customer", "bogus")]);
-    assert_eq!((p.customer, p.scene), (None, None));
+    assert_eq!((p.own.story.customer, p.own.story.scene), (None, None));
     assert!(
-        p.problems[0].contains("not one of the scenes (double-charge,"),
+        p.base.problems[0].contains("not one of the scenes (double-charge,"),
         "{:?}",
-        p.problems
+        p.base.problems
     );
     let p = q(&[("counters", "duplicates,requests")]);
     assert_eq!(
-        p.counters,
+        p.own.counters.0,
         Some(vec![StatField::Duplicates, StatField::Requests])
     );
     assert_eq!(parse(&pairs_of(&p.to_query())), p);
     let p = q(&[("counters", "duplicates,typo")]);
-    assert_eq!(p.counters, None);
-    assert!(p.problems[0].contains("'typo'"), "{:?}", p.problems);
+    assert_eq!(p.own.counters.0, None);
+    assert!(
+        p.base.problems[0].contains("'typo'"),
+        "{:?}",
+        p.base.problems
+    );
     let seven = ["requests"; MAX_COUNTERS + 1].join(",");
     let p = q(&[("counters", &seven)]);
-    assert_eq!(p.counters, None);
-    assert!(p.problems[0].contains("1 to 6"), "{:?}", p.problems);
+    assert_eq!(p.own.counters.0, None);
+    assert!(
+        p.base.problems[0].contains("1 to 6"),
+        "{:?}",
+        p.base.problems
+    );
     let p = q(&[("present", "1")]);
-    assert!(p.present);
+    assert!(p.base.present);
     assert_eq!(parse(&pairs_of(&p.to_query())), p);
     let p = q(&[("present", "yes")]);
-    assert!(!p.present && !p.problems.is_empty());
+    assert!(!p.base.present && !p.base.problems.is_empty());
 }
 
 #[test]
 fn the_walks_step_reads_and_writes_back_and_bad_values_are_named() {
     let p = q(&[("tour", "1"), ("step", "3"), ("strategy", "retry")]);
-    assert!(p.tour && p.problems.is_empty(), "{:?}", p.problems);
-    assert_eq!(p.step, 2);
+    assert!(
+        p.own.walk.tour && p.base.problems.is_empty(),
+        "{:?}",
+        p.base.problems
+    );
+    assert_eq!(p.own.walk.step, 2);
     // A linked step asks its question before anything runs.
-    assert!(!p.autostart());
+    assert!(!p.as_run().autostart());
     assert!(p.to_query().ends_with("&tour=1&step=3"), "{}", p.to_query());
     assert_eq!(parse(&pairs_of(&p.to_query())), p);
     let p = q(&[("tour", "1"), ("step", "7")]);
-    assert_eq!(p.step, 0);
+    assert_eq!(p.own.walk.step, 0);
     assert_eq!(
-        p.problems,
+        p.base.problems,
         vec!["The walk's step 7 is outside 1–6; starting at its first step.".to_string()]
     );
     let p = q(&[("tour", "1"), ("step", "two")]);
     assert!(
-        p.problems[0].contains("'two' is not a whole number from 1 to 6"),
+        p.base.problems[0].contains("'two' is not a whole number from 1 to 6"),
         "{:?}",
-        p.problems
+        p.base.problems
     );
     let p = q(&[("tour", "yes")]);
-    assert!(!p.tour);
+    assert!(!p.own.walk.tour);
     assert!(
-        p.problems[0].contains("The tour 'yes' is not 1 or 0"),
+        p.base.problems[0].contains("The tour 'yes' is not 1 or 0"),
         "{:?}",
-        p.problems
+        p.base.problems
     );
     let p = q(&[("step", "4")]);
-    assert!(!p.tour && p.step == 0);
+    assert!(!p.own.walk.tour && p.own.walk.step == 0);
     assert!(
-        p.problems[0].starts_with("Ignored 'step'"),
+        p.base.problems[0].starts_with("Ignored 'step'"),
         "{:?}",
-        p.problems
+        p.base.problems
     );
     let p = q(&[("tour", "0")]);
-    assert!(!p.tour && p.problems.is_empty());
+    assert!(!p.own.walk.tour && p.base.problems.is_empty());
     assert!(!p.to_query().contains("tour"));
 }
 
@@ -98,30 +117,30 @@ fn the_walks_step_reads_and_writes_back_and_bad_values_are_named() {
 fn a_good_query_starts_that_run() {
     let p = q(&[("strategy", "pool"), ("seed", "42"), ("speed", "1x")]);
     assert_eq!(
-        (p.strategy, p.seed, p.speed),
+        (p.base.strategy(), p.base.seed(), p.base.speed),
         (Some(StrategyName::Pool), 42, Speed::X1)
     );
-    assert!(p.problems.is_empty() && p.autostart());
-    assert!(!q(&[]).autostart());
-    assert_eq!(q(&[("seed", "18446744073709551615")]).seed, u64::MAX);
+    assert!(p.base.problems.is_empty() && p.as_run().autostart());
+    assert!(!q(&[]).as_run().autostart());
+    assert_eq!(q(&[("seed", "18446744073709551615")]).base.seed(), u64::MAX);
 }
 
 #[test]
 fn bad_values_fall_back_with_a_sentence_each() {
     let p = q(&[("strategy", "yolo"), ("seed", "-4"), ("speed", "warp")]);
     assert_eq!(
-        (p.strategy, p.seed, p.speed),
+        (p.base.strategy(), p.base.seed(), p.base.speed),
         (Some(StrategyName::Keyed), 1, Speed::X10)
     );
-    assert_eq!(p.problems.len(), 3);
+    assert_eq!(p.base.problems.len(), 3);
     assert!(
-        p.problems[0].contains("no strategy called 'yolo'"),
+        p.base.problems[0].contains("no strategy called 'yolo'"),
         "{:?}",
-        p.problems
+        p.base.problems
     );
-    assert!(p.problems[1].contains("'-4' is not a whole number"));
+    assert!(p.base.problems[1].contains("'-4' is not a whole number"));
     assert_eq!(
-        p.problems[2],
+        p.base.problems[2],
         "There is no speed called 'warp'; use one of instant, 10x, 1x, 0.1x, 0.01x. Using 10x instead."
     );
 }
@@ -134,30 +153,36 @@ fn unknown_repeated_and_huge_values_are_reported() {
         ("colour", "red"),
         ("seed", "99999999999999999999"),
     ]);
-    assert_eq!(p.seed, 5);
+    assert_eq!(p.base.seed(), 5);
     assert!(p
+        .base
         .problems
         .iter()
         .any(|m| m.contains("'seed' appears more than once")));
     assert!(p
+        .base
         .problems
         .iter()
         .any(|m| m.contains("unknown parameter 'colour'")));
     let p = q(&[("seed", "99999999999999999999")]);
-    assert!(p.problems[0].contains("too large"), "{:?}", p.problems);
+    assert!(
+        p.base.problems[0].contains("too large"),
+        "{:?}",
+        p.base.problems
+    );
     let long = "x".repeat(10_000);
     let p = q(&[("strategy", &long)]);
     assert!(
-        p.problems[0].len() < 300,
+        p.base.problems[0].len() < 300,
         "a huge value is shortened in the message"
     );
 }
 
 #[test]
 fn the_seeded_scenario_carries_the_links_seed_and_numbers() {
-    let s = q(&[("seed", "9"), ("maxInflight", "8")]).seeded_scenario();
+    let s = q(&[("seed", "9"), ("maxInflight", "8")]).base.scenario;
     assert_eq!((s.seed, s.provider.max_inflight), (9, 8));
-    assert_eq!(q(&[]).seeded_scenario(), Scenario::default());
+    assert_eq!(q(&[]).base.scenario, Scenario::default());
 }
 
 #[test]
@@ -183,30 +208,36 @@ fn each_query_opens_one_page() {
 
 #[test]
 fn a_sweep_starts_itself_only_when_the_link_names_what_to_sweep() {
-    assert!(q(&[("view", "sweep"), ("strategy", "all")]).sweep_autostart());
-    assert!(q(&[("view", "sweep"), ("strategy", "keyed")]).sweep_autostart());
-    assert!(!q(&[("view", "sweep")]).sweep_autostart());
-    assert!(!q(&[("view", "compare"), ("strategy", "all")]).sweep_autostart());
+    assert!(q(&[("view", "sweep"), ("strategy", "all")])
+        .as_sweep()
+        .sweep_autostart());
+    assert!(q(&[("view", "sweep"), ("strategy", "keyed")])
+        .as_sweep()
+        .sweep_autostart());
+    assert!(!q(&[("view", "sweep")]).as_sweep().sweep_autostart());
+    assert!(!q(&[("view", "compare"), ("strategy", "all")])
+        .as_sweep()
+        .sweep_autostart());
 }
 
 #[test]
 fn views_sections_sweeps_and_customers() {
     let p = q(&[("view", "sweep"), ("strategy", "all"), ("seeds", "500")]);
     assert_eq!(
-        (p.view, p.all_strategies, p.seeds),
+        (p.base.view, p.base.naming == Naming::All, p.own.sweep.seeds),
         (View::Sweep, true, 500)
     );
-    assert!(!p.autostart(), "a sweep is not a playback run");
+    assert!(!p.as_run().autostart(), "a sweep is not a playback run");
     let p = q(&[("view", "compare"), ("seed", "9")]);
-    assert_eq!((p.view, p.seed), (View::Compare, 9));
+    assert_eq!((p.base.view, p.base.seed()), (View::Compare, 9));
     let p = q(&[("strategy", "keyed"), ("customer", "42")]);
-    assert_eq!(p.customer, Some(42));
+    assert_eq!(p.own.story.customer, Some(42));
     let p = q(&[("section", "limits"), ("experiment", "burst")]);
     assert_eq!(
-        (p.section, p.experiment),
+        (p.base.section, p.own.lab.experiment),
         (Section::Limits, Some(ExperimentName::Burst))
     );
-    assert!(q(&[("experiment", "boom")]).problems[0].contains("no experiment called 'boom'"));
+    assert!(q(&[("experiment", "boom")]).base.problems[0].contains("no experiment called 'boom'"));
     let p = q(&[
         ("view", "graph"),
         ("seeds", "0"),
@@ -214,14 +245,19 @@ fn views_sections_sweeps_and_customers() {
         ("section", "x"),
     ]);
     assert_eq!(
-        (p.view, p.seeds, p.customer, p.section),
+        (
+            p.base.view,
+            p.own.sweep.seeds,
+            p.own.story.customer,
+            p.base.section
+        ),
         (View::Run, DEFAULT_SWEEP_SEEDS, None, Section::Charges)
     );
-    assert_eq!(p.problems.len(), 4, "{:?}", p.problems);
+    assert_eq!(p.base.problems.len(), 4, "{:?}", p.base.problems);
     assert!(
-        p.problems[1].contains("0 is outside 1–10000"),
+        p.base.problems[1].contains("0 is outside 1–10000"),
         "{:?}",
-        p.problems
+        p.base.problems
     );
 }
 
@@ -238,9 +274,9 @@ fn a_parameter_sweep_reads_its_keys_in_any_order_and_explains_bad_ones() {
         ("steps", "15"),
         ("seeds", "50"),
     ]);
-    assert_eq!(p.problems, Vec::<String>::new());
+    assert_eq!(p.base.problems, Vec::<String>::new());
     assert_eq!(
-        p.sweep_param,
+        p.own.sweep.param,
         Some(ParamSweepSpec {
             param: Param::Timeout,
             from: ms(200),
@@ -249,9 +285,9 @@ fn a_parameter_sweep_reads_its_keys_in_any_order_and_explains_bad_ones() {
             stat: StatField::Duplicates
         })
     );
-    assert!(p.sweep_autostart());
+    assert!(p.as_sweep().sweep_autostart());
     assert_eq!(
-        p.param_sweep_strategies(Param::Timeout),
+        p.as_sweep().param_sweep_strategies(Param::Timeout),
         [
             StrategyName::TimeoutNoKey,
             StrategyName::Keyed,
@@ -269,40 +305,48 @@ fn a_parameter_sweep_reads_its_keys_in_any_order_and_explains_bad_ones() {
         ("steps", "99"),
         ("stat", "money"),
     ]);
-    let sp = p.sweep_param.unwrap();
+    let sp = p.own.sweep.param.unwrap();
     assert_eq!(
         (sp.from, sp.to, sp.steps, sp.stat),
         (1, 24, 10, StatField::Duplicates)
     );
-    assert_eq!(p.problems.len(), 3, "{:?}", p.problems);
+    assert_eq!(p.base.problems.len(), 3, "{:?}", p.base.problems);
     assert!(
-        p.problems[0].contains("'from' (9) must be below its 'to' (3)"),
+        p.base.problems[0].contains("'from' (9) must be below its 'to' (3)"),
         "{:?}",
-        p.problems
+        p.base.problems
     );
     assert!(
-        p.problems[1].contains("99 is outside 2–50"),
+        p.base.problems[1].contains("99 is outside 2–50"),
         "{:?}",
-        p.problems
+        p.base.problems
     );
     assert!(
-        p.problems[2].contains("no stat called 'money'"),
+        p.base.problems[2].contains("no stat called 'money'"),
         "{:?}",
-        p.problems
+        p.base.problems
     );
     let p = q(&[("param", "timeoutMs"), ("from", "-1")]);
-    assert!(p.problems[0].contains("negative"), "{:?}", p.problems);
-    assert_eq!(p.sweep_param.unwrap().from, ms(250));
-    let p = q(&[("param", "jitter")]);
-    assert_eq!(p.sweep_param, None);
     assert!(
-        p.problems[0].contains("cannot be swept"),
+        p.base.problems[0].contains("negative"),
         "{:?}",
-        p.problems
+        p.base.problems
+    );
+    assert_eq!(p.own.sweep.param.unwrap().from, ms(250));
+    let p = q(&[("param", "jitter")]);
+    assert_eq!(p.own.sweep.param, None);
+    assert!(
+        p.base.problems[0].contains("cannot be swept"),
+        "{:?}",
+        p.base.problems
     );
     let p = q(&[("from", "1"), ("steps", "3")]);
-    assert_eq!(p.sweep_param, None);
-    assert!(p.problems[0].contains("needs 'param'"), "{:?}", p.problems);
+    assert_eq!(p.own.sweep.param, None);
+    assert!(
+        p.base.problems[0].contains("needs 'param'"),
+        "{:?}",
+        p.base.problems
+    );
 }
 
 #[test]
@@ -318,14 +362,14 @@ fn to_query_round_trips() {
         .collect();
     let p = parse(&pairs);
     assert_eq!(
-        (p.strategy, p.seed, p.speed),
+        (p.base.strategy(), p.base.seed(), p.base.speed),
         (Some(StrategyName::TimeoutNoKey), 9, Speed::X10)
     );
 }
 
 /// A page state with every field drawn at random, half the parameters left at
 /// their defaults: what a reader could reach by clicking and typing.
-pub(crate) fn random_page(rng: &mut SimRng) -> PageQuery {
+pub(crate) fn random_page(rng: &mut SimRng) -> AnyQuery {
     use sim::rng::Odds;
     let pick = |rng: &mut SimRng, n: usize| rng.below(n as u64) as usize;
     let mut scenario = Scenario::default();
@@ -368,48 +412,65 @@ pub(crate) fn random_page(rng: &mut SimRng) -> PageQuery {
             .map(|_| StatField::ALL[pick(rng, StatField::ALL.len())])
             .collect()
     });
-    PageQuery {
-        section: [Section::Charges, Section::Limits, Section::Headers][pick(rng, 3)],
-        view: View::ALL[pick(rng, 3)],
-        strategy,
-        all_strategies: all,
-        seed,
-        seeds: rng.between(1, sim::sweep::MAX_SEEDS),
-        speed: Speed::ALL[pick(rng, 3)],
-        customer,
-        scene,
-        counters,
-        experiment: rng
-            .chance(Odds::one_in(3))
-            .then(|| ExperimentName::ALL[pick(rng, 6)]),
-        lab: crate::limits::settings::KNOBS
-            .iter()
-            .fold(Default::default(), |s, k| {
-                let (lo, hi) = k.slider();
-                if rng.chance(Odds::one_in(3)) {
-                    s.with_position(k.id, rng.between(lo, hi))
-                } else {
-                    s
-                }
-            }),
-        embed: rng.chance(Odds::one_in(2)),
-        present: rng.chance(Odds::one_in(4)),
-        motion: Motion::ALL[pick(rng, 3)],
-        tour,
-        step: if tour {
-            pick(rng, crate::run::tour::STEPS)
-        } else {
-            0
+    let section = [Section::Charges, Section::Limits, Section::Headers][pick(rng, 3)];
+    let view = View::ALL[pick(rng, 3)];
+    let seeds = rng.between(1, sim::sweep::MAX_SEEDS);
+    let speed = Speed::ALL[pick(rng, 3)];
+    let experiment = rng
+        .chance(Odds::one_in(3))
+        .then(|| ExperimentName::ALL[pick(rng, 6)]);
+    let settings = crate::limits::settings::KNOBS
+        .iter()
+        .fold(LabSettings::default(), |s, k| {
+            let (lo, hi) = k.slider();
+            if rng.chance(Odds::one_in(3)) {
+                s.with_position(k.id, rng.between(lo, hi))
+            } else {
+                s
+            }
+        });
+    let embed = rng.chance(Odds::one_in(2));
+    let present = rng.chance(Odds::one_in(4));
+    let motion = Motion::ALL[pick(rng, 3)];
+    let step = if tour {
+        pick(rng, crate::run::tour::STEPS)
+    } else {
+        0
+    };
+    let param = rng.chance(Odds::one_in(3)).then(|| random_param_sweep(rng));
+    let code = rng.chance(Odds::one_in(4)).then(|| {
+        let text: String = (0..rng.between(0, 40))
+            .map(|_| char::from_u32(rng.between(1, 0x2FF) as u32).unwrap_or('x'))
+            .collect();
+        crate::client::code::encode_code(&text)
+    });
+    Query {
+        base: Base {
+            section,
+            view,
+            naming: match (all, strategy) {
+                (true, _) => Naming::All,
+                (false, Some(_)) => Naming::One,
+                (false, None) => Naming::Unnamed,
+            },
+            scenario,
+            speed,
+            embed,
+            present,
+            motion,
+            problems: Vec::new(),
         },
-        sweep_param: rng.chance(Odds::one_in(3)).then(|| random_param_sweep(rng)),
-        code: rng.chance(Odds::one_in(4)).then(|| {
-            let text: String = (0..rng.between(0, 40))
-                .map(|_| char::from_u32(rng.between(1, 0x2FF) as u32).unwrap_or('x'))
-                .collect();
-            crate::client::code::encode_code(&text)
-        }),
-        scenario,
-        problems: Vec::new(),
+        own: Every {
+            sweep: Sweep::new(seeds, param),
+            story: Story { customer, scene },
+            counters: Counters(counters),
+            lab: Lab {
+                experiment,
+                settings,
+            },
+            walk: Walk { tour, step },
+            code: Code(code),
+        },
     }
 }
 
@@ -438,7 +499,7 @@ fn every_page_state_round_trips_through_its_query() {
     let mut rng = SimRng::from_seed(2024);
     for i in 0..2_000 {
         let page = random_page(&mut rng);
-        assert_eq!(page.scenario.validate(), Ok(()), "case {i}");
+        assert_eq!(page.base.scenario.validate(), Ok(()), "case {i}");
         let text = page.to_query();
         assert!(
             text.bytes()
@@ -448,8 +509,8 @@ fn every_page_state_round_trips_through_its_query() {
         assert_eq!(parse(&pairs_of(&text)), page, "case {i}: {text}");
     }
     assert_eq!(
-        parse(&pairs_of(&PageQuery::default().to_query())),
-        PageQuery::default()
+        parse(&pairs_of(&AnyQuery::default().to_query())),
+        AnyQuery::default()
     );
 }
 
@@ -458,12 +519,12 @@ fn any_parameters_the_url_accepts_make_a_run_that_finishes_and_adds_up() {
     use sim::{Simulation, Stats};
     let mut rng = SimRng::from_seed(77);
     for i in 0..1_500 {
-        let mut s = random_page(&mut rng).scenario;
+        let mut s = random_page(&mut rng).base.scenario;
         s.customers = 1 + s.customers % 300;
         s.strategy = StrategyName::ALL[i % StrategyName::ALL.len()];
         let mut sim = Simulation::new(&s).unwrap();
         let stats = sim.run_to_end();
-        let why = format!("case {i}: {}", PageQuery::for_run(&s, Speed::X1).to_query());
+        let why = format!("case {i}: {}", AnyQuery::for_run(&s, Speed::X1).to_query());
         assert!(sim.is_finished(), "{why}");
         assert_eq!(
             stats,
@@ -490,7 +551,7 @@ fn any_parameters_the_url_accepts_make_a_run_that_finishes_and_adds_up() {
 fn only_parameters_that_differ_from_the_defaults_are_written() {
     let mut s = Scenario::article(StrategyName::Pool, 7);
     assert_eq!(
-        PageQuery::for_run(&s, Speed::X1).to_query(),
+        AnyQuery::for_run(&s, Speed::X1).to_query(),
         "?section=charges&view=run&strategy=pool&seed=7&speed=1x"
     );
     assert_eq!(
@@ -504,7 +565,7 @@ fn only_parameters_that_differ_from_the_defaults_are_written() {
     set_param(&mut s, "latencyMs", "2.5").unwrap();
     set_param(&mut s, "jitter", "on").unwrap();
     assert_eq!(
-        PageQuery::for_run(&s, Speed::X10).to_query(),
+        AnyQuery::for_run(&s, Speed::X10).to_query(),
         "?section=charges&view=run&strategy=pool&seed=7&speed=10x\
          &maxInflight=3&errorRate=1/5&latencyMs=2.5&jitterMs=0&jitter=on&workers=20"
     );
@@ -532,8 +593,8 @@ fn parameters_in_the_url_set_the_scenario() {
         ("timeoutMs", "700"),
         ("workers", "12"),
     ]);
-    assert_eq!(p.problems, Vec::<String>::new());
-    let s = &p.scenario;
+    assert_eq!(p.base.problems, Vec::<String>::new());
+    let s = &p.base.scenario;
     assert_eq!(
         (s.seed, s.strategy, s.customers),
         (3, StrategyName::Pool, 50)
@@ -577,9 +638,9 @@ fn a_bad_parameter_keeps_its_default_and_says_so() {
         ("timeoutMs", "1e30"),
         ("customers", "20000000"),
     ]);
-    assert_eq!(p.scenario, Scenario::default());
+    assert_eq!(p.base.scenario, Scenario::default());
     assert_eq!(
-        p.problems,
+        p.base.problems,
         [
             "In-flight limit (maxInflight) must be a whole number from 1 to 10000 requests, \
              but '-3' is negative. Using the default, 10 requests.",
@@ -591,16 +652,16 @@ fn a_bad_parameter_keeps_its_default_and_says_so() {
     );
     let p = q(&[("errorRate", "<script>alert(1)</script>")]);
     assert!(
-        p.problems[0].ends_with("is not one. Using the default, 1/20."),
+        p.base.problems[0].ends_with("is not one. Using the default, 1/20."),
         "{:?}",
-        p.problems
+        p.base.problems
     );
 }
 
 #[test]
 fn rules_across_fields_fall_back_for_the_fields_involved() {
     let p = q(&[("latencyMs", "50"), ("jitterMs", "80"), ("workers", "9")]);
-    let s = &p.scenario;
+    let s = &p.base.scenario;
     assert_eq!(
         (
             s.provider.latency_us,
@@ -610,7 +671,7 @@ fn rules_across_fields_fall_back_for_the_fields_involved() {
         (15_000, 3_000, 9)
     );
     assert_eq!(
-        p.problems,
+        p.base.problems,
         [
             "The latency jitter (jitterMs) is 80 ms, more than the latency (latencyMs) of 50 ms; \
           the jitter cannot exceed the latency. Using the defaults, latencyMs 15 ms and \
@@ -618,10 +679,13 @@ fn rules_across_fields_fall_back_for_the_fields_involved() {
         ]
     );
     let p = q(&[("customers", "10"), ("customer", "11")]);
-    assert_eq!(p.customer, None);
-    assert!(p.problems[0].contains("no customer 11: this run has customers 1 to 10"));
+    assert_eq!(p.own.story.customer, None);
+    assert!(p.base.problems[0].contains("no customer 11: this run has customers 1 to 10"));
     assert_eq!(
-        q(&[("customers", "10"), ("customer", "10")]).customer,
+        q(&[("customers", "10"), ("customer", "10")])
+            .own
+            .story
+            .customer,
         Some(10)
     );
 }
@@ -629,43 +693,43 @@ fn rules_across_fields_fall_back_for_the_fields_involved() {
 #[test]
 fn embed_and_motion() {
     let p = q(&[("embed", "1"), ("motion", "off"), ("speed", "1x")]);
-    assert!(p.embed);
-    assert_eq!(p.playback_speed(false), Speed::Instant);
+    assert!(p.base.embed);
+    assert_eq!(p.base.playback_speed(false), Speed::Instant);
     let p = q(&[("motion", "on"), ("speed", "1x")]);
-    assert_eq!(p.playback_speed(true), Speed::X1);
+    assert_eq!(p.base.playback_speed(true), Speed::X1);
     let p = q(&[("speed", "1x")]);
     assert_eq!(
-        (p.playback_speed(true), p.playback_speed(false)),
+        (p.base.playback_speed(true), p.base.playback_speed(false)),
         (Speed::Instant, Speed::X1)
     );
     let p = q(&[("embed", "yes"), ("motion", "fast")]);
-    assert_eq!((p.embed, p.motion), (false, Motion::Auto));
-    assert_eq!(p.problems.len(), 2, "{:?}", p.problems);
+    assert_eq!((p.base.embed, p.base.motion), (false, Motion::Auto));
+    assert_eq!(p.base.problems.len(), 2, "{:?}", p.base.problems);
 }
 
 #[test]
 fn odd_keys_get_a_helpful_sentence() {
     let p = q(&[("maxinflight", "20"), ("", "7"), ("colour", "red")]);
     assert!(
-        p.problems[0].contains("did you mean 'maxInflight'?"),
+        p.base.problems[0].contains("did you mean 'maxInflight'?"),
         "{:?}",
-        p.problems
+        p.base.problems
     );
     assert!(
-        p.problems[1].contains("no parameter name"),
+        p.base.problems[1].contains("no parameter name"),
         "{:?}",
-        p.problems
+        p.base.problems
     );
     assert!(
-        p.problems[2].contains("strategy, seed") && p.problems[2].contains("--help"),
+        p.base.problems[2].contains("strategy, seed") && p.base.problems[2].contains("--help"),
         "lists the page's keys and says where the rest are: {:?}",
-        p.problems
+        p.base.problems
     );
     let emoji_key = "🦀".repeat(100);
     let p = q(&[(emoji_key.as_str(), "1")]);
     // The key is quoted cut short, however long it was.
-    let quoted = p.problems[0].matches('🦀').count();
-    assert!((1..=40).contains(&quoted), "{}", p.problems[0]);
+    let quoted = p.base.problems[0].matches('🦀').count();
+    assert!((1..=40).contains(&quoted), "{}", p.base.problems[0]);
 }
 
 #[test]
@@ -722,13 +786,20 @@ fn a_page_that_reads_no_sweep_and_no_lab_ignores_their_keys_and_says_where_they_
     .map(|(k, v)| (k.to_string(), v.to_string()))
     .collect();
     let every = parse(&pairs);
-    assert!(every.lab.changed().any(|k| k.key == "burstGapMs"));
-    assert!(every.sweep_param.is_some());
-    let neither = parse_for::<false, false>(&pairs);
-    assert_eq!(neither.lab, LabSettings::default());
-    assert_eq!(neither.sweep_param, None);
-    assert_eq!(neither.seed, 4, "the keys it reads are read as before");
-    let said = neither.problems.join(" ");
+    assert!(every
+        .own
+        .lab
+        .settings
+        .changed()
+        .any(|k| k.key == "burstGapMs"));
+    assert!(every.own.sweep.param.is_some());
+    let neither = super::keys::read::<()>(&pairs);
+    assert_eq!(
+        neither.base.seed(),
+        4,
+        "the keys it reads are read as before"
+    );
+    let said = neither.base.problems.join(" ");
     assert!(
         said.contains(
             "Ignored 'burstGapMs': it is a limits experiment's setting, read with section=limits."
@@ -743,10 +814,38 @@ fn a_page_that_reads_no_sweep_and_no_lab_ignores_their_keys_and_says_where_they_
             "{said}"
         );
     }
-    let sweep = parse_for::<true, false>(&pairs);
-    assert_eq!(sweep.sweep_param, every.sweep_param);
-    assert_eq!(sweep.lab, LabSettings::default());
-    let lab = parse_for::<false, true>(&pairs);
-    assert_eq!(lab.lab, every.lab);
-    assert_eq!(lab.sweep_param, None);
+    let sweep = super::keys::read::<Sweep>(&pairs);
+    assert_eq!(sweep.own.param, every.own.sweep.param);
+    let lab = super::keys::read::<Lab>(&pairs);
+    assert_eq!(lab.own.settings, every.own.lab.settings);
+    assert!(lab
+        .base
+        .problems
+        .iter()
+        .any(|p| p.starts_with("Ignored 'param'")));
+}
+
+#[test]
+fn a_page_checks_the_keys_of_another_page_that_every_page_has_always_checked() {
+    let read = |query: &str| super::keys::read::<()>(&pairs_of(query)).base.problems;
+    // Good values are ignored without a word; a bad one is said as its page says it.
+    assert_eq!(
+        read("?seeds=50&customer=3&counters=requests&experiment=herd&tour=1&step=2&code=eA"),
+        Vec::<String>::new()
+    );
+    let all = q(&[
+        ("seeds", "0"),
+        ("customer", "x"),
+        ("counters", "typo"),
+        ("experiment", "boom"),
+        ("tour", "yes"),
+        ("step", "9"),
+    ])
+    .base
+    .problems;
+    assert_eq!(
+        read("?seeds=0&customer=x&counters=typo&experiment=boom&tour=yes&step=9"),
+        all
+    );
+    assert_eq!(all.len(), 6, "{all:?}");
 }

@@ -1,0 +1,75 @@
+//! Every family of keys a URL may hold beyond the base's, each defined in its page's own
+//! folder: the [`Registry`] each page reads its URL with.
+
+use crate::client::query::CODE_KEYS;
+use crate::limits::query::{EXPERIMENT_KEYS, SETTINGS_KEYS};
+use crate::query::read::{Family, Query, Registry};
+use crate::run::query::{COUNTERS_KEYS, STORY_KEYS, WALK_KEYS};
+use crate::sweep::query::{PARAM_KEYS, SEEDS_KEYS};
+
+/// Every page's families of keys, and the keys the sentence for an unknown key lists.
+pub const REGISTRY: Registry = Registry {
+    families: &[
+        &SEEDS_KEYS,
+        &STORY_KEYS,
+        &COUNTERS_KEYS,
+        &EXPERIMENT_KEYS,
+        &WALK_KEYS,
+        &CODE_KEYS,
+        &PARAM_KEYS,
+        &SETTINGS_KEYS,
+    ],
+    listed: &LISTED,
+};
+
+/// The keys the sentence for an unknown key lists: the base's and the pages' own (the
+/// numbers' and the limits settings' are too many to read; the CLI's help lists them).
+const LISTED: [&str; 20] = [
+    "section",
+    "view",
+    "strategy",
+    "seed",
+    "seeds",
+    "speed",
+    "customer",
+    "counters",
+    "experiment",
+    "embed",
+    "present",
+    "motion",
+    "tour",
+    "step",
+    "code",
+    "param",
+    "from",
+    "to",
+    "steps",
+    "stat",
+];
+
+/// Reads decoded `(key, value)` pairs, in URL order, as the page whose own keys are
+/// `F`'s reads them ([`crate::query::read::read`]).
+pub fn read<F: Family>(pairs: &[(String, String)]) -> Query<F> {
+    crate::query::read::read(pairs, &REGISTRY)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_listed_keys_are_the_base_s_and_every_page_s_own() {
+        let mut listed = LISTED.to_vec();
+        let mut every: Vec<&str> = crate::query::base::BaseKey::NAMES.to_vec();
+        every.extend(
+            REGISTRY
+                .families
+                .iter()
+                .filter(|f| f.names != SETTINGS_KEYS.names)
+                .flat_map(|f| f.names.iter().copied()),
+        );
+        listed.sort_unstable();
+        every.sort_unstable();
+        assert_eq!(listed, every);
+    }
+}
