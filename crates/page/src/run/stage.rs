@@ -157,17 +157,17 @@ impl Room {
     };
 }
 
-/// The scenario a run of `strategy` uses: `draft`'s numbers, the seed typed, and a record
-/// kept only when the run is small enough to draw. Or why it cannot run: the seed, the
-/// numbers, more customers than the page runs, or more memory than the tab should take
-/// ([`crate::run::memory`]).
+/// The scenario a run of `strategy` uses: `draft`'s numbers, the seed (as the seed field
+/// read it: a number, or why its text is none), and a record kept only when the run is
+/// small enough to draw. Or why it cannot run: the seed, the numbers, more customers than
+/// the page runs, or more memory than the tab should take ([`crate::run::memory`]).
 pub fn run_scenario(
     draft: &Scenario,
-    seed_text: &str,
+    seed: Result<u64, String>,
     strategy: StrategyName,
     room: Room,
 ) -> Result<Scenario, RunProblem> {
-    let seed = crate::parse_seed(seed_text).map_err(RunProblem::Seed)?;
+    let seed = seed.map_err(RunProblem::Seed)?;
     room.workload
         .check(draft)
         .map_err(|e| RunProblem::Numbers(e.sentence()))?;
@@ -632,14 +632,25 @@ mod tests {
     #[test]
     fn a_run_takes_the_seed_typed_and_says_which_field_is_wrong() {
         let draft = Scenario::default();
-        let sc = run_scenario(&draft, " 42 ", StrategyName::Pool, Room::PAGE).unwrap();
+        let sc = run_scenario(
+            &draft,
+            crate::parse_seed(" 42 "),
+            StrategyName::Pool,
+            Room::PAGE,
+        )
+        .unwrap();
         assert_eq!(
             (sc.seed, sc.strategy, sc.customers),
             (42, StrategyName::Pool, draft.customers)
         );
         assert_eq!(sc.record, keeps_record(draft.customers));
         assert!(matches!(
-            run_scenario(&draft, "x1", StrategyName::Pool, Room::PAGE),
+            run_scenario(
+                &draft,
+                crate::parse_seed("x1"),
+                StrategyName::Pool,
+                Room::PAGE
+            ),
             Err(RunProblem::Seed(_))
         ));
         let huge = Scenario {
@@ -647,7 +658,7 @@ mod tests {
             ..draft.clone()
         };
         let Err(RunProblem::Numbers(why)) =
-            run_scenario(&huge, "1", StrategyName::Pool, Room::PAGE)
+            run_scenario(&huge, Ok(1), StrategyName::Pool, Room::PAGE)
         else {
             panic!("five million customers run on the page's thread")
         };
@@ -661,7 +672,7 @@ mod tests {
             device_gib: Some(8.0),
         };
         assert_eq!(
-            run_scenario(&huge, "1", StrategyName::Pool, worker).map(|s| s.customers),
+            run_scenario(&huge, Ok(1), StrategyName::Pool, worker).map(|s| s.customers),
             Ok(5_000_000)
         );
         let small_device = Room {
@@ -669,7 +680,7 @@ mod tests {
             ..worker
         };
         let Err(RunProblem::Numbers(why)) =
-            run_scenario(&huge, "1", StrategyName::Pool, small_device)
+            run_scenario(&huge, Ok(1), StrategyName::Pool, small_device)
         else {
             panic!("400 MB on a 1 GB device")
         };
@@ -679,7 +690,7 @@ mod tests {
             ..draft
         };
         assert!(
-            !run_scenario(&big, "1", StrategyName::Pool, Room::PAGE)
+            !run_scenario(&big, Ok(1), StrategyName::Pool, Room::PAGE)
                 .unwrap()
                 .record,
             "no record above the drawing limit"

@@ -5,7 +5,7 @@
 use crate::run::controls::Controls;
 use crate::run::key_counters::KeyCounters;
 use crate::run::motion_note::MotionNote;
-use crate::run::run_state::random_seed;
+use crate::run::run_state::{random_seed, SeedField};
 use crate::run::run_timeline::RunTimeline;
 use crate::run::summary::Summary;
 use crate::run::use_playback::use_playback;
@@ -15,7 +15,6 @@ use crate::shared::use_media::use_reduced_motion;
 use crate::shared::use_visibility::use_pause_offscreen;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::parse_seed;
 use page::run::query::EmbedQuery;
 use page::run::stage::{key_stats, run_scenario, Room, RunProblem};
 use page::run::widget::{foot_markup, head_markup};
@@ -32,7 +31,7 @@ pub fn Widget(
     let reduced = use_reduced_motion();
     let speed = query.base.playback_speed(reduced.get_untracked());
     let playback = use_playback(speed);
-    let seed_text = RwSignal::new(query.base.seed().to_string());
+    let seed = SeedField::new(query.base.seed());
     let seed_error = RwSignal::new(None::<String>);
     let run_error = RwSignal::new(None::<String>);
     let strategy = query.base.scenario.strategy;
@@ -43,8 +42,8 @@ pub fn Widget(
         ..Room::PAGE
     };
     let run = move || {
-        let typed = seed_text.get_untracked();
-        match numbers.with_value(|draft| run_scenario(draft, &typed, strategy, room)) {
+        let typed = seed.seed_untracked();
+        match numbers.with_value(|draft| run_scenario(draft, typed, strategy, room)) {
             Ok(scenario) => {
                 seed_error.set(None);
                 run_error.set(playback.start(scenario).err());
@@ -54,8 +53,7 @@ pub fn Widget(
         }
     };
     let new_seed = move || {
-        let current = parse_seed(&seed_text.get_untracked()).ok();
-        seed_text.set(random_seed(current).to_string());
+        seed.show(random_seed(seed.seed_untracked().ok()));
         run();
     };
     let root = NodeRef::<Div>::new();
@@ -83,7 +81,7 @@ pub fn Widget(
             <div style="display:contents" inner_html=head.into_string()></div>
             <Controls
                 playback=playback
-                seed_text
+                seed
                 seed_error=Read::of(seed_error)
                 run_error=Read::of(run_error)
                 on_run=Callback::new(move |()| run())

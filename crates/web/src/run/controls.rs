@@ -5,6 +5,7 @@
 //! clicked. As one Leptos view per button and binding, the bar cost the widget's module
 //! about 10 KB gzip (docs/architecture.md).
 
+use crate::run::run_state::SeedField;
 use crate::run::use_playback::{PlayState, Playback};
 use crate::shared::bind;
 use crate::shared::dom::target_as;
@@ -21,8 +22,8 @@ use web_sys::HtmlInputElement;
 pub fn Controls(
     /// The playback being controlled.
     playback: Playback,
-    /// The seed field's text, as typed.
-    seed_text: RwSignal<String>,
+    /// The seed field.
+    seed: SeedField,
     /// Why the seed cannot be used, if it cannot.
     seed_error: Read<Option<String>>,
     /// Why the run cannot start for another reason, if it cannot.
@@ -42,7 +43,7 @@ pub fn Controls(
             paused: s == PlayState::Paused,
             active: matches!(s, PlayState::Running | PlayState::Paused),
             offloaded: playback.offloaded().get(),
-            seed: seed_text.get(),
+            seed: seed.text(),
             seed_error: seed_error.get(),
             run_error: run_error.get(),
             note: playback.note().get(),
@@ -71,7 +72,7 @@ pub fn Controls(
     };
     let on_input = move |ev: web_sys::Event| {
         if let Some(input) = target_as::<HtmlInputElement>(&ev) {
-            seed_text.set(input.value());
+            seed.typed(input.value());
         }
     };
     let on_keydown = move |ev: web_sys::KeyboardEvent| {

@@ -17,7 +17,7 @@ use leptos::prelude::*;
 use page::run::keys::KeyAction;
 use page::run::query::RunQuery;
 use page::run::tour;
-use page::{parse_seed, Query, Section, Speed, View};
+use page::{Query, Section, Speed, View};
 use sim::story::Scene;
 use sim::Scenario;
 
@@ -104,7 +104,7 @@ pub fn RunPage(
         .map(|scenario| view! { <VerdictCard scenario/> });
     // The links to the other pages carry the seed and numbers being edited.
     let scenario = Signal::derive(move || Scenario {
-        seed: parse_seed(&state.seed_text().get()).unwrap_or(1),
+        seed: state.seed_field().0.seed().unwrap_or(1),
         ..state.draft().get()
     });
     // What the footer's command prints: the run on screen, or the one the buttons would

@@ -16,6 +16,59 @@ use sim::param::Param;
 use sim::record::RequestRecord;
 use sim::{Scenario, Stats, StrategyName};
 
+/// The seed field: the text it shows, and the seed that text holds or why it holds none.
+/// Each is read once: a seed from the link, a new seed or a restored one is shown as the
+/// number it is, and a text is parsed as it is typed.
+#[derive(Clone, Copy)]
+pub struct SeedField {
+    /// The text shown.
+    text: RwSignal<String>,
+    /// The seed it holds, or why not.
+    seed: RwSignal<Result<u64, String>>,
+}
+
+impl SeedField {
+    /// A field showing `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self {
+            text: RwSignal::new(seed.to_string()),
+            seed: RwSignal::new(Ok(seed)),
+        }
+    }
+
+    /// Shows `seed`.
+    pub fn show(&self, seed: u64) {
+        self.seed.set(Ok(seed));
+        self.text.set(seed.to_string());
+    }
+
+    /// What the reader typed.
+    pub fn typed(&self, text: String) {
+        self.seed.set(parse_seed(&text));
+        self.text.set(text);
+    }
+
+    /// The text shown, tracked.
+    pub fn text(&self) -> String {
+        self.text.get()
+    }
+
+    /// The seed, tracked, or why the text holds none.
+    pub fn seed(&self) -> Result<u64, String> {
+        self.seed.get()
+    }
+
+    /// Tracks the seed without reading it.
+    pub fn track(&self) {
+        self.seed.track();
+    }
+
+    /// The seed, untracked.
+    pub fn seed_untracked(&self) -> Result<u64, String> {
+        self.seed.get_untracked()
+    }
+}
+
 /// A run view's state. Copy, so every control can hold it.
 #[derive(Clone, Copy)]
 pub struct RunState {
@@ -23,8 +76,8 @@ pub struct RunState {
     playback: Playback,
     /// The strategy selected.
     selected: RwSignal<StrategyName>,
-    /// The seed field's text.
-    seed_text: RwSignal<String>,
+    /// The seed field.
+    seed: SeedField,
     /// Why the seed typed cannot be used, if it cannot.
     seed_error: RwSignal<Option<String>>,
     /// Why the run cannot start for another reason (the numbers), if it cannot.
@@ -90,15 +143,10 @@ impl RunState {
         Read::of(self.selected)
     }
 
-    /// The seed field's text.
-    pub fn seed_text(&self) -> Read<String> {
-        Read::of(self.seed_text)
-    }
-
-    /// The seed field's text and why it cannot be used, for the seed field, whose input
-    /// is the one other writer of the text.
-    pub fn seed_field(&self) -> (RwSignal<String>, Read<Option<String>>) {
-        (self.seed_text, Read::of(self.seed_error))
+    /// The seed field, and why its seed cannot be used, for the field, whose input is
+    /// the one other writer of it.
+    pub fn seed_field(&self) -> (SeedField, Read<Option<String>>) {
+        (self.seed, Read::of(self.seed_error))
     }
 
     /// The customer whose story is open, for the views that open one when clicked (the
@@ -236,7 +284,7 @@ impl RunState {
         Self {
             playback,
             selected: RwSignal::new(opening_strategy(&query.base)),
-            seed_text: RwSignal::new(query.base.seed().to_string()),
+            seed: SeedField::new(query.base.seed()),
             seed_error: RwSignal::new(None),
             run_error: RwSignal::new(None),
             customer: RwSignal::new(query.story().customer),
@@ -268,7 +316,7 @@ impl RunState {
 
     /// The seed typed, if it is one.
     pub fn seed(&self) -> Option<u64> {
-        parse_seed(&self.seed_text.get_untracked()).ok()
+        self.seed.seed_untracked().ok()
     }
 
     /// The scenario a run of `strategy` would use now, or why there is none.
@@ -286,7 +334,7 @@ impl RunState {
             return Err(Problem::Numbers(numbers_not_ready(first.as_deref())));
         }
         let draft = self.draft.get_untracked();
-        run_scenario(&draft, &self.seed_text.get_untracked(), strategy, self.room)
+        run_scenario(&draft, self.seed.seed_untracked(), strategy, self.room)
     }
 
     /// Re-reads every parameter text, so the order of edits never matters (e.g. lowering
@@ -496,7 +544,7 @@ impl RunState {
     pub fn restore(&self, q: &RunQuery) {
         let walk = q.walk();
         self.customer.set(q.story().customer);
-        self.seed_text.set(q.base.seed().to_string());
+        self.seed.show(q.base.seed());
         self.draft.set(q.base.scenario.clone());
         self.params_ok.set(true);
         self.tour
@@ -515,7 +563,7 @@ impl RunState {
 
     /// Picks a random seed ([`random_seed`]) and runs.
     pub fn new_seed(&self) {
-        self.seed_text.set(random_seed(self.seed()).to_string());
+        self.seed.show(random_seed(self.seed()));
         self.run(self.selected.get_untracked());
     }
 }

@@ -45,7 +45,7 @@ pub fn RunView(
     flow: Option<FlowCard>,
 ) -> impl IntoView {
     let (playback, selected, draft) = (state.playback(), state.selected(), state.draft());
-    let (seed_text, seed_error) = state.seed_field();
+    let (seed, seed_error) = state.seed_field();
     let customer = state.story_selection();
     // Without a record the timeline and grid are hidden, not drawn empty: the document is
     // marked (the run page is never in a shadow root, unlike a widget), and the
@@ -98,7 +98,7 @@ pub fn RunView(
                     <StrategyPicker selected=selected.into() on_pick=Callback::new(move |s| state.run(s))/>
                     <Controls
                         playback
-                        seed_text
+                        seed
                         seed_error=seed_error
                         run_error=state.run_error()
                         on_run=Callback::new(move |()| state.run(selected.get_untracked()))

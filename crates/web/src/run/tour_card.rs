@@ -38,7 +38,7 @@ pub fn TourCard(
     // The step's run, run ahead so its choices are the run's numbers.
     let ahead = move || {
         state.draft().track();
-        state.seed_text().track();
+        state.seed_field().0.track();
         let sc = state.scenario_for(strategy()).ok()?;
         tour::foresee(&sc).ok().map(|stats| (sc, stats))
     };
