@@ -199,7 +199,7 @@ fn serve_prints_its_address_and_stops_cleanly_on_sigterm() {
 
 #[test]
 fn the_pages_http_commands_are_accepted_by_the_command_line() {
-    use page::shared::links::{http_cli_line, CLI_PREFIX, HTTP_BASE};
+    use page::site::words::{http_cli_line, CLI_PREFIX, HTTP_BASE};
     use page::{pairs_of, parse};
     for query in [
         "?strategy=keyed&seed=3",

@@ -1,11 +1,11 @@
-//! Every command a page prints in its footer (`page::shared::links::cli_line`) runs, and prints
+//! Every command a page prints in its footer (`page::site::words::cli_line`) runs, and prints
 //! the page's numbers: for a few hundred random page states, with random parameters, the
 //! line is split as a shell would, run with `--json`, and checked against the core.
 
 mod support;
 
 use page::shared::budget::SWEEP_MAX_CUSTOMERS;
-use page::shared::links::{cli_line, CLI_PREFIX};
+use page::site::words::{cli_line, CLI_PREFIX};
 use page::{
     pairs_of, parse, AnyQuery, Base, Motion, Naming, Page, ParamKind, ParamValue, Query, Section,
     Speed, View, FALLBACK_STRATEGY, PARAMS,

@@ -649,7 +649,7 @@ mod tests {
 
     #[test]
     fn the_address_carries_the_fleet_and_its_command_reproduces_it() {
-        use crate::shared::links::{cli_line, CLI_PREFIX};
+        use crate::site::words::{cli_line, CLI_PREFIX};
         use crate::{pairs_of, parse};
         let q = parse(&pairs_of(
             "section=limits&experiment=fleet&seed=5&fleetInstances=8&fleetMode=owner&fleetRttUs=200&fleetBalancer=hash",

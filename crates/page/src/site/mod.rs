@@ -1,8 +1,11 @@
 //! The lab as a whole, above every page: every family of keys a URL may hold (what a page
-//! must know of the pages it is not), and a query read as whichever page it opens, for
-//! the command line and the tests.
+//! must know of the pages it is not), a query read with every page's keys, for the
+//! command line and the tests, and what each page says of the query it shows (its title,
+//! the command that reproduces it).
 
 pub mod every;
 pub mod keys;
 #[cfg(test)]
 pub(crate) mod tests;
+pub mod titles;
+pub mod words;

@@ -19,8 +19,8 @@ use page::client::view::{
     contract_markup, controls_markup, problems_markup, CANCEL, CLIENT_TITLE, CODE_LABEL, CUSTOMERS,
     FIELDS_ERROR, INCIDENT, LINKED, PROGRESS, RUN, SEED, START, STATUS,
 };
-use page::shared::links::CLIENT_WORDS;
 use page::shared::progress::{fill_style, BAR, BAR_FILL};
+use page::site::words::CLIENT_WORDS;
 use page::View;
 use sim::StrategyName;
 

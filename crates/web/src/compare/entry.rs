@@ -15,7 +15,7 @@ pub fn mount() {
         let beside = view! { <p class="rll-see-note" data-testid="differs">{note}</p> };
         let scenario = Signal::derive(move || shown.with(|q| q.base.scenario.clone()));
         view! {
-            <explore_page::ExplorePage problems=query.base.problems.clone() view=View::Compare words=page::shared::links::COMPARE_WORDS title=page::shared::explore::COMPARE_TITLE shown=shown.into() scenario run_state=run_state.into() beside>
+            <explore_page::ExplorePage problems=query.base.problems.clone() view=View::Compare words=page::site::words::COMPARE_WORDS title=page::shared::explore::COMPARE_TITLE shown=shown.into() scenario run_state=run_state.into() beside>
                 <compare_view::CompareView shown run_state/>
             </explore_page::ExplorePage>
         }

@@ -23,7 +23,7 @@ pub fn HeadersPage(
             view=Signal::stored(View::Run)
             run_state=Signal::stored("idle")
             shown=Signal::stored(query.clone())
-            words=page::shared::links::HEADERS_WORDS
+            words=page::site::words::HEADERS_WORDS
         >
             <section class="rll-see">
                 <h2>{BUCKET_TITLE}</h2>

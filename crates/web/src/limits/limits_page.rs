@@ -31,7 +31,7 @@ pub fn LimitsPage(
             view=Signal::stored(View::Run)
             run_state=Signal::stored("idle")
             shown
-            words=page::shared::links::LIMITS_WORDS
+            words=page::site::words::LIMITS_WORDS
         >
             <LimitsSection root scenario chosen lab_settings/>
         </Frame>

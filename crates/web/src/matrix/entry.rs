@@ -12,7 +12,7 @@ pub fn mount() {
         let shown = Signal::stored(query.clone());
         let run_state = RwSignal::new("idle");
         view! {
-            <explore_page::ExplorePage problems=query.base.problems.clone() view=View::Matrix words=page::shared::links::MATRIX_WORDS title=page::matrix::table::MATRIX_TITLE shown scenario=Signal::stored(base.clone()) run_state=run_state.into() beside=()>
+            <explore_page::ExplorePage problems=query.base.problems.clone() view=View::Matrix words=page::site::words::MATRIX_WORDS title=page::matrix::table::MATRIX_TITLE shown scenario=Signal::stored(base.clone()) run_state=run_state.into() beside=()>
                 <matrix_view::MatrixView base run_state/>
             </explore_page::ExplorePage>
         }

@@ -126,7 +126,7 @@ pub fn RunPage(
             view=Signal::stored(View::Run)
             run_state=Signal::derive(move || playback.state().get().as_str())
             shown
-            words=page::shared::links::RUN_WORDS
+            words=page::site::words::RUN_WORDS
         >
             {lead}
             <MotionNote playback reduced/>

@@ -6,7 +6,7 @@ use crate::run::intro::Intro;
 use crate::shared::frame::Frame;
 use crate::shared::view_tabs::ViewTabs;
 use leptos::prelude::*;
-use page::shared::links::PageWords;
+use page::site::words::PageWords;
 use page::{Section, View};
 use sim::Scenario;
 

@@ -5,10 +5,10 @@ use crate::shared::bind;
 use crate::shared::erase::{handler, watch};
 use crate::shared::tabs::stay_on_current;
 use leptos::prelude::*;
-use page::shared::links::{footer_markup, PageWords, FOOTER};
 use page::shared::sections::{
     header_markup, problems_markup, sections_markup, SECTIONS, SECTIONS_LABEL,
 };
+use page::site::words::{footer_markup, PageWords, FOOTER};
 use page::{Section, View};
 use sim::Scenario;
 
@@ -28,7 +28,7 @@ pub fn Frame<Q: Send + Sync + 'static>(
     /// What the page shows, for the tab's title and the footer's commands.
     shown: Signal<Q>,
     /// What the tab and the footer say of it: this page's own builders
-    /// (`page::shared::links::RUN_WORDS`, …, so the other pages' are not in its module).
+    /// (`page::site::words::RUN_WORDS`, …, so the other pages' are not in its module).
     words: PageWords<Q>,
     /// The page's root, for a page whose content binds nodes outside its own markup.
     #[prop(optional)]

@@ -34,7 +34,7 @@ pub fn mount() {
             page::shared::explore::sweep_page_state([seeds_state.get(), param_state.get()])
         });
         view! {
-            <explore_page::ExplorePage problems=query.base.problems.clone() view=View::Sweep words=page::shared::links::SWEEP_WORDS title=page::sweep::views::SWEEP_TITLE shown=shown.into() scenario run_state beside=()>
+            <explore_page::ExplorePage problems=query.base.problems.clone() view=View::Sweep words=page::site::words::SWEEP_WORDS title=page::sweep::views::SWEEP_TITLE shown=shown.into() scenario run_state beside=()>
                 <sweep_view::SweepView base strategy seeds autostart warm shown state=seeds_state/>
                 <param_sweep_view::ParamSweepView base=psweep_base query=psweep_query shown state=param_state/>
             </explore_page::ExplorePage>
