@@ -158,17 +158,9 @@ pub fn point_href(
 mod tests {
     use super::*;
     use crate::limits::settings::KnobId;
-    use crate::{pairs_of, parse, set_param, AnyQuery};
+    use crate::set_param;
 
-    /// What a link opens: the query after its page file.
-    fn page(link: &str) -> AnyQuery {
-        parse(&pairs_of(link.split_once('?').map_or(link, |(_, q)| q)))
-    }
-
-    /// What a link opens, read as the page of `F`'s keys reads it.
-    fn page_as<F: crate::Family>(link: &str) -> Query<F> {
-        crate::site::keys::read(&pairs_of(link.split_once('?').map_or(link, |(_, q)| q)))
-    }
+    use crate::site::keys::link::{page, page_as};
 
     #[test]
     fn links_between_pages_keep_every_number() {

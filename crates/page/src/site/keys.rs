@@ -53,6 +53,28 @@ pub fn read<F: Family>(pairs: &[(String, String)]) -> Query<F> {
     crate::query::read::read(pairs, &REGISTRY)
 }
 
+/// Test helpers: what a link opens, as the page layer's tests read it.
+#[cfg(test)]
+pub(crate) mod link {
+    use crate::query::read::{Family, Query};
+    use crate::{pairs_of, parse, AnyQuery};
+
+    /// The query after a link's page file, as decoded pairs.
+    fn pairs(link: &str) -> Vec<(String, String)> {
+        pairs_of(link.split_once('?').map_or(link, |(_, q)| q))
+    }
+
+    /// What a link opens: the query after its page file.
+    pub(crate) fn page(link: &str) -> AnyQuery {
+        parse(&pairs(link))
+    }
+
+    /// What a link opens, read as the page of `F`'s keys reads it.
+    pub(crate) fn page_as<F: Family>(link: &str) -> Query<F> {
+        super::read(&pairs(link))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

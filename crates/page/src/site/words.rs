@@ -306,17 +306,9 @@ pub fn footer_markup<Q>(q: &Q, words: PageWords<Q>) -> Markup {
 mod tests {
     use super::*;
     use crate::sweep::query::Sweep;
-    use crate::{pairs_of, parse, View};
+    use crate::View;
 
-    /// What a link opens: the query after its page file.
-    fn page(link: &str) -> AnyQuery {
-        parse(&pairs_of(link.split_once('?').map_or(link, |(_, q)| q)))
-    }
-
-    /// What a link opens, read as the page of `F`'s keys reads it.
-    fn page_as<F: crate::Family>(link: &str) -> Query<F> {
-        crate::site::keys::read(&pairs_of(link.split_once('?').map_or(link, |(_, q)| q)))
-    }
+    use crate::site::keys::link::{page, page_as};
 
     #[test]
     fn each_page_has_its_command() {
