@@ -137,7 +137,7 @@ await parsed();
 
 // The lab's own page paints a static shell (index.html) until the module has mounted: the
 // header the page will show, and a line that says the lab is starting (or why it cannot).
-// The words are the page layer's (crates/page/src/shared/sections.rs; a test holds them equal).
+// The words are the page layer's (crates/page/src/site/sections.rs; a test holds them equal).
 const SHELLS = {
   'rate-limit-lab-limits': [
     'Publishing a limit',

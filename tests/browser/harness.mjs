@@ -192,7 +192,7 @@ export function useLab(before, after) {
   return lab;
 }
 
-/** How the footers start a command (crates/page/src/shared/links.rs, `CLI_PREFIX`). */
+/** How the footers start a command (crates/page/src/site/words.rs, `CLI_PREFIX`). */
 export const CLI_PREFIX = 'cargo run --release --bin ratelab --';
 
 /** The words a POSIX shell reads in `line`, for the footers' commands: single quotes and

@@ -4,11 +4,13 @@
 //!
 //! Grouped by page, with what several pages share in [`shared`], the URL's query in
 //! [`query`], what readers type in [`input`], and what ties every page together in
-//! [`site`].
+//! [`site`]. No import runs back up: `shared`, then `input`, then `query`, then the pages
+//! (those that use another page above it), then `site` (`tests/folder_rules.rs`).
 
 #![deny(missing_docs, unreachable_pub)]
 
 pub mod client;
+pub mod compare;
 pub mod headers;
 pub mod input;
 pub mod limits;
@@ -19,7 +21,7 @@ pub mod shared;
 pub mod site;
 pub mod sweep;
 
-pub use input::numbers::{parse_count, parse_seed, shown};
+pub use input::numbers::{parse_count, parse_seed};
 pub use query::base::{Base, Naming, FALLBACK_STRATEGY};
 pub use query::codec::{pairs_of, to_query};
 pub use query::page::{Motion, Page, Section, Speed, View, WALK_MODULE};
@@ -28,4 +30,5 @@ pub use shared::params::{
     apply_param, apply_params, param, parse_param, read_param, set_param, spec, ParamGroup,
     ParamKind, ParamSpec, ParamValue, PARAMS,
 };
+pub use shared::words::shown;
 pub use site::every::{parse, AnyQuery};

@@ -8,7 +8,7 @@
 //! added later. A name the crate's root re-exports from such a folder counts as that
 //! folder's.
 
-use source_rules::{assert_none, code_of, crate_sources};
+use source_rules::{assert_none, code_of, crate_sources, from_root, module_depth, reexports};
 use std::path::Path;
 
 /// The folders of `src/` that `query` may name.
@@ -31,69 +31,23 @@ fn pages() -> Vec<String> {
 /// The names `lib.rs` re-exports from one of `pages`, e.g. `parse` from
 /// `pub use site::every::{parse, AnyQuery};`.
 fn reexported(lib: &str, pages: &[String]) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for statement in lib.split(';') {
-        let statement = statement.trim();
-        let Some(path) = statement.strip_prefix("pub use ") else {
-            continue;
-        };
-        let folder = path.split("::").next().unwrap_or("");
-        if !pages.iter().any(|p| p == folder) {
-            continue;
-        }
-        let names = match (path.find('{'), path.rfind('}')) {
-            (Some(a), Some(b)) => path.get(a + 1..b).unwrap_or("").to_string(),
-            _ => path.rsplit("::").next().unwrap_or("").to_string(),
-        };
-        for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            out.push((name.to_string(), folder.to_string()));
-        }
-    }
-    out
+    reexports(lib)
+        .into_iter()
+        .filter(|(_, folder)| pages.contains(folder))
+        .collect()
 }
 
-/// The first path segment of each name `code` reaches through `crate::` (a group
-/// `crate::{a::x, b}` gives `a` and `b`) or through `super::super::` from a file of
-/// `query` (the crate's root).
-fn reached(code: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for prefix in ["crate::", "super::super::"] {
-        let mut rest = code;
-        while let Some(at) = rest.find(prefix) {
-            rest = rest.get(at + prefix.len()..).unwrap_or("");
-            let group = rest.strip_prefix('{').map(|inner| {
-                let end = inner.find('}').unwrap_or(inner.len());
-                inner.get(..end).unwrap_or("")
-            });
-            let items: Vec<&str> = match group {
-                Some(inner) => inner.split(',').collect(),
-                None => vec![rest],
-            };
-            for item in items {
-                let name: String = item
-                    .trim()
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                if !name.is_empty() {
-                    out.push(name);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Each `(line, folder)` where `source` names one of `pages`, directly or by a name the
-/// root re-exports from it.
+/// Each `(line, folder)` where `source`, a file at module depth `depth`, names one of
+/// `pages`, directly or by a name the root re-exports from it.
 fn imports_of_pages(
     source: &str,
+    depth: usize,
     pages: &[String],
     reexports: &[(String, String)],
 ) -> Vec<(usize, String)> {
     let mut found = Vec::new();
     for (n, line) in source.lines().enumerate() {
-        for name in reached(code_of(line)) {
+        for name in from_root(code_of(line), depth) {
             let folder = if pages.contains(&name) {
                 Some(name)
             } else {
@@ -124,7 +78,9 @@ fn the_url_layer_names_no_page() {
             continue;
         }
         files += 1;
-        for (line, folder) in imports_of_pages(&file.text, &pages, &reexports) {
+        for (line, folder) in
+            imports_of_pages(&file.text, module_depth(&file.rel), &pages, &reexports)
+        {
             problems.push(format!(
                 "src/{}:{line} names the page folder '{folder}': the URL layer may name only {BELOW:?}",
                 file.rel
@@ -156,7 +112,7 @@ fn the_check_finds_an_import_however_it_is_written() {
                   let q = crate::parse(&pairs);\n\
                   use super::base::Base;\n";
     assert_eq!(
-        imports_of_pages(source, &pages, &reexports),
+        imports_of_pages(source, 2, &pages, &reexports),
         [
             (1, "run".to_string()),
             (2, "sweep".to_string()),

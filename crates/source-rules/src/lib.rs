@@ -115,6 +115,121 @@ pub fn string_literals(source: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// Each line of the code before the file's tests (`#[cfg(test)]` on a line of its own),
+/// with its number and without its comment.
+pub fn code_lines(source: &str) -> impl Iterator<Item = (usize, &str)> {
+    source
+        .lines()
+        .take_while(|l| *l != "#[cfg(test)]")
+        .enumerate()
+        .map(|(n, line)| (n + 1, code_of(line)))
+}
+
+/// The module depth of a file at `rel` below `src/`: `lib.rs` 0, `run/mod.rs` 1,
+/// `run/stage.rs` 2. So many `super::` in a row from that file reach the crate's root.
+pub fn module_depth(rel: &str) -> usize {
+    let folders = rel.matches('/').count();
+    if rel.ends_with("mod.rs") || rel == "lib.rs" {
+        folders
+    } else {
+        folders + 1
+    }
+}
+
+/// The first segment of each path that `code`, in a file at module depth `depth` (see
+/// [`module_depth`]), names from the crate's root: after `crate::`, or after as many
+/// `super::` in a row as reach the root. A group names each of its items:
+/// `crate::{a::x, b::{y, z}}` gives `a` and `b`.
+pub fn from_root(code: &str, depth: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    loop {
+        let at_crate = rest.find("crate::");
+        let at_super = rest.find("super::");
+        let (at, prefix) = match (at_crate, at_super) {
+            (Some(c), Some(s)) if s < c => (s, "super::"),
+            (Some(c), _) => (c, "crate::"),
+            (None, Some(s)) => (s, "super::"),
+            (None, None) => break,
+        };
+        // A word that only ends in `crate` or `super` (`my_crate::`) is not the keyword.
+        let before = rest.get(..at).and_then(|b| b.chars().next_back());
+        let mut after = rest.get(at + prefix.len()..).unwrap_or("");
+        let is_keyword = !before.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        let mut at_root = prefix == "crate::";
+        if prefix == "super::" {
+            let mut supers = 1;
+            while let Some(next) = after.strip_prefix("super::") {
+                supers += 1;
+                after = next;
+            }
+            at_root = supers >= depth;
+        }
+        if is_keyword && at_root {
+            out.extend(first_segments(after));
+        }
+        rest = after;
+    }
+    out
+}
+
+/// The first segment of the path at the start of `text`, or of each item of the group
+/// it opens (`{a::x, b}`), brace-aware.
+fn first_segments(text: &str) -> Vec<String> {
+    let word = |s: &str| -> String {
+        s.trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let Some(inner) = text.strip_prefix('{') else {
+        let w = word(text);
+        return if w.is_empty() { vec![] } else { vec![w] };
+    };
+    let mut out = Vec::new();
+    let mut level = 0usize;
+    let mut start = 0;
+    let mut end = inner.len();
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => level += 1,
+            '}' if level == 0 => {
+                end = i;
+                break;
+            }
+            '}' => level -= 1,
+            ',' if level == 0 => {
+                out.push(word(inner.get(start..i).unwrap_or("")));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(word(inner.get(start..end).unwrap_or("")));
+    out.retain(|w| !w.is_empty());
+    out
+}
+
+/// The names a crate's root re-exports, each with the folder of `src/` it comes from:
+/// `pub use site::every::{parse, AnyQuery};` gives `(parse, site)` and `(AnyQuery, site)`.
+pub fn reexports(lib: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for statement in lib.split(';') {
+        let Some(path) = statement.trim().strip_prefix("pub use ") else {
+            continue;
+        };
+        let folder = path.split("::").next().unwrap_or("").trim().to_string();
+        let names = match (path.find('{'), path.rfind('}')) {
+            (Some(a), Some(b)) => path.get(a + 1..b).unwrap_or("").to_string(),
+            _ => path.rsplit("::").next().unwrap_or("").to_string(),
+        };
+        for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            out.push((name.to_string(), folder.clone()));
+        }
+    }
+    out
+}
+
 /// Fails with every problem, one a line, if there is any.
 pub fn assert_none(problems: &[String]) {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -153,5 +268,44 @@ mod tests {
             ["lib.rs"]
         );
         assert!(files[0].text.contains("pub fn crate_sources"));
+    }
+
+    #[test]
+    fn paths_from_the_root_are_found_however_they_are_written() {
+        let code = "use crate::run::tour::STEPS; use crate::{input::numbers::{a, b}, sweep::x};";
+        assert_eq!(from_root(code, 2), ["run", "input", "sweep"]);
+        assert_eq!(
+            from_root("let x = super::super::limits::KNOBS;", 2),
+            ["limits"]
+        );
+        // One `super::` from a file two deep stays in its own folder.
+        assert!(from_root("use super::base::Base;", 2).is_empty());
+        assert_eq!(from_root("use super::base::Base;", 1), ["base"]);
+        assert!(from_root("use my_crate::run::x;", 2).is_empty());
+        assert_eq!(from_root("let q = crate::parse(&p);", 2), ["parse"]);
+        assert_eq!(
+            (
+                module_depth("lib.rs"),
+                module_depth("run/mod.rs"),
+                module_depth("run/stage.rs")
+            ),
+            (0, 1, 2)
+        );
+        let lib =
+            "pub mod run;\npub use query::page::{Page, Speed};\npub use shared::words::shown;\n";
+        assert_eq!(
+            reexports(lib),
+            [
+                ("Page".to_string(), "query".to_string()),
+                ("Speed".to_string(), "query".to_string()),
+                ("shown".to_string(), "shared".to_string())
+            ]
+        );
+        let source =
+            "use crate::a;\n// crate::b\nlet x = 1; // crate::c\n#[cfg(test)]\nuse crate::d;\n";
+        assert_eq!(
+            code_lines(source).collect::<Vec<_>>(),
+            [(1, "use crate::a;"), (2, ""), (3, "let x = 1; ")]
+        );
     }
 }

@@ -2,8 +2,8 @@
 //! ([`page`]). Components render what those give them: a playback's snapshot or
 //! the record of its simulation, a comparison's runs, a sweep's distributions, an
 //! experiment's cells. Their words, number formats, links and commands come from the
-//! page layer (`page::shared::links` writes every URL and every `ratelab` line). None owns a
-//! rule (what becomes of a request, which numbers a run accepts) or writes a URL or a
+//! page layer (`page::query::links` and each page's `query` write every URL,
+//! `page::site::words` every `ratelab` line). None owns a rule (what becomes of a request, which numbers a run accepts) or writes a URL or a
 //! command by hand.
 //!
 //! The browser's mechanisms are each written once: [`use_animation_frame`] (the frame

@@ -1,4 +1,6 @@
-//! Whole numbers and seeds as readers type them, and a value quoted back to them.
+//! Whole numbers and seeds as readers type them.
+
+use crate::shared::words::shown;
 
 /// A whole number in `lo..=hi`, or what is wrong with it (a phrase: "… must be …").
 pub fn parse_count(text: &str, lo: u64, hi: u64) -> Result<u64, String> {
@@ -34,26 +36,4 @@ pub fn parse_seed(text: &str) -> Result<u64, String> {
             )
         }
     })
-}
-
-/// A user's value, made safe to quote in a message: shortened so a huge one cannot flood
-/// the page, and with control and text-direction characters replaced by `�` so a value
-/// cannot reverse or break the sentence around it.
-pub fn shown(value: &str) -> String {
-    const MAX_CHARS: usize = 40;
-    let mut out: String = value
-        .chars()
-        .take(MAX_CHARS)
-        .map(|c| if is_unsafe_to_quote(c) { '\u{FFFD}' } else { c })
-        .collect();
-    if value.chars().count() > MAX_CHARS {
-        out.push('…');
-    }
-    out
-}
-
-/// Controls, and the invisible marks that change the direction of the text after them.
-fn is_unsafe_to_quote(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }

@@ -2,10 +2,13 @@
 //! values ([`Lab`]); [`LimitsQuery`] is the page's query type.
 
 use super::settings::{knob, LabSettings, KNOBS};
+use crate::query::base::Base;
+use crate::query::page::{Section, View};
 use crate::query::read::{Elsewhere, Family, Keys, Pairs, Query};
 use crate::shared::words::Words;
 use sim::lab::ExperimentName;
 use sim::names::Named;
+use sim::Scenario;
 
 /// The limits page's query: the base, the experiment and its settings.
 pub type LimitsQuery = Query<Lab>;
@@ -72,4 +75,29 @@ impl Family for Lab {
             out.push(k.key, &self.settings.text(k.id));
         }
     }
+}
+
+/// The limits page with one experiment open, its settings `lab`, and the numbers of
+/// `scenario` kept.
+pub fn experiment_query(
+    experiment: Option<ExperimentName>,
+    scenario: &Scenario,
+    lab: &LabSettings,
+) -> LimitsQuery {
+    Query {
+        base: Base::of(Section::Limits, View::Run, None, scenario),
+        own: Lab {
+            experiment,
+            settings: lab.clone(),
+        },
+    }
+}
+
+/// The link of [`experiment_query`].
+pub fn experiment_href(
+    experiment: Option<ExperimentName>,
+    scenario: &Scenario,
+    lab: &LabSettings,
+) -> String {
+    experiment_query(experiment, scenario, lab).href()
 }

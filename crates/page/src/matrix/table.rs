@@ -7,8 +7,8 @@
 //! ([`picture`](super::picture)), and linked to that run on the run page.
 
 use super::picture::{heatmap_markup, horizon_us, legend_markup, level_words};
+use crate::query::links::run_href;
 use crate::shared::format::{count, duration_ms};
-use crate::shared::links::run_href;
 use crate::shared::markup::Whole;
 use crate::shared::slot::Slot;
 use crate::shared::stats::stat_text;
@@ -207,7 +207,7 @@ pub fn ship_list(base: &Scenario) -> Vec<(&'static str, String)> {
         ),
         (
             "Back off with jitter, or the retries arrive together.",
-            crate::shared::links::experiment_href(
+            crate::limits::query::experiment_href(
                 Some(sim::lab::ExperimentName::Herd),
                 base,
                 &crate::limits::settings::LabSettings::default(),
@@ -229,7 +229,7 @@ pub fn ship_list(base: &Scenario) -> Vec<(&'static str, String)> {
         ),
         (
             "A timeout shorter than your caller's, and longer than the provider's slow path.",
-            crate::shared::links::param_sweep_query(timeouts.spec, timeouts.strategy, crate::sweep::param_sweep::PRESET_SEEDS, base)
+            crate::sweep::query::param_sweep_query(timeouts.spec, timeouts.strategy, crate::sweep::param_sweep::PRESET_SEEDS, base)
                 .href(),
         ),
         (

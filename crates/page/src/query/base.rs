@@ -4,8 +4,9 @@
 
 use super::page::{Motion, Page, Section, Speed, View};
 use super::read::{one_of, Pairs};
-use crate::input::numbers::{parse_seed, shown};
+use crate::input::numbers::parse_seed;
 use crate::shared::params::{param, spec, ParamSpec, PARAMS};
+use crate::shared::words::shown;
 use sim::names::Named;
 use sim::param::Rule;
 use sim::{Scenario, StrategyName};

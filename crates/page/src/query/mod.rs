@@ -10,5 +10,6 @@
 
 pub mod base;
 pub mod codec;
+pub mod links;
 pub mod page;
 pub mod read;

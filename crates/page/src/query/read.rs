@@ -7,8 +7,8 @@
 use super::base::{Base, BaseKey, Key};
 use super::codec::encode;
 use super::page::{Page, Speed};
-use crate::input::numbers::shown;
 use crate::shared::params::PARAMS;
+use crate::shared::words::shown;
 use crate::shared::words::Words;
 use sim::names::Named;
 use sim::Scenario;

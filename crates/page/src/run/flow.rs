@@ -33,7 +33,7 @@ pub fn elsewhere_markup(scenario: &sim::Scenario) -> Markup {
     html! {
         p.rll-callout data-testid=(FLOW_TESTID) {
             (FLOW_TITLE) " is drawn on "
-            a href=(crate::shared::links::run_href(scenario.strategy, scenario)) { "the run page" }
+            a href=(crate::query::links::run_href(scenario.strategy, scenario)) { "the run page" }
             "."
         }
     }
@@ -698,7 +698,7 @@ mod tests {
     fn a_module_without_the_chart_links_the_same_run_on_the_run_page() {
         let s = outage::scenario(StrategyName::Budget, 4);
         let m = elsewhere_markup(&s).into_string();
-        let href = crate::shared::links::run_href(StrategyName::Budget, &s);
+        let href = crate::query::links::run_href(StrategyName::Budget, &s);
         assert!(
             href.contains("traffic=steady") && href.contains("seed=4"),
             "{href}"

@@ -1,8 +1,8 @@
 //! The introduction above the charges pages: what the imperfect provider does, one rule
 //! a sentence, every number read from its configuration.
 
+use crate::query::links::href;
 use crate::shared::format::{capitalised, count, duration_ms, odds_text};
-use crate::shared::links::href;
 use crate::shared::markup::{tab_link, TabKey};
 use crate::{Section, View};
 use maud::{html, Markup};

@@ -108,7 +108,7 @@ impl Knob {
     /// percent, rounded; anything unreadable at the knob's lowest).
     pub fn position(&self, text: &str) -> u64 {
         let v = match self.spec().kind() {
-            ParamKind::Odds => crate::input::odds::parse_odds(text).map(|o: Odds| {
+            ParamKind::Odds => crate::shared::odds::parse_odds(text).map(|o: Odds| {
                 (u64::from(o.num) * 100 + u64::from(o.den) / 2) / u64::from(o.den.max(1))
             }),
             _ => text.trim().parse::<u64>().ok(),

@@ -1,4 +1,4 @@
-//! The run page: one strategy played back, its controls, stage, story, keys, code view and guided walk. The embedded widget is a compact run page.
+//! The run page: one strategy played back, its controls, stage, story, keys, code view, the numbers' form (the compare page's too) and guided walk. The embedded widget is a compact run page.
 
 pub mod code;
 pub mod controls;
@@ -14,6 +14,7 @@ pub mod memory;
 pub mod model;
 pub mod note;
 pub mod opening;
+pub mod params_form;
 pub mod picker;
 pub mod query;
 pub mod stage;

@@ -3,8 +3,8 @@
 //! decide whether `keyed` recovers (docs/traffic.md, "What the provider does decides
 //! it"), so the page names them and links to the same run with each flipped.
 
+use crate::query::links::run_href;
 use crate::shared::format::duration_ms;
-use crate::shared::links::run_href;
 use maud::{html, Markup};
 use sim::incident::{DownAnswer, DownHint, Incident, OVERLOADED_RETRY_US};
 use sim::provider::KeyCheck;
@@ -28,7 +28,7 @@ pub const MODEL_SWEEP_SEEDS: u64 = 100;
 /// The sweep page stepping a 409's cost (`keyWorkMs`) from nothing to a charge's own
 /// latency, for `keyed` by the worker, following the share of time goodput was up.
 pub fn key_work_sweep_href(scenario: &Scenario) -> String {
-    use crate::shared::links::param_sweep_query;
+    use crate::sweep::query::param_sweep_query;
     use sim::param_sweep::ParamSweepSpec;
     let by_worker = Scenario {
         provider: sim::provider::ProviderConfig {
@@ -137,7 +137,7 @@ pub fn model_markup(scenario: &Scenario) -> Option<Markup> {
             (down_words(scenario)) " "
             a href=(run_href(strategy, &down_answer_flipped(scenario))) data-testid=(FLIP_DOWN_ANSWER_TESTID) { (down_flip) }
             ". Over " (MODEL_SWEEP_SEEDS) " seeds: "
-            a href=(crate::shared::links::sweep_href(None, MODEL_SWEEP_SEEDS, scenario)) data-testid=(SWEEP_SEEDS_TESTID) { "every strategy with this provider" }
+            a href=(crate::sweep::query::sweep_href(None, MODEL_SWEEP_SEEDS, scenario)) data-testid=(SWEEP_SEEDS_TESTID) { "every strategy with this provider" }
             @if keyed {
                 ", "
                 a href=(key_work_sweep_href(scenario)) data-testid=(SWEEP_KEY_WORK_TESTID) { "this client against a 409's cost" }

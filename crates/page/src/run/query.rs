@@ -5,10 +5,12 @@
 use crate::input::numbers::parse_count;
 use crate::query::base::{switch, Base};
 use crate::query::page::{Page, WALK_FILE};
+use crate::query::page::{Section, View};
 use crate::query::read::{Elsewhere, Family, Keys, Pairs, Query};
 use crate::shared::words::Words;
 use sim::story::Scene;
 use sim::StatField;
+use sim::{Scenario, StrategyName};
 
 /// The run page's query: the base, the story open and the walk.
 pub type RunQuery = Query<(Story, Walk)>;
@@ -210,4 +212,17 @@ impl EmbedQuery {
     pub fn autostart(&self) -> bool {
         self.base.names_a_run()
     }
+}
+
+/// The run page playing `strategy` with `scenario`'s numbers, opening the story of the
+/// first customer who shows `scene` once the run has one.
+pub fn scene_href(strategy: StrategyName, scenario: &Scenario, scene: sim::story::Scene) -> String {
+    Query {
+        base: Base::of(Section::Charges, View::Run, Some(strategy), scenario),
+        own: Story {
+            customer: None,
+            scene: Some(scene),
+        },
+    }
+    .href()
 }

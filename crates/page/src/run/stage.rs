@@ -3,7 +3,7 @@
 //! lines and the reduced-motion note as markup, with the nodes the UI writes.
 
 use crate::shared::budget::{keeps_record, Workload};
-use crate::shared::format::{capitalised, clock_us, count, duration_ms};
+use crate::shared::format::{capitalised, count, duration_ms};
 use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::shared::words::Words;
@@ -117,16 +117,6 @@ fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
     } else {
         many
     }
-}
-
-/// What the clock adds once the client has finished before the provider (a timed-out
-/// slow charge still runs on): when the client finished, written as the clock is, so two
-/// durations do not seem to disagree. `None` while the run goes on, or when the two
-/// would read the same on the clock.
-pub fn clock_tail(s: &sim::world::Snapshot) -> Option<String> {
-    let finished = clock_us(s.stats.elapsed_ms * 1_000);
-    (s.customers_done == u64::from(s.customers) && finished != clock_us(s.now_us))
-        .then(|| format!(" (the client finished at {finished}; the provider ran on)"))
 }
 
 /// Why a run cannot start, by the field whose help says so.
@@ -494,60 +484,6 @@ mod tests {
                 assert!(!k[i + 1..].contains(a), "{s}: {a} twice");
             }
         }
-    }
-
-    #[test]
-    fn the_clock_says_when_the_client_finished_if_the_provider_ran_on() {
-        use sim::Simulation;
-        let mut sim = Simulation::new(&Scenario::article(StrategyName::TimeoutNoKey, 1)).unwrap();
-        let early = sim.snapshot();
-        assert_eq!(clock_tail(&early), None);
-        sim.run_to_end();
-        let snap = sim.snapshot();
-        // A timed-out slow charge runs on after the client has finished.
-        assert!(
-            snap.now_us > snap.stats.elapsed_ms * 1_000 + 500,
-            "this run's provider ran on"
-        );
-        assert_eq!(
-            clock_tail(&snap).unwrap(),
-            format!(
-                " (the client finished at {}; the provider ran on)",
-                clock_us(snap.stats.elapsed_ms * 1_000)
-            )
-        );
-    }
-
-    #[test]
-    fn the_clock_tail_never_reads_later_than_the_clock() {
-        // A client that finished 14,265 ms in, a provider that ran on to 14,268 ms: the
-        // clock reads 14.27 s, and so would the finish; by tenths the finish would read
-        // 14.3 s, later than the clock.
-        let at = |elapsed_ms: u64, now_us: u64| {
-            let s = sim::world::Snapshot {
-                now_us,
-                stats: Stats {
-                    elapsed_ms,
-                    ..Stats::default()
-                },
-                customers_done: 10,
-                customers: 10,
-                inflight: 0,
-                outstanding: 0,
-                finished: true,
-            };
-            clock_tail(&s)
-        };
-        assert_eq!(at(14_265, 14_268_000), None);
-        assert_eq!(
-            at(14_251, 14_268_000).as_deref(),
-            Some(" (the client finished at 14.25 s; the provider ran on)")
-        );
-        assert_eq!(
-            at(420, 1_300_000).as_deref(),
-            Some(" (the client finished at 420 ms; the provider ran on)")
-        );
-        assert_eq!(at(1_300, 1_300_000), None);
     }
 
     #[test]

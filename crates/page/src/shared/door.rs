@@ -3,7 +3,7 @@
 //! sandbox, where a reader's own code calls `fetch` on the simulated clock, reads that
 //! code's requests with it too, so a client meets the same door in both.
 
-use crate::shown;
+use crate::shared::words::shown;
 use serde::Deserialize;
 use sim::provider::Status;
 

@@ -1,22 +1,21 @@
-//! What several pages share: number formats, markup, links and command lines, names, the parameter and stat tables as readers meet them, titles and sections.
+//! What several pages share, at the bottom of the page layer (it names no other folder of
+//! it): number formats, words, markup and slots, names, the parameter and stat tables as
+//! readers meet them, titles, progress bars and the live widgets' mechanism.
 
 pub mod budget;
 pub mod cut;
 pub mod door;
-pub mod explore;
 pub mod foreign;
 pub mod format;
 pub mod legend;
 pub mod limiter;
-pub mod links;
 pub mod live;
 pub mod markup;
 pub mod names;
+pub mod odds;
 pub mod params;
-pub mod params_form;
 pub mod progress;
 pub mod report;
-pub mod sections;
 pub mod slices;
 pub mod slot;
 pub mod stats;

@@ -1,8 +1,8 @@
 //! The sentence for a name that matches nothing, the same wherever a name is looked up:
 //! the URL, the command line and the panels.
 
+use crate::shared::words::shown;
 use crate::shared::words::Words;
-use crate::shown;
 use sim::names::UnknownName;
 use std::fmt;
 

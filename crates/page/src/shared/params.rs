@@ -8,8 +8,8 @@
 //! cannot be used is refused with a sentence; nothing is ever clamped into range.
 
 use crate::shared::budget::{TooLarge, Workload};
+use crate::shared::words::shown;
 use crate::shared::words::Words;
-use crate::shown;
 use sim::param::{Rule, ValueFault};
 use sim::rng::Odds;
 use sim::scenario::Scenario;
@@ -530,7 +530,7 @@ impl ParamSpec {
             _ if t.is_empty() => Err(Fault::Empty),
             ParamKind::Count => read_number(t, 0).map(ParamValue::Whole),
             ParamKind::Micros => read_number(t, 3).map(ParamValue::Whole),
-            ParamKind::Odds => crate::input::odds::parse_odds(t)
+            ParamKind::Odds => crate::shared::odds::parse_odds(t)
                 .map(ParamValue::Odds)
                 .ok_or(Fault::NotOne),
             ParamKind::Switch => match t {

@@ -7,6 +7,16 @@ use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
 
+/// What the clock adds once the client has finished before the provider (a timed-out
+/// slow charge still runs on): when the client finished, written as the clock is, so two
+/// durations do not seem to disagree. `None` while the run goes on, or when the two
+/// would read the same on the clock.
+pub fn clock_tail(s: &sim::world::Snapshot) -> Option<String> {
+    let finished = clock_us(s.stats.elapsed_ms * 1_000);
+    (s.customers_done == u64::from(s.customers) && finished != clock_us(s.now_us))
+        .then(|| format!(" (the client finished at {finished}; the provider ran on)"))
+}
+
 /// A progress bar: its `aria-valuenow` and `aria-valuemax` follow the work.
 pub const BAR: Slot = slot!("bar");
 /// The filled part of a progress bar: its width is the share done.
@@ -90,9 +100,7 @@ impl Gauge {
     pub fn text(self, s: Option<&sim::world::Snapshot>, limit: Option<u32>) -> String {
         match self {
             Gauge::Clock => clock_us(s.map_or(0, |s| s.now_us)),
-            Gauge::ClockTail => s
-                .and_then(crate::run::stage::clock_tail)
-                .unwrap_or_default(),
+            Gauge::ClockTail => s.and_then(clock_tail).unwrap_or_default(),
             Gauge::Done => {
                 let (done, total) = s.map_or((0, 0), |s| (s.customers_done, s.customers.into()));
                 format!("{} / {}", count(done), count(total))
@@ -135,7 +143,7 @@ pub fn run_progress_markup() -> Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim::{Scenario, Simulation};
+    use sim::{Scenario, Simulation, Stats, StrategyName};
 
     #[test]
     fn every_gauge_has_one_number_and_starts_at_zero() {
@@ -165,7 +173,7 @@ mod tests {
         );
         assert_eq!(
             Gauge::ClockTail.text(Some(&s), None),
-            crate::run::stage::clock_tail(&s).unwrap_or_default()
+            clock_tail(&s).unwrap_or_default()
         );
         assert_eq!(Gauge::InFlight.text(Some(&s), None), s.inflight.to_string());
     }
@@ -196,5 +204,58 @@ mod tests {
         assert_eq!(fill_style(0, 0), format!("width:{}", percent(0.0)));
         assert_eq!(fill_style(1, 4), format!("width:{}", percent(25.0)));
         assert_eq!(fill_style(4, 4), format!("width:{}", percent(100.0)));
+    }
+
+    #[test]
+    fn the_clock_says_when_the_client_finished_if_the_provider_ran_on() {
+        let mut sim = Simulation::new(&Scenario::article(StrategyName::TimeoutNoKey, 1)).unwrap();
+        let early = sim.snapshot();
+        assert_eq!(clock_tail(&early), None);
+        sim.run_to_end();
+        let snap = sim.snapshot();
+        // A timed-out slow charge runs on after the client has finished.
+        assert!(
+            snap.now_us > snap.stats.elapsed_ms * 1_000 + 500,
+            "this run's provider ran on"
+        );
+        assert_eq!(
+            clock_tail(&snap).unwrap(),
+            format!(
+                " (the client finished at {}; the provider ran on)",
+                clock_us(snap.stats.elapsed_ms * 1_000)
+            )
+        );
+    }
+
+    #[test]
+    fn the_clock_tail_never_reads_later_than_the_clock() {
+        // A client that finished 14,265 ms in, a provider that ran on to 14,268 ms: the
+        // clock reads 14.27 s, and so would the finish; by tenths the finish would read
+        // 14.3 s, later than the clock.
+        let at = |elapsed_ms: u64, now_us: u64| {
+            let s = sim::world::Snapshot {
+                now_us,
+                stats: Stats {
+                    elapsed_ms,
+                    ..Stats::default()
+                },
+                customers_done: 10,
+                customers: 10,
+                inflight: 0,
+                outstanding: 0,
+                finished: true,
+            };
+            clock_tail(&s)
+        };
+        assert_eq!(at(14_265, 14_268_000), None);
+        assert_eq!(
+            at(14_251, 14_268_000).as_deref(),
+            Some(" (the client finished at 14.25 s; the provider ran on)")
+        );
+        assert_eq!(
+            at(420, 1_300_000).as_deref(),
+            Some(" (the client finished at 420 ms; the provider ran on)")
+        );
+        assert_eq!(at(1_300, 1_300_000), None);
     }
 }

@@ -3,10 +3,16 @@
 use super::every::*;
 use crate::client::query::Code;
 use crate::limits::query::Lab;
+use crate::limits::query::{experiment_href, experiment_query};
+use crate::limits::settings::KnobId;
 use crate::limits::settings::LabSettings;
+use crate::query::base::Naming;
 use crate::query::codec::*;
+use crate::query::links::{compare_query, full_lab_href, href, point_href, run_href};
 use crate::query::page::*;
 use crate::run::query::{Counters, Story, Walk, MAX_COUNTERS};
+use crate::site::keys::link::{page, page_as};
+use crate::sweep::query::{param_sweep_query, sweep_href, sweep_query};
 use crate::sweep::query::{Sweep, DEFAULT_SWEEP_SEEDS};
 use crate::*;
 use sim::lab::ExperimentName;
@@ -848,4 +854,139 @@ fn a_page_checks_the_keys_of_another_page_that_every_page_has_always_checked() {
         all
     );
     assert_eq!(all.len(), 6, "{all:?}");
+}
+
+// The links between pages, each written in the folder of the keys it carries, read back
+// by the site.
+
+#[test]
+fn links_between_pages_keep_every_number() {
+    let mut s = Scenario::article(StrategyName::Pool, 5);
+    set_param(&mut s, "maxInflight", "8").unwrap();
+    set_param(&mut s, "jitter", "on").unwrap();
+    for (section, view) in [
+        (Section::Charges, View::Run),
+        (Section::Charges, View::Compare),
+        (Section::Charges, View::Sweep),
+        (Section::Limits, View::Run),
+        (Section::Headers, View::Run),
+    ] {
+        let back = page(&href(section, view, &s));
+        assert!(back.base.problems.is_empty(), "{:?}", back.base.problems);
+        assert_eq!((back.base.section, back.base.view), (section, view));
+        assert_eq!(back.base.scenario.clone().provider, s.provider);
+        assert_eq!(back.base.scenario.clone().client, s.client);
+        assert_eq!(back.base.seed(), 5);
+    }
+    let mut lab = LabSettings::default();
+    lab.read(KnobId::BurstGap, "400").unwrap();
+    lab.read(KnobId::HerdJitter, "equal").unwrap();
+    let back = page(&experiment_href(Some(ExperimentName::Burst), &s, &lab));
+    assert_eq!(back.own.lab.experiment, Some(ExperimentName::Burst));
+    assert_eq!(back.own.lab.settings, lab);
+    assert_eq!(back.base.scenario.provider.max_inflight, 8);
+    let embedded = page("?embed=1&strategy=pool&seed=5&maxInflight=8");
+    let full = page(&full_lab_href(&embedded));
+    assert!(!full.base.embed && full.base.scenario == embedded.base.scenario);
+    let back = page(&sweep_href(None, 40, &s));
+    assert!(
+        back.base.naming == Naming::All
+            && back.own.sweep.seeds == 40
+            && back.as_sweep().sweep_autostart()
+    );
+    let back = page(&sweep_href(Some(StrategyName::Retry), 40, &s));
+    assert_eq!(back.base.strategy(), Some(StrategyName::Retry));
+    assert_ne!(back.base.naming, Naming::All);
+    for q in [
+        sweep_query(None, 7, &s),
+        sweep_query(Some(StrategyName::Naive), 7, &s),
+    ] {
+        assert_eq!(
+            page_as(&q.to_query()),
+            q,
+            "the query a page writes is the page it shows"
+        );
+    }
+    for q in [
+        experiment_query(Some(ExperimentName::Herd), &s, &lab),
+        experiment_query(None, &s, &LabSettings::default()),
+    ] {
+        assert_eq!(
+            page_as(&q.to_query()),
+            q,
+            "the query a page writes is the page it shows"
+        );
+    }
+}
+
+#[test]
+fn every_link_a_page_writes_reads_back_as_that_page() {
+    let mut rng = sim::rng::SimRng::from_seed(11);
+    for i in 0..1_000 {
+        let p = random_page(&mut rng);
+        let s = p.base.scenario.clone();
+        let strategy = p.base.strategy();
+        let written = [
+            href(Section::Charges, View::Run, &s),
+            href(Section::Charges, View::Compare, &s),
+            href(Section::Charges, View::Sweep, &s),
+            href(Section::Limits, View::Run, &s),
+            href(Section::Headers, View::Run, &s),
+            experiment_href(p.own.lab.experiment, &s, &p.own.lab.settings),
+            sweep_href(strategy, p.own.sweep.seeds, &s),
+        ];
+        for link in written {
+            let back = page(&link);
+            // Through the file whose head starts that page's module.
+            let file = back.page().entry_file();
+            assert!(link.starts_with(&format!("{file}?")), "case {i}: {link}");
+            assert!(
+                back.base.problems.is_empty(),
+                "case {i}: {link}: {:?}",
+                back.base.problems
+            );
+            assert_eq!(
+                back.base.scenario.clone().provider,
+                s.provider,
+                "case {i}: {link}"
+            );
+            assert_eq!(
+                back.base.scenario.clone().client,
+                s.client,
+                "case {i}: {link}"
+            );
+            assert_eq!(
+                back.base.scenario.customers, s.customers,
+                "case {i}: {link}"
+            );
+            assert_eq!(back.base.seed(), s.seed, "case {i}: {link}");
+            assert_eq!(page(&back.to_query()), back, "case {i}: {link}");
+        }
+        let q = sweep_query(strategy, p.own.sweep.seeds, &s);
+        assert_eq!(page_as(&q.to_query()), q, "case {i}");
+        let sp = random_param_sweep(&mut rng);
+        let q = param_sweep_query(sp, strategy, p.own.sweep.seeds, &s);
+        assert_eq!(page_as(&q.to_query()), q, "case {i}");
+        let q = compare_query(&s);
+        assert_eq!(page_as(&q.to_query()), q, "case {i}");
+        assert_eq!(q.href(), href(Section::Charges, View::Compare, &s));
+        let run = page(&run_href(StrategyName::Retry, &s));
+        assert_eq!(run.base.strategy(), Some(StrategyName::Retry), "case {i}");
+        assert_eq!(run.base.scenario.clone().provider, s.provider, "case {i}");
+        assert_eq!(run.base.scenario.clone().client, s.client, "case {i}");
+        assert_eq!(run.base.seed(), s.seed, "case {i}");
+        let run = page(&point_href(sp.param, sp.to, StrategyName::Pool, &s));
+        assert!(
+            run.base.problems.is_empty(),
+            "case {i}: {:?}",
+            run.base.problems
+        );
+        let mut at = s.clone();
+        let to = sim::param::ParamValue::Whole(sp.to);
+        if sp.param.set(&mut at, to).is_ok() {
+            assert_eq!(run.base.scenario.seed, 1);
+            assert_eq!(run.base.strategy(), Some(StrategyName::Pool));
+            assert_eq!(sp.param.get(&run.base.scenario), to, "case {i}");
+        }
+    }
 }

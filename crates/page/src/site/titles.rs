@@ -5,10 +5,10 @@
 use crate::query::base::{Base, Naming};
 use crate::run::query::Story;
 use crate::shared::params::{spec, PARAMS};
-use crate::shared::sections::section_text;
 use crate::shared::stats::stat_text;
 use crate::shared::titles::{strategy_label, SITE};
 use crate::site::every::AnyQuery;
+use crate::site::sections::section_text;
 use crate::sweep::query::Sweep;
 use crate::{Page, Section};
 

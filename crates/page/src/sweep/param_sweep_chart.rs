@@ -8,8 +8,8 @@
 //! each all the same. Its SVG elements are all closed (`{}`): inside `<svg>` the HTML
 //! parser closes no element by its name.
 
+use crate::query::links::point_href;
 use crate::shared::format::{count, dec};
-use crate::shared::links::point_href;
 use crate::shared::markup::Whole;
 use crate::shared::slot::Slot;
 use crate::slot;

@@ -3,11 +3,14 @@
 
 use super::param_sweep::{default_span, not_sweepable, sweepable, value_text};
 use super::param_sweep::{DEFAULT_STAT, DEFAULT_STEPS};
-use crate::input::numbers::{parse_count, shown};
+use crate::input::numbers::parse_count;
 use crate::query::base::{Base, Naming};
+use crate::query::page::{Section, View};
 use crate::query::read::{one_of, Elsewhere, Family, Keys, Pairs, Query};
 use crate::shared::params::{param, spec, ParamValue};
+use crate::shared::words::shown;
 use sim::param_sweep::ParamSweepSpec;
+use sim::Scenario;
 use sim::StrategyName;
 
 /// The sweep page's query: the base and the sweep.
@@ -216,5 +219,36 @@ impl SweepQuery {
     pub fn seed_sweep_strategies(&self) -> Vec<StrategyName> {
         self.seed_sweep_strategy()
             .map_or_else(|| StrategyName::ALL.to_vec(), |one| vec![one])
+    }
+}
+
+/// The sweep page for one strategy (or all, with `None`) over seeds `1..=seeds`.
+pub fn sweep_query(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenario) -> SweepQuery {
+    let mut base = Base::of(Section::Charges, View::Sweep, strategy, scenario);
+    if strategy.is_none() {
+        base.naming = Naming::All;
+    }
+    Query {
+        base,
+        own: Sweep::new(seeds, None),
+    }
+}
+
+/// The link of [`sweep_query`].
+pub fn sweep_href(strategy: Option<StrategyName>, seeds: u64, scenario: &Scenario) -> String {
+    sweep_query(strategy, seeds, scenario).href()
+}
+
+/// The sweep page stepping `spec`'s parameter for one strategy (or, with `None`, every
+/// strategy that reads it) over seeds `1..=seeds`.
+pub fn param_sweep_query(
+    spec: ParamSweepSpec,
+    strategy: Option<StrategyName>,
+    seeds: u64,
+    scenario: &Scenario,
+) -> SweepQuery {
+    Query {
+        base: Base::of(Section::Charges, View::Sweep, strategy, scenario),
+        own: Sweep::new(seeds, Some(spec)),
     }
 }

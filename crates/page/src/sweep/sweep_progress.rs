@@ -64,6 +64,18 @@ pub fn sweep_progress_markup(label: &str) -> Markup {
     }
 }
 
+/// The sweep page's `data-run-state` from its two sweeps (seeds, and a parameter):
+/// `running` while either runs, then `done` once either has finished, else `idle`.
+pub fn sweep_page_state(sweeps: [SweepState; 2]) -> &'static str {
+    if sweeps.contains(&SweepState::Running) {
+        "running"
+    } else if sweeps.contains(&SweepState::Done) {
+        "done"
+    } else {
+        "idle"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,5 +106,16 @@ mod tests {
         let m = sweep_progress_markup(SEEDS_RUN).into_string();
         assert!(m.contains("aria-label=\"Seeds run\""), "{m}");
         assert!(m.contains(&format!("data-slot=\"{}\"", PROGRESS_LINE.name())));
+    }
+
+    #[test]
+    fn the_sweep_page_is_done_once_a_sweep_has_finished() {
+        use SweepState::*;
+        assert_eq!(sweep_page_state([Idle, Idle]), "idle");
+        assert_eq!(sweep_page_state([Running, Idle]), "running");
+        assert_eq!(sweep_page_state([Done, Running]), "running");
+        assert_eq!(sweep_page_state([Done, Idle]), "done");
+        assert_eq!(sweep_page_state([Cancelled, Done]), "done");
+        assert_eq!(sweep_page_state([Cancelled, Idle]), "idle");
     }
 }

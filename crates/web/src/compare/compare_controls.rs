@@ -9,7 +9,7 @@ use crate::shared::dom::{set_attr, set_class, set_text, value_of};
 use crate::shared::erase::handler;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::shared::explore::{
+use page::compare::explore::{
     compare_params_caption, compare_seed_help, compare_seed_markup, read_form, COMPARE_SEED,
     COMPARE_SEED_HELP,
 };

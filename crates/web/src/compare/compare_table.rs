@@ -1,9 +1,9 @@
 //! The compare page's numbers: every stat for each strategy in a table whose column
 //! headings link to each run, and, below 600 px, the same numbers as one card per
-//! strategy (the page layer's markup: `page::shared::explore::compare_markup`).
+//! strategy (the page layer's markup: `page::compare::explore::compare_markup`).
 
 use leptos::prelude::*;
-use page::shared::explore::compare_markup;
+use page::compare::explore::compare_markup;
 use sim::{Scenario, Stats, StrategyName};
 
 /// The table and the cards for the runs of `scenario`.

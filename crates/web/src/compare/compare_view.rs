@@ -14,11 +14,11 @@ use crate::shared::page_query;
 use crate::shared::timeline::{draw, Layout, Palette, TimelineData};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use page::shared::budget::Workload;
-use page::shared::explore::{
+use page::compare::explore::{
     timeline_label, COMPARE_CAPTION, COMPARE_PROBLEM, MULTIPLES, MULTIPLES_TITLE,
 };
-use page::shared::links::compare_query;
+use page::query::links::compare_query;
+use page::shared::budget::Workload;
 use page::shared::words::Words;
 use page::Query;
 use sim::Stats;

@@ -15,10 +15,10 @@ use crate::shared::use_media::use_reduced_motion;
 use crate::shared::use_visibility::use_pause_offscreen;
 use leptos::html::Div;
 use leptos::prelude::*;
+use page::query::links::full_lab_href;
 use page::run::query::EmbedQuery;
 use page::run::stage::{key_stats, run_scenario, Room, RunProblem};
 use page::run::widget::{foot_markup, head_markup};
-use page::shared::links::full_lab_href;
 
 /// One embedded scenario. `lab_url` is where "open the full lab" points.
 #[component]

@@ -3,8 +3,8 @@
 use crate::limits::section::LimitsSection;
 use crate::shared::frame::Frame;
 use leptos::prelude::*;
+use page::limits::query::experiment_query;
 use page::limits::query::LimitsQuery;
-use page::shared::links::experiment_query;
 use page::{Section, View};
 
 /// The page.

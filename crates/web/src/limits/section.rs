@@ -7,12 +7,13 @@ use crate::shared::dom::set_attr;
 use crate::shared::erase::handler;
 use leptos::html::Div;
 use leptos::prelude::*;
+use page::limits::query::experiment_href;
 use page::limits::settings::{self, LabSettings};
 use page::limits::view::{
     experiment_slot, experiment_title, experiments_markup, limits_intro_markup, EXPERIMENTS_LABEL,
     LIMITS, LIMITS_TITLE, PICK_AN_EXPERIMENT,
 };
-use page::shared::links::{experiment_href, href};
+use page::query::links::href;
 use page::{Section, View};
 use sim::lab::ExperimentName;
 use sim::Scenario;

@@ -14,13 +14,13 @@ use crate::shared::erase::handler;
 use crate::shared::later::painted;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::shared::budget::Workload;
-use page::shared::markup::items_markup;
-use page::shared::params::PARAMS;
-use page::shared::params_form::{
+use page::run::params_form::{
     changed_count, changed_text, field_help, form_markup, CHANGED, FIELD, FIELD_KEY, HELP, INPUT,
     INPUT_KEY, PROBLEMS, RESET,
 };
+use page::shared::budget::Workload;
+use page::shared::markup::items_markup;
+use page::shared::params::PARAMS;
 use sim::Scenario;
 
 /// The panel, folded away unless the numbers already differ from the article's.

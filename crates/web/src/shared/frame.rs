@@ -5,7 +5,7 @@ use crate::shared::bind;
 use crate::shared::erase::{handler, watch};
 use crate::shared::tabs::stay_on_current;
 use leptos::prelude::*;
-use page::shared::sections::{
+use page::site::sections::{
     header_markup, problems_markup, sections_markup, SECTIONS, SECTIONS_LABEL,
 };
 use page::site::words::{footer_markup, PageWords, FOOTER};

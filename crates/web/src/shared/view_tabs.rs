@@ -5,7 +5,7 @@ use crate::shared::erase::handler;
 use crate::shared::tabs::stay_on_current;
 use leptos::prelude::*;
 use page::run::intro::tabs_markup;
-use page::shared::sections::VIEWS_LABEL;
+use page::site::sections::VIEWS_LABEL;
 use page::View;
 use sim::Scenario;
 

@@ -31,7 +31,7 @@ pub fn mount() {
             RwSignal::new(SweepState::Idle),
         );
         let run_state = Signal::derive(move || {
-            page::shared::explore::sweep_page_state([seeds_state.get(), param_state.get()])
+            page::sweep::sweep_progress::sweep_page_state([seeds_state.get(), param_state.get()])
         });
         view! {
             <explore_page::ExplorePage problems=query.base.problems.clone() view=View::Sweep words=page::site::words::SWEEP_WORDS title=page::sweep::views::SWEEP_TITLE shown=shown.into() scenario run_state beside=()>

@@ -19,10 +19,10 @@ use crate::sweep::sweep_task::SweepTask;
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::shared::budget::SWEEP_MAX_CUSTOMERS;
-use page::shared::links::param_sweep_query;
 use page::shared::worker_message::{Answer, Work};
 use page::sweep::param_sweep::sentence;
 use page::sweep::param_sweep_chart::chart_markup;
+use page::sweep::query::param_sweep_query;
 use page::sweep::query::SweepQuery;
 use page::sweep::share::take_points;
 use page::sweep::sweep_forms::{

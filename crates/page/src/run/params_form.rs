@@ -66,7 +66,7 @@ pub const OUTAGE_TESTID: &str = "outage-links";
 /// Links to the outage under steady traffic ([`sim::outage`]): the ten side by side, and
 /// one client that stays down and one that recovers, each watched.
 fn outage_markup() -> Markup {
-    use crate::shared::links::{compare_query, run_href};
+    use crate::query::links::{compare_query, run_href};
     use crate::shared::titles::strategy_label;
     use sim::StrategyName::{Budget, Keyed};
     let scenario = sim::outage::scenario(Keyed, 1);
@@ -90,7 +90,8 @@ pub const NEXT_MONTH_TESTID: &str = "next-month-links";
 /// after the customer: this month's run, next month's with the first lost charge's
 /// story open, and next month's with a key per charge.
 fn next_month_markup() -> Markup {
-    use crate::shared::links::{run_href, scene_href};
+    use crate::query::links::run_href;
+    use crate::run::query::scene_href;
     use sim::next_month::ChargeRound;
     use sim::story::Scene;
     use sim::strategy::charge::KeyScope;

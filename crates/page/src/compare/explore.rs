@@ -1,8 +1,8 @@
-//! The compare and sweep pages' words: the compare table's derived row, the note beside
-//! the title naming every number that differs from the article's, and the state the
-//! sweep page reports.
+//! The compare page's words: its seed field, the compare table and its derived row, the
+//! form read whole, and the note beside the title naming every number that differs from
+//! the article's.
 
-use crate::parse_seed;
+use crate::input::numbers::parse_seed;
 use crate::shared::budget::Workload;
 use crate::shared::format::number_word;
 use crate::shared::markup::Whole;
@@ -11,7 +11,6 @@ use crate::shared::slot::Slot;
 use crate::shared::stats::StatText;
 use crate::shared::words::Words;
 use crate::slot;
-use crate::sweep::sweep_progress::SweepState;
 use maud::{html, Markup};
 use sim::{Scenario, StatField, Stats, StrategyName};
 
@@ -151,18 +150,6 @@ pub fn read_form(seed: &str, texts: &[String]) -> FormRead {
     }
 }
 
-/// The sweep page's `data-run-state` from its two sweeps (seeds, and a parameter):
-/// `running` while either runs, then `done` once either has finished, else `idle`.
-pub fn sweep_page_state(sweeps: [SweepState; 2]) -> &'static str {
-    if sweeps.contains(&SweepState::Running) {
-        "running"
-    } else if sweeps.contains(&SweepState::Done) {
-        "done"
-    } else {
-        "idle"
-    }
-}
-
 /// Rows of the compare table whose differences are the point of the comparison (`None`:
 /// requests per charge, which is derived).
 const KEY_ROWS: [Option<StatField>; 4] = [
@@ -200,7 +187,7 @@ pub fn compare_markup(scenario: &Scenario, runs: &[(StrategyName, Stats)]) -> Ma
     let link = |s: StrategyName| {
         let l = strategy_label(s);
         html! {
-            a href=(crate::shared::links::run_href(s, scenario)) data-run-link=(s.as_str())
+            a href=(crate::query::links::run_href(s, scenario)) data-run-link=(s.as_str())
                 title={ "Play " (l) " with these numbers" } { (l) }
         }
     };
@@ -348,17 +335,6 @@ mod tests {
         assert!(read.field_errors.iter().all(Option::is_none));
         assert!(!read.problems.is_empty());
         assert_eq!(read.scenario, None);
-    }
-
-    #[test]
-    fn the_sweep_page_is_done_once_a_sweep_has_finished() {
-        use SweepState::*;
-        assert_eq!(sweep_page_state([Idle, Idle]), "idle");
-        assert_eq!(sweep_page_state([Running, Idle]), "running");
-        assert_eq!(sweep_page_state([Done, Running]), "running");
-        assert_eq!(sweep_page_state([Done, Idle]), "done");
-        assert_eq!(sweep_page_state([Cancelled, Done]), "done");
-        assert_eq!(sweep_page_state([Cancelled, Idle]), "idle");
     }
 
     #[test]

@@ -2,10 +2,10 @@
 //! (`index.html`, and `assets/loader.js` for the limits and headers pages) paints the same
 //! words before the module has started; a test holds the three files to these.
 
+use crate::query::page::Section;
 use crate::shared::markup::{list_markup, tab_link, TabKey};
 use crate::shared::slot::Slot;
 use crate::slot;
-use crate::Section;
 use maud::{html, Markup};
 
 /// A section's heading, its introduction, and its tab's name.
@@ -87,7 +87,7 @@ pub fn sections_markup(current: Section, scenario: &sim::Scenario) -> Markup {
             (tab_link(
                 "rll-section-tab",
                 TabKey::Section(s.as_str()),
-                &crate::shared::links::href(s, crate::View::Run, scenario),
+                &crate::query::links::href(s, crate::View::Run, scenario),
                 s == current,
                 html! { (section_text(s).tab) span.rll-tab-sub { (tab_sub(s, scenario.customers)) } },
             ))
@@ -178,7 +178,7 @@ mod tests {
         );
         for s in [Section::Charges, Section::Limits, Section::Headers] {
             let link =
-                html! { (crate::shared::links::href(s, crate::View::Run, &sc)) }.into_string();
+                html! { (crate::query::links::href(s, crate::View::Run, &sc)) }.into_string();
             assert!(m.contains(&format!("href=\"{link}\"")), "{m}");
         }
     }

@@ -1,0 +1,3 @@
+//! The compare page: every strategy on one seed, side by side.
+
+pub mod explore;
