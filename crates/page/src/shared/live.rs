@@ -22,6 +22,8 @@ pub enum Write {
     Class(&'static str, bool),
     /// An attribute's value.
     Attr(&'static str, &'static str),
+    /// An attribute's value made as the state is drawn (a number, a sentence).
+    AttrText(&'static str, String),
     /// Whether it has a boolean attribute (`disabled`, `hidden`).
     Flag(&'static str, bool),
     /// A field's value as the reader sees it (its `value` property, left alone while it
@@ -42,6 +44,7 @@ impl Write {
             Write::Flag(name, _) => (3, name),
             Write::Value(_) => (4, ""),
             Write::Markup(_) => (5, ""),
+            Write::AttrText(name, _) => (2, name),
         }
     }
 }
@@ -122,6 +125,15 @@ impl Fill {
         value
     }
 
+    /// An attribute of the node of `slot` being drawn whose value is made from the
+    /// state, recorded; its value, to draw.
+    pub fn attr_text(&mut self, slot: Slot, name: &'static str, value: String) -> &str {
+        match self.put(slot, Write::AttrText(name, value)) {
+            Write::AttrText(_, value) => value,
+            _ => "",
+        }
+    }
+
     /// The writes, in order.
     pub fn writes(&self) -> &[(Hole, Write)] {
         &self.writes
@@ -173,6 +185,10 @@ pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> 
                 classes.split(' ').any(|c| c == *class) == *on
             }
             Write::Attr(name, value) => attr(&drawn[tag.clone()], name).as_deref() == Some(value),
+            Write::AttrText(name, value) => {
+                attr(&drawn[tag.clone()], name).as_deref()
+                    == Some(maud::html!((value)).into_string().as_str())
+            }
             Write::Flag(name, on) => has_flag(&drawn[tag.clone()], name) == *on,
             Write::Value(value) => {
                 attr(&drawn[tag.clone()], "value").as_deref()
@@ -212,4 +228,45 @@ fn attr(tag: &str, name: &str) -> Option<String> {
     let from = tag.find(&key)? + key.len();
     let len = tag[from..].find('"')?;
     Some(tag[from..from + len].to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::slot;
+    use maud::html;
+
+    const BAR: Slot = slot!("test-bar");
+
+    /// A bar whose `aria-valuenow` is drawn from the state, or, when `wrong`, drawn as
+    /// one thing and filled with another.
+    struct Bar {
+        wrong: bool,
+    }
+
+    impl Live for Bar {
+        type State = u32;
+        fn shape(&self, _: &u32) -> u64 {
+            0
+        }
+        fn draw(&self, n: &u32, fill: &mut Fill) -> Markup {
+            let now = fill
+                .attr_text(BAR, "aria-valuenow", n.to_string())
+                .to_string();
+            let drawn = if self.wrong { format!("{now}0") } else { now };
+            html! { div data-slot=(BAR) aria-valuenow=(drawn) {} }
+        }
+    }
+
+    #[test]
+    fn an_attribute_made_from_the_state_is_checked_where_it_is_drawn() {
+        check_drawn(&Bar { wrong: false }, &7).unwrap();
+        assert!(check_drawn(&Bar { wrong: true }, &7).is_err());
+        let mut fill = Fill::default();
+        Bar { wrong: false }.draw(&3, &mut fill);
+        assert_eq!(
+            fill.writes()[0].1,
+            Write::AttrText("aria-valuenow", "3".into())
+        );
+    }
 }
