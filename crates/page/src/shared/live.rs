@@ -190,9 +190,14 @@ pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> 
                     == Some(maud::html!((value)).into_string().as_str())
             }
             Write::Flag(name, on) => has_flag(&drawn[tag.clone()], name) == *on,
+            // An input shows its value as its attribute; a text area, which has none, as
+            // its text.
             Write::Value(value) => {
-                attr(&drawn[tag.clone()], "value").as_deref()
-                    == Some(maud::html!((value)).into_string().as_str())
+                let shown = maud::html!((value)).into_string();
+                match attr(&drawn[tag.clone()], "value") {
+                    Some(v) => v == shown,
+                    None => drawn[tag.end..].split('<').next() == Some(shown.as_str()),
+                }
             }
         };
         if !ok {
@@ -268,5 +273,27 @@ mod tests {
             fill.writes()[0].1,
             Write::AttrText("aria-valuenow", "3".into())
         );
+    }
+
+    /// A text area whose value is its text, drawn `typed` whatever it is filled with.
+    struct Area {
+        typed: &'static str,
+    }
+
+    impl Live for Area {
+        type State = &'static str;
+        fn shape(&self, _: &&'static str) -> u64 {
+            0
+        }
+        fn draw(&self, v: &&'static str, fill: &mut Fill) -> Markup {
+            fill.value(BAR, v.to_string());
+            html! { textarea data-slot=(BAR) { (self.typed) } }
+        }
+    }
+
+    #[test]
+    fn a_text_area_shows_its_value_as_its_text() {
+        check_drawn(&Area { typed: "a < b" }, &"a < b").unwrap();
+        assert!(check_drawn(&Area { typed: "a" }, &"b").is_err());
     }
 }
