@@ -18,10 +18,11 @@ use super::settings::{knobs_of, KnobId, LabSettings, Range};
 use super::units::{correct_text, naive_text};
 use crate::shared::format::{count, duration_ms};
 use crate::shared::limiter::label;
+use crate::shared::live::{Fill, Live};
 use crate::shared::markup::Whole;
 use crate::shared::slot::Slot;
 use crate::slot;
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use sim::lab::burst::BurstResult;
 use sim::lab::herd::Jitter;
 use sim::lab::{ExperimentName, LabResult};
@@ -53,17 +54,6 @@ pub const LIMITS_TITLE: &str = "Publishing your limit";
 /// The name of the row of experiment buttons.
 pub const EXPERIMENTS_LABEL: &str = "Experiments";
 
-/// The limits section's opening paragraph, as markup: what the experiments are, the
-/// seed they run from, and the link to the headers page.
-pub fn limits_intro_markup(seed: u64, headers_href: &str) -> Markup {
-    html! {
-        "The other side of the same problem: you run the API. Which limiter do you put in front of it, "
-        "what do you tell callers in the headers, and what do careless clients do with what you tell them? "
-        "Each experiment runs in simulated time, from seed " (Whole(seed)) ". "
-        "The headers themselves, and a reader for them, are on " a href=(headers_href) { "the headers page" } "."
-    }
-}
-
 /// The button that runs experiment `e`.
 pub const fn experiment_slot(e: ExperimentName) -> Slot {
     match e {
@@ -77,13 +67,41 @@ pub const fn experiment_slot(e: ExperimentName) -> Slot {
     }
 }
 
-/// One button per experiment, numbered, none pressed yet (`data-experiment` names it).
-pub fn experiments_markup() -> Markup {
-    html! {
-        @for (i, e) in ExperimentName::ALL.into_iter().enumerate() {
-            button.rll-strategy type="button" data-experiment=(e.as_str()) data-slot=(experiment_slot(e)) aria-pressed="false" {
-                span.rll-step { (Whole(i as u64 + 1)) }
-                span { (experiment_title(e)) }
+/// The limits section's opening paragraph and its row of experiment buttons ([`Live`]):
+/// drawn once, then only which button is pressed is written. Its state is the
+/// experiment on screen.
+pub struct Picker {
+    /// The seed the experiments run from, named in the opening paragraph.
+    pub seed: u64,
+    /// The headers page's link, with the link's seed and numbers.
+    pub headers_href: String,
+}
+
+impl Live for Picker {
+    type State = Option<ExperimentName>;
+
+    fn shape(&self, _: &Self::State) -> u64 {
+        0
+    }
+
+    fn draw(&self, on: &Self::State, fill: &mut Fill) -> Markup {
+        html! {
+            p {
+                "The other side of the same problem: you run the API. Which limiter do you put in front of it, "
+                "what do you tell callers in the headers, and what do careless clients do with what you tell them? "
+                "Each experiment runs in simulated time, from seed " (Whole(self.seed)) ". "
+                "The headers themselves, and a reader for them, are on " a href=(self.headers_href) { "the headers page" } "."
+            }
+            div.rll-picker.rll-experiments role="group" aria-label=(EXPERIMENTS_LABEL) {
+                // Each button numbered; `data-experiment` names it.
+                @for (i, e) in ExperimentName::ALL.into_iter().enumerate() {
+                    @let slot = experiment_slot(e);
+                    button.rll-strategy type="button" data-experiment=(e.as_str()) data-slot=(slot)
+                        aria-pressed=(fill.attr(slot, "aria-pressed", if *on == Some(e) { "true" } else { "false" })) {
+                        span.rll-step { (Whole(i as u64 + 1)) }
+                        span { (experiment_title(e)) }
+                    }
+                }
             }
         }
     }
@@ -91,6 +109,12 @@ pub fn experiments_markup() -> Markup {
 
 /// Why the experiment cannot run with the knobs' numbers, when it cannot.
 pub const LAB_ERROR: Slot = slot!("lab-error");
+/// The fleet's caption while its module is on its way.
+pub const LAB_ARRIVING: Slot = slot!("lab-arriving");
+/// What an experiment shows below its knobs: sentences, chart and table.
+pub const LAB_BODY: Slot = slot!("lab-body");
+/// The list of every number an experiment produced.
+pub const LAB_CELLS: Slot = slot!("lab-cells");
 
 fn ms(us: u64) -> String {
     duration_ms(round_ms(us))
@@ -236,38 +260,57 @@ pub const CHOICE: Slot = slot!("lab-choice");
 /// The attribute of a choice's button that holds the value's name.
 pub const CHOICE_KEY: &str = "data-value";
 
-/// The knobs of `experiment` as controls, each in its [`knob_slot`]: a range input
-/// ([`SLIDER`], `data-knob="<key>"`, its value the slider position) with an `<output>`
-/// ([`KNOB_VALUE`], `data-knob-value="<key>"`) for each number, and a group of buttons
-/// (`data-knob` on the group, [`CHOICE`] and `data-value` on each) for each choice.
-pub fn knobs_html(experiment: ExperimentName, s: &LabSettings) -> Markup {
-    html! {
-        @for k in knobs_of(experiment) {
-            @let v = s.get(k.id);
-            @let id = html! { "rll-knob-" (k.key) };
-            @match k.range {
-                Range::Choice(names) => {
-                    div.rll-field data-slot=(knob_slot(k.id)) {
-                        span.rll-field-label id=(id) { (k.label) }
-                        // More than four choices wrap onto a second row rather than cut their names.
-                        div.rll-segmented.rll-wrap[names.len() > 4] role="group" aria-labelledby=(id) data-knob=(k.key) {
-                            @for (i, name) in names.iter().enumerate() {
-                                button type="button" data-value=(name) aria-pressed=(if i as u64 == v { "true" } else { "false" })
-                                    data-slot=(CHOICE) { (name) }
+/// The knobs of an experiment as controls ([`Live`]), each in its [`knob_slot`]: a
+/// range input ([`SLIDER`], `data-knob="<key>"`, its value the slider position) with an
+/// `<output>` ([`KNOB_VALUE`], `data-knob-value="<key>"`) for each number, and a group of
+/// buttons (`data-knob` on the group, [`CHOICE`] and `data-value` on each) for each
+/// choice. Drawn once with every range, stop and word; as the settings move (from a
+/// control, or from a drag on a chart) only each knob's value, words and pressed button
+/// are written, and a slider's value is left alone while it matches, so a drag keeps
+/// its place.
+pub struct Knobs {
+    /// Whose knobs.
+    pub experiment: ExperimentName,
+}
+
+impl Live for Knobs {
+    type State = LabSettings;
+
+    fn shape(&self, _: &LabSettings) -> u64 {
+        0
+    }
+
+    fn draw(&self, s: &LabSettings, fill: &mut Fill) -> Markup {
+        html! {
+            @for k in knobs_of(self.experiment) {
+                @let v = s.get(k.id);
+                @let id = html! { "rll-knob-" (k.key) };
+                @match k.range {
+                    Range::Choice(names) => {
+                        div.rll-field data-slot=(knob_slot(k.id)) {
+                            span.rll-field-label id=(id) { (k.label) }
+                            // More than four choices wrap onto a second row rather than cut their names.
+                            div.rll-segmented.rll-wrap[names.len() > 4] role="group" aria-labelledby=(id) data-knob=(k.key) {
+                                @for (i, name) in names.iter().enumerate() {
+                                    button type="button" data-value=(name)
+                                        aria-pressed=(fill.attr(CHOICE, "aria-pressed", if i as u64 == v { "true" } else { "false" }))
+                                        data-slot=(CHOICE) { (name) }
+                                }
                             }
                         }
                     }
-                }
-                _ => {
-                    @let (lo, hi) = k.slider();
-                    @let shown = k.shown(v);
-                    div.rll-field.rll-knob data-slot=(knob_slot(k.id)) {
-                        label.rll-field-label for=(id) {
-                            (k.label) ": "
-                            output data-slot=(KNOB_VALUE) data-knob-value=(k.key) { (shown) }
+                    _ => {
+                        @let (lo, hi) = k.slider();
+                        @let shown = k.shown(v);
+                        div.rll-field.rll-knob data-slot=(knob_slot(k.id)) {
+                            label.rll-field-label for=(id) {
+                                (k.label) ": "
+                                output data-slot=(KNOB_VALUE) data-knob-value=(k.key) { (fill.text(KNOB_VALUE, shown.clone())) }
+                            }
+                            input id=(id) type="range" data-slot=(SLIDER) data-knob=(k.key) min=(Whole(lo)) max=(Whole(hi)) step="1"
+                                value=(fill.value(SLIDER, k.position(v).to_string()))
+                                aria-valuetext=(fill.attr_text(SLIDER, "aria-valuetext", shown));
                         }
-                        input id=(id) type="range" data-slot=(SLIDER) data-knob=(k.key) min=(Whole(lo)) max=(Whole(hi)) step="1"
-                            value=(Whole(k.position(v))) aria-valuetext=(shown);
                     }
                 }
             }
@@ -275,9 +318,69 @@ pub fn knobs_html(experiment: ExperimentName, s: &LabSettings) -> Markup {
     }
 }
 
-/// The summary of the list of every number an experiment produced.
-pub fn cells_summary_markup() -> Markup {
-    html! { "Every number (the same as " code { "ratelab limits … --json" } ")" }
+/// What an experiment shows below its knobs, as [`LabShown`] draws it: each part made
+/// by the page layer from the result (or, for the fleet, by the fleet's own module).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// Why the experiment cannot run or be shown, if it cannot.
+    pub error: Option<String>,
+    /// Its sentences, chart and table, as markup.
+    pub body: String,
+    /// Every number it produced, as a definition list's items ([`cells_html`]).
+    pub cells: String,
+    /// For the fleet, whether its figures have arrived (the caption shows until they
+    /// have); `None` for an experiment this page runs itself.
+    pub arrived: Option<bool>,
+}
+
+impl Shown {
+    /// What `result` shows with its charts drawn for a box `box_w` CSS pixels wide.
+    pub fn of(result: &Result<LabResult, String>, box_w: Option<f64>) -> Self {
+        match result {
+            Ok(r) => Self {
+                error: None,
+                body: body_html(r, box_w).into_string(),
+                cells: cells_html(&super::lab::cells_on_page(r)).into_string(),
+                arrived: None,
+            },
+            Err(why) => Self {
+                error: Some(why.clone()),
+                ..Self::default()
+            },
+        }
+    }
+}
+
+/// An experiment's error line, body and cells ([`Live`]): drawn once, then the error's
+/// words and the body's and the cells' markup written as they change. The body is a
+/// [`Fill::markup`] hole: a knob's move reruns the experiment, and its sentences, chart
+/// and table are made again whole (they are many nodes, whose number changes).
+#[derive(Clone, Copy, Debug)]
+pub struct LabShown;
+
+impl Live for LabShown {
+    type State = Shown;
+
+    fn shape(&self, s: &Shown) -> u64 {
+        u64::from(s.arrived.is_some())
+    }
+
+    fn draw(&self, s: &Shown, fill: &mut Fill) -> Markup {
+        let why = s.error.clone().unwrap_or_default();
+        html! {
+            p.rll-field-help.rll-error data-testid="lab-error" data-slot=(LAB_ERROR)
+                hidden[fill.flag(LAB_ERROR, "hidden", s.error.is_none())] { (fill.text(LAB_ERROR, why)) }
+            @if let Some(arrived) = s.arrived {
+                p.rll-caption data-testid="fleet-arriving" data-slot=(LAB_ARRIVING)
+                    hidden[fill.flag(LAB_ARRIVING, "hidden", arrived)] { (super::fleet::FLEET_ARRIVING) }
+            }
+            div data-slot=(LAB_BODY) { (fill.markup(LAB_BODY, PreEscaped(s.body.clone()))) }
+            details.rll-details {
+                summary { "Every number (the same as " code { "ratelab limits … --json" } ")" }
+                dl.rll-cells data-slot=(LAB_CELLS) { (fill.markup(LAB_CELLS, PreEscaped(s.cells.clone()))) }
+            }
+        }
+    }
 }
 
 /// Every cell as a definition list's items, each value in a `data-result` element.
@@ -464,13 +567,18 @@ pub fn body_html(result: &LabResult, box_w: Option<f64>) -> Markup {
 mod tests {
     use super::*;
     use crate::limits::settings::{run, KnobId, LabSettings};
+    use crate::shared::live::{check_drawn, Write};
     use sim::lab::ExperimentName;
 
     #[test]
     fn every_knob_is_a_control_at_its_value() {
         let mut s = LabSettings::default();
         s.read(KnobId::MemoryCallers, "5000").unwrap();
-        let html = knobs_html(ExperimentName::Memory, &s).into_string();
+        let html = Knobs {
+            experiment: ExperimentName::Memory,
+        }
+        .markup(&s)
+        .into_string();
         assert!(
             html.contains(r#"data-knob-value="memoryCallers">5,000 callers</output>"#),
             "{html}"
@@ -479,7 +587,11 @@ mod tests {
             html.contains(r#"data-knob="memoryCallers" min="0" max="21" step="1" value="11""#),
             "{html}"
         );
-        let html = knobs_html(ExperimentName::Herd, &s).into_string();
+        let html = Knobs {
+            experiment: ExperimentName::Herd,
+        }
+        .markup(&s)
+        .into_string();
         assert!(
             html.contains(&format!(
                 r#"<button type="button" {CHOICE_KEY}="full" aria-pressed="true""#
@@ -490,7 +602,7 @@ mod tests {
         // Every knob of every experiment has its own control, found by its slot.
         let mut names = std::collections::BTreeSet::new();
         for e in ExperimentName::ALL {
-            let html = knobs_html(e, &s).into_string();
+            let html = Knobs { experiment: e }.markup(&s).into_string();
             for k in knobs_of(e) {
                 let slot = knob_slot(k.id);
                 assert!(names.insert(slot.name()), "{slot:?} named twice");
@@ -575,7 +687,11 @@ mod tests {
 
     #[test]
     fn every_experiment_has_a_button_and_the_intro_names_its_seed_and_link() {
-        let m = experiments_markup().into_string();
+        let picker = Picker {
+            seed: 7,
+            headers_href: "headers.html?section=headers&a=1".into(),
+        };
+        let m = picker.markup(&None).into_string();
         for e in ExperimentName::ALL {
             assert_eq!(
                 m.matches(&format!("data-experiment=\"{}\"", e.as_str()))
@@ -591,11 +707,140 @@ mod tests {
             );
             assert!(m.contains(experiment_title(e)));
         }
-        let intro = limits_intro_markup(7, "headers.html?section=headers&a=1").into_string();
+        let intro = m;
         assert!(intro.contains("from seed 7."), "{intro}");
         assert!(
             intro.contains("href=\"headers.html?section=headers&amp;a=1\""),
             "{intro}"
+        );
+    }
+
+    #[test]
+    fn the_picker_presses_only_the_experiment_on_screen() {
+        let picker = Picker {
+            seed: 1,
+            headers_href: "headers.html".into(),
+        };
+        let mut states = vec![None];
+        states.extend(ExperimentName::ALL.map(Some));
+        for on in &states {
+            check_drawn(&picker, on).unwrap();
+        }
+        let (mut a, mut b) = (Fill::default(), Fill::default());
+        picker.draw(&Some(ExperimentName::Burst), &mut a);
+        picker.draw(&Some(ExperimentName::Herd), &mut b);
+        let changed: Vec<_> = a
+            .writes()
+            .iter()
+            .zip(b.writes())
+            .filter(|(x, y)| x != y)
+            .collect();
+        assert_eq!(changed.len(), 2, "{changed:?}");
+        assert!(picker
+            .markup(&Some(ExperimentName::Herd))
+            .into_string()
+            .contains(r#"data-experiment="herd" data-slot="experiment-herd" aria-pressed="true""#));
+    }
+
+    #[test]
+    fn a_knob_that_moves_writes_only_its_own_value_and_words() {
+        let s = LabSettings::default();
+        for e in ExperimentName::ALL {
+            check_drawn(&Knobs { experiment: e }, &s).unwrap();
+        }
+        let knobs = Knobs {
+            experiment: ExperimentName::Memory,
+        };
+        let mut moved = s.clone();
+        moved.read(KnobId::MemoryCallers, "5000").unwrap();
+        check_drawn(&knobs, &moved).unwrap();
+        let (mut a, mut b) = (Fill::default(), Fill::default());
+        knobs.draw(&s, &mut a);
+        knobs.draw(&moved, &mut b);
+        let changed: Vec<_> = b
+            .writes()
+            .iter()
+            .zip(a.writes())
+            .filter(|(x, y)| x != y)
+            .map(|(x, _)| x.1.clone())
+            .collect();
+        // The output's words, the slider's position and its words for screen readers.
+        assert_eq!(
+            changed,
+            vec![
+                Write::Text("5,000 callers".into()),
+                Write::Value("11".into()),
+                Write::AttrText("aria-valuetext", "5,000 callers".into()),
+            ]
+        );
+        // A choice presses one button and lets go of another.
+        let herd = Knobs {
+            experiment: ExperimentName::Herd,
+        };
+        let mut equal = s.clone();
+        equal.read(KnobId::HerdJitter, "equal").unwrap();
+        let (mut a, mut b) = (Fill::default(), Fill::default());
+        herd.draw(&s, &mut a);
+        herd.draw(&equal, &mut b);
+        assert_eq!(
+            a.writes()
+                .iter()
+                .zip(b.writes())
+                .filter(|(x, y)| x != y)
+                .count(),
+            2
+        );
+    }
+
+    #[test]
+    fn an_experiment_shows_its_error_or_its_body_and_cells_where_they_are_filled() {
+        let s = LabSettings::default();
+        for name in ExperimentName::ALL {
+            let r = run(name, 1, &s);
+            let shown = Shown::of(&r, Some(400.0));
+            check_drawn(&LabShown, &shown).unwrap();
+            if name != ExperimentName::Fleet {
+                assert!(shown.cells.contains("data-result="), "{name}");
+            }
+        }
+        let failed = Shown::of(&Err("No room.".into()), None);
+        check_drawn(&LabShown, &failed).unwrap();
+        let html = LabShown.markup(&failed).into_string();
+        assert!(html.starts_with(
+            r#"<p class="rll-field-help rll-error" data-testid="lab-error" data-slot="lab-error">No room.</p>"#
+        ), "{html}");
+        let fine = Shown::of(&run(ExperimentName::Burst, 1, &s), None);
+        assert!(LabShown
+            .markup(&fine)
+            .into_string()
+            .contains(r#"data-slot="lab-error" hidden></p>"#));
+        // The fleet's caption is there only for the fleet, hidden once its figures arrived.
+        let waiting = Shown {
+            arrived: Some(false),
+            ..Shown::default()
+        };
+        check_drawn(&LabShown, &waiting).unwrap();
+        assert_ne!(LabShown.shape(&waiting), LabShown.shape(&fine));
+        assert!(!LabShown
+            .markup(&fine)
+            .into_string()
+            .contains("fleet-arriving"));
+        let (mut a, mut b) = (Fill::default(), Fill::default());
+        LabShown.draw(&waiting, &mut a);
+        LabShown.draw(
+            &Shown {
+                arrived: Some(true),
+                ..Shown::default()
+            },
+            &mut b,
+        );
+        assert_eq!(
+            a.writes()
+                .iter()
+                .zip(b.writes())
+                .filter(|(x, y)| x != y)
+                .count(),
+            1
         );
     }
 }

@@ -44,6 +44,7 @@ impl Write {
             Write::Flag(name, _) => (3, name),
             Write::Value(_) => (4, ""),
             Write::Markup(_) => (5, ""),
+            Write::AttrText(name, _) => (2, name),
         }
     }
 }
@@ -188,16 +189,21 @@ pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> 
                 attr(&drawn[tag.clone()], name).as_deref()
                     == Some(maud::html!((value)).into_string().as_str())
             }
-            Write::Flag(name, on) => has_flag(&drawn[tag.clone()], name) == *on,
             // A select shows its value by the option it marks.
             Write::Value(value) if drawn[tag.clone()].starts_with("<select") => {
                 let options = drawn[tag.end..].split("</select>").next().unwrap_or("");
                 let marked = format!("value=\"{}\" selected", maud::html!((value)).into_string());
                 options.contains(&marked)
             }
+            Write::Flag(name, on) => has_flag(&drawn[tag.clone()], name) == *on,
+            // An input shows its value as its attribute; a text area, which has none, as
+            // its text.
             Write::Value(value) => {
-                attr(&drawn[tag.clone()], "value").as_deref()
-                    == Some(maud::html!((value)).into_string().as_str())
+                let shown = maud::html!((value)).into_string();
+                match attr(&drawn[tag.clone()], "value") {
+                    Some(v) => v == shown,
+                    None => drawn[tag.end..].split('<').next() == Some(shown.as_str()),
+                }
             }
         };
         if !ok {
@@ -270,6 +276,8 @@ mod tests {
         }
     }
 
+    const AREA: Slot = slot!("test-area");
+
     #[test]
     fn a_worked_out_attribute_and_a_select_s_value_are_checked_against_the_markup() {
         assert_eq!(check_drawn(&Sample { wrong: false }, &(7, "b")), Ok(()));
@@ -280,5 +288,27 @@ mod tests {
             fill.writes()[1].1,
             Write::AttrText("data-n", "7".to_string())
         );
+    }
+
+    /// A text area whose value is its text, drawn `typed` whatever it is filled with.
+    struct Area {
+        typed: &'static str,
+    }
+
+    impl Live for Area {
+        type State = &'static str;
+        fn shape(&self, _: &&'static str) -> u64 {
+            0
+        }
+        fn draw(&self, v: &&'static str, fill: &mut Fill) -> Markup {
+            fill.value(AREA, v.to_string());
+            html! { textarea data-slot=(AREA) { (self.typed) } }
+        }
+    }
+
+    #[test]
+    fn a_text_area_shows_its_value_as_its_text() {
+        check_drawn(&Area { typed: "a < b" }, &"a < b").unwrap();
+        assert!(check_drawn(&Area { typed: "a" }, &"b").is_err());
     }
 }

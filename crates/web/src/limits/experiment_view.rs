@@ -1,21 +1,19 @@
-//! One experiment: its knobs, then what it shows (sentences, chart, table), which the
-//! page layer writes as markup ([`body_html`]) and which is redrawn whole as the knobs
-//! move. The burst's two volleys can be dragged along its time axis: the first sets how
+//! One experiment: its knobs, then what it shows (its error, or its sentences, chart,
+//! table and cells), the page layer's live widget (`page::limits::view::LabShown`), whose
+//! body is made again as the knobs move. The burst's two volleys can be dragged along its time axis: the first sets how
 //! long before the boundary it starts, the second the gap between them (the range
 //! inputs among the knobs do the same from the keyboard).
 
-use super::cells::Cells;
 use super::chart_width::use_chart_width;
 use super::knobs::LabKnobs;
 use crate::shared::bind;
-use crate::shared::dom::{set_flag, set_text};
-use crate::shared::erase::{handler, watch};
+use crate::shared::erase::handler;
+use crate::shared::live;
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::limits::charts::{dragged, volley_slot, BurstAxis, BURST_CHART};
-use page::limits::lab::cells_on_page;
 use page::limits::settings::LabSettings;
-use page::limits::view::{body_html, cells_html, LAB_ERROR};
+use page::limits::view::{LabShown, Shown};
 use sim::lab::{ExperimentName, LabResult};
 
 /// One experiment, rerun as its knobs move.
@@ -32,29 +30,18 @@ pub fn ExperimentView(
 ) -> impl IntoView {
     let box_ref = NodeRef::<Div>::new();
     let width = use_chart_width(box_ref);
-    let markup = move || {
+    // Its error, body and cells, made again as the result or the width changes.
+    let shown = live::view(LabShown, move || {
         let w = width.get();
-        result.with(|r| {
-            r.as_ref()
-                .map(|r| body_html(r, w).into_string())
-                .unwrap_or_default()
-        })
-    };
-    // The body's box: events are delegated, so `current_target` is not it.
-    let body = NodeRef::<Div>::new();
-    // Its markup, written whole as the result or the width changes (through the one
-    // boxed effect, not an attribute of a type of its own).
-    watch(move || {
-        if let Some(b) = body.get() {
-            b.set_inner_html(&markup());
-        }
+        result.with(|r| Shown::of(r, w))
     });
     // Which volley is held: Some(true) for the second.
     let held = StoredValue::new(None::<bool>);
     let drag = move |ev: web_sys::PointerEvent| {
         let (Some(second), Some(svg)) = (
             held.get_value(),
-            body.get_untracked()
+            box_ref
+                .get_untracked()
                 .and_then(|b| bind::find(&b, BURST_CHART)),
         ) else {
             return;
@@ -74,41 +61,30 @@ pub fn ExperimentView(
             settings.set(next);
         }
     };
-    // Why the experiment cannot run with these numbers, if it cannot.
-    bind::node(box_ref, LAB_ERROR, move |el| {
-        result.with(|r| {
-            let why = r.as_ref().err();
-            set_text(el, why.map(String::as_str));
-            set_flag(el, "hidden", why.is_none());
-        });
-    });
+    // A volley is held from its handle in the chart; events are delegated, so
+    // `current_target` is not the box, which takes the pointer by its node.
     view! {
-        <div class="rll-experiment" node_ref=box_ref>
+        <div class="rll-experiment" node_ref=box_ref
+            on:pointerdown=handler(move |ev: web_sys::PointerEvent| {
+                let second = [false, true]
+                    .into_iter()
+                    .find(|second| bind::hit(&ev, volley_slot(*second)).is_some());
+                if let (Some(second), Some(b)) = (second, box_ref.get_untracked()) {
+                    held.set_value(Some(second));
+                    let _ = b.set_pointer_capture(ev.pointer_id());
+                    ev.prevent_default();
+                }
+            })
+            on:pointermove=handler(drag)
+            on:pointerup=handler(move |_| {
+                if held.get_value().is_some() {
+                    held.set_value(None);
+                    changed.run(());
+                }
+            })
+            on:pointercancel=handler(move |_| held.set_value(None))>
             <LabKnobs experiment settings changed/>
-            <p class="rll-field-help rll-error" data-testid="lab-error" data-slot={LAB_ERROR.name()} hidden></p>
-            <div node_ref=body
-                on:pointerdown=handler(move |ev: web_sys::PointerEvent| {
-                    let second = [false, true]
-                        .into_iter()
-                        .find(|second| bind::hit(&ev, volley_slot(*second)).is_some());
-                    if let (Some(second), Some(b)) = (second, body.get_untracked()) {
-                        held.set_value(Some(second));
-                        let _ = b.set_pointer_capture(ev.pointer_id());
-                        ev.prevent_default();
-                    }
-                })
-                on:pointermove=handler(drag)
-                on:pointerup=handler(move |_| {
-                    if held.get_value().is_some() {
-                        held.set_value(None);
-                        changed.run(());
-                    }
-                })
-                on:pointercancel=handler(move |_| held.set_value(None))>
-            </div>
-            <Cells markup=Signal::derive(move || result.with(|r| {
-                cells_html(&r.as_ref().map(cells_on_page).unwrap_or_default()).into_string()
-            }))/>
+            {shown}
         </div>
     }
 }

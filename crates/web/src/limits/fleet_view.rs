@@ -5,17 +5,15 @@
 //! the settings' values and answers with the markup to show. The race below is the
 //! module's too: it mounts it in a box of this page's ([`RaceHost`]).
 
-use super::cells::Cells;
 use super::knobs::LabKnobs;
-use crate::shared::bind;
-use crate::shared::dom::{set_flag, set_text};
 use crate::shared::erase::watch;
+use crate::shared::live;
 use crate::shared::part::{call, part, why};
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::limits::fleet::{fleet_unloaded, FLEET_ARRIVING, FLEET_MODULE};
+use page::limits::fleet::{fleet_unloaded, FLEET_MODULE};
 use page::limits::settings::LabSettings;
-use page::limits::view::LAB_ERROR;
+use page::limits::view::{LabShown, Shown};
 use sim::lab::ExperimentName;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -59,31 +57,30 @@ pub fn FleetView(
             }
         });
     });
-    let part_of = move |i: usize| {
+    // Its error, the caption until its figures arrive, and the figures.
+    let shown = live::view(LabShown, move || {
         drawn.with(|d| match d {
-            Some(Ok(parts)) => parts[i].clone(),
-            _ => String::new(),
+            None => Shown {
+                arrived: Some(false),
+                ..Shown::default()
+            },
+            Some(Ok([body, cells])) => Shown {
+                error: None,
+                body: body.clone(),
+                cells: cells.clone(),
+                arrived: Some(true),
+            },
+            Some(Err(why)) => Shown {
+                error: Some(why.clone()),
+                arrived: Some(true),
+                ..Shown::default()
+            },
         })
-    };
-    let box_ref = NodeRef::<Div>::new();
-    // Why the fleet cannot be shown, if it cannot.
-    bind::node(box_ref, LAB_ERROR, move |el| {
-        drawn.with(|d| {
-            let why = match d {
-                Some(Err(why)) => Some(why.as_str()),
-                _ => None,
-            };
-            set_text(el, why);
-            set_flag(el, "hidden", why.is_none());
-        });
     });
     view! {
-        <div class="rll-experiment" node_ref=box_ref>
+        <div class="rll-experiment">
             <LabKnobs experiment=ExperimentName::Fleet settings changed/>
-            <p class="rll-field-help rll-error" data-testid="lab-error" data-slot={LAB_ERROR.name()} hidden></p>
-            <p class="rll-caption" data-testid="fleet-arriving" hidden=move || drawn.with(Option::is_some)>{FLEET_ARRIVING}</p>
-            <div inner_html=move || part_of(0)></div>
-            <Cells markup=Signal::derive(move || part_of(1))/>
+            {shown}
         </div>
     }
 }

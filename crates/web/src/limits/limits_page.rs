@@ -20,11 +20,8 @@ pub fn LimitsPage(
         let scenario = scenario.clone();
         move || lab_settings.with(|l| experiment_query(chosen.get(), &scenario, l))
     });
-    // The page's root: the section binds its own state attributes under it.
-    let root = NodeRef::new();
     view! {
         <Frame
-            root
             section=Section::Limits
             problems=query.base.problems.clone()
             scenario=Signal::stored(scenario.clone())
@@ -33,7 +30,7 @@ pub fn LimitsPage(
             shown
             words=page::site::words::LIMITS_WORDS
         >
-            <LimitsSection root scenario chosen lab_settings/>
+            <LimitsSection scenario chosen lab_settings/>
         </Frame>
     }
 }

@@ -1,6 +1,5 @@
 //! The limits page: the limiter lab's experiments, each with its knobs, chart and table.
 
-pub mod cells;
 pub mod chart_width;
 pub mod entry;
 pub mod experiment_view;

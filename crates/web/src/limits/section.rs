@@ -3,15 +3,13 @@
 use super::experiment_view::ExperimentView;
 use super::fleet_view::{FleetView, RaceHost};
 use crate::shared::bind;
-use crate::shared::dom::set_attr;
 use crate::shared::erase::handler;
-use leptos::html::Div;
+use crate::shared::live;
 use leptos::prelude::*;
 use page::limits::query::experiment_href;
 use page::limits::settings::{self, LabSettings};
 use page::limits::view::{
-    experiment_slot, experiment_title, experiments_markup, limits_intro_markup, EXPERIMENTS_LABEL,
-    LIMITS, LIMITS_TITLE, PICK_AN_EXPERIMENT,
+    experiment_slot, experiment_title, Picker, LIMITS, LIMITS_TITLE, PICK_AN_EXPERIMENT,
 };
 use page::query::links::href;
 use page::{Section, View};
@@ -22,8 +20,6 @@ use sim::Scenario;
 /// and reruns whenever one of its knobs moves.
 #[component]
 pub fn LimitsSection(
-    /// The page's root, under which the section is found by its slot.
-    root: bind::Root,
     /// The link's seed and numbers, kept in the address as experiments are picked.
     scenario: Scenario,
     /// The experiment on screen.
@@ -45,25 +41,15 @@ pub fn LimitsSection(
         chosen.set(Some(e));
         sync();
     };
-    // The section's state, found under the page's root by its slot; the buttons are the
-    // page layer's markup: one effect per button presses the one on screen, and one
-    // handler reads which was clicked.
-    bind::node(root, LIMITS, move |section| {
-        let on = chosen.get();
-        set_attr(
-            section,
-            "data-state",
-            if on.is_some() { "done" } else { "idle" },
-        );
-        set_attr(section, "data-experiment", on.map_or("", |e| e.as_str()));
-    });
-    let picker = NodeRef::<Div>::new();
-    for e in ExperimentName::ALL {
-        bind::node(picker, experiment_slot(e), move |el| {
-            let pressed = chosen.get() == Some(e);
-            set_attr(el, "aria-pressed", if pressed { "true" } else { "false" });
-        });
-    }
+    // The opening paragraph and the experiment buttons are the page layer's live
+    // widget, which presses the one on screen; one handler reads which was clicked.
+    let picker = live::view(
+        Picker {
+            seed,
+            headers_href: headers_link,
+        },
+        move || chosen.get(),
+    );
     let on_pick = move |ev: web_sys::MouseEvent| {
         let picked = ExperimentName::ALL
             .into_iter()
@@ -73,11 +59,14 @@ pub fn LimitsSection(
         }
     };
     view! {
-        <section class="rll-see" data-testid="limits" data-state="idle" data-experiment="" data-slot={LIMITS.name()}>
+        // The section's state is on its own element, around the experiment's Leptos
+        // view, which a live widget's box cannot hold: two attributes bound here.
+        <section class="rll-see" data-testid="limits" data-slot={LIMITS.name()}
+            data-state=move || if chosen.get().is_some() { "done" } else { "idle" }
+            data-experiment=move || chosen.get().map_or("", |e| e.as_str())
+            on:click=handler(on_pick)>
             <h2>{LIMITS_TITLE}</h2>
-            <p inner_html=limits_intro_markup(seed, &headers_link).into_string()></p>
-            <div class="rll-picker rll-experiments" role="group" aria-label=EXPERIMENTS_LABEL node_ref=picker
-                inner_html=experiments_markup().into_string() on:click=handler(on_pick)></div>
+            {picker}
             {move || match chosen.get() {
                 None => view! { <p class="rll-caption">{PICK_AN_EXPERIMENT}</p> }.into_any(),
                 // The fleet, drawn by its own module, then the race its store can lose, stepped.
