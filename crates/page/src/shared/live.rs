@@ -29,6 +29,9 @@ pub enum Write {
     Value(String),
     /// Its content, as markup this layer built (escaped where it holds text).
     Markup(String),
+    /// An attribute whose value is made as it is drawn (a number, a position), or none:
+    /// the attribute removed.
+    Data(&'static str, Option<String>),
 }
 
 impl Write {
@@ -42,6 +45,7 @@ impl Write {
             Write::Flag(name, _) => (3, name),
             Write::Value(_) => (4, ""),
             Write::Markup(_) => (5, ""),
+            Write::Data(name, _) => (6, name),
         }
     }
 }
@@ -122,6 +126,15 @@ impl Fill {
         value
     }
 
+    /// An attribute of the node of `slot` being drawn whose value is made as it is drawn,
+    /// or none (the attribute absent), recorded; its value, to draw (`name=[value]`).
+    pub fn data(&mut self, slot: Slot, name: &'static str, value: Option<String>) -> Option<&str> {
+        match self.put(slot, Write::Data(name, value)) {
+            Write::Data(_, value) => value.as_deref(),
+            _ => None,
+        }
+    }
+
     /// The writes, in order.
     pub fn writes(&self) -> &[(Hole, Write)] {
         &self.writes
@@ -173,6 +186,10 @@ pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> 
                 classes.split(' ').any(|c| c == *class) == *on
             }
             Write::Attr(name, value) => attr(&drawn[tag.clone()], name).as_deref() == Some(value),
+            Write::Data(name, value) => {
+                attr(&drawn[tag.clone()], name)
+                    == value.as_ref().map(|v| maud::html!((v)).into_string())
+            }
             Write::Flag(name, on) => has_flag(&drawn[tag.clone()], name) == *on,
             Write::Value(value) => {
                 attr(&drawn[tag.clone()], "value").as_deref()

@@ -78,5 +78,11 @@ fn apply(el: &Element, write: &Write) {
         }
         Write::Value(value) => super::dom::set_value(el, value),
         Write::Markup(markup) => el.set_inner_html(markup),
+        Write::Data(name, Some(value)) => {
+            let _ = el.set_attribute(name, value);
+        }
+        Write::Data(name, None) => {
+            let _ = el.remove_attribute(name);
+        }
     }
 }
