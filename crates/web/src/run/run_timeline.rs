@@ -1,18 +1,26 @@
 //! The run view's timeline: redrawn once per published frame, and on resize.
+//!
+//! The canvas is the drawing; the markup around it is the page layer's live widgets
+//! (`page::run::timeline::{TimelineNotes, PlayheadBar}`, `page::shared::legend::MarksLegend`).
+//! The figure and the canvas are this module's own elements (the canvas must be, for
+//! its context), so their few attributes (idle, the customer lit, the marks lit and the
+//! drawing's time; pointing) are bound by the view from signals.
 
 use crate::run::use_playback::{PlayState, Playback};
 use crate::shared::bind;
 use crate::shared::canvas::{use_canvas, Surface};
-use crate::shared::dom::{set_attr as set, set_flag, set_text, set_value, value_of};
+use crate::shared::dom::value_of;
 use crate::shared::erase::{handler, watch};
+use crate::shared::live;
 use crate::shared::timeline::{draw, mark_at, Layout, Palette, Pointed, TimelineData};
-use leptos::html::{Canvas, Div};
+use leptos::html::Canvas;
 use leptos::prelude::*;
 use page::run::timeline::{
-    connector_label, notes_markup, playhead_markup, readout, tip_text, Step, PLAYHEAD,
-    PLAYHEAD_HARM, PLAYHEAD_TIME, TIMELINE_LABEL, TIP,
+    connector_label, readout, tip_text, PlayheadBar, PlayheadState, Step, TimelineNotes, Tip,
+    PLAYHEAD, TIMELINE_LABEL,
 };
-use page::shared::format::{dec, duration_ms};
+use page::shared::format::dec;
+use page::shared::legend::MarksLegend;
 use sim::moments::{charges_until, record_at, Harm, HarmMoment};
 
 /// The canvas with its legend and caption.
@@ -50,11 +58,12 @@ pub fn RunTimeline(
         (false, true) => Layout::PRESENT,
         (false, false) => Layout::FULL,
     };
-    // The figure and the tip are found from the canvas (a node reference of their own
-    // element types would cost the module their own copy of its code).
     let canvas = NodeRef::<Canvas>::new();
-    let figure = move || canvas.get_untracked()?.parent_element();
     let draw_ms_max = StoredValue::new(0.0_f64);
+    // The figure's attributes the drawing measures: how many marks are lit, and how long
+    // the last and the slowest drawing took (none before the first).
+    let marks_lit = RwSignal::new(0_usize);
+    let draw_ms = RwSignal::new(None::<(String, String)>);
     let surface = use_canvas(canvas, Palette::read);
 
     // The one customer whose marks stand out: the one pointed at in the grid, else the
@@ -98,7 +107,9 @@ pub fn RunTimeline(
                 let marks = lit.map_or(0, |c| {
                     data.record.iter().filter(|r| r.customer == c).count()
                 });
-                set_attr(figure, "data-highlight-marks", Some(&marks.to_string()));
+                if marks_lit.get_untracked() != marks {
+                    marks_lit.set(marks);
+                }
                 draw(&el, &palette, width / scale, &data, layout)
             })
         };
@@ -109,12 +120,7 @@ pub fn RunTimeline(
         match took {
             Some(ms) => {
                 draw_ms_max.update_value(|m| *m = m.max(ms));
-                set_attr(figure, "data-draw-ms", Some(&dec(ms, 2)));
-                set_attr(
-                    figure,
-                    "data-draw-ms-max",
-                    Some(&dec(draw_ms_max.get_value(), 2)),
-                );
+                draw_ms.set(Some((dec(ms, 2), dec(draw_ms_max.get_value(), 2))));
             }
             None => {
                 // Nothing to show: clear the canvas.
@@ -123,37 +129,18 @@ pub fn RunTimeline(
         }
     });
 
-    // The figure's state, as attributes: idle (its sentence instead of a blank canvas),
-    // and the customer whose marks stand out.
-    watch(move || {
-        let idle = playback.state().get() == PlayState::Idle;
-        let lit = lit().map(|c| c.to_string());
-        canvas.track();
-        if let Some(f) = figure() {
-            let _ = f.class_list().toggle_with_force("rll-idle", idle);
-        }
-        set_attr(figure, "data-highlight", lit.as_deref());
-    });
+    // The figure's state, as attributes bound by the view: idle (its sentence instead of
+    // a blank canvas), and the customer whose marks stand out.
+    let idle = move || playback.state().get() == PlayState::Idle;
+    let lit_attr = move || lit().map(|c| c.to_string());
 
-    // Pointing: the request under the pointer is named; a click opens its customer.
-    let show_tip = move |found: Option<(f64, f64, String, u32)>| {
-        let tip = figure().and_then(|f| bind::find(&f, TIP));
-        let (Some(p), Some(c)) = (tip, canvas.get_untracked()) else {
-            return;
-        };
-        let _ = c
-            .class_list()
-            .toggle_with_force("rll-pointing", found.is_some());
-        let _ = p.toggle_attribute_with_force("hidden", found.is_none());
-        if let Some((x, y, text, customer)) = found {
-            p.set_text_content(Some(&text));
-            let _ = p.set_attribute("data-customer", &customer.to_string());
-            let at = format!(
-                "left:{}px;top:{}px",
-                x.round() as i64,
-                (y.round() as i64) + 14
-            );
-            let _ = p.set_attribute("style", &at);
+    // Pointing: the request under the pointer is named in the tooltip, the page layer's
+    // live widget after the canvas; a click opens its customer.
+    let tip = RwSignal::new(None::<Tip>);
+    let notes = live::view(TimelineNotes, move || tip.get());
+    let show_tip = move |found: Option<Tip>| {
+        if tip.with_untracked(|t| *t != found) {
+            tip.set(found);
         }
     };
     let point = move |ev: &web_sys::MouseEvent| -> Option<(f64, f64, sim::record::RequestRecord)> {
@@ -187,12 +174,12 @@ pub fn RunTimeline(
     let on_move = move |ev: web_sys::MouseEvent| {
         show_tip(point(&ev).map(|(x, y, r)| {
             let a = sim::story::AttemptStory::from_record(&r);
-            (
-                x,
-                y,
-                tip_text(r.customer, &page::run::story::sentence(&a)),
-                r.customer,
-            )
+            Tip {
+                x: x.round() as i64,
+                y: y.round() as i64,
+                text: tip_text(r.customer, &page::run::story::sentence(&a)),
+                customer: r.customer,
+            }
         }));
     };
     let on_click = move |ev: web_sys::MouseEvent| {
@@ -201,17 +188,21 @@ pub fn RunTimeline(
         }
     };
     view! {
-        <figure class="rll-timeline rll-idle" data-testid="timeline" data-highlight-marks="0">
+        <figure class="rll-timeline" class:rll-idle=idle data-testid="timeline" data-highlight=lit_attr
+            data-highlight-marks=move || marks_lit.get().to_string()
+            data-draw-ms=move || draw_ms.with(|d| d.as_ref().map(|d| d.0.clone()))
+            data-draw-ms-max=move || draw_ms.with(|d| d.as_ref().map(|d| d.1.clone()))>
             <canvas
                 node_ref=canvas
+                class:rll-pointing=move || tip.with(Option::is_some)
                 on:mousemove=handler(on_move)
                 on:mouseleave=handler(move |_| show_tip(None))
                 on:click=handler(on_click)
                 role="img"
                 aria-label=TIMELINE_LABEL
             ></canvas>
-            // What it says before a run, and the tooltip: the page layer's markup.
-            <div style="display:contents" inner_html=notes_markup().into_string()></div>
+            // What it says before a run, and the tooltip: the page layer's live widget.
+            {notes}
             {children.map(|c| c())}
         </figure>
     }
@@ -235,23 +226,13 @@ fn pointed(record: &[sim::record::RequestRecord], m: &HarmMoment) -> Pointed {
     }
 }
 
-/// Sets (or, given `None`, removes) the attribute `name` of the figure, once it is on
-/// the page.
-fn set_attr(figure: impl Fn() -> Option<web_sys::Element>, name: &str, value: Option<&str>) {
-    if let Some(f) = figure() {
-        let _ = match value {
-            Some(v) => f.set_attribute(name, v),
-            None => f.remove_attribute(name),
-        };
-    }
-}
-
 /// A slider along the timeline's width to see a finished run at any instant, with
 /// buttons stepping between requests and between harmful moments.
 ///
-/// The page layer's markup, set once and hidden until the run is done; one effect writes
-/// the slider's range and value and what it landed on, and one handler each reads the
-/// slider and the step buttons (docs/architecture.md, "Drawing").
+/// The page layer's live widget (`PlayheadBar`), hidden until the run is done: what a run
+/// changes in it (the slider's range and value, the time, what a step landed on) is
+/// drawn there; one handler each reads the slider and the step buttons
+/// (docs/architecture.md, "Drawing").
 #[component]
 pub fn Playhead(
     /// The finished run to scrub.
@@ -265,7 +246,6 @@ pub fn Playhead(
         left = (Layout::FULL.left * scale).round() as i64,
         both = ((Layout::FULL.left + 8.0) * scale).round() as i64
     );
-    let root = NodeRef::<Div>::new();
     // Ready once the run is done, or held at a pause to be stepped, and kept its
     // record; hidden until then.
     let ready = move || {
@@ -275,40 +255,22 @@ pub fn Playhead(
             .with_sim(|s| s.is_finished() && s.record().is_some())
             .unwrap_or(false)
     };
-    watch(move || {
+    let bar = live::view(PlayheadBar { style: span }, move || {
         let ready = ready();
-        if let Some(el) = root.get() {
-            set_flag(&el, "hidden", !ready);
-        }
-    });
-    // Where the playhead is, in whole ms, and where the run ends.
-    let at_ms = move || {
-        playback.snapshot().track();
-        let end_ms = playback
-            .with_sim(|s| s.now_us().div_ceil(1_000))
-            .unwrap_or(0);
-        (
-            end_ms,
-            playback.playhead().get().map_or(end_ms, |t| t / 1_000),
-        )
-    };
-    bind::node(root, PLAYHEAD, move |el| {
-        if ready() {
-            // The range first, or the browser clamps the value to the old one.
-            let (end_ms, at_ms) = at_ms();
-            set(el, "max", &end_ms.to_string());
-            let at = at_ms.to_string();
-            set_value(el, &at);
-            set(el, "data-ms", &at);
-        }
-    });
-    bind::node(root, PLAYHEAD_TIME, move |el| {
-        if ready() {
-            set_text(el, Some(&duration_ms(at_ms().1)));
-        }
-    });
-    // What a step landed on, in the page layer's sentence (a live region).
-    bind::node(root, PLAYHEAD_HARM, move |el| {
+        // Where the playhead is, in whole ms, and where the run ends.
+        let (end_ms, at_ms) = if ready {
+            playback.snapshot().track();
+            let end_ms = playback
+                .with_sim(|s| s.now_us().div_ceil(1_000))
+                .unwrap_or(0);
+            (
+                end_ms,
+                playback.playhead().get().map_or(end_ms, |t| t / 1_000),
+            )
+        } else {
+            (0, 0)
+        };
+        // What a step landed on, in the page layer's sentence (a live region).
         let harm = playback.harm().get();
         let at = harm.map(|m| m.at_us).or(playback.playhead().get());
         let said = match (playback.stepped().get(), at) {
@@ -317,17 +279,13 @@ pub fn Playhead(
                 .flatten(),
             _ => None,
         };
-        match harm {
-            Some(m) => {
-                set(el, "data-harm", m.harm.as_str());
-                set(el, "data-customer", &m.customer.to_string());
-            }
-            None => {
-                set_flag(el, "data-harm", false);
-                set_flag(el, "data-customer", false);
-            }
+        PlayheadState {
+            ready,
+            end_ms,
+            at_ms,
+            harm: harm.map(|m| (m.harm.as_str(), m.customer)),
+            said,
         }
-        set_text(el, said.as_deref());
     });
     let on_input = move |ev: web_sys::Event| {
         if let Some(input) = bind::hit(&ev, PLAYHEAD) {
@@ -344,12 +302,13 @@ pub fn Playhead(
         }
     };
     view! {
-        <div class="rll-playhead" hidden node_ref=root inner_html=playhead_markup(&span).into_string() on:input=handler(on_input) on:click=handler(on_click)></div>
+        <div style="display:contents" on:input=handler(on_input) on:click=handler(on_click)>{bar}</div>
     }
 }
 
-/// The marks' legend: the same shapes as the canvas, with words (the page layer's markup).
+/// The marks' legend: the same shapes as the canvas, with words (the page layer's
+/// widget, with nothing that changes).
 #[component]
 pub fn Legend() -> impl IntoView {
-    view! { <ul class="rll-legend" inner_html=page::shared::legend::marks_markup().into_string()></ul> }
+    live::view(MarksLegend, || ())
 }
