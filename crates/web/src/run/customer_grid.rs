@@ -201,10 +201,16 @@ pub fn CustomerGrid(
             }
         }
     };
-    // The focused cell, on the canvas (its attribute, bound by the view) and announced
-    // beside it, and whether the run is larger than the grid: the notes after the
-    // canvas are the page layer's live widget.
-    let focused = move || focus.get().map(|c| c.to_string()).unwrap_or_default();
+    // The focused cell, on the canvas and announced beside it, and whether the run is
+    // larger than the grid: the notes after the canvas are the page layer's live widget.
+    // The canvas is this module's own element (for its context), so its attribute is
+    // written here (a reactive attribute of the view would cost the module more).
+    watch(move || {
+        let focused = focus.get().map(|c| c.to_string()).unwrap_or_default();
+        if let Some(el) = canvas.get() {
+            let _ = el.set_attribute("data-focus", &focused);
+        }
+    });
     let notes = live::view(GridNotes, move || GridNotesState {
         said: focus.get().map(|c| {
             let f = fates()
@@ -225,7 +231,6 @@ pub fn CustomerGrid(
                 tabindex="0"
                 role="application"
                 data-testid="grid"
-                data-focus=focused
                 aria-label=GRID_LABEL
                 on:keydown=handler(on_key)
                 on:click=handler(on_click)
