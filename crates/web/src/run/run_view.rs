@@ -166,12 +166,11 @@ pub fn RunView(
 /// Under traffic that keeps arriving, in a module without the chart: where it is drawn
 /// (empty, and hidden by the stylesheet, for a batch), the page layer's live widget.
 fn elsewhere(playback: Playback) -> impl IntoView {
-    let shown = Memo::new(move |_| {
+    live::view(FlowElsewhere, move || {
         playback
             .scenario()
             .with(|s| s.as_ref().filter(|s| !s.traffic.is_batch()).cloned())
-    });
-    live::view(FlowElsewhere, move || shown.get())
+    })
 }
 
 /// Scrolls `el` to the top of the viewport, only on screens tall and wide enough to hold
