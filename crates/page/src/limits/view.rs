@@ -770,7 +770,7 @@ mod tests {
             vec![
                 Write::Text("5,000 callers".into()),
                 Write::Value("11".into()),
-                Write::AttrText("aria-valuetext", "5,000 callers".into()),
+                Write::Data("aria-valuetext", Some("5,000 callers".into())),
             ]
         );
         // A choice presses one button and lets go of another.

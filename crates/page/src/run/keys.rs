@@ -1,6 +1,7 @@
 //! The run page's keys: what each does, and the `?` panel that lists them. The UI only
 //! listens and carries out the [`KeyAction`] named here, and opens and closes the panel.
 
+use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::slot;
 use crate::Speed;
@@ -82,17 +83,37 @@ pub fn key_list_markup() -> Markup {
     }
 }
 
-/// The button and the panel, closed, as markup set once: the UI opens and closes it.
-pub fn keys_markup() -> Markup {
-    html! {
-        button.rll-quiet type="button" data-slot=(KEYS_BUTTON) data-testid="keys-button" aria-expanded="false" {
-            (KEYS_TITLE) " (?)"
-        }
-        div.rll-keys-panel role="dialog" aria-label=(KEYS_TITLE) data-slot=(KEYS_PANEL) data-testid="keys-panel" hidden {
-            dl { (key_list_markup()) }
-            button.rll-quiet type="button" data-slot=(KEYS_CLOSE) { "Close" }
+/// The button and the panel ([`Live`], its state whether the panel is open): drawn
+/// once, and then only the button's `aria-expanded` and the panel's `hidden` are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeysPanel;
+
+impl Live for KeysPanel {
+    type State = bool;
+
+    fn shape(&self, _: &bool) -> u64 {
+        0
+    }
+
+    fn draw(&self, open: &bool, fill: &mut Fill) -> Markup {
+        let expanded = if *open { "true" } else { "false" };
+        html! {
+            button.rll-quiet type="button" data-slot=(KEYS_BUTTON) data-testid="keys-button"
+                aria-expanded=(fill.attr(KEYS_BUTTON, "aria-expanded", expanded)) {
+                (KEYS_TITLE) " (?)"
+            }
+            div.rll-keys-panel role="dialog" aria-label=(KEYS_TITLE) data-slot=(KEYS_PANEL) data-testid="keys-panel"
+                hidden[fill.flag(KEYS_PANEL, "hidden", !*open)] {
+                dl { (key_list_markup()) }
+                button.rll-quiet type="button" data-slot=(KEYS_CLOSE) { "Close" }
+            }
         }
     }
+}
+
+/// The button and the panel, closed, as markup.
+pub fn keys_markup() -> Markup {
+    KeysPanel.markup(&false)
 }
 
 impl Speed {
@@ -176,5 +197,31 @@ mod tests {
         }
         assert!(m.contains(">Keys (?)</button>"), "{m}");
         assert!(m.contains(" hidden><dl>"), "the panel starts closed: {m}");
+    }
+
+    #[test]
+    fn opening_the_panel_writes_only_its_flag_and_its_button() {
+        use crate::shared::live::{check_drawn, Write};
+        check_drawn(&KeysPanel, &false).unwrap();
+        check_drawn(&KeysPanel, &true).unwrap();
+        let (mut shut, mut open) = (Fill::default(), Fill::default());
+        KeysPanel.draw(&false, &mut shut);
+        let m = KeysPanel.draw(&true, &mut open).into_string();
+        assert!(!m.contains(" hidden><dl>"), "{m}");
+        assert!(m.contains(r#"aria-expanded="true""#), "{m}");
+        let changed: Vec<_> = open
+            .writes()
+            .iter()
+            .zip(shut.writes())
+            .filter(|(a, b)| a != b)
+            .map(|(a, _)| a.1.clone())
+            .collect();
+        assert_eq!(
+            changed,
+            [
+                Write::Attr("aria-expanded", "true"),
+                Write::Flag("hidden", false)
+            ]
+        );
     }
 }

@@ -1,10 +1,12 @@
 //! The knobs beside the run: the parameters a reader reaches for, each with a slider's
 //! range in the unit the panel writes (ms for times, % for probabilities). A knob's
 //! range lies inside its parameter's own, so a knob can never make a value the panel
-//! would refuse; typed values keep the whole range. The knobs are markup set once
-//! ([`knobs_markup`]), each node the UI writes and reads named by its slot.
+//! would refuse; typed values keep the whole range. The knobs are a live widget
+//! ([`KnobsPanel`]): drawn once, and then only each knob's value and slider, the caption
+//! and the ghost's line are written; the UI reads the sliders by their slots.
 
 use crate::shared::format::count;
+use crate::shared::live::{Fill, Live};
 use crate::shared::params::{param, ParamKind, ParamSpec, PARAMS};
 use crate::shared::slot::Slot;
 use crate::slot;
@@ -142,33 +144,69 @@ pub const GHOST_VALUES: Slot = slot!("ghost-values");
 /// The button that forgets the run before.
 pub const GHOST_DISMISS: Slot = slot!("ghost-dismiss");
 
-/// The knobs as they stand before the UI writes their values: per knob ([`KNOB`]) a
-/// label with the value's place ([`KNOB_VALUE`]) and unit, and a slider ([`KNOB_SLIDER`],
-/// its key in `data-knob`); the caption and the ghost's line (hidden) below.
-pub fn knobs_markup() -> Markup {
-    html! {
-        div.rll-knobs-grid {
-            @for k in KNOBS {
-                @let spec = k.spec();
-                @let id = html! { "rll-knob-" (k.key) };
-                div.rll-knob data-slot=(KNOB) {
-                    label for=(id) {
-                        (spec.label) " "
-                        span.rll-num data-slot=(KNOB_VALUE) data-knob-value=(k.key) {}
-                        @if !spec.unit.is_empty() { " " (spec.unit) }
+/// What the knobs show: the panel's text of each knob's value (in [`KNOBS`]' order),
+/// whether a move reruns at once, and the ghost's numbers while a run before is kept.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KnobsState {
+    /// The panel's text for each knob, in [`KNOBS`]' order.
+    pub texts: Vec<String>,
+    /// A move reruns at once ([`is_live`]).
+    pub live: bool,
+    /// The run before's numbers that differ ([`ghost_values`]), while it is kept.
+    pub ghost: Option<String>,
+}
+
+/// The knobs ([`Live`]): per knob ([`KNOB`]) a label with its value ([`KNOB_VALUE`]) and
+/// unit, and a slider ([`KNOB_SLIDER`], its key in `data-knob`); the caption and the
+/// ghost's line (hidden while there is none) below.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KnobsPanel;
+
+impl Live for KnobsPanel {
+    type State = KnobsState;
+
+    fn shape(&self, _: &KnobsState) -> u64 {
+        0
+    }
+
+    fn draw(&self, s: &KnobsState, fill: &mut Fill) -> Markup {
+        html! {
+            div.rll-knobs-grid {
+                @for (i, k) in KNOBS.iter().enumerate() {
+                    @let spec = k.spec();
+                    @let id = html! { "rll-knob-" (k.key) };
+                    @let text = s.texts.get(i).cloned().unwrap_or_default();
+                    div.rll-knob data-slot=(KNOB) {
+                        label for=(id) {
+                            (spec.label) " "
+                            span.rll-num data-slot=(KNOB_VALUE) data-knob-value=(k.key) { (fill.text(KNOB_VALUE, text.clone())) }
+                            @if !spec.unit.is_empty() { " " (spec.unit) }
+                        }
+                        input #(id) type="range" data-slot=(KNOB_SLIDER) data-knob=(k.key) min=(k.min) max=(k.max) step=(k.step)
+                            value=(fill.value(KNOB_SLIDER, k.position(&text).to_string()));
                     }
-                    input #(id) type="range" data-slot=(KNOB_SLIDER) data-knob=(k.key) min=(k.min) max=(k.max) step=(k.step);
                 }
             }
-        }
-        p.rll-caption data-slot=(KNOBS_CAPTION) { (caption(true)) }
-        p.rll-ghost-line data-slot=(GHOST) data-testid="ghost" hidden {
-            "Faint: the run before, with "
-            span data-slot=(GHOST_VALUES) data-testid="ghost-values" {}
-            ". "
-            button.rll-link type="button" data-slot=(GHOST_DISMISS) data-testid="ghost-dismiss" { "Forget it" }
+            p.rll-caption data-slot=(KNOBS_CAPTION) { (fill.text(KNOBS_CAPTION, caption(s.live))) }
+            p.rll-ghost-line data-slot=(GHOST) data-testid="ghost" hidden[fill.flag(GHOST, "hidden", s.ghost.is_none())] {
+                "Faint: the run before, with "
+                span data-slot=(GHOST_VALUES) data-testid="ghost-values" { (fill.text(GHOST_VALUES, s.ghost.clone().unwrap_or_default())) }
+                ". "
+                button.rll-link type="button" data-slot=(GHOST_DISMISS) data-testid="ghost-dismiss" { "Forget it" }
+            }
         }
     }
+}
+
+/// The knobs at the article's numbers, with no ghost.
+pub fn knobs_markup() -> Markup {
+    let d = Scenario::default();
+    let texts = KNOBS.iter().map(|k| k.spec().read(&d)).collect();
+    KnobsPanel.markup(&KnobsState {
+        texts,
+        live: true,
+        ghost: None,
+    })
 }
 
 /// The knob a slider's `data-knob` names.
@@ -239,6 +277,44 @@ mod tests {
         }
         assert!(knob("nope").is_none());
         assert!(m.contains(&caption(true)));
+    }
+
+    #[test]
+    fn a_turn_writes_only_its_knob() {
+        use crate::shared::live::{check_drawn, Write};
+        let d = Scenario::default();
+        let mut s = KnobsState {
+            texts: KNOBS.iter().map(|k| k.spec().read(&d)).collect(),
+            live: true,
+            ghost: None,
+        };
+        check_drawn(&KnobsPanel, &s).unwrap();
+        let mut before = Fill::default();
+        KnobsPanel.draw(&s, &mut before);
+        s.texts[1] = "40".into();
+        s.ghost = Some("Rate limit <100>".into());
+        s.live = false;
+        check_drawn(&KnobsPanel, &s).unwrap();
+        let mut after = Fill::default();
+        let m = KnobsPanel.draw(&s, &mut after).into_string();
+        assert!(m.contains("Rate limit &lt;100&gt;"), "{m}");
+        let changed: Vec<_> = after
+            .writes()
+            .iter()
+            .zip(before.writes())
+            .filter(|(a, b)| a != b)
+            .map(|(a, _)| (a.0.slot, a.0.index, a.1.clone()))
+            .collect();
+        assert_eq!(
+            changed,
+            [
+                (KNOB_VALUE, 1, Write::Text("40".into())),
+                (KNOB_SLIDER, 1, Write::Value("40".into())),
+                (KNOBS_CAPTION, 0, Write::Text(caption(false))),
+                (GHOST, 0, Write::Flag("hidden", false)),
+                (GHOST_VALUES, 0, Write::Text("Rate limit <100>".into())),
+            ]
+        );
     }
 
     #[test]

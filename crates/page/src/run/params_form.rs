@@ -1,10 +1,12 @@
 //! "Change the numbers" as the page layer writes it: a field for every entry of
 //! [`PARAMS`], grouped as the core groups them, with its label, unit, help and range. The
-//! form is markup set once; the UI then writes only what an edit changes (a field's
-//! value, its message, the changed marks, the summary's count), each node found by its
-//! slot, and reads edits by the fields' `data-param`.
+//! form is a live widget ([`ParamsForm`]): drawn once, and then only what an edit changes
+//! is written (a field's value, its message, the changed marks, the summary's count, the
+//! problems); the UI reads edits by the fields' `data-param`.
 
 use crate::shared::budget::Workload;
+use crate::shared::live::{Fill, Live};
+use crate::shared::markup::items_markup;
 use crate::shared::params::{ParamGroup, ParamSpec, PARAMS};
 use crate::shared::slot::Slot;
 use crate::slot;
@@ -31,33 +33,99 @@ pub const PROBLEMS: Slot = slot!("params-problems");
 /// The button that puts the article's values back.
 pub const RESET: Slot = slot!("params-reset");
 
-/// The form as it opens, unfolded when `open`, with `caption` saying what an edit does,
-/// each field stating the range a page running `workload` takes. The fields' values are
-/// left to the UI, which writes them from its texts.
-pub fn form_markup(open: bool, caption: &str, workload: Workload) -> Markup {
-    let group = |g: ParamGroup, title: &str| {
-        html! {
-            fieldset.rll-params-group {
-                legend { (title) }
-                div.rll-params-grid {
-                    @for p in PARAMS.iter().filter(|p| p.group() == g) { (field_markup(p, workload)) }
+/// What one field shows: the text typed, why it cannot be used (if it cannot), and
+/// whether its number differs from the article's.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FieldState {
+    /// The text in the field.
+    pub text: String,
+    /// Why the text cannot be used, if it cannot.
+    pub error: Option<String>,
+    /// The number in use differs from the article's.
+    pub changed: bool,
+}
+
+/// What the form shows: one [`FieldState`] per entry of [`PARAMS`], how many numbers
+/// differ from the article's, and why the texts cannot be used together.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FormState {
+    /// One per entry of [`PARAMS`], in its order (missing ones are drawn blank).
+    pub fields: Vec<FieldState>,
+    /// How many numbers differ from the article's ([`changed_count`]).
+    pub changed: usize,
+    /// Why the texts cannot be used together.
+    pub problems: Vec<String>,
+}
+
+/// The form ([`Live`]), unfolded when `open` (drawn once: the reader folds and unfolds
+/// it), with `caption` saying what an edit does, each field stating the range a page
+/// running `workload` takes. The problems are a list whose length changes, so they are
+/// a markup hole ([`Fill::markup`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamsForm {
+    /// Whether the form opens unfolded.
+    pub open: bool,
+    /// What the caption says an edit does.
+    pub caption: String,
+    /// What the page runs.
+    pub workload: Workload,
+}
+
+impl Live for ParamsForm {
+    type State = FormState;
+
+    fn shape(&self, _: &FormState) -> u64 {
+        0
+    }
+
+    fn draw(&self, s: &FormState, fill: &mut Fill) -> Markup {
+        // The fields are drawn first (the summary's count is recorded after them; each
+        // slot's holes keep their own order, so that is no matter).
+        let blank = FieldState::default();
+        let mut group = |g: ParamGroup, title: &str| {
+            html! {
+                fieldset.rll-params-group {
+                    legend { (title) }
+                    div.rll-params-grid {
+                        @for (i, p) in PARAMS.iter().enumerate().filter(|(_, p)| p.group() == g) {
+                            (field_markup(p, s.fields.get(i).unwrap_or(&blank), self.workload, fill))
+                        }
+                    }
                 }
             }
-        }
-    };
-    html! {
-        details.rll-details.rll-params data-testid="params" open[open] {
-            summary { "Change the numbers" span data-slot=(CHANGED) data-params-changed { (changed_text(0)) } }
-            p.rll-caption { (caption) }
-            (group(ParamGroup::Provider, "The provider"))
-            (group(ParamGroup::Client, "The client"))
-            (group(ParamGroup::Traffic, "The traffic"))
-            (outage_markup())
-            (next_month_markup())
-            ul.rll-field-help.rll-error role="alert" data-slot=(PROBLEMS) data-params-problems hidden {}
-            button type="button" data-slot=(RESET) data-testid=(RESET_TESTID) { "Reset to the article's values" }
+        };
+        let groups = [
+            group(ParamGroup::Provider, "The provider"),
+            group(ParamGroup::Client, "The client"),
+            group(ParamGroup::Traffic, "The traffic"),
+        ];
+        html! {
+            details.rll-details.rll-params data-testid="params" open[self.open] {
+                summary { "Change the numbers" span data-slot=(CHANGED) data-params-changed { (fill.text(CHANGED, changed_text(s.changed))) } }
+                p.rll-caption { (self.caption) }
+                @for g in groups { (g) }
+                (outage_markup())
+                (next_month_markup())
+                ul.rll-field-help.rll-error role="alert" data-slot=(PROBLEMS) data-params-problems
+                    hidden[fill.flag(PROBLEMS, "hidden", s.problems.is_empty())] {
+                    (fill.markup(PROBLEMS, items_markup(&s.problems)))
+                }
+                button type="button" data-slot=(RESET) data-testid=(RESET_TESTID) { "Reset to the article's values" }
+            }
         }
     }
+}
+
+/// The form as it opens before any text is written, unfolded when `open`, with `caption`
+/// saying what an edit does, each field stating the range a page running `workload`
+/// takes.
+pub fn form_markup(open: bool, caption: &str, workload: Workload) -> Markup {
+    let form = ParamsForm {
+        open,
+        caption: caption.to_string(),
+        workload,
+    };
+    form.markup(&FormState::default())
 }
 
 /// The test id of the links to the outage under steady traffic.
@@ -122,19 +190,23 @@ fn next_month_markup() -> Markup {
     }
 }
 
-/// One field: its label, the text input (`data-param`), its unit, and its help line
-/// (`data-param-help`), as it reads before any edit.
-fn field_markup(p: &ParamSpec, workload: Workload) -> Markup {
+/// One field: its label, the text input (`data-param`) with `f`'s text, its unit, and
+/// its help line (`data-param-help`), each live part recorded in `fill`.
+fn field_markup(p: &ParamSpec, f: &FieldState, workload: Workload, fill: &mut Fill) -> Markup {
     let id = |tail: &str| html! { "rll-param-" (p.key) (tail) };
+    let invalid = if f.error.is_some() { "true" } else { "false" };
     html! {
-        div.rll-param data-slot=(FIELD) data-param-field=(p.key) {
+        div.rll-param.rll-param-changed[fill.class(FIELD, "rll-param-changed", f.changed)] data-slot=(FIELD) data-param-field=(p.key) {
             label for=(id("")) { (p.label) }
             div.rll-param-input {
                 input id=(id("")) type="text" data-slot=(INPUT) data-param=(p.key) autocomplete="off" spellcheck="false"
-                    title=(p.help()) aria-describedby=(id("-help")) aria-invalid="false";
+                    title=(p.help()) aria-describedby=(id("-help")) aria-invalid=(fill.attr(INPUT, "aria-invalid", invalid))
+                    value=(fill.value(INPUT, f.text.clone()));
                 span.rll-unit { (p.unit) }
             }
-            span id=(id("-help")) .rll-field-help data-slot=(HELP) data-param-help=(p.key) { (field_help(p, None, workload)) }
+            span id=(id("-help")) .rll-field-help.rll-error[fill.class(HELP, "rll-error", f.error.is_some())] data-slot=(HELP) data-param-help=(p.key) {
+                (fill.text(HELP, field_help(p, f.error.as_deref(), workload)))
+            }
         }
     }
 }
@@ -203,6 +275,65 @@ mod tests {
         assert!(form_markup(true, "", Workload::Compare)
             .into_string()
             .contains("data-testid=\"params\" open>"));
+    }
+
+    #[test]
+    fn an_edit_writes_only_its_field_and_the_count() {
+        use crate::shared::live::{check_drawn, Write};
+        let form = ParamsForm {
+            open: false,
+            caption: "c".into(),
+            workload: Workload::Run,
+        };
+        let d = Scenario::default();
+        let mut s = FormState {
+            fields: PARAMS
+                .iter()
+                .map(|p| FieldState {
+                    text: p.read(&d),
+                    error: None,
+                    changed: false,
+                })
+                .collect(),
+            changed: 0,
+            problems: vec![],
+        };
+        check_drawn(&form, &s).unwrap();
+        let mut before = Fill::default();
+        form.draw(&s, &mut before);
+        s.fields[0].text = "12<".into();
+        s.fields[0].error = Some("Not a number.".into());
+        s.fields[0].changed = true;
+        s.changed = 1;
+        s.problems = vec!["Both <at once>.".into()];
+        check_drawn(&form, &s).unwrap();
+        let mut after = Fill::default();
+        let m = form.draw(&s, &mut after).into_string();
+        assert!(m.contains("<li>Both &lt;at once&gt;.</li>"), "{m}");
+        assert!(m.contains(r#"value="12&lt;""#), "{m}");
+        let changed: Vec<_> = after
+            .writes()
+            .iter()
+            .zip(before.writes())
+            .filter(|(a, b)| a != b)
+            .map(|(a, _)| (a.0.slot, a.1.clone()))
+            .collect();
+        assert_eq!(
+            changed,
+            [
+                (FIELD, Write::Class("rll-param-changed", true)),
+                (INPUT, Write::Attr("aria-invalid", "true")),
+                (INPUT, Write::Value("12<".into())),
+                (HELP, Write::Class("rll-error", true)),
+                (HELP, Write::Text("Not a number.".into())),
+                (CHANGED, Write::Text(changed_text(1))),
+                (PROBLEMS, Write::Flag("hidden", false)),
+                (
+                    PROBLEMS,
+                    Write::Markup(items_markup(&s.problems).into_string())
+                ),
+            ]
+        );
     }
 
     #[test]

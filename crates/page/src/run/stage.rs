@@ -404,10 +404,53 @@ pub fn unrecorded_sentence() -> String {
     )
 }
 
+/// Where goodput over time is drawn, in a module without the chart ([`Live`], its state
+/// the run's numbers under traffic that keeps arriving; none for a batch, which has no
+/// such chart, and which the stylesheet hides). The note's link follows the numbers, so
+/// its content is one markup hole ([`Fill::markup`]), written again when they change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlowElsewhere;
+
+/// The box that says where goodput over time is drawn.
+pub const FLOW_ELSEWHERE: Slot = slot!("flow-elsewhere");
+
+impl Live for FlowElsewhere {
+    type State = Option<Scenario>;
+
+    fn shape(&self, _: &Option<Scenario>) -> u64 {
+        0
+    }
+
+    fn draw(&self, s: &Option<Scenario>, fill: &mut Fill) -> Markup {
+        let inner = s
+            .as_ref()
+            .map(crate::run::flow::elsewhere_markup)
+            .unwrap_or_default();
+        html! {
+            div class=(crate::run::flow::FLOW_CLASS) data-slot=(FLOW_ELSEWHERE) { (fill.markup(FLOW_ELSEWHERE, inner)) }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use sim::Simulation;
+
+    #[test]
+    fn the_flow_note_says_where_the_chart_is_only_for_traffic_that_keeps_arriving() {
+        let steady = sim::outage::scenario(StrategyName::Budget, 4);
+        crate::shared::live::check_drawn(&FlowElsewhere, &None).unwrap();
+        crate::shared::live::check_drawn(&FlowElsewhere, &Some(steady.clone())).unwrap();
+        assert_eq!(
+            FlowElsewhere.markup(&None).into_string(),
+            r#"<div class="rll-flow" data-slot="flow-elsewhere"></div>"#
+        );
+        assert!(FlowElsewhere
+            .markup(&Some(steady))
+            .into_string()
+            .contains("flow-chart"));
+    }
 
     fn run(strategy: StrategyName) -> (Stats, u32) {
         let sc = Scenario {

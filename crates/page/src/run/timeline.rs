@@ -1,9 +1,11 @@
 //! The run page's timeline as readers meet it: its label and what it says before a run,
 //! the tooltip that names the request under the pointer, and the playhead under it (a
 //! slider to see a finished run at any instant, with buttons stepping between requests
-//! and between harmful moments). The drawing itself is the UI's canvas.
+//! and between harmful moments). The drawing itself is the UI's canvas; the notes and
+//! the playhead are live widgets ([`TimelineNotes`], [`PlayheadBar`]).
 
-use crate::shared::format::clock_us;
+use crate::shared::format::{clock_us, duration_ms};
+use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
@@ -40,14 +42,52 @@ pub fn limit_label(limit: u32, queued_above: bool) -> String {
 /// The tooltip naming the request under the pointer.
 pub const TIP: Slot = slot!("timeline-tip");
 
-/// What follows the canvas, as markup set once: what the timeline says before a run (the
-/// stylesheet shows it only then), and the tooltip, empty and hidden until the pointer
-/// is on a mark.
-pub fn notes_markup() -> Markup {
-    html! {
-        p.rll-timeline-empty data-testid="timeline-empty" { (TIMELINE_EMPTY) }
-        p.rll-tip role="tooltip" data-slot=(TIP) data-testid="timeline-tip" hidden {}
+/// The tooltip while the pointer is on a mark: where it stands (in the figure's CSS
+/// pixels, under the pointer), what it says, and whose request it names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tip {
+    /// The pointer's left, in whole pixels.
+    pub x: i64,
+    /// The pointer's top, in whole pixels.
+    pub y: i64,
+    /// What it says ([`tip_text`]).
+    pub text: String,
+    /// The customer whose request it names.
+    pub customer: u32,
+}
+
+/// What follows the canvas ([`Live`], its state the tooltip, if the pointer is on a
+/// mark): what the timeline says before a run (the stylesheet shows it only then), and
+/// the tooltip, hidden while the pointer is on none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimelineNotes;
+
+impl Live for TimelineNotes {
+    type State = Option<Tip>;
+
+    fn shape(&self, _: &Option<Tip>) -> u64 {
+        0
     }
+
+    fn draw(&self, tip: &Option<Tip>, fill: &mut Fill) -> Markup {
+        let at = tip
+            .as_ref()
+            .map(|t| format!("left:{}px;top:{}px", t.x, t.y + 14));
+        let customer = tip.as_ref().map(|t| t.customer.to_string());
+        let text = tip.as_ref().map(|t| t.text.clone()).unwrap_or_default();
+        html! {
+            p.rll-timeline-empty data-testid="timeline-empty" { (TIMELINE_EMPTY) }
+            p.rll-tip role="tooltip" data-slot=(TIP) data-testid="timeline-tip"
+                data-customer=[fill.data(TIP, "data-customer", customer)]
+                style=[fill.data(TIP, "style", at)]
+                hidden[fill.flag(TIP, "hidden", tip.is_none())] { (fill.text(TIP, text)) }
+        }
+    }
+}
+
+/// What follows the canvas before the pointer is on a mark.
+pub fn notes_markup() -> Markup {
+    TimelineNotes.markup(&None)
 }
 
 /// The tooltip's words for the request of `customer` told by `sentence`.
@@ -128,23 +168,77 @@ impl Step {
     }
 }
 
-/// The playhead's slider, its time and what it landed on, and the step buttons, as
-/// markup set once: `style` spans the slider along the plot. The UI writes the slider's
-/// range and value and the two texts as a run goes, and reads a step button's click by
-/// its slot ([`Step::slot`]).
-pub fn playhead_markup(style: &str) -> Markup {
-    html! {
-        input type="range" data-slot=(PLAYHEAD) data-testid="playhead" style=(style)
-            aria-label=(PLAYHEAD_LABEL) min="0" max="0" step="1";
-        span data-slot=(PLAYHEAD_TIME) data-testid="playhead-time" {}
-        " "
-        span.rll-readout data-slot=(PLAYHEAD_HARM) data-testid="playhead-harm" role="status" {}
-        @for s in Step::ALL {
-            @let (text, title) = s.words();
-            " "
-            button.rll-quiet type="button" data-slot=(s.slot()) data-testid=(s.testid()) title=(title) { (text) }
+/// What the playhead shows: whether it is ready (a finished run, or one held at a
+/// pause to be stepped, that kept its record), where the run ends and where the
+/// playhead is, in whole ms, the harm it is on, and what a step landed on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayheadState {
+    /// There is a run to scrub: the bar is shown.
+    pub ready: bool,
+    /// Where the run ends, in ms: the slider's range.
+    pub end_ms: u64,
+    /// Where the playhead is, in ms.
+    pub at_ms: u64,
+    /// The harm the playhead is on (its name and customer).
+    pub harm: Option<(&'static str, u32)>,
+    /// What a step landed on ([`readout`]).
+    pub said: Option<String>,
+}
+
+/// The playhead's bar ([`Live`]), hidden until there is a run to scrub: its slider, its
+/// time and what it landed on, and the step buttons, the slider spanning the plot by
+/// `style`. The UI reads the slider and a step button's click by its slot
+/// ([`Step::slot`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayheadBar {
+    /// The slider's style: where it starts and how wide it is.
+    pub style: String,
+}
+
+/// The playhead's bar, shown or hidden.
+pub const PLAYHEAD_BAR: Slot = slot!("playhead-bar");
+
+impl Live for PlayheadBar {
+    type State = PlayheadState;
+
+    fn shape(&self, _: &PlayheadState) -> u64 {
+        0
+    }
+
+    fn draw(&self, s: &PlayheadState, fill: &mut Fill) -> Markup {
+        html! {
+            div.rll-playhead data-slot=(PLAYHEAD_BAR) hidden[fill.flag(PLAYHEAD_BAR, "hidden", !s.ready)] {
+                // The range before the value, or the browser clamps the value to the old one.
+                input type="range" data-slot=(PLAYHEAD) data-testid="playhead" style=(self.style)
+                    aria-label=(PLAYHEAD_LABEL) min="0"
+                    max=[fill.data(PLAYHEAD, "max", Some(s.end_ms.to_string()))] step="1"
+                    value=(fill.value(PLAYHEAD, s.at_ms.to_string()))
+                    data-ms=[fill.data(PLAYHEAD, "data-ms", Some(s.at_ms.to_string()))];
+                span data-slot=(PLAYHEAD_TIME) data-testid="playhead-time" {
+                    (fill.text(PLAYHEAD_TIME, if s.ready { duration_ms(s.at_ms) } else { String::new() }))
+                }
+                " "
+                span.rll-readout data-slot=(PLAYHEAD_HARM) data-testid="playhead-harm" role="status"
+                    data-harm=[fill.data(PLAYHEAD_HARM, "data-harm", s.harm.map(|h| h.0.to_string()))]
+                    data-customer=[fill.data(PLAYHEAD_HARM, "data-customer", s.harm.map(|h| h.1.to_string()))] {
+                    (fill.text(PLAYHEAD_HARM, s.said.clone().unwrap_or_default()))
+                }
+                @for s in Step::ALL {
+                    @let (text, title) = s.words();
+                    " "
+                    button.rll-quiet type="button" data-slot=(s.slot()) data-testid=(s.testid()) title=(title) { (text) }
+                }
+            }
         }
     }
+}
+
+/// The playhead's bar before a run, hidden, the slider spanning the plot by `style`.
+pub fn playhead_markup(style: &str) -> Markup {
+    PlayheadBar {
+        style: style.to_string(),
+    }
+    .markup(&PlayheadState::default())
 }
 
 /// What the connector joining a customer's charges on the timeline says, for `n`
@@ -271,6 +365,85 @@ mod tests {
             );
             assert!(markup.contains(&format!("data-testid=\"{}\"", s.testid())));
         }
+    }
+
+    #[test]
+    fn a_step_writes_the_slider_the_time_and_the_landing_only() {
+        use crate::shared::live::{check_drawn, Write};
+        let bar = PlayheadBar {
+            style: "margin-left:40px".into(),
+        };
+        let mut s = PlayheadState::default();
+        check_drawn(&bar, &s).unwrap();
+        assert!(bar.markup(&s).into_string().starts_with(
+            r#"<div class="rll-playhead" data-slot="playhead-bar" hidden><input type="range""#
+        ));
+        s = PlayheadState {
+            ready: true,
+            end_ms: 9_000,
+            at_ms: 9_000,
+            harm: None,
+            said: None,
+        };
+        check_drawn(&bar, &s).unwrap();
+        let mut before = Fill::default();
+        bar.draw(&s, &mut before);
+        s.at_ms = 1_800;
+        s.harm = Some(("double-charge", 28));
+        s.said = Some("1.80 s: customer 28 is <charged> again".into());
+        check_drawn(&bar, &s).unwrap();
+        let mut after = Fill::default();
+        let m = bar.draw(&s, &mut after).into_string();
+        assert!(
+            m.contains(r#"max="9000" step="1" value="1800" data-ms="1800""#),
+            "{m}"
+        );
+        assert!(m.contains(r#"data-harm="double-charge" data-customer="28">1.80 s: customer 28 is &lt;charged&gt; again</span>"#), "{m}");
+        let changed: Vec<_> = after
+            .writes()
+            .iter()
+            .zip(before.writes())
+            .filter(|(a, b)| a != b)
+            .map(|(a, _)| (a.0.slot, a.1.clone()))
+            .collect();
+        assert_eq!(
+            changed,
+            [
+                (PLAYHEAD, Write::Value("1800".into())),
+                (PLAYHEAD, Write::Data("data-ms", Some("1800".into()))),
+                (PLAYHEAD_TIME, Write::Text("1.8 s".into())),
+                (
+                    PLAYHEAD_HARM,
+                    Write::Data("data-harm", Some("double-charge".into()))
+                ),
+                (
+                    PLAYHEAD_HARM,
+                    Write::Data("data-customer", Some("28".into()))
+                ),
+                (
+                    PLAYHEAD_HARM,
+                    Write::Text("1.80 s: customer 28 is <charged> again".into())
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_tip_follows_the_pointer() {
+        use crate::shared::live::check_drawn;
+        let tip = Some(Tip {
+            x: 10,
+            y: 20,
+            text: "Customer 7. <b>".into(),
+            customer: 7,
+        });
+        check_drawn(&TimelineNotes, &None).unwrap();
+        check_drawn(&TimelineNotes, &tip).unwrap();
+        let m = TimelineNotes.markup(&tip).into_string();
+        assert!(
+            m.ends_with(r#"data-testid="timeline-tip" data-customer="7" style="left:10px;top:34px">Customer 7. &lt;b&gt;</p>"#),
+            "{m}"
+        );
     }
 
     #[test]

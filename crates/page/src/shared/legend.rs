@@ -93,13 +93,40 @@ pub const GRID_SAID: Slot = slot!("grid-said");
 /// otherwise.
 pub const GRID_CUT: Slot = slot!("grid-cut");
 
-/// What follows the grid's canvas, as markup set once: the announcement of the focused
-/// cell (empty) and the caption for a run larger than the grid (hidden).
-pub fn grid_notes_markup() -> Markup {
-    html! {
-        p.rll-sr aria-live="polite" data-slot=(GRID_SAID) {}
-        p.rll-caption data-slot=(GRID_CUT) hidden { (grid_caption()) }
+/// What the notes after the grid show: the focused cell's sentence, if a cell has the
+/// focus, and whether the run has more customers than the grid draws.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GridNotesState {
+    /// What the focused cell says ([`focused_cell`]).
+    pub said: Option<String>,
+    /// The run has more customers than the grid draws.
+    pub cut: bool,
+}
+
+/// The notes after the grid ([`Live`]): the focused cell announced (a live region), and
+/// the caption saying the grid is cut, hidden while it is not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridNotes;
+
+impl Live for GridNotes {
+    type State = GridNotesState;
+
+    fn shape(&self, _: &GridNotesState) -> u64 {
+        0
     }
+
+    fn draw(&self, s: &GridNotesState, fill: &mut Fill) -> Markup {
+        html! {
+            p.rll-sr aria-live="polite" data-slot=(GRID_SAID) { (fill.text(GRID_SAID, s.said.clone().unwrap_or_default())) }
+            p.rll-caption data-slot=(GRID_CUT) hidden[fill.flag(GRID_CUT, "hidden", !s.cut)] { (grid_caption()) }
+        }
+    }
+}
+
+/// The notes after the grid before a cell has the focus, for a run the grid draws
+/// whole.
+pub fn grid_notes_markup() -> Markup {
+    GridNotes.markup(&GridNotesState::default())
 }
 
 /// Under the grid, when the run has more customers than it draws.
@@ -116,6 +143,23 @@ pub fn focused_cell(customer: u32, fate: Fate) -> String {
         "Customer {customer}: {}. Press Enter to open the story.",
         fate_label(fate)
     )
+}
+
+/// The marks' legend as a list ([`Live`], with nothing that changes): the same shapes as
+/// the canvas, with words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarksLegend;
+
+impl Live for MarksLegend {
+    type State = ();
+
+    fn shape(&self, _: &()) -> u64 {
+        0
+    }
+
+    fn draw(&self, _: &(), _: &mut Fill) -> Markup {
+        html! { ul.rll-legend { (marks_markup()) } }
+    }
 }
 
 /// The timeline's legend as markup: each mark's shape, drawn as the canvas draws it, in
@@ -234,6 +278,26 @@ mod tests {
             notes.contains(&format!("hidden>{}</p>", grid_caption())),
             "{notes}"
         );
+        let s = GridNotesState {
+            said: Some(focused_cell(7, Fate::Declined)),
+            cut: true,
+        };
+        crate::shared::live::check_drawn(&GridNotes, &s).unwrap();
+        let (mut before, mut after) = (Fill::default(), Fill::default());
+        GridNotes.draw(&GridNotesState::default(), &mut before);
+        let m = GridNotes.draw(&s, &mut after).into_string();
+        assert!(!m.contains("hidden"), "{m}");
+        let changed = after
+            .writes()
+            .iter()
+            .zip(before.writes())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(changed, 2);
+        assert!(MarksLegend
+            .markup(&())
+            .into_string()
+            .starts_with("<ul class=\"rll-legend\"><li>"));
         assert_eq!(
             focused_cell(7, Fate::Declined),
             "Customer 7: declined. Press Enter to open the story."

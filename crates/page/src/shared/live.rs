@@ -22,8 +22,6 @@ pub enum Write {
     Class(&'static str, bool),
     /// An attribute's value.
     Attr(&'static str, &'static str),
-    /// An attribute's value worked out (a count, a width), escaped as any attribute.
-    AttrText(&'static str, String),
     /// Whether it has a boolean attribute (`disabled`, `hidden`).
     Flag(&'static str, bool),
     /// A field's value as the reader sees it (its `value` property, left alone while it
@@ -31,6 +29,9 @@ pub enum Write {
     Value(String),
     /// Its content, as markup this layer built (escaped where it holds text).
     Markup(String),
+    /// An attribute whose value is worked out as it is drawn (a count, a width, a
+    /// position), escaped as any attribute, or none: the attribute removed.
+    Data(&'static str, Option<String>),
 }
 
 impl Write {
@@ -40,11 +41,10 @@ impl Write {
         match self {
             Write::Text(_) => (0, ""),
             Write::Class(name, _) => (1, name),
-            Write::Attr(name, _) | Write::AttrText(name, _) => (2, name),
+            Write::Attr(name, _) | Write::Data(name, _) => (2, name),
             Write::Flag(name, _) => (3, name),
             Write::Value(_) => (4, ""),
             Write::Markup(_) => (5, ""),
-            Write::AttrText(name, _) => (2, name),
         }
     }
 }
@@ -128,9 +128,15 @@ impl Fill {
     /// An attribute of the node of `slot` being drawn whose value is worked out (a count,
     /// a style), recorded; its value, to draw.
     pub fn attr_text(&mut self, slot: Slot, name: &'static str, value: String) -> &str {
-        match self.put(slot, Write::AttrText(name, value)) {
-            Write::AttrText(_, value) => value,
-            _ => "",
+        self.data(slot, name, Some(value)).unwrap_or_default()
+    }
+
+    /// An attribute of the node of `slot` being drawn whose value is made as it is drawn,
+    /// or none (the attribute absent), recorded; its value, to draw (`name=[value]`).
+    pub fn data(&mut self, slot: Slot, name: &'static str, value: Option<String>) -> Option<&str> {
+        match self.put(slot, Write::Data(name, value)) {
+            Write::Data(_, value) => value.as_deref(),
+            _ => None,
         }
     }
 
@@ -185,9 +191,9 @@ pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> 
                 classes.split(' ').any(|c| c == *class) == *on
             }
             Write::Attr(name, value) => attr(&drawn[tag.clone()], name).as_deref() == Some(value),
-            Write::AttrText(name, value) => {
-                attr(&drawn[tag.clone()], name).as_deref()
-                    == Some(maud::html!((value)).into_string().as_str())
+            Write::Data(name, value) => {
+                attr(&drawn[tag.clone()], name)
+                    == value.as_ref().map(|v| maud::html!((v)).into_string())
             }
             // A select shows its value by the option it marks.
             Write::Value(value) if drawn[tag.clone()].starts_with("<select") => {
@@ -286,7 +292,7 @@ mod tests {
         Sample { wrong: false }.draw(&(7, "b"), &mut fill);
         assert_eq!(
             fill.writes()[1].1,
-            Write::AttrText("data-n", "7".to_string())
+            Write::Data("data-n", Some("7".to_string()))
         );
     }
 

@@ -3,6 +3,7 @@
 //! words before the module has started; a test holds the three files to these.
 
 use crate::query::page::Section;
+use crate::shared::live::{Fill, Live};
 use crate::shared::markup::{list_markup, tab_link, TabKey};
 use crate::shared::slot::Slot;
 use crate::slot;
@@ -104,6 +105,41 @@ pub fn problems_markup(problems: &[String]) -> Markup {
     html! { strong { (PROBLEMS_TITLE) } (list_markup(problems)) }
 }
 
+/// The head of every page of the full lab ([`Live`], its state the seed and numbers the
+/// section links carry): the page's header for its section, the notice of what could not
+/// be used from the link (if anything), and the row of section tabs, the one on screen
+/// marked. Only the tabs change (their links and lines follow the numbers), so the row's
+/// content is one markup hole ([`Fill::markup`]), written again when they change (an
+/// edit, not a frame). One widget rather than three, so each page's module carries one
+/// binding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageHead {
+    /// The section the page belongs to.
+    pub section: Section,
+    /// What could not be used from the link (read once).
+    pub problems: Vec<String>,
+}
+
+impl Live for PageHead {
+    type State = sim::Scenario;
+
+    fn shape(&self, _: &sim::Scenario) -> u64 {
+        0
+    }
+
+    fn draw(&self, scenario: &sim::Scenario, fill: &mut Fill) -> Markup {
+        html! {
+            header.rll-header { (header_markup(self.section)) }
+            @if !self.problems.is_empty() {
+                div.rll-notice role="alert" data-testid="query-problems" { (problems_markup(&self.problems)) }
+            }
+            nav.rll-sections aria-label=(SECTIONS_LABEL) data-slot=(SECTIONS) {
+                (fill.markup(SECTIONS, sections_markup(self.section, scenario)))
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,6 +158,38 @@ mod tests {
     /// our own words need no escaping in either).
     fn held(source: &str, text: &str) -> bool {
         source.contains(text)
+    }
+
+    #[test]
+    fn the_head_writes_only_the_tabs() {
+        use crate::shared::live::check_drawn;
+        let head = PageHead {
+            section: Section::Limits,
+            problems: vec!["<b>".into()],
+        };
+        let mut sc = sim::Scenario::default();
+        check_drawn(&head, &sc).unwrap();
+        let mut before = Fill::default();
+        let m = head.draw(&sc, &mut before).into_string();
+        assert!(
+            m.starts_with("<header class=\"rll-header\"><p class=\"rll-kicker\">"),
+            "{m}"
+        );
+        assert!(m.contains("&lt;b&gt;"), "{m}");
+        assert!(
+            m.contains(r#"<nav class="rll-sections" aria-label="Sections" data-slot="sections">"#),
+            "{m}"
+        );
+        sc.seed += 1;
+        let mut after = Fill::default();
+        head.draw(&sc, &mut after);
+        assert_ne!(before, after, "the links follow the seed");
+        assert_eq!(after.writes().len(), 1);
+        let plain = PageHead {
+            section: Section::Limits,
+            problems: vec![],
+        };
+        assert!(!plain.markup(&sc).into_string().contains("query-problems"));
     }
 
     #[test]

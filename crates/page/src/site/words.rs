@@ -8,6 +8,7 @@ use crate::limits::query::{Lab, LimitsQuery};
 use crate::query::base::{Base, Naming};
 use crate::query::read::Query;
 use crate::run::query::{RunQuery, Story};
+use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::site::every::AnyQuery;
 use crate::site::titles;
@@ -283,22 +284,63 @@ fn quoted(word: &str) -> String {
     }
 }
 
-/// Where the footer stands: the UI writes [`footer_markup`] into it as the page changes.
+/// Where the footer stands ([`SiteFooter`]).
 pub const FOOTER: Slot = slot!("footer");
 
 /// The footer of every page of the full lab, as markup: the command that prints the same
 /// numbers natively, then (on a page with a real-time counterpart, per `words`)
 /// the two commands that run it for real over HTTP, then what the lab is not.
 pub fn footer_markup<Q>(q: &Q, words: PageWords<Q>) -> Markup {
-    html! {
-        p { "The same numbers, natively: " code data-testid="cli-command" { ((words.cli)(q)) } }
-        @if let Some(h) = words.http.and_then(|f| f(q)) {
-            p {
-                "…for real, over HTTP: " code data-testid="http-serve-command" { (h.serve) }
-                " then, in a second terminal, " code data-testid="http-cli-command" { (h.client) }
-            }
+    SiteFooter.markup(&words.lines(q))
+}
+
+/// What the footer says for what a page shows: the command that prints the same
+/// numbers, and the commands that run it over HTTP, if the page has them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FooterLines {
+    /// The command that prints the same numbers natively.
+    pub cli: String,
+    /// The commands that run it for real, if the page has a real-time counterpart.
+    pub http: Option<HttpLines>,
+}
+
+impl<Q> PageWords<Q> {
+    /// The footer's commands for `q`.
+    pub fn lines(&self, q: &Q) -> FooterLines {
+        FooterLines {
+            cli: (self.cli)(q),
+            http: self.http.and_then(|f| f(q)),
         }
-        p { "A model, not a benchmark: no network, simulated time, one seeded random generator." }
+    }
+}
+
+/// The footer of every page of the full lab ([`Live`], its state the page's
+/// [`FooterLines`]). Its commands follow the page's numbers, and their second paragraph
+/// comes and goes with the page, so its content is one markup hole ([`Fill::markup`]),
+/// written again when they change (an edit, not a frame): a hole per command cost each
+/// page's module more than it saves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SiteFooter;
+
+impl Live for SiteFooter {
+    type State = FooterLines;
+
+    fn shape(&self, _: &FooterLines) -> u64 {
+        0
+    }
+
+    fn draw(&self, s: &FooterLines, fill: &mut Fill) -> Markup {
+        let inner = html! {
+            p { "The same numbers, natively: " code data-testid="cli-command" { (s.cli) } }
+            @if let Some(h) = &s.http {
+                p {
+                    "…for real, over HTTP: " code data-testid="http-serve-command" { (h.serve) }
+                    " then, in a second terminal, " code data-testid="http-cli-command" { (h.client) }
+                }
+            }
+            p { "A model, not a benchmark: no network, simulated time, one seeded random generator." }
+        };
+        html! { footer.rll-footer data-slot=(FOOTER) { (fill.markup(FOOTER, inner)) } }
     }
 }
 
@@ -442,6 +484,21 @@ mod tests {
             own: Sweep::default(),
         };
         let plain = footer_markup(&sweep, SWEEP_WORDS).into_string();
+        crate::shared::live::check_drawn(&SiteFooter, &SWEEP_WORDS.lines(&sweep)).unwrap();
+        crate::shared::live::check_drawn(&SiteFooter, &RUN_WORDS.lines(&q)).unwrap();
+        let drawn = SiteFooter.markup(&RUN_WORDS.lines(&q)).into_string();
+        assert_eq!(
+            drawn.matches("data-testid=\"http-cli-command\"").count(),
+            1,
+            "{drawn}"
+        );
+        let mut other = q.clone();
+        other.base.scenario.seed += 1;
+        let (mut before, mut after) = (Fill::default(), Fill::default());
+        SiteFooter.draw(&RUN_WORDS.lines(&q), &mut before);
+        SiteFooter.draw(&RUN_WORDS.lines(&other), &mut after);
+        assert_eq!(after.writes().len(), 1);
+        assert_ne!(before, after, "the commands carry the seed");
         assert!(plain.contains(&format!(
             "<code data-testid=\"cli-command\">{}</code>",
             escape(&(SWEEP_WORDS.cli)(&sweep))
@@ -467,6 +524,6 @@ mod tests {
             (SWEEP_WORDS.title)(&page_as(link)),
             titles::title_for(&page(link))
         );
-        assert!(both.ends_with("one seeded random generator.</p>"));
+        assert!(both.ends_with("one seeded random generator.</p></footer>"));
     }
 }

@@ -5,16 +5,14 @@
 //! [`crate::shared::canvas`].
 
 use crate::run::use_playback::Playback;
-use crate::shared::bind;
 use crate::shared::canvas::{context, use_canvas, Css, Fit, Surface};
-use crate::shared::dom::{set_attr, set_flag, set_text};
 use crate::shared::erase::{handler, watch};
 use crate::shared::live;
-use leptos::html::{Canvas, Div};
+use leptos::html::Canvas;
 use leptos::prelude::*;
 use page::shared::budget::GRID_MAX_CELLS;
 use page::shared::legend::{
-    fate_counts, focused_cell, grid_notes_markup, FatesLegend, GRID_CUT, GRID_LABEL, GRID_SAID,
+    fate_counts, focused_cell, FatesLegend, GridNotes, GridNotesState, GRID_LABEL,
 };
 use sim::world::Fate;
 
@@ -204,26 +202,24 @@ pub fn CustomerGrid(
         }
     };
     // The focused cell, on the canvas and announced beside it, and whether the run is
-    // larger than the grid: the notes after the canvas are the page layer's markup.
+    // larger than the grid: the notes after the canvas are the page layer's live widget.
+    // The canvas is this module's own element (for its context), so its attribute is
+    // written here (a reactive attribute of the view would cost the module more).
     watch(move || {
         let focused = focus.get().map(|c| c.to_string()).unwrap_or_default();
         if let Some(el) = canvas.get() {
-            set_attr(&el, "data-focus", &focused);
+            let _ = el.set_attribute("data-focus", &focused);
         }
     });
-    let notes = NodeRef::<Div>::new();
-    bind::node(notes, GRID_SAID, move |el| {
-        let announce = focus.get().map(|c| {
+    let notes = live::view(GridNotes, move || GridNotesState {
+        said: focus.get().map(|c| {
             let f = fates()
                 .get(c as usize - 1)
                 .copied()
                 .unwrap_or(Fate::Pending);
             focused_cell(c, f)
-        });
-        set_text(el, announce.as_deref());
-    });
-    bind::node(notes, GRID_CUT, move |el| {
-        set_flag(el, "hidden", customers() <= GRID_MAX_CELLS);
+        }),
+        cut: customers() > GRID_MAX_CELLS,
     });
 
     view! {
@@ -246,7 +242,7 @@ pub fn CustomerGrid(
                     }
                 })
             ></canvas>
-            <div style="display:contents" node_ref=notes inner_html=grid_notes_markup().into_string()></div>
+            {notes}
         </div>
     }
 }

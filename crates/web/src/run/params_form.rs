@@ -3,23 +3,21 @@
 //! article's values. The run page and the compare page each hold the texts and decide
 //! what an edit does; the form is the same.
 //!
-//! The form is the page layer's markup, set once; one effect writes every field (its
-//! value, message and changed mark), one the summary's count and one the problems, each
-//! finding its nodes by their slots, and one input handler reads the field by its
-//! parameter's key (docs/architecture.md, "Drawing").
+//! The form is the page layer's live widget (`page::run::params_form::ParamsForm`):
+//! drawn once, then only what an edit changes is written (a field's value, message and
+//! changed mark, the summary's count, the problems); one input handler reads the field
+//! by its parameter's key (docs/architecture.md, "Drawing").
 
 use crate::shared::bind;
-use crate::shared::dom::{set_attr, set_class, set_flag, set_text, set_value, value_of};
+use crate::shared::dom::value_of;
 use crate::shared::erase::handler;
 use crate::shared::later::painted;
-use leptos::html::Div;
+use crate::shared::live;
 use leptos::prelude::*;
 use page::run::params_form::{
-    changed_count, changed_text, field_help, form_markup, CHANGED, FIELD, FIELD_KEY, HELP, INPUT,
-    INPUT_KEY, PROBLEMS, RESET,
+    changed_count, FieldState, FormState, ParamsForm as Form, INPUT, INPUT_KEY, RESET,
 };
 use page::shared::budget::Workload;
-use page::shared::markup::items_markup;
 use page::shared::params::PARAMS;
 use sim::Scenario;
 
@@ -41,53 +39,41 @@ pub fn ParamsForm(
     on_edit: Callback<()>,
     /// Folded, fill the fields in after the first paint (the run page, where the form lies
     /// above the stage: its markup is in the first frame, so nothing below it moves, but
-    /// the 70-odd lookups that fill it are not). The compare page fills them at once: its
-    /// first card comes a few frames later, and the fill would land before it.
+    /// the writes that fill it are not). The compare page fills them at once: its first
+    /// card comes a few frames later, and the fill would land before it.
     #[prop(optional)]
     fill_after_paint: bool,
     /// What the page runs: the customers field states the page's own range.
     workload: Workload,
 ) -> impl IntoView {
-    let root = NodeRef::<Div>::new();
     let open = scenario.with_untracked(|d| changed_count(d) > 0);
     let (texts_w, errors_w) = (texts.clone(), errors.clone());
     let filled = painted(open || !fill_after_paint);
-    // Each field: its value (left alone while it already matches, so the caret stays),
-    // its message and its changed mark.
-    bind::each(root, FIELD, move |field| {
+    // Each field (its value, left alone while it already matches so the caret stays, its
+    // message and its changed mark), the summary's count, and the problems; blank until
+    // filled.
+    let form = Form {
+        open,
+        caption,
+        workload,
+    };
+    let view = live::view(form, move || {
         if !filled.get() {
-            return;
+            return FormState::default();
         }
-        let key = field.get_attribute(FIELD_KEY).unwrap_or_default();
-        let Some(i) = PARAMS.iter().position(|p| p.key == key) else {
-            return;
-        };
-        let (p, error) = (&PARAMS[i], errors_w[i].get());
-        if let Some(input) = bind::find(field, INPUT) {
-            set_value(&input, &texts_w[i].get());
-            let invalid = if error.is_some() { "true" } else { "false" };
-            set_attr(&input, "aria-invalid", invalid);
-        }
-        if let Some(help) = bind::find(field, HELP) {
-            set_text(&help, Some(&field_help(p, error.as_deref(), workload)));
-            set_class(&help, "rll-error", error.is_some());
-        }
-        let changed = scenario.with(|d| !p.is_default(d));
-        set_class(field, "rll-param-changed", changed);
-    });
-    // The summary's count, and why the numbers cannot be used together.
-    bind::node(root, CHANGED, move |el| {
-        if filled.get() {
-            set_text(el, Some(&changed_text(scenario.with(changed_count))));
-        }
-    });
-    bind::node(root, PROBLEMS, move |el| {
-        if filled.get() {
-            problems.with(|p| {
-                el.set_inner_html(&items_markup(p).into_string());
-                set_flag(el, "hidden", p.is_empty());
-            });
-        }
+        scenario.with(|d| FormState {
+            fields: PARAMS
+                .iter()
+                .zip(texts_w.iter().zip(&errors_w))
+                .map(|(p, (t, e))| FieldState {
+                    text: t.get(),
+                    error: e.get(),
+                    changed: !p.is_default(d),
+                })
+                .collect(),
+            changed: changed_count(d),
+            problems: problems.get(),
+        })
     });
     let texts_i = texts.clone();
     let on_input = move |ev: web_sys::Event| {
@@ -110,6 +96,6 @@ pub fn ParamsForm(
         }
     };
     view! {
-        <div node_ref=root inner_html=form_markup(open, &caption, workload).into_string() on:input=handler(on_input) on:click=handler(on_click)></div>
+        <div on:input=handler(on_input) on:click=handler(on_click)>{view}</div>
     }
 }

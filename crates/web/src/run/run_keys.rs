@@ -6,12 +6,12 @@
 use crate::run::run_state::RunState;
 use crate::run::use_playback::PlayState;
 use crate::shared::bind;
-use crate::shared::dom::{set_attr, set_flag};
 use crate::shared::erase::handler;
+use crate::shared::live;
 use leptos::ev;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::run::keys::{action_for, keys_markup, KeyAction, KEYS_BUTTON, KEYS_CLOSE, KEYS_PANEL};
+use page::run::keys::{action_for, KeyAction, KeysPanel, KEYS_BUTTON, KEYS_CLOSE};
 use wasm_bindgen::JsCast;
 
 /// True if the focused `target` has its own use for `key`: any key in a text field, a
@@ -109,18 +109,9 @@ pub fn RunKeys(
         }
     });
     on_cleanup(move || handle.remove());
-    // The panel is the page layer's markup, kept and hidden while closed; its button
+    // The panel is the page layer's live widget, kept and hidden while closed; its button
     // says whether it is open.
-    bind::node(root, KEYS_BUTTON, move |el| {
-        set_attr(
-            el,
-            "aria-expanded",
-            if open.get() { "true" } else { "false" },
-        );
-    });
-    bind::node(root, KEYS_PANEL, move |el| {
-        set_flag(el, "hidden", !open.get())
-    });
+    let panel = live::view(KeysPanel, move || open.get());
     let on_click = move |ev: web_sys::MouseEvent| {
         if bind::hit(&ev, KEYS_BUTTON).is_some() {
             show(!open.get_untracked());
@@ -129,6 +120,6 @@ pub fn RunKeys(
         }
     };
     view! {
-        <div class="rll-keys" node_ref=root inner_html=keys_markup().into_string() on:click=handler(on_click)></div>
+        <div class="rll-keys" node_ref=root on:click=handler(on_click)>{panel}</div>
     }
 }

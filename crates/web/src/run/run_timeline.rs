@@ -1,18 +1,28 @@
 //! The run view's timeline: redrawn once per published frame, and on resize.
+//!
+//! The canvas is the drawing; the markup around it is the page layer's live widgets
+//! (`page::run::timeline::{TimelineNotes, PlayheadBar}`, `page::shared::legend::MarksLegend`).
+//! The figure and the canvas are this module's own elements (the canvas must be, for
+//! its context), so their few attributes (idle, the customer lit, the marks lit and the
+//! drawing's time; pointing) are still written by hand here: bound by the view, as
+//! reactive attributes, they cost the run page's and the widget's modules about 13 KB
+//! (4 KB gzip) more.
 
 use crate::run::use_playback::{PlayState, Playback};
 use crate::shared::bind;
 use crate::shared::canvas::{use_canvas, Surface};
-use crate::shared::dom::{set_attr as set, set_flag, set_text, set_value, value_of};
+use crate::shared::dom::value_of;
 use crate::shared::erase::{handler, watch};
+use crate::shared::live;
 use crate::shared::timeline::{draw, mark_at, Layout, Palette, Pointed, TimelineData};
-use leptos::html::{Canvas, Div};
+use leptos::html::Canvas;
 use leptos::prelude::*;
 use page::run::timeline::{
-    connector_label, notes_markup, playhead_markup, readout, tip_text, Step, PLAYHEAD,
-    PLAYHEAD_HARM, PLAYHEAD_TIME, TIMELINE_LABEL, TIP,
+    connector_label, readout, tip_text, PlayheadBar, PlayheadState, Step, TimelineNotes, Tip,
+    PLAYHEAD, TIMELINE_LABEL,
 };
-use page::shared::format::{dec, duration_ms};
+use page::shared::format::dec;
+use page::shared::legend::MarksLegend;
 use sim::moments::{charges_until, record_at, Harm, HarmMoment};
 
 /// The canvas with its legend and caption.
@@ -50,8 +60,8 @@ pub fn RunTimeline(
         (false, true) => Layout::PRESENT,
         (false, false) => Layout::FULL,
     };
-    // The figure and the tip are found from the canvas (a node reference of their own
-    // element types would cost the module their own copy of its code).
+    // The figure is found from the canvas (a node reference of its own element type
+    // would cost the module its own copy of its code).
     let canvas = NodeRef::<Canvas>::new();
     let figure = move || canvas.get_untracked()?.parent_element();
     let draw_ms_max = StoredValue::new(0.0_f64);
@@ -135,25 +145,18 @@ pub fn RunTimeline(
         set_attr(figure, "data-highlight", lit.as_deref());
     });
 
-    // Pointing: the request under the pointer is named; a click opens its customer.
-    let show_tip = move |found: Option<(f64, f64, String, u32)>| {
-        let tip = figure().and_then(|f| bind::find(&f, TIP));
-        let (Some(p), Some(c)) = (tip, canvas.get_untracked()) else {
-            return;
-        };
-        let _ = c
-            .class_list()
-            .toggle_with_force("rll-pointing", found.is_some());
-        let _ = p.toggle_attribute_with_force("hidden", found.is_none());
-        if let Some((x, y, text, customer)) = found {
-            p.set_text_content(Some(&text));
-            let _ = p.set_attribute("data-customer", &customer.to_string());
-            let at = format!(
-                "left:{}px;top:{}px",
-                x.round() as i64,
-                (y.round() as i64) + 14
-            );
-            let _ = p.set_attribute("style", &at);
+    // Pointing: the request under the pointer is named in the tooltip, the page layer's
+    // live widget after the canvas; a click opens its customer.
+    let tip = RwSignal::new(None::<Tip>);
+    let notes = live::view(TimelineNotes, move || tip.get());
+    let show_tip = move |found: Option<Tip>| {
+        if let Some(c) = canvas.get_untracked() {
+            let _ = c
+                .class_list()
+                .toggle_with_force("rll-pointing", found.is_some());
+        }
+        if tip.with_untracked(|t| *t != found) {
+            tip.set(found);
         }
     };
     let point = move |ev: &web_sys::MouseEvent| -> Option<(f64, f64, sim::record::RequestRecord)> {
@@ -187,12 +190,12 @@ pub fn RunTimeline(
     let on_move = move |ev: web_sys::MouseEvent| {
         show_tip(point(&ev).map(|(x, y, r)| {
             let a = sim::story::AttemptStory::from_record(&r);
-            (
-                x,
-                y,
-                tip_text(r.customer, &page::run::story::sentence(&a)),
-                r.customer,
-            )
+            Tip {
+                x: x.round() as i64,
+                y: y.round() as i64,
+                text: tip_text(r.customer, &page::run::story::sentence(&a)),
+                customer: r.customer,
+            }
         }));
     };
     let on_click = move |ev: web_sys::MouseEvent| {
@@ -210,8 +213,8 @@ pub fn RunTimeline(
                 role="img"
                 aria-label=TIMELINE_LABEL
             ></canvas>
-            // What it says before a run, and the tooltip: the page layer's markup.
-            <div style="display:contents" inner_html=notes_markup().into_string()></div>
+            // What it says before a run, and the tooltip: the page layer's live widget.
+            {notes}
             {children.map(|c| c())}
         </figure>
     }
@@ -249,9 +252,10 @@ fn set_attr(figure: impl Fn() -> Option<web_sys::Element>, name: &str, value: Op
 /// A slider along the timeline's width to see a finished run at any instant, with
 /// buttons stepping between requests and between harmful moments.
 ///
-/// The page layer's markup, set once and hidden until the run is done; one effect writes
-/// the slider's range and value and what it landed on, and one handler each reads the
-/// slider and the step buttons (docs/architecture.md, "Drawing").
+/// The page layer's live widget (`PlayheadBar`), hidden until the run is done: what a run
+/// changes in it (the slider's range and value, the time, what a step landed on) is
+/// drawn there; one handler each reads the slider and the step buttons
+/// (docs/architecture.md, "Drawing").
 #[component]
 pub fn Playhead(
     /// The finished run to scrub.
@@ -265,7 +269,6 @@ pub fn Playhead(
         left = (Layout::FULL.left * scale).round() as i64,
         both = ((Layout::FULL.left + 8.0) * scale).round() as i64
     );
-    let root = NodeRef::<Div>::new();
     // Ready once the run is done, or held at a pause to be stepped, and kept its
     // record; hidden until then.
     let ready = move || {
@@ -275,40 +278,22 @@ pub fn Playhead(
             .with_sim(|s| s.is_finished() && s.record().is_some())
             .unwrap_or(false)
     };
-    watch(move || {
+    let bar = live::view(PlayheadBar { style: span }, move || {
         let ready = ready();
-        if let Some(el) = root.get() {
-            set_flag(&el, "hidden", !ready);
-        }
-    });
-    // Where the playhead is, in whole ms, and where the run ends.
-    let at_ms = move || {
-        playback.snapshot().track();
-        let end_ms = playback
-            .with_sim(|s| s.now_us().div_ceil(1_000))
-            .unwrap_or(0);
-        (
-            end_ms,
-            playback.playhead().get().map_or(end_ms, |t| t / 1_000),
-        )
-    };
-    bind::node(root, PLAYHEAD, move |el| {
-        if ready() {
-            // The range first, or the browser clamps the value to the old one.
-            let (end_ms, at_ms) = at_ms();
-            set(el, "max", &end_ms.to_string());
-            let at = at_ms.to_string();
-            set_value(el, &at);
-            set(el, "data-ms", &at);
-        }
-    });
-    bind::node(root, PLAYHEAD_TIME, move |el| {
-        if ready() {
-            set_text(el, Some(&duration_ms(at_ms().1)));
-        }
-    });
-    // What a step landed on, in the page layer's sentence (a live region).
-    bind::node(root, PLAYHEAD_HARM, move |el| {
+        // Where the playhead is, in whole ms, and where the run ends.
+        let (end_ms, at_ms) = if ready {
+            playback.snapshot().track();
+            let end_ms = playback
+                .with_sim(|s| s.now_us().div_ceil(1_000))
+                .unwrap_or(0);
+            (
+                end_ms,
+                playback.playhead().get().map_or(end_ms, |t| t / 1_000),
+            )
+        } else {
+            (0, 0)
+        };
+        // What a step landed on, in the page layer's sentence (a live region).
         let harm = playback.harm().get();
         let at = harm.map(|m| m.at_us).or(playback.playhead().get());
         let said = match (playback.stepped().get(), at) {
@@ -317,17 +302,13 @@ pub fn Playhead(
                 .flatten(),
             _ => None,
         };
-        match harm {
-            Some(m) => {
-                set(el, "data-harm", m.harm.as_str());
-                set(el, "data-customer", &m.customer.to_string());
-            }
-            None => {
-                set_flag(el, "data-harm", false);
-                set_flag(el, "data-customer", false);
-            }
+        PlayheadState {
+            ready,
+            end_ms,
+            at_ms,
+            harm: harm.map(|m| (m.harm.as_str(), m.customer)),
+            said,
         }
-        set_text(el, said.as_deref());
     });
     let on_input = move |ev: web_sys::Event| {
         if let Some(input) = bind::hit(&ev, PLAYHEAD) {
@@ -344,12 +325,13 @@ pub fn Playhead(
         }
     };
     view! {
-        <div class="rll-playhead" hidden node_ref=root inner_html=playhead_markup(&span).into_string() on:input=handler(on_input) on:click=handler(on_click)></div>
+        <div style="display:contents" on:input=handler(on_input) on:click=handler(on_click)>{bar}</div>
     }
 }
 
-/// The marks' legend: the same shapes as the canvas, with words (the page layer's markup).
+/// The marks' legend: the same shapes as the canvas, with words (the page layer's
+/// widget, with nothing that changes).
 #[component]
 pub fn Legend() -> impl IntoView {
-    view! { <ul class="rll-legend" inner_html=page::shared::legend::marks_markup().into_string()></ul> }
+    live::view(MarksLegend, || ())
 }

@@ -20,12 +20,15 @@ use crate::run::use_playback::{PlayState, Playback};
 use crate::shared::dom::set_flag;
 use crate::shared::erase::watch;
 use crate::shared::later::{after_next_paint, Later};
+use crate::shared::live;
 use crate::shared::observe::{last_entry, use_observer};
 use crate::shared::progress::Progress;
 use crate::shared::story_panel::StoryPanel;
 use leptos::prelude::*;
 use page::run::code::CODE_TITLE;
-use page::run::stage::{key_stats, unrecorded_sentence, GRID_TITLE, RUN_TITLE, STAGE_ID};
+use page::run::stage::{
+    key_stats, unrecorded_sentence, FlowElsewhere, GRID_TITLE, RUN_TITLE, STAGE_ID,
+};
 use page::Speed;
 
 /// Builds the guided walk's card for a run view's state.
@@ -81,6 +84,7 @@ pub fn RunView(
             state.start_waiting_run();
         }
     });
+    // The mark is on the document's root, which no widget draws: written here.
     watch(move || {
         let unrecorded = !recorded();
         if let Some(root) = document().document_element() {
@@ -160,19 +164,13 @@ pub fn RunView(
 }
 
 /// Under traffic that keeps arriving, in a module without the chart: where it is drawn
-/// (empty, and hidden by the stylesheet, for a batch).
+/// (empty, and hidden by the stylesheet, for a batch), the page layer's live widget.
 fn elsewhere(playback: Playback) -> impl IntoView {
-    let markup = Memo::new(move |_| {
+    live::view(FlowElsewhere, move || {
         playback
             .scenario()
-            .with(|s| {
-                s.as_ref()
-                    .filter(|s| !s.traffic.is_batch())
-                    .map(|s| page::run::flow::elsewhere_markup(s).into_string())
-            })
-            .unwrap_or_default()
-    });
-    view! { <div class=page::run::flow::FLOW_CLASS inner_html=markup></div> }
+            .with(|s| s.as_ref().filter(|s| !s.traffic.is_batch()).cloned())
+    })
 }
 
 /// Scrolls `el` to the top of the viewport, only on screens tall and wide enough to hold

@@ -3,12 +3,11 @@
 
 use crate::shared::bind;
 use crate::shared::erase::{handler, watch};
+use crate::shared::live;
 use crate::shared::tabs::stay_on_current;
 use leptos::prelude::*;
-use page::site::sections::{
-    header_markup, problems_markup, sections_markup, SECTIONS, SECTIONS_LABEL,
-};
-use page::site::words::{footer_markup, PageWords, FOOTER};
+use page::site::sections::PageHead;
+use page::site::words::{PageWords, SiteFooter};
 use page::{Section, View};
 use sim::Scenario;
 
@@ -35,9 +34,9 @@ pub fn Frame<Q: Send + Sync + 'static>(
     root: bind::Root,
     children: Children,
 ) -> impl IntoView {
-    // The root's state attributes, the section links and the footer (with the tab's
-    // title, which follows the same state), each written by an effect: as bindings they
-    // cost every page's module a reactive attribute type each (docs/sizes-and-speeds.md, "Techniques").
+    // The root's state attributes, written by an effect: the root holds the page's own
+    // views, so no live widget draws it, and as bindings they would cost every page's
+    // module a reactive attribute type each (docs/sizes-and-speeds.md, "Techniques").
     watch(move || {
         let (state, view) = (run_state.get(), view.get());
         if let Some(el) = root.get() {
@@ -45,29 +44,16 @@ pub fn Frame<Q: Send + Sync + 'static>(
             let _ = el.set_attribute("data-view", view.as_str());
         }
     });
-    bind::node(root, SECTIONS, move |el| {
-        el.set_inner_html(
-            &scenario
-                .with(|sc| sections_markup(section, sc))
-                .into_string(),
-        );
-    });
-    bind::node(root, FOOTER, move |el| {
-        let footer = shown.with(|q| {
-            document().set_title(&(words.title)(q));
-            footer_markup(q, words)
-        });
-        el.set_inner_html(&footer.into_string());
-    });
+    // The header, the link's problems and the section links, then the footer: the page
+    // layer's live widgets. The tab's title follows what the page shows too.
+    watch(move || shown.with(|q| document().set_title(&(words.title)(q))));
+    let head = live::view(PageHead { section, problems }, move || scenario.get());
+    let footer = live::view(SiteFooter, move || shown.with(|q| words.lines(q)));
     view! {
         <div class="rll" node_ref=root data-run-state="idle" data-testid="app">
-            <header class="rll-header" inner_html=header_markup(section).into_string()></header>
-            {(!problems.is_empty()).then(|| view! {
-                <div class="rll-notice" role="alert" data-testid="query-problems" inner_html=problems_markup(&problems).into_string()></div>
-            })}
-            <nav class="rll-sections" aria-label=SECTIONS_LABEL data-slot={SECTIONS.name()} on:click=handler(stay_on_current)></nav>
+            <div style="display:contents" on:click=handler(stay_on_current)>{head}</div>
             {children()}
-            <footer class="rll-footer" data-slot={FOOTER.name()}></footer>
+            {footer}
         </div>
     }
 }

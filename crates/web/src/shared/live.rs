@@ -73,13 +73,16 @@ fn apply(el: &Element, write: &Write) {
         Write::Attr(name, value) => {
             let _ = el.set_attribute(name, value);
         }
-        Write::AttrText(name, value) => {
-            let _ = el.set_attribute(name, value);
-        }
         Write::Flag(name, on) => {
             let _ = el.toggle_attribute_with_force(name, *on);
         }
         Write::Value(value) => super::dom::set_value(el, value),
         Write::Markup(markup) => el.set_inner_html(markup),
+        Write::Data(name, Some(value)) => {
+            let _ = el.set_attribute(name, value);
+        }
+        Write::Data(name, None) => {
+            let _ = el.remove_attribute(name);
+        }
     }
 }
