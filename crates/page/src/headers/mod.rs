@@ -4,3 +4,4 @@ pub mod faults;
 pub mod intro;
 pub mod naive;
 pub mod reader;
+pub mod view;

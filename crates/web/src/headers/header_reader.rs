@@ -2,11 +2,13 @@
 //! careful client obeys and the one a naive client takes.
 
 use super::reader_result::ReaderResult;
+use crate::shared::bind;
 use crate::shared::dom::{target_as, value_of};
 use crate::shared::erase::handler;
+use crate::shared::live;
 use leptos::prelude::*;
-use page::headers::intro::{BLOCK_LABEL, EXAMPLES_LABEL, NOW_LABEL};
 use page::headers::reader::{parse_now, read_block, EXAMPLES};
+use page::headers::view::{example_slot, FieldsState, ReaderFields, BLOCK, NOW};
 use sim::headers::http_date;
 
 /// The block, "now", the examples, and the two readings.
@@ -39,44 +41,30 @@ pub fn HeaderReader() -> impl IntoView {
             load(i);
         }
     };
+    // The examples and the fields are the page layer's live widget; one handler each
+    // reads which was clicked or typed in.
+    let fields = live::view(ReaderFields, move || FieldsState {
+        chosen: chosen.get(),
+        block: block.get(),
+        now: now_text.get(),
+        now_date: now().map(http_date).map_err(|e| e.to_string()),
+    });
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if let Some(i) = (0..EXAMPLES.len()).find(|i| bind::hit(&ev, example_slot(*i)).is_some()) {
+            load(i);
+        }
+    };
+    let on_input = move |ev: web_sys::Event| {
+        if bind::hit(&ev, BLOCK).is_some() {
+            block.set(target_value(&ev));
+            chosen.set(None);
+        } else if bind::hit(&ev, NOW).is_some() {
+            set_now(target_value(&ev));
+        }
+    };
     view! {
-        <div class="rll-reader" data-testid="header-reader">
-            <div class="rll-examples" role="group" aria-label=EXAMPLES_LABEL>
-                {EXAMPLES
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| {
-                        view! {
-                            <button type="button" data-example=e.id aria-pressed=move || (chosen.get() == Some(e.id)).to_string() on:click=handler(move |_| load(i))>
-                                <strong>{e.label}</strong>
-                                <small>{e.source}</small>
-                            </button>
-                        }
-                    })
-                    .collect_view()}
-            </div>
-            <div class="rll-controls">
-                <div class="rll-field rll-grow">
-                    <label class="rll-field-label" for="rll-reader-block">{BLOCK_LABEL}</label>
-                    <textarea id="rll-reader-block" rows="8" spellcheck="false" autocomplete="off" data-testid="reader-block"
-                        prop:value=move || block.get()
-                        on:input=handler(move |ev: web_sys::Event| {
-                            block.set(target_value(&ev));
-                            chosen.set(None);
-                        })></textarea>
-                </div>
-                <div class="rll-field">
-                    <label class="rll-field-label" for="rll-reader-now">{NOW_LABEL}</label>
-                    <input id="rll-reader-now" class="rll-now" type="text" inputmode="numeric" spellcheck="false" autocomplete="off" data-testid="reader-now"
-                        prop:value=move || now_text.get() on:input=handler(move |ev: web_sys::Event| set_now(target_value(&ev)))/>
-                    <span class="rll-field-help" class:rll-error=move || now().is_err() data-testid="reader-now-date">
-                        {move || match now() {
-                            Ok(s) => http_date(s),
-                            Err(e) => e.to_string(),
-                        }}
-                    </span>
-                </div>
-            </div>
+        <div class="rll-reader" data-testid="header-reader" on:click=handler(on_click) on:input=handler(on_input)>
+            {fields}
             <ReaderResult outcome=outcome.into()/>
         </div>
     }

@@ -4,8 +4,10 @@
 use crate::headers::header_reader::HeaderReader;
 use crate::headers::headers_view::HeadersView;
 use crate::shared::frame::Frame;
+use crate::shared::live;
 use leptos::prelude::*;
-use page::headers::intro::{bucket_intro_markup, reader_intro_markup, BUCKET_TITLE, READER_TITLE};
+use page::headers::intro::{BUCKET_TITLE, READER_TITLE};
+use page::headers::view::ReaderIntro;
 use page::{Query, Section, View};
 
 /// The page.
@@ -27,12 +29,11 @@ pub fn HeadersPage(
         >
             <section class="rll-see">
                 <h2>{BUCKET_TITLE}</h2>
-                <p inner_html=bucket_intro_markup().into_string()></p>
                 <HeadersView/>
             </section>
             <section class="rll-see">
                 <h2>{READER_TITLE}</h2>
-                <p inner_html=reader_intro_markup().into_string()></p>
+                {live::view(ReaderIntro, || ())}
                 <HeaderReader/>
             </section>
         </Frame>

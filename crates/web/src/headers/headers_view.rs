@@ -1,11 +1,13 @@
-//! The headers our token bucket publishes on a 200 and on a 429 (the page layer's
-//! markup).
+//! The headers our token bucket publishes on a 200 and on a 429, with the words before
+//! them (the page layer's widget `page::headers::view::BucketHeaders`, which never
+//! changes).
 
+use crate::shared::live;
 use leptos::prelude::*;
-use page::headers::faults::responses_markup;
+use page::headers::view::BucketHeaders;
 
-/// Two raw HTTP responses, side by side.
+/// The words, then two raw HTTP responses, side by side.
 #[component]
 pub fn HeadersView() -> impl IntoView {
-    view! { <div class="rll-responses" data-testid="response-headers" inner_html=responses_markup().into_string()></div> }
+    live::view(BucketHeaders, || ())
 }
