@@ -5,12 +5,14 @@
 
 use super::outcome::log_clock;
 use crate::shared::format::count;
+use crate::shared::live::{Fill, Live};
 use crate::shared::params::spec;
-use crate::shared::progress::{bar_markup, CLIENT_DONE_WITH};
+use crate::shared::progress::{fill_style, BAR, BAR_FILL, CLIENT_DONE_WITH};
 use crate::shared::report::{verdict, CardView, BESIDE_LINE, FIGURES, REPORT_TITLE};
 use crate::shared::slot::Slot;
+use crate::shared::stats::PANEL_TITLE;
 use crate::slot;
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use sim::param::Param;
 use sim::{Scenario, StrategyName};
 
@@ -73,53 +75,204 @@ pub fn contract_markup() -> Markup {
     }
 }
 
-/// The controls: the client to start from, the seed, the customers, the incident, Run
-/// and Cancel, and the editor's place (a text area holding `code`).
-pub fn controls_markup(scenario: &Scenario, start: StrategyName, code: &str) -> Markup {
-    let incident = spec(Param::Incident);
-    let chosen = incident.read(scenario);
-    html! {
-        div.rll-client-controls {
-            label {
-                "Start from "
-                select data-slot=(START) {
-                    @for s in StrategyName::ALL {
-                        option value=(s.as_str()) selected[s == start] { (s.as_str()) }
+/// What the controls show as a run goes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ControlsState {
+    /// The status line.
+    pub status: String,
+    /// Customers done of all, while the sandbox runs.
+    pub progress: Option<(u64, u64)>,
+    /// Whether a run is going (Run is off, Cancel is shown).
+    pub busy: bool,
+    /// Whether the note on code that came with the link shows.
+    pub linked: bool,
+    /// Why the fields cannot be used, if they cannot.
+    pub fields_error: Option<String>,
+}
+
+/// The controls ([`Live`]): the client to start from, the seed, the customers, the
+/// incident, Run and Cancel, and the editor's place (a text area holding `code`, which
+/// the editor then owns). Drawn once with the link's values, which the reader edits and
+/// the UI reads on Run; then only the status, the bar, the buttons, the fields' error and
+/// the note on linked code are written, so the editor in it is never drawn again.
+pub struct ClientControls {
+    /// The link's seed and numbers, the fields' first values.
+    pub scenario: Scenario,
+    /// The client to start from.
+    pub start: StrategyName,
+    /// The code in the text area.
+    pub code: String,
+}
+
+impl Live for ClientControls {
+    type State = ControlsState;
+
+    fn shape(&self, _: &ControlsState) -> u64 {
+        0
+    }
+
+    fn draw(&self, s: &ControlsState, fill: &mut Fill) -> Markup {
+        let (scenario, start) = (&self.scenario, self.start);
+        let incident = spec(Param::Incident);
+        let chosen = incident.read(scenario);
+        let (done, all) = s.progress.unwrap_or((0, 0));
+        html! {
+            div.rll-client-controls {
+                label {
+                    "Start from "
+                    select data-slot=(START) {
+                        @for s in StrategyName::ALL {
+                            option value=(s.as_str()) selected[s == start] { (s.as_str()) }
+                        }
                     }
                 }
-            }
-            label {
-                "Seed "
-                input type="text" inputmode="numeric" size="8" autocomplete="off" data-slot=(SEED) value=(scenario.seed);
-            }
-            label {
-                "Customers "
-                input type="text" inputmode="numeric" size="7" autocomplete="off" data-slot=(CUSTOMERS) value=(scenario.customers);
-            }
-            label {
-                "Incident "
-                select data-slot=(INCIDENT) {
-                    @for name in incident.param.choices() {
-                        option value=(name) selected[*name == chosen] { (name) }
+                label {
+                    "Seed "
+                    input type="text" inputmode="numeric" size="8" autocomplete="off" data-slot=(SEED) value=(scenario.seed);
+                }
+                label {
+                    "Customers "
+                    input type="text" inputmode="numeric" size="7" autocomplete="off" data-slot=(CUSTOMERS) value=(scenario.customers);
+                }
+                label {
+                    "Incident "
+                    select data-slot=(INCIDENT) {
+                        @for name in incident.param.choices() {
+                            option value=(name) selected[*name == chosen] { (name) }
+                        }
                     }
                 }
+                button.rll-button.rll-primary type="button" data-slot=(RUN) data-testid="client-run"
+                    disabled[fill.flag(RUN, "disabled", s.busy)] { "Run" }
+                button.rll-button type="button" data-slot=(CANCEL) data-testid="client-cancel"
+                    hidden[fill.flag(CANCEL, "hidden", !s.busy)] { "Cancel" }
             }
-            button.rll-button.rll-primary type="button" data-slot=(RUN) data-testid="client-run" { "Run" }
-            button.rll-button type="button" data-slot=(CANCEL) data-testid="client-cancel" hidden { "Cancel" }
+            p.rll-field-help.rll-error role="alert" data-slot=(FIELDS_ERROR) data-testid="client-fields-error"
+                hidden[fill.flag(FIELDS_ERROR, "hidden", s.fields_error.is_none())] {
+                (fill.text(FIELDS_ERROR, s.fields_error.clone().unwrap_or_default()))
+            }
+            p.rll-callout data-slot=(LINKED) data-testid="client-linked" hidden[fill.flag(LINKED, "hidden", !s.linked)] {
+                "This code came with the link you opened. Read it first: it runs only when you press Run, and then only in the sandbox."
+            }
+            label.rll-sr for=(CODE_ID) { (CODE_LABEL) }
+            div.rll-client-editor data-slot=(EDITOR) {
+                textarea #(CODE_ID) data-slot=(CODE) data-testid="client-code" spellcheck="false" autocapitalize="off" autocomplete="off" rows="24" { (self.code) }
+            }
+            p.rll-field-help #(KEYS_ID) {
+                "In the editor, Tab indents: press Escape, then Tab, to move on. Ctrl+Enter (⌘+Enter) runs the code."
+            }
+            div data-slot=(PROGRESS) hidden[fill.flag(PROGRESS, "hidden", s.progress.is_none())] {
+                div.rll-bar role="progressbar" aria-label=(CLIENT_DONE_WITH) aria-valuemin="0"
+                    aria-valuemax=(fill.attr_text(BAR, "aria-valuemax", all.to_string()))
+                    aria-valuenow=(fill.attr_text(BAR, "aria-valuenow", done.to_string())) data-slot=(BAR) {
+                    div.rll-bar-fill data-slot=(BAR_FILL) style=(fill.attr_text(BAR_FILL, "style", fill_style(done, all))) {}
+                }
+            }
+            p.rll-client-status role="status" data-slot=(STATUS) data-testid="client-status" {
+                (fill.text(STATUS, s.status.clone()))
+            }
         }
-        p.rll-field-help.rll-error role="alert" data-slot=(FIELDS_ERROR) data-testid="client-fields-error" hidden {}
-        p.rll-callout data-slot=(LINKED) data-testid="client-linked" hidden {
-            "This code came with the link you opened. Read it first: it runs only when you press Run, and then only in the sandbox."
+    }
+}
+
+/// What the code may do and meet, above the editor ([`Live`], never changing).
+#[derive(Clone, Copy, Debug)]
+pub struct Contract;
+
+impl Live for Contract {
+    type State = ();
+
+    fn shape(&self, _: &()) -> u64 {
+        0
+    }
+
+    fn draw(&self, _: &(), _: &mut Fill) -> Markup {
+        html! { div.rll-client-contract { (contract_markup()) } }
+    }
+}
+
+/// What went wrong in a run, as a list.
+pub const PROBLEMS: Slot = slot!("client-problems");
+
+/// What went wrong in a run ([`Live`]), one sentence each: the list is a
+/// [`Fill::markup`] hole, made again whole as it changes (its length changes).
+#[derive(Clone, Copy, Debug)]
+pub struct Problems;
+
+impl Live for Problems {
+    type State = Vec<String>;
+
+    fn shape(&self, _: &Vec<String>) -> u64 {
+        0
+    }
+
+    fn draw(&self, p: &Vec<String>, fill: &mut Fill) -> Markup {
+        html! {
+            div.rll-client-problems-place role="alert" data-slot=(PROBLEMS) {
+                (fill.markup(PROBLEMS, problems_markup(p)))
+            }
         }
-        label.rll-sr for=(CODE_ID) { (CODE_LABEL) }
-        div.rll-client-editor data-slot=(EDITOR) {
-            textarea #(CODE_ID) data-slot=(CODE) data-testid="client-code" spellcheck="false" autocapitalize="off" autocomplete="off" rows="24" { (code) }
+    }
+}
+
+/// A finished run's report card, drawn by [`card_markup`], and the verdict under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardState {
+    /// The card's markup.
+    pub card: String,
+    /// The verdict's sentence.
+    pub verdict: String,
+    /// Whether the verdict is of harm.
+    pub harm: bool,
+}
+
+/// A finished run's card and verdict ([`Live`]). A new run draws them anew with the
+/// rest of its panels, so nothing in them changes once drawn.
+#[derive(Clone, Copy, Debug)]
+pub struct RunCard;
+
+impl Live for RunCard {
+    type State = CardState;
+
+    fn shape(&self, _: &CardState) -> u64 {
+        0
+    }
+
+    fn draw(&self, s: &CardState, _: &mut Fill) -> Markup {
+        html! {
+            section.rll-see.rll-client-card-section data-testid="client-report" { (PreEscaped(&s.card)) }
+            p.rll-verdict-text data-tone=(if s.harm { "harm" } else { "good" }) data-testid="client-run-verdict" { (s.verdict) }
         }
-        p.rll-field-help #(KEYS_ID) {
-            "In the editor, Tab indents: press Escape, then Tab, to move on. Ctrl+Enter (⌘+Enter) runs the code."
+    }
+}
+
+/// A finished run's console ([`log_markup`]) and counters
+/// (`crate::shared::stats::panel_markup`), as markup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TailState {
+    /// The console's markup.
+    pub log: String,
+    /// The counters' markup.
+    pub stats: String,
+}
+
+/// A finished run's console and counters ([`Live`]), drawn with the rest of its
+/// panels; nothing in them changes once drawn.
+#[derive(Clone, Copy, Debug)]
+pub struct RunTail;
+
+impl Live for RunTail {
+    type State = TailState;
+
+    fn shape(&self, _: &TailState) -> u64 {
+        0
+    }
+
+    fn draw(&self, s: &TailState, _: &mut Fill) -> Markup {
+        html! {
+            section.rll-see.rll-client-console { (PreEscaped(&s.log)) }
+            section.rll-stats aria-label=(PANEL_TITLE) data-testid="client-stats" { (PreEscaped(&s.stats)) }
         }
-        div data-slot=(PROGRESS) hidden { (bar_markup(CLIENT_DONE_WITH)) }
-        p.rll-client-status role="status" data-slot=(STATUS) data-testid="client-status" {}
     }
 }
 
@@ -253,6 +406,7 @@ pub fn problems_markup(sentences: &[String]) -> Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::live::check_drawn;
     use sim::report::ReportCard;
 
     #[test]
@@ -292,11 +446,12 @@ mod tests {
         assert!(log.contains("0.285500 s"));
         assert!(log.contains("&lt;b&gt;hi&lt;/b&gt;"), "{log}");
         assert!(log.contains("3 more lines"));
-        let controls = controls_markup(
-            &Scenario::article(StrategyName::Keyed, 4),
-            StrategyName::Pool,
-            "</textarea><script>",
-        )
+        let controls = ClientControls {
+            scenario: Scenario::article(StrategyName::Keyed, 4),
+            start: StrategyName::Pool,
+            code: "</textarea><script>".into(),
+        }
+        .markup(&ControlsState::default())
         .into_string();
         assert!(controls.contains("&lt;/textarea&gt;"), "{controls}");
         assert!(
@@ -304,5 +459,102 @@ mod tests {
             "{controls}"
         );
         assert!(controls.contains(r#"value="4""#));
+    }
+
+    #[test]
+    fn the_controls_write_only_what_a_run_changes() {
+        let controls = ClientControls {
+            scenario: Scenario::article(StrategyName::Keyed, 4),
+            start: StrategyName::Keyed,
+            code: "export async function charge() {}".into(),
+        };
+        let idle = ControlsState {
+            linked: true,
+            ..ControlsState::default()
+        };
+        let running = ControlsState {
+            status: running_text(3, 10, 1_500),
+            progress: Some((3, 10)),
+            busy: true,
+            linked: false,
+            fields_error: None,
+        };
+        let wrong = ControlsState {
+            fields_error: Some("'x' is not a seed.".into()),
+            ..ControlsState::default()
+        };
+        for s in [&idle, &running, &wrong] {
+            check_drawn(&controls, s).unwrap();
+        }
+        let html = controls.markup(&idle).into_string();
+        assert!(
+            html.contains(r#"data-testid="client-cancel" hidden>"#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"data-slot="client-progress" hidden>"#),
+            "{html}"
+        );
+        assert!(
+            !html.contains(r#"data-testid="client-linked" hidden"#),
+            "{html}"
+        );
+        let html = controls.markup(&running).into_string();
+        assert!(
+            html.contains(r#"aria-valuemax="10" aria-valuenow="3""#),
+            "{html}"
+        );
+        assert!(html.contains(r#"style="width:30.0%""#), "{html}");
+        // One more customer done moves the bar and the status line, nothing else.
+        let later = ControlsState {
+            status: running_text(4, 10, 1_900),
+            progress: Some((4, 10)),
+            ..running.clone()
+        };
+        let (mut a, mut b) = (Fill::default(), Fill::default());
+        controls.draw(&running, &mut a);
+        controls.draw(&later, &mut b);
+        let changed: Vec<_> = b
+            .writes()
+            .iter()
+            .zip(a.writes())
+            .filter(|(x, y)| x != y)
+            .map(|(x, _)| x.0.slot.name())
+            .collect();
+        assert_eq!(changed, vec!["bar", "bar-fill", "client-status"]);
+    }
+
+    #[test]
+    fn the_problems_and_a_runs_panels_are_drawn_where_they_are_filled() {
+        let problems = vec!["It threw <b>.".to_string()];
+        check_drawn(&Problems, &problems).unwrap();
+        check_drawn(&Problems, &Vec::new()).unwrap();
+        assert!(Problems
+            .markup(&problems)
+            .into_string()
+            .contains("<li>It threw &lt;b&gt;.</li>"));
+        let card = RunCard
+            .markup(&CardState {
+                card: "<h2>Card</h2>".into(),
+                verdict: "Fine & well.".into(),
+                harm: false,
+            })
+            .into_string();
+        assert!(card.contains(r#"data-testid="client-report"><h2>Card</h2></section>"#));
+        assert!(card
+            .contains(r#"data-tone="good" data-testid="client-run-verdict">Fine &amp; well.</p>"#));
+        let tail = RunTail
+            .markup(&TailState {
+                log: "<h2>Console</h2>".into(),
+                stats: String::new(),
+            })
+            .into_string();
+        assert!(tail.starts_with(
+            r#"<section class="rll-see rll-client-console"><h2>Console</h2></section>"#
+        ));
+        assert!(Contract
+            .markup(&())
+            .into_string()
+            .starts_with(r#"<div class="rll-client-contract"><p>"#));
     }
 }

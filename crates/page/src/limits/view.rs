@@ -1,11 +1,11 @@
 //! What each limits experiment shows besides its knobs, as markup: its sentences, its
-//! chart (drawn at a width, see [`super::charts`]) and its table. Written as markup set
-//! with `inner_html`, not as Leptos views, because it is redrawn whole whenever a knob
-//! moves and as views it cost the limits page's `.wasm` about 16 KB gzip. Every word is
-//! ours; maud escapes each.
+//! chart (drawn at a width, see [`super::charts`]) and its table. Written as markup, a
+//! hole of the live widget [`LabShown`], not as Leptos views, because it is made again
+//! whole whenever a knob moves and as views it cost the limits page's `.wasm` about 16 KB
+//! gzip. Every word is ours; maud escapes each.
 //!
-//! The knobs, the experiment buttons and the lines the UI writes are named by their
-//! [`Slot`]s here, next to the markup that writes them.
+//! The page's live widgets ([`Picker`], [`Knobs`], [`LabShown`]) are here, each node they
+//! write named by its [`Slot`] next to the markup that draws it.
 
 use super::charts::{
     burst_answers, burst_chart_width, burst_svg, chart_width, herd_svg, memory_svg, table_html,

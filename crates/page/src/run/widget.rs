@@ -2,6 +2,7 @@
 //! contract: `<div data-rate-limit-lab data-strategy="keyed" …>`), how the host's other
 //! `data-*` attributes become the URL's keys, and the widget's head and foot as markup.
 
+use crate::shared::live::{Fill, Live};
 use crate::shared::titles::strategy_label;
 use maud::{html, Markup};
 use sim::StrategyName;
@@ -63,6 +64,49 @@ pub fn foot_markup(href: &str) -> Markup {
     }
 }
 
+/// The widget's head ([`Live`]): what its link could not use and what it runs, fixed
+/// for the widget's life.
+pub struct WidgetHead {
+    /// What the link could not use.
+    pub problems: Vec<String>,
+    /// The strategy it runs.
+    pub strategy: StrategyName,
+    /// The seed it starts from.
+    pub seed: u64,
+    /// Its customers.
+    pub customers: u32,
+}
+
+impl Live for WidgetHead {
+    type State = ();
+
+    fn shape(&self, _: &()) -> u64 {
+        0
+    }
+
+    fn draw(&self, _: &(), _: &mut Fill) -> Markup {
+        head_markup(&self.problems, self.strategy, self.seed, self.customers)
+    }
+}
+
+/// The widget's foot ([`Live`]): the link to the full lab at `href`, fixed.
+pub struct WidgetFoot {
+    /// The same run in the full lab.
+    pub href: String,
+}
+
+impl Live for WidgetFoot {
+    type State = ();
+
+    fn shape(&self, _: &()) -> u64 {
+        0
+    }
+
+    fn draw(&self, _: &(), _: &mut Fill) -> Markup {
+        foot_markup(&self.href)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,6 +126,32 @@ mod tests {
             [("strategy", "keyed"), ("maxInflight", "20")]
                 .map(|(k, v)| (k.to_string(), v.to_string()))
         );
+    }
+
+    #[test]
+    fn the_head_and_the_foot_are_their_markup() {
+        let head = WidgetHead {
+            problems: Vec::new(),
+            strategy: StrategyName::Keyed,
+            seed: 7,
+            customers: 1000,
+        };
+        crate::shared::live::check_drawn(&head, &()).unwrap();
+        assert_eq!(
+            head.markup(&()).into_string(),
+            head_markup(&[], StrategyName::Keyed, 7, 1000).into_string()
+        );
+        assert!(head
+            .markup(&())
+            .into_string()
+            .contains(r#"data-testid="widget-problems" hidden>"#));
+        let foot = WidgetFoot {
+            href: "a?b=1&c=2".into(),
+        };
+        assert!(foot
+            .markup(&())
+            .into_string()
+            .contains(r#"href="a?b=1&amp;c=2""#));
     }
 
     #[test]

@@ -5,10 +5,11 @@ use super::client_results::ClientResults;
 use super::client_run::{ClientRun, Phase};
 use super::code_editor::Editor;
 use crate::shared::bind;
-use crate::shared::dom::{set_attr, set_flag, set_text, value_of};
+use crate::shared::dom::value_of;
 use crate::shared::erase::{handler, watch};
 use crate::shared::explore_page::ExplorePage;
 use crate::shared::fetch::fetch_text;
+use crate::shared::live;
 use crate::shared::page_query;
 use leptos::html::Div;
 use leptos::prelude::*;
@@ -16,10 +17,9 @@ use page::client::code::{decode_code, starter_href};
 use page::client::fields::{check_code, link_query, read_fields, sandbox_query};
 use page::client::query::ClientQuery;
 use page::client::view::{
-    contract_markup, controls_markup, problems_markup, CANCEL, CLIENT_TITLE, CODE_LABEL, CUSTOMERS,
-    FIELDS_ERROR, INCIDENT, LINKED, PROGRESS, RUN, SEED, START, STATUS,
+    ClientControls, Contract, ControlsState, Problems, CANCEL, CLIENT_TITLE, CODE_LABEL, CUSTOMERS,
+    INCIDENT, RUN, SEED, START,
 };
-use page::shared::progress::{fill_style, BAR, BAR_FILL};
 use page::site::words::CLIENT_WORDS;
 use page::View;
 use sim::StrategyName;
@@ -48,6 +48,8 @@ pub fn ClientPage(
     let root = NodeRef::<Div>::new();
     let editor = Editor::new(root);
     let was_linked = linked.is_some();
+    // Why the fields cannot be used, if they cannot: said when Run is pressed.
+    let fields_error = RwSignal::new(None::<String>);
     // The lab's own client last put in the editor, to tell whether the reader changed it.
     let starter = StoredValue::new(None::<String>);
     let load = move |strategy: StrategyName| {
@@ -80,13 +82,7 @@ pub fn ClientPage(
                 .and_then(|f| value_of(&f))
                 .unwrap_or_default()
         };
-        let error = bind::find(&el, FIELDS_ERROR);
-        let said = |why: Option<String>| {
-            if let Some(e) = &error {
-                set_text(e, why.as_deref());
-                set_flag(e, "hidden", why.is_none());
-            }
-        };
+        let said = |why: Option<String>| fields_error.set(why);
         let code = editor.text();
         let fields = base.with_value(|base| {
             read_fields(base, &field(SEED), &field(CUSTOMERS), &field(INCIDENT))
@@ -112,31 +108,22 @@ pub fn ClientPage(
 
     editor.upgrade(CODE_LABEL, go);
 
-    // The status line, the bar, Run and Cancel, and the note on linked code.
-    bind::node(root, STATUS, move |el| {
-        run.status().with(|s| set_text(el, Some(s)))
+    // The controls are the page layer's live widget: the status line, the bar, Run and
+    // Cancel, the fields' error and the note on linked code are written there.
+    let controls = base.with_value(|base| ClientControls {
+        scenario: base.clone(),
+        start,
+        code: linked.clone().unwrap_or_default(),
     });
-    bind::node(root, PROGRESS, move |el| {
-        set_flag(el, "hidden", run.progress().with(Option::is_none));
-    });
-    bind::node(root, BAR, move |el| {
-        let (done, all) = run.progress().get().unwrap_or((0, 0));
-        set_attr(el, "aria-valuemax", &all.to_string());
-        set_attr(el, "aria-valuenow", &done.to_string());
-    });
-    bind::node(root, BAR_FILL, move |el| {
-        let (done, all) = run.progress().get().unwrap_or((0, 0));
-        set_attr(el, "style", &fill_style(done, all));
-    });
-    let busy = move || matches!(run.phase().get(), Phase::Running | Phase::Checking);
-    bind::node(root, RUN, move |el| set_flag(el, "disabled", busy()));
-    bind::node(root, CANCEL, move |el| set_flag(el, "hidden", !busy()));
-    bind::node(root, LINKED, move |el| {
-        set_flag(
-            el,
-            "hidden",
-            !was_linked || run.phase().get() != Phase::Idle,
-        );
+    let controls = live::view(controls, move || {
+        let phase = run.phase().get();
+        ControlsState {
+            status: run.status().get(),
+            progress: run.progress().get(),
+            busy: matches!(phase, Phase::Running | Phase::Checking),
+            linked: was_linked && phase == Phase::Idle,
+            fields_error: fields_error.get(),
+        }
     });
     // A failure with a place in the code is marked there.
     watch(move || {
@@ -187,10 +174,7 @@ pub fn ClientPage(
             go();
         }
     };
-    let problems = move || run.problems().with(|p| problems_markup(p).into_string());
-    let controls = base
-        .with_value(|base| controls_markup(base, start, linked.as_deref().unwrap_or("")))
-        .into_string();
+    let problems = live::view(Problems, move || run.problems().get());
     view! {
         <ExplorePage
             problems=query.base.problems.clone()
@@ -202,10 +186,10 @@ pub fn ClientPage(
             beside=()
             words=CLIENT_WORDS
         >
-            <div class="rll-client-contract" inner_html=contract_markup().into_string()></div>
-            <div class="rll-client" node_ref=root data-testid="client-view" inner_html=controls
-                on:click=handler(on_click) on:change=handler(on_change) on:keydown=handler(on_key)></div>
-            <div class="rll-client-problems-place" role="alert" inner_html=problems></div>
+            {live::view(Contract, || ())}
+            <div class="rll-client" node_ref=root data-testid="client-view"
+                on:click=handler(on_click) on:change=handler(on_change) on:keydown=handler(on_key)>{controls}</div>
+            {problems}
             <ClientResults run/>
         </ExplorePage>
     }

@@ -6,16 +6,20 @@ use super::client_run::{ClientRun, Shown};
 use crate::shared::bind;
 use crate::shared::canvas::{use_canvas, Surface};
 use crate::shared::erase::{handler, watch};
+use crate::shared::live;
 use crate::shared::read::Read;
 use crate::shared::story_panel::{Stories, StoryPanel};
 use crate::shared::timeline::{draw, Layout, Palette, TimelineData};
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use page::client::view::{card_markup, log_markup, CUSTOMER_KEY, NOT_COMPARED, OPEN_CUSTOMER};
+use page::client::view::{
+    card_markup, log_markup, CardState, RunCard, RunTail, TailState, CUSTOMER_KEY, NOT_COMPARED,
+    OPEN_CUSTOMER,
+};
 use page::run::stage::{verdict, Tone};
 use page::run::timeline::TIMELINE_LABEL;
 use page::shared::report::{CardView, Note};
-use page::shared::stats::{panel_markup, PANEL_TITLE};
+use page::shared::stats::panel_markup;
 use sim::record::RequestRecord;
 use std::rc::Rc;
 
@@ -61,23 +65,27 @@ pub fn ClientResults(
     };
     move || {
         run.shown().get().map(|shown| {
-            let card = card(&shown);
             let limit = shown.run.scenario().provider.max_inflight;
-            let stats = panel_markup(&shown.judged.stats, limit).into_string();
             let sc = shown.run.scenario();
             let said = verdict(&shown.judged.stats, sc.provider.valid_customers(sc.customers), true);
-            let harm = said.tone == Tone::Harm;
-            let log = log_markup(&shown.log, shown.dropped).into_string();
+            // A new run draws its panels anew: their states do not change once drawn.
+            let card = CardState {
+                card: card(&shown),
+                verdict: said.text,
+                harm: said.tone == Tone::Harm,
+            };
+            let tail = TailState {
+                log: log_markup(&shown.log, shown.dropped).into_string(),
+                stats: panel_markup(&shown.judged.stats, limit).into_string(),
+            };
             view! {
-                <section class="rll-see rll-client-card-section" data-testid="client-report" inner_html=card on:click=handler(open)></section>
-                <p class="rll-verdict-text" data-tone=if harm { "harm" } else { "good" } data-testid="client-run-verdict">{said.text}</p>
+                <div style="display:contents" on:click=handler(open)>{live::view(RunCard, move || card.clone())}</div>
                 <ClientTimeline shown=shown.clone() selected/>
                 <section class="rll-see">
                     <h2 id=STORY_ID>"Customers' stories"</h2>
                     <StoryPanel source=run selected told=Read::of(told)/>
                 </section>
-                <section class="rll-see rll-client-console" inner_html=log></section>
-                <section class="rll-stats" aria-label=PANEL_TITLE data-testid="client-stats" inner_html=stats></section>
+                {live::view(RunTail, move || tail.clone())}
             }
         })
     }

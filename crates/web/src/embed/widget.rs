@@ -9,6 +9,7 @@ use crate::run::run_state::{random_seed, SeedField};
 use crate::run::run_timeline::RunTimeline;
 use crate::run::summary::Summary;
 use crate::run::use_playback::use_playback;
+use crate::shared::live;
 use crate::shared::progress::Progress;
 use crate::shared::read::Read;
 use crate::shared::use_media::use_reduced_motion;
@@ -18,7 +19,7 @@ use leptos::prelude::*;
 use page::query::links::full_lab_href;
 use page::run::query::EmbedQuery;
 use page::run::stage::{key_stats, run_scenario, Room, RunProblem};
-use page::run::widget::{foot_markup, head_markup};
+use page::run::widget::{WidgetFoot, WidgetHead};
 
 /// One embedded scenario. `lab_url` is where "open the full lab" points.
 #[component]
@@ -67,18 +68,26 @@ pub fn Widget(
          .0
         .clone()
         .unwrap_or_else(|| key_stats(strategy).to_vec());
-    // The head and the foot are the page layer's markup, each in a box that leaves the
-    // layout to it.
-    let head = head_markup(
-        &query.base.problems,
-        strategy,
-        query.base.seed(),
-        query.base.scenario.customers,
+    // The head and the foot are the page layer's live widgets, fixed for the widget's
+    // life.
+    let head = live::view(
+        WidgetHead {
+            problems: query.base.problems.clone(),
+            strategy,
+            seed: query.base.seed(),
+            customers: query.base.scenario.customers,
+        },
+        || (),
     );
-    let foot = foot_markup(&format!("{lab_url}{}", full_lab_href(&query)));
+    let foot = live::view(
+        WidgetFoot {
+            href: format!("{lab_url}{}", full_lab_href(&query)),
+        },
+        || (),
+    );
     view! {
         <div class="rll rll-widget" node_ref=root data-testid="widget" data-run-state=move || playback.state().get().as_str()>
-            <div style="display:contents" inner_html=head.into_string()></div>
+            {head}
             <Controls
                 playback=playback
                 seed
@@ -93,7 +102,7 @@ pub fn Widget(
             <RunTimeline playback=playback compact=true/>
             <Summary playback=playback/>
             <KeyCounters playback=playback fields=Signal::stored(counters)/>
-            <div style="display:contents" inner_html=foot.into_string()></div>
+            {foot}
         </div>
     }
 }
