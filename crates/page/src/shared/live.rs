@@ -22,6 +22,8 @@ pub enum Write {
     Class(&'static str, bool),
     /// An attribute's value.
     Attr(&'static str, &'static str),
+    /// An attribute's value worked out (a count, a width), escaped as any attribute.
+    AttrText(&'static str, String),
     /// Whether it has a boolean attribute (`disabled`, `hidden`).
     Flag(&'static str, bool),
     /// A field's value as the reader sees it (its `value` property, left alone while it
@@ -38,7 +40,7 @@ impl Write {
         match self {
             Write::Text(_) => (0, ""),
             Write::Class(name, _) => (1, name),
-            Write::Attr(name, _) => (2, name),
+            Write::Attr(name, _) | Write::AttrText(name, _) => (2, name),
             Write::Flag(name, _) => (3, name),
             Write::Value(_) => (4, ""),
             Write::Markup(_) => (5, ""),
@@ -122,6 +124,15 @@ impl Fill {
         value
     }
 
+    /// An attribute of the node of `slot` being drawn whose value is worked out (a count,
+    /// a style), recorded; its value, to draw.
+    pub fn attr_text(&mut self, slot: Slot, name: &'static str, value: String) -> &str {
+        match self.put(slot, Write::AttrText(name, value)) {
+            Write::AttrText(_, value) => value,
+            _ => "",
+        }
+    }
+
     /// The writes, in order.
     pub fn writes(&self) -> &[(Hole, Write)] {
         &self.writes
@@ -173,7 +184,24 @@ pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> 
                 classes.split(' ').any(|c| c == *class) == *on
             }
             Write::Attr(name, value) => attr(&drawn[tag.clone()], name).as_deref() == Some(value),
+            Write::AttrText(name, value) => {
+                attr(&drawn[tag.clone()], name).as_deref()
+                    == Some(maud::html!((value)).into_string().as_str())
+            }
             Write::Flag(name, on) => has_flag(&drawn[tag.clone()], name) == *on,
+            // A select shows its value by the option it marks.
+            Write::Value(value) if tag_name(&drawn[tag.clone()]) == "select" => {
+                let value = maud::html!((value)).into_string();
+                drawn[tag.end..]
+                    .split('<')
+                    .take_while(|part| !part.starts_with("/select"))
+                    .filter_map(|part| part.strip_prefix("option"))
+                    .any(|o| {
+                        let tag = o.split('>').next().unwrap_or("");
+                        attr(tag, "value").as_deref() == Some(value.as_str())
+                            && has_flag(tag, "selected")
+                    })
+            }
             Write::Value(value) => {
                 attr(&drawn[tag.clone()], "value").as_deref()
                     == Some(maud::html!((value)).into_string().as_str())
@@ -200,6 +228,14 @@ fn nth_tag(markup: &str, slot: Slot, index: u16) -> Option<std::ops::Range<usize
     Some(start..end)
 }
 
+/// The name of an opening tag's element.
+fn tag_name(tag: &str) -> String {
+    tag.trim_start_matches('<')
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect()
+}
+
 /// True if an opening tag has the boolean attribute `name`.
 fn has_flag(tag: &str, name: &str) -> bool {
     let tag = tag.trim_end_matches(['>', '/']);
@@ -212,4 +248,52 @@ fn attr(tag: &str, name: &str) -> Option<String> {
     let from = tag.find(&key)? + key.len();
     let len = tag[from..].find('"')?;
     Some(tag[from..from + len].to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::slot;
+    use maud::html;
+
+    const COUNT: Slot = slot!("test-count");
+    const PICK: Slot = slot!("test-pick");
+
+    /// A count in an attribute and a select's value; `wrong` draws one the fill does not
+    /// record.
+    struct Sample {
+        wrong: bool,
+    }
+
+    impl Live for Sample {
+        type State = (u64, &'static str);
+
+        fn shape(&self, _: &Self::State) -> u64 {
+            0
+        }
+
+        fn draw(&self, (n, pick): &Self::State, fill: &mut Fill) -> Markup {
+            let drawn_n = if self.wrong { n + 1 } else { *n };
+            let value = fill.value(PICK, (*pick).to_string()).to_string();
+            html! {
+                div data-slot=(COUNT) data-n=(drawn_n) { }
+                @let _ = fill.attr_text(COUNT, "data-n", n.to_string());
+                select data-slot=(PICK) {
+                    @for v in ["a", "b"] { option value=(v) selected[v == value] { (v) } }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_worked_out_attribute_and_a_select_s_value_are_checked_against_the_markup() {
+        assert_eq!(check_drawn(&Sample { wrong: false }, &(7, "b")), Ok(()));
+        assert!(check_drawn(&Sample { wrong: true }, &(7, "b")).is_err());
+        let mut fill = Fill::default();
+        Sample { wrong: false }.draw(&(7, "b"), &mut fill);
+        assert_eq!(
+            fill.writes()[1].1,
+            Write::AttrText("data-n", "7".to_string())
+        );
+    }
 }

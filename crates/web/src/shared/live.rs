@@ -73,6 +73,9 @@ fn apply(el: &Element, write: &Write) {
         Write::Attr(name, value) => {
             let _ = el.set_attribute(name, value);
         }
+        Write::AttrText(name, value) => {
+            let _ = el.set_attribute(name, value);
+        }
         Write::Flag(name, on) => {
             let _ = el.toggle_attribute_with_force(name, *on);
         }
