@@ -5,6 +5,7 @@
 use crate::input::numbers::parse_seed;
 use crate::shared::budget::Workload;
 use crate::shared::format::number_word;
+use crate::shared::live::{Fill, Live};
 use crate::shared::markup::Whole;
 use crate::shared::params::{apply_params, parse_param_in, PARAMS};
 use crate::shared::slot::Slot;
@@ -34,15 +35,87 @@ pub const COMPARE_SEED: Slot = slot!("compare-seed");
 /// be used.
 pub const COMPARE_SEED_HELP: Slot = slot!("compare-seed-help");
 
-/// The compare page's seed field, holding `seed`: set once; the UI then writes its
-/// `aria-invalid` and its help line as the seed typed can or cannot be used.
-pub fn compare_seed_markup(seed: u64) -> Markup {
-    html! {
-        div.rll-field {
-            label.rll-field-label for="rll-compare-seed" { "Seed" }
-            input #rll-compare-seed type="text" inputmode="numeric" autocomplete="off" data-testid="compare-seed"
-                aria-describedby="rll-compare-seed-help" aria-invalid="false" value=(Whole(seed)) data-slot=(COMPARE_SEED);
-            span #rll-compare-seed-help .rll-field-help data-slot=(COMPARE_SEED_HELP) { (compare_seed_help()) }
+/// The compare page's seed field, a live widget holding the seed the page opened with
+/// (the reader types over it): its `aria-invalid` and its help line follow whether the
+/// seed typed can be used (the state: why not, if it cannot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompareSeed {
+    /// The seed the field starts with.
+    pub seed: u64,
+}
+
+impl Live for CompareSeed {
+    type State = Option<String>;
+
+    fn shape(&self, _: &Option<String>) -> u64 {
+        0
+    }
+
+    fn draw(&self, error: &Option<String>, fill: &mut Fill) -> Markup {
+        let invalid = error.is_some();
+        let said = error.clone().unwrap_or_else(compare_seed_help);
+        html! {
+            div.rll-controls.rll-compare-controls {
+                div.rll-field {
+                    label.rll-field-label for="rll-compare-seed" { "Seed" }
+                    input #rll-compare-seed type="text" inputmode="numeric" autocomplete="off" data-testid="compare-seed"
+                        aria-describedby="rll-compare-seed-help"
+                        aria-invalid=(fill.attr(COMPARE_SEED, "aria-invalid", if invalid { "true" } else { "false" }))
+                        value=(Whole(self.seed)) data-slot=(COMPARE_SEED);
+                    span #rll-compare-seed-help .rll-field-help .rll-error[fill.class(COMPARE_SEED_HELP, "rll-error", invalid)]
+                        data-slot=(COMPARE_SEED_HELP) { (fill.text(COMPARE_SEED_HELP, said)) }
+                }
+            }
+        }
+    }
+}
+
+/// The compare page's notice of why its strategies cannot run, a live widget: hidden
+/// while they can (the state: the sentence, if they cannot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompareProblem;
+
+impl Live for CompareProblem {
+    type State = Option<String>;
+
+    fn shape(&self, _: &Option<String>) -> u64 {
+        0
+    }
+
+    fn draw(&self, said: &Option<String>, fill: &mut Fill) -> Markup {
+        html! {
+            p.rll-notice role="alert" data-testid="compare-problem" data-slot=(COMPARE_PROBLEM)
+                hidden[fill.flag(COMPARE_PROBLEM, "hidden", said.is_none())] {
+                (fill.text(COMPARE_PROBLEM, said.clone().unwrap_or_default()))
+            }
+        }
+    }
+}
+
+/// The compare page's numbers ([`compare_markup`]) as a live widget: none until the
+/// strategies have run; each comparison's table is a markup hole, drawn whole, since
+/// every number in it may change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompareResult;
+
+/// Where the compare page's numbers go.
+pub const COMPARE_RESULT: Slot = slot!("compare-result");
+
+impl Live for CompareResult {
+    /// The seed and numbers the runs used, and each strategy's stats.
+    type State = Option<(Scenario, Vec<(StrategyName, Stats)>)>;
+
+    fn shape(&self, s: &Self::State) -> u64 {
+        u64::from(s.is_some())
+    }
+
+    fn draw(&self, s: &Self::State, fill: &mut Fill) -> Markup {
+        html! {
+            @if let Some((scenario, runs)) = s {
+                div.rll-compare-result data-slot=(COMPARE_RESULT) {
+                    (fill.markup(COMPARE_RESULT, compare_markup(scenario, runs)))
+                }
+            }
         }
     }
 }
@@ -373,7 +446,7 @@ mod tests {
 
     #[test]
     fn the_compare_seed_field_holds_its_seed_and_help() {
-        let m = compare_seed_markup(11).into_string();
+        let m = CompareSeed { seed: 11 }.markup(&None).into_string();
         assert!(m.contains("value=\"11\""), "{m}");
         assert!(m.contains("data-testid=\"compare-seed\""));
         assert!(m.contains(&format!(
@@ -387,5 +460,44 @@ mod tests {
             1
         );
         assert_eq!(m.matches("<div").count(), m.matches("</div>").count());
+    }
+
+    #[test]
+    fn the_compare_widgets_draw_what_they_fill_and_a_refused_seed_changes_its_field_only() {
+        use crate::shared::live::{check_drawn, Write};
+        let sentence = "The seed 'x' is not a whole number from 0 to 18446744073709551615.";
+        let why = Some(sentence.to_string());
+        for s in [None, why.clone()] {
+            check_drawn(&CompareSeed { seed: 11 }, &s).unwrap();
+            check_drawn(&CompareProblem, &s).unwrap();
+        }
+        let sc = Scenario::article(StrategyName::Naive, 3);
+        let runs = vec![(
+            StrategyName::Keyed,
+            sim::run(&Scenario::article(StrategyName::Keyed, 3)).unwrap(),
+        )];
+        for s in [None, Some((sc, runs))] {
+            check_drawn(&CompareResult, &s).unwrap();
+        }
+        let (mut a, mut b) = (Fill::default(), Fill::default());
+        CompareSeed { seed: 11 }.draw(&None, &mut a);
+        CompareSeed { seed: 11 }.draw(&why, &mut b);
+        let changed: Vec<&Write> = a
+            .writes()
+            .iter()
+            .zip(b.writes())
+            .filter(|(x, y)| x != y)
+            .map(|(_, (_, w))| w)
+            .collect();
+        assert_eq!(
+            changed,
+            [
+                &Write::Attr("aria-invalid", "true"),
+                &Write::Class("rll-error", true),
+                &Write::Text(sentence.to_string())
+            ]
+        );
+        let m = CompareProblem.markup(&None).into_string();
+        assert!(m.contains(" hidden></p>"), "{m}");
     }
 }

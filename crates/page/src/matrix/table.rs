@@ -9,12 +9,13 @@
 use super::picture::{heatmap_markup, horizon_us, legend_markup, level_words};
 use crate::query::links::run_href;
 use crate::shared::format::{count, duration_ms};
+use crate::shared::live::{Fill, Live};
 use crate::shared::markup::Whole;
 use crate::shared::slot::Slot;
 use crate::shared::stats::stat_text;
 use crate::shared::titles::strategy_label;
 use crate::slot;
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use sim::incident::Incident;
 use sim::matrix::{MatrixCell, Overlap};
 use sim::time::whole_ms;
@@ -289,19 +290,78 @@ pub fn matrix_cancelled(done: usize) -> String {
     )
 }
 
-/// The matrix page's view of `base` as it opens: what a cell is, the progress (none
-/// yet), an empty place for the table, and what to ship.
-pub fn matrix_view_markup(base: &Scenario) -> Markup {
-    html! {
-        p.rll-see-note { (matrix_caption(&span_text(base))) }
-        p.rll-field-help role="status" data-testid="matrix-progress" data-slot=(PROGRESS) { (matrix_progress(0)) }
-        progress max=(Whole(sim::matrix::RUNS as u64)) value="0" data-slot=(PROGRESS_BAR) {}
-        " "
-        button type="button" data-testid="matrix-cancel" data-slot=(CANCEL) { "Cancel" }
-        div data-slot=(TABLE) {}
-        h3 { (SHIP_TITLE) }
-        p.rll-see-note { (SHIP_LEAD) }
-        div { (ship_markup(base)) }
+/// The matrix page's view of one `base`, a live widget: what a cell is, the progress
+/// line, bar and Cancel, the table of the cells run so far, and what to ship; the view's
+/// `data-workers` on its outer node. The words that do not change are worked out once,
+/// when the view is made. The table is a markup hole: each drawing of it is the whole
+/// table of the cells back so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatrixView {
+    caption: String,
+    ship: String,
+}
+
+impl MatrixView {
+    /// The view of the matrix of `base`.
+    pub fn new(base: &Scenario) -> Self {
+        Self {
+            caption: matrix_caption(&span_text(base)),
+            ship: ship_markup(base).into_string(),
+        }
+    }
+}
+
+/// What the matrix page shows as it runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatrixShown {
+    /// Runs done.
+    pub done: u64,
+    /// The page's state: `running`, `done`, `cancelled` or `stopped`.
+    pub state: &'static str,
+    /// Why the matrix cannot run, or why it stopped.
+    pub error: Option<String>,
+    /// Workers it runs on (0: the page's own thread).
+    pub workers: u32,
+    /// The table of the cells run so far ([`table_markup`], as a string).
+    pub table: String,
+}
+
+impl MatrixShown {
+    /// The progress line: why the matrix cannot run, or how far it has run.
+    fn line(&self) -> String {
+        let done = self.done as usize;
+        match (&self.error, self.state) {
+            (Some(why), _) => why.clone(),
+            (None, "cancelled") => matrix_cancelled(done),
+            (None, _) => matrix_progress(done),
+        }
+    }
+}
+
+/// The matrix view's outer node, which carries its `data-workers`.
+pub const VIEW: Slot = slot!("matrix-view");
+
+impl Live for MatrixView {
+    type State = MatrixShown;
+
+    fn shape(&self, _: &MatrixShown) -> u64 {
+        0
+    }
+
+    fn draw(&self, s: &MatrixShown, fill: &mut Fill) -> Markup {
+        html! {
+            div data-slot=(VIEW) data-workers=(fill.attr_text(VIEW, "data-workers", s.workers.to_string())) {
+                p.rll-see-note { (self.caption) }
+                p.rll-field-help role="status" data-testid="matrix-progress" data-slot=(PROGRESS) { (fill.text(PROGRESS, s.line())) }
+                progress max=(Whole(sim::matrix::RUNS as u64)) value=(fill.attr_text(PROGRESS_BAR, "value", s.done.to_string())) data-slot=(PROGRESS_BAR) {}
+                " "
+                button type="button" data-testid="matrix-cancel" data-slot=(CANCEL) disabled[fill.flag(CANCEL, "disabled", s.state != "running")] { "Cancel" }
+                div data-slot=(TABLE) { (fill.markup(TABLE, PreEscaped(s.table.clone()))) }
+                h3 { (SHIP_TITLE) }
+                p.rll-see-note { (SHIP_LEAD) }
+                div { (PreEscaped(&self.ship)) }
+            }
+        }
     }
 }
 
@@ -390,8 +450,10 @@ mod tests {
             format!("3 of {} runs", sim::matrix::RUNS)
         );
         assert!(matrix_caption("from 1 s").starts_with("Each column is one incident from 1 s;"));
-        let view = matrix_view_markup(&base).into_string();
-        for slot in [PROGRESS, PROGRESS_BAR, TABLE] {
+        let view = MatrixView::new(&base)
+            .markup(&MatrixShown::default())
+            .into_string();
+        for slot in [PROGRESS, PROGRESS_BAR, TABLE, CANCEL, VIEW] {
             let attr = format!("data-slot=\"{}\"", slot.name());
             assert_eq!(view.matches(&attr).count(), 1, "{slot:?}");
         }
@@ -537,5 +599,55 @@ mod tests {
                 cell.stats.goodput_recovery_ms
             )));
         }
+    }
+
+    #[test]
+    fn the_matrix_view_draws_what_it_fills_and_a_run_more_moves_the_line_and_bar_only() {
+        use crate::shared::live::{check_drawn, Write};
+        let base = Scenario::default();
+        let view = MatrixView::new(&base);
+        let running = MatrixShown {
+            done: 3,
+            state: "running",
+            error: None,
+            workers: 2,
+            table: "<table></table>".into(),
+        };
+        let states = [
+            MatrixShown::default(),
+            running.clone(),
+            MatrixShown {
+                state: "cancelled",
+                ..running.clone()
+            },
+            MatrixShown {
+                error: Some("The matrix runs fifty runs of these numbers.".into()),
+                state: "stopped",
+                ..MatrixShown::default()
+            },
+        ];
+        for s in &states {
+            check_drawn(&view, s).unwrap();
+        }
+        let m = view.markup(&states[2]).into_string();
+        assert!(m.contains(" disabled>Cancel</button>"), "{m}");
+        assert!(m.contains(&matrix_cancelled(3)), "{m}");
+        let (mut a, mut b) = (Fill::default(), Fill::default());
+        view.draw(&running, &mut a);
+        view.draw(&MatrixShown { done: 4, ..running }, &mut b);
+        let changed: Vec<(&str, &Write)> = a
+            .writes()
+            .iter()
+            .zip(b.writes())
+            .filter(|(x, y)| x != y)
+            .map(|(_, (hole, write))| (hole.slot.name(), write))
+            .collect();
+        assert_eq!(
+            changed,
+            [
+                (PROGRESS.name(), &Write::Text(matrix_progress(4))),
+                (PROGRESS_BAR.name(), &Write::Data("value", Some("4".into())))
+            ]
+        );
     }
 }

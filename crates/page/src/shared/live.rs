@@ -196,10 +196,17 @@ pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> 
                     == value.as_ref().map(|v| maud::html!((v)).into_string())
             }
             // A select shows its value by the option it marks.
-            Write::Value(value) if drawn[tag.clone()].get(1..7) == Some("select") => {
-                let options = drawn[tag.end..].split("/select>").next().unwrap_or("");
-                let marked = format!("value=\"{}\" selected", maud::html!((value)).into_string());
-                options.contains(&marked)
+            Write::Value(value) if tag_name(&drawn[tag.clone()]) == "select" => {
+                let value = maud::html!((value)).into_string();
+                drawn[tag.end..]
+                    .split('<')
+                    .take_while(|part| !part.starts_with("/select"))
+                    .filter_map(|part| part.strip_prefix("option"))
+                    .any(|o| {
+                        let tag = o.split('>').next().unwrap_or("");
+                        attr(tag, "value").as_deref() == Some(value.as_str())
+                            && has_flag(tag, "selected")
+                    })
             }
             Write::Flag(name, on) => has_flag(&drawn[tag.clone()], name) == *on,
             // An input shows its value as its attribute; a text area, which has none, as
@@ -231,6 +238,14 @@ fn nth_tag(markup: &str, slot: Slot, index: u16) -> Option<std::ops::Range<usize
     let start = markup[..at].rfind('<')?;
     let end = at + markup[at..].find('>')? + 1;
     Some(start..end)
+}
+
+/// The name of an opening tag's element.
+fn tag_name(tag: &str) -> String {
+    tag.trim_start_matches('<')
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect()
 }
 
 /// True if an opening tag has the boolean attribute `name`.

@@ -3,6 +3,7 @@
 //! bar's numbers, its fill's width and each gauge's text, each node found by its [`Slot`].
 
 use crate::shared::format::{clock_us, count, percent};
+use crate::shared::live::Fill;
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
@@ -28,6 +29,18 @@ pub fn bar_markup(label: &str) -> Markup {
         div.rll-bar role="progressbar" aria-label=(label) aria-valuemin="0" aria-valuemax="0"
             aria-valuenow="0" data-slot=(BAR) {
             div.rll-bar-fill data-slot=(BAR_FILL) {}
+        }
+    }
+}
+
+/// A progress bar named `label`, drawn live: its numbers and its fill's width for `done`
+/// of `total`, each recorded in `fill` as it is written.
+pub fn bar_drawn(label: &str, done: u64, total: u64, fill: &mut Fill) -> Markup {
+    html! {
+        div.rll-bar role="progressbar" aria-label=(label) aria-valuemin="0"
+            aria-valuemax=(fill.attr_text(BAR, "aria-valuemax", total.to_string()))
+            aria-valuenow=(fill.attr_text(BAR, "aria-valuenow", done.to_string())) data-slot=(BAR) {
+            div.rll-bar-fill data-slot=(BAR_FILL) style=(fill.attr_text(BAR_FILL, "style", fill_style(done, total))) {}
         }
     }
 }

@@ -2,14 +2,16 @@
 //! sweep (a strategy and a number of seeds) and the parameter sweep (a parameter, its
 //! span, the steps, the stat, the strategies and the seeds, or a preset).
 //!
-//! Each form is markup set once; the UI writes back only what changes (a field's value, a
-//! unit, the help line, whether Cancel is enabled), each node found by its [`Slot`], and
+//! Each form is drawn live ([`SeedSweepForm::draw`], [`ParamSweepForm::draw`], inside
+//! the views of [`super::views`]): what changes (a field's value, a unit, the help line,
+//! whether Cancel is enabled) is recorded as it is drawn, and the UI writes only that; it
 //! hands each field's text to [`SeedSweepForm::set`] or [`ParamSweepForm::set`] by the
 //! [`Field`] whose slot it is.
 //! Reading the form ([`SeedSweepForm::read`], [`ParamSweepForm::read`]) gives the
 //! sweep to run or the sentence that says why it cannot run.
 
 use super::query::{SweepQuery, DEFAULT_SWEEP_SEEDS};
+use crate::shared::live::Fill;
 use crate::shared::params::{param, spec, ParamValue, PARAMS};
 use crate::shared::slot::Slot;
 use crate::shared::stats::stat_text;
@@ -115,30 +117,65 @@ fn option(value: &str, text: &str, selected: &str) -> Markup {
     html! { option value=(value) selected[value == selected] { (text) } }
 }
 
-/// A labelled text field of a form, with its help line (its id and words) after it if it
-/// has one.
+/// What a form shows besides its fields: why it cannot run (its help line, in place of
+/// the rule), and whether a sweep runs (Cancel is enabled only then).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FormShown<'a> {
+    /// Why the form cannot run, or why the sweep stopped.
+    pub problem: Option<&'a str>,
+    /// Whether a sweep runs.
+    pub running: bool,
+}
+
+/// A form's help line: `help`'s id, and the rule (`rule`) or the problem in its place.
+struct Help<'a> {
+    id: &'a str,
+    rule: String,
+}
+
+/// A labelled text field of a form holding `value`, drawn live (its value, and its label
+/// where the label changes with the form), with its help line after it if it has one.
+#[allow(clippy::too_many_arguments)]
 fn text_field(
     id: &str,
     field: Field,
     label: &str,
     inputmode: &str,
     value: &str,
-    help: Option<(&str, &str)>,
+    help: Option<Help<'_>>,
+    shown: FormShown<'_>,
+    fill: &mut Fill,
 ) -> Markup {
     html! {
         div.rll-field {
-            label.rll-field-label for=(id) data-slot=[field.label_slot()] { (label) }
+            @if let Some(slot) = field.label_slot() {
+                label.rll-field-label for=(id) data-slot=(slot) { (fill.text(slot, label.to_string())) }
+            } @else {
+                label.rll-field-label for=(id) { (label) }
+            }
             input id=(id) type="text" inputmode=(inputmode) data-testid=(id.trim_start_matches("rll-"))
-                data-slot=(field.slot()) value=(value) aria-describedby=[help.map(|(id, _)| id)];
-            @if let Some((help_id, words)) = help {
-                span id=(help_id) .rll-field-help data-slot=(HELP) { (words) }
+                data-slot=(field.slot()) value=(fill.value(field.slot(), value.to_string())) aria-describedby=[help.as_ref().map(|h| h.id)];
+            @if let Some(help) = help {
+                @let error = fill.class(HELP, "rll-error", shown.problem.is_some());
+                span id=(help.id) .rll-field-help .rll-error[error] data-slot=(HELP) {
+                    (fill.text(HELP, shown.problem.map_or(help.rule, str::to_string)))
+                }
             }
         }
     }
 }
 
-/// A labelled select of a form.
-fn select_field(id: &str, field: Field, label: &str, options: Markup) -> Markup {
+/// A labelled select of a form, `value` chosen (the option that marks it is the page's;
+/// the value is recorded so the UI can choose it when the form changes it).
+fn select_field(
+    id: &str,
+    field: Field,
+    label: &str,
+    value: &str,
+    options: Markup,
+    fill: &mut Fill,
+) -> Markup {
+    fill.value(field.slot(), value.to_string());
     html! {
         div.rll-field {
             label.rll-field-label for=(id) { (label) }
@@ -149,11 +186,11 @@ fn select_field(id: &str, field: Field, label: &str, options: Markup) -> Markup 
 
 /// The Run and Cancel buttons (Cancel enabled only while a sweep runs), their test ids
 /// after `prefix`.
-fn buttons(prefix: &str, run: &str) -> Markup {
+fn buttons(prefix: &str, run: &str, shown: FormShown<'_>, fill: &mut Fill) -> Markup {
     html! {
         div.rll-buttons {
             button.rll-primary type="button" data-testid={ (prefix) "-run" } data-slot=(RUN) { (run) }
-            button type="button" data-testid={ (prefix) "-cancel" } data-slot=(CANCEL) disabled { "Cancel" }
+            button type="button" data-testid={ (prefix) "-cancel" } data-slot=(CANCEL) disabled[fill.flag(CANCEL, "disabled", !shown.running)] { "Cancel" }
         }
     }
 }
@@ -187,18 +224,21 @@ impl SeedSweepForm {
         Ok((strategies, seeds))
     }
 
-    /// The form's markup, with its values.
-    pub fn markup(&self) -> Markup {
+    /// The form's markup, with its values and `shown`, each live node recorded in `fill`.
+    pub fn draw(&self, shown: FormShown<'_>, fill: &mut Fill) -> Markup {
         let strategies = html! {
             (option("all", ALL_TEN, &self.strategy))
             (strategy_options(&self.strategy))
         };
+        let help = Help {
+            id: "rll-sweep-help",
+            rule: seed_sweep_help(),
+        };
         html! {
             div.rll-controls {
-                (select_field("rll-sweep-strategy", Field::Strategy, "Strategy", strategies))
-                (text_field("rll-sweep-seeds", Field::Seeds, "Seeds", "numeric", &self.seeds,
-                    Some(("rll-sweep-help", &seed_sweep_help()))))
-                (buttons("sweep", "Run sweep"))
+                (select_field("rll-sweep-strategy", Field::Strategy, "Strategy", &self.strategy, strategies, fill))
+                (text_field("rll-sweep-seeds", Field::Seeds, "Seeds", "numeric", &self.seeds, Some(help), shown, fill))
+                (buttons("sweep", "Run sweep", shown, fill))
             }
         }
     }
@@ -370,8 +410,9 @@ impl ParamSweepForm {
         })
     }
 
-    /// The presets' buttons and the form, with its values.
-    pub fn markup(&self) -> Markup {
+    /// The presets' buttons and the form, with its values and `shown`, each live node
+    /// recorded in `fill`.
+    pub fn draw(&self, shown: FormShown<'_>, fill: &mut Fill) -> Markup {
         let params = html! {
             @for p in PARAMS.iter().filter(|p| sweepable(p.param)) {
                 (option(p.key, p.label, &self.param))
@@ -381,12 +422,27 @@ impl ParamSweepForm {
             @for s in StatField::ALL { (option(s.as_str(), stat_text(s).label, &self.stat)) }
         };
         let strategies = html! {
-            option value="" data-slot=(STRATEGY_HINT) selected[self.strategy.is_empty()] { (self.strategy_hint()) }
+            option value="" data-slot=(STRATEGY_HINT) selected[self.strategy.is_empty()] { (fill.text(STRATEGY_HINT, self.strategy_hint())) }
             (option("all", ALL_TEN, &self.strategy))
             (strategy_options(&self.strategy))
         };
-        let span = |field: Field, id: &str, value: &str| {
-            text_field(id, field, &self.span_label(field), "decimal", value, None)
+        let span = |field: Field, id: &str, value: &str, fill: &mut Fill| {
+            text_field(
+                id,
+                field,
+                &self.span_label(field),
+                "decimal",
+                value,
+                None,
+                shown,
+                fill,
+            )
+        };
+        let from = span(Field::From, "rll-psweep-from", &self.from, fill);
+        let to = span(Field::To, "rll-psweep-to", &self.to, fill);
+        let help = Help {
+            id: "rll-psweep-help",
+            rule: param_sweep_help(),
         };
         html! {
             div.rll-buttons role="group" aria-label="Presets" {
@@ -395,15 +451,14 @@ impl ParamSweepForm {
                 }
             }
             div.rll-controls {
-                (select_field("rll-psweep-param", Field::Param, "Parameter", params))
-                (span(Field::From, "rll-psweep-from", &self.from))
-                (span(Field::To, "rll-psweep-to", &self.to))
-                (text_field("rll-psweep-steps", Field::Steps, "Steps", "numeric", &self.steps, None))
-                (select_field("rll-psweep-stat", Field::Stat, "Stat", stats))
-                (select_field("rll-psweep-strategy", Field::Strategy, "Strategies", strategies))
-                (text_field("rll-psweep-seeds", Field::Seeds, "Seeds", "numeric", &self.seeds,
-                    Some(("rll-psweep-help", &param_sweep_help()))))
-                (buttons("psweep", "Run parameter sweep"))
+                (select_field("rll-psweep-param", Field::Param, "Parameter", &self.param, params, fill))
+                (from)
+                (to)
+                (text_field("rll-psweep-steps", Field::Steps, "Steps", "numeric", &self.steps, None, shown, fill))
+                (select_field("rll-psweep-stat", Field::Stat, "Stat", &self.stat, stats, fill))
+                (select_field("rll-psweep-strategy", Field::Strategy, "Strategies", &self.strategy, strategies, fill))
+                (text_field("rll-psweep-seeds", Field::Seeds, "Seeds", "numeric", &self.seeds, Some(help), shown, fill))
+                (buttons("psweep", "Run parameter sweep", shown, fill))
             }
         }
     }
@@ -469,7 +524,7 @@ mod tests {
     #[test]
     fn the_seed_sweep_markup_holds_its_fields_and_values() {
         let m = SeedSweepForm::new(Some(StrategyName::Keyed), 7)
-            .markup()
+            .draw(FormShown::default(), &mut Fill::default())
             .into_string();
         for testid in ["sweep-strategy", "sweep-seeds", "sweep-run", "sweep-cancel"] {
             assert_eq!(
@@ -563,7 +618,9 @@ mod tests {
             "all",
             9,
         );
-        let m = f.markup().into_string();
+        let m = f
+            .draw(FormShown::default(), &mut Fill::default())
+            .into_string();
         for p in PRESETS {
             assert!(
                 m.contains(&format!(

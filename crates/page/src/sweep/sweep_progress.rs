@@ -2,7 +2,8 @@
 //! the parameter sweep say it the same way.
 
 use crate::shared::format::{count, duration_ms};
-use crate::shared::progress::bar_markup;
+use crate::shared::live::Fill;
+use crate::shared::progress::bar_drawn;
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
@@ -55,12 +56,41 @@ pub const SEEDS_RUN: &str = "Seeds run";
 /// The name of the parameter sweep's progress bar.
 pub const PARAM_SWEEP_RUNS: &str = "Parameter sweep runs";
 
-/// A sweep's progress bar named `label`, and the line under it ([`progress_line`]),
-/// empty until the UI writes them.
-pub fn sweep_progress_markup(label: &str) -> Markup {
+/// Where a sweep is and how far it has gone: what its progress bar, the line under it,
+/// its form's Cancel button and its view's `data-state` show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SweepShown {
+    /// Where the sweep is.
+    pub state: SweepState,
+    /// Runs done.
+    pub done: u64,
+    /// Runs in all (0 before any sweep).
+    pub total: u64,
+    /// How long the finished sweep took, in milliseconds.
+    pub took_ms: u64,
+    /// Workers it ran on (0: the page's own thread).
+    pub workers: u32,
+}
+
+impl Default for SweepShown {
+    fn default() -> Self {
+        Self {
+            state: SweepState::Idle,
+            done: 0,
+            total: 0,
+            took_ms: 0,
+            workers: 0,
+        }
+    }
+}
+
+/// A sweep's progress bar named `label` and the line under it ([`progress_line`]), drawn
+/// live for `s`.
+pub fn sweep_progress_drawn(label: &str, s: &SweepShown, fill: &mut Fill) -> Markup {
+    let line = progress_line(s.state, s.done, s.total, s.took_ms, s.workers);
     html! {
-        (bar_markup(label))
-        p.rll-gauges role="status" data-slot=(PROGRESS_LINE) {}
+        (bar_drawn(label, s.done, s.total, fill))
+        p.rll-gauges role="status" data-slot=(PROGRESS_LINE) { (fill.text(PROGRESS_LINE, line)) }
     }
 }
 
@@ -103,7 +133,8 @@ mod tests {
             progress_line(SweepState::Done, 2_000, 2_000, 502, 1),
             "2,000 runs in 502 ms on 1 worker."
         );
-        let m = sweep_progress_markup(SEEDS_RUN).into_string();
+        let m = sweep_progress_drawn(SEEDS_RUN, &SweepShown::default(), &mut Fill::default())
+            .into_string();
         assert!(m.contains("aria-label=\"Seeds run\""), "{m}");
         assert!(m.contains(&format!("data-slot=\"{}\"", PROGRESS_LINE.name())));
     }

@@ -5,14 +5,11 @@
 
 use crate::run::params_form::ParamsForm;
 use crate::shared::bind;
-use crate::shared::dom::{set_attr, set_class, set_text, value_of};
+use crate::shared::dom::value_of;
 use crate::shared::erase::handler;
-use leptos::html::Div;
+use crate::shared::live;
 use leptos::prelude::*;
-use page::compare::explore::{
-    compare_params_caption, compare_seed_help, compare_seed_markup, read_form, COMPARE_SEED,
-    COMPARE_SEED_HELP,
-};
+use page::compare::explore::{compare_params_caption, read_form, CompareSeed, COMPARE_SEED};
 use page::shared::params::PARAMS;
 use page::Query;
 use sim::Scenario;
@@ -51,19 +48,8 @@ pub fn CompareControls(
     };
     let recheck_seed = recheck.clone();
     let on_edit = Callback::new(move |()| recheck());
-    // The seed field is the page layer's markup; one effect per control writes whether
-    // its seed can be used, and the input handler reads what was typed.
-    let root = NodeRef::<Div>::new();
-    bind::node(root, COMPARE_SEED, move |el| {
-        let invalid = seed_error.with(Option::is_some);
-        set_attr(el, "aria-invalid", if invalid { "true" } else { "false" });
-    });
-    bind::node(root, COMPARE_SEED_HELP, move |el| {
-        seed_error.with(|e| {
-            set_text(el, Some(&e.clone().unwrap_or_else(compare_seed_help)));
-            set_class(el, "rll-error", e.is_some());
-        });
-    });
+    // The seed field is the page layer's live widget: its `aria-invalid` and help line
+    // follow whether the seed typed can be used; the input handler reads what was typed.
     let on_input = move |ev: web_sys::Event| {
         if let Some(text) = bind::hit(&ev, COMPARE_SEED).and_then(|e| value_of(&e)) {
             seed_text.set(text);
@@ -71,8 +57,9 @@ pub fn CompareControls(
         }
     };
     view! {
-        <div class="rll-controls rll-compare-controls" node_ref=root inner_html=compare_seed_markup(start.seed).into_string()
-            on:input=handler(on_input)></div>
+        <div style="display:contents" on:input=handler(on_input)>
+            {live::view(CompareSeed { seed: start.seed }, move || seed_error.get())}
+        </div>
         <ParamsForm
             texts
             errors

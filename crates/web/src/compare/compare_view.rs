@@ -3,19 +3,19 @@
 //! again, and the address, the footer's command and the title follow.
 
 use crate::compare::compare_controls::CompareControls;
-use crate::compare::compare_table::CompareTable;
 use crate::run::strategy_picker::label;
 use crate::shared::bind;
 use crate::shared::canvas::{use_canvas, Surface};
-use crate::shared::dom::{set_attr, set_flag, set_text};
+use crate::shared::dom::{set_attr, set_flag};
 use crate::shared::erase::watch;
 use crate::shared::later::Later;
+use crate::shared::live;
 use crate::shared::page_query;
 use crate::shared::timeline::{draw, Layout, Palette, TimelineData};
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use page::compare::explore::{
-    timeline_label, COMPARE_CAPTION, COMPARE_PROBLEM, MULTIPLES, MULTIPLES_TITLE,
+    timeline_label, CompareProblem, CompareResult, COMPARE_CAPTION, MULTIPLES, MULTIPLES_TITLE,
 };
 use page::query::links::compare_query;
 use page::shared::budget::Workload;
@@ -88,9 +88,10 @@ pub fn CompareView(
         run_state.set("done");
     };
     run(start.clone(), false);
-    // The view's state and seed, the problem, and whether there is a comparison to show,
-    // each written by an effect (as bindings, each was a reactive attribute type of the
-    // compare page's module).
+    // The view's state and seed, and whether there is a comparison to show, each written
+    // by an effect (as bindings, each was a reactive attribute type of the compare page's
+    // module). They stay outside the live widgets: their nodes hold Leptos' own children
+    // (the numbers' form, the canvases), which a poured widget would replace.
     let root = NodeRef::<Div>::new();
     let seed = move || compared.with(|c| c.as_ref().map(|c| c.scenario.seed));
     watch(move || {
@@ -104,21 +105,20 @@ pub fn CompareView(
             );
         }
     });
-    bind::node(root, COMPARE_PROBLEM, move |el| {
-        problem.with(|said| {
-            set_text(el, said.as_deref());
-            set_flag(el, "hidden", said.is_none());
-        });
-    });
     bind::node(root, MULTIPLES, move |el| {
         set_flag(el, "hidden", seed().is_none())
+    });
+    // The problem and the numbers, the page layer's live widgets.
+    let problem_line = live::view(CompareProblem, move || problem.get());
+    let numbers = live::view(CompareResult, move || {
+        compared.with(|c| c.as_ref().map(|c| (c.scenario.clone(), c.runs.clone())))
     });
     view! {
         <div class="rll-compare" data-testid="compare" node_ref=root>
             <p class="rll-caption">{COMPARE_CAPTION}</p>
             <CompareControls start shown on_change=Callback::new(move |s| run(s, true))/>
-            <p class="rll-notice" role="alert" data-testid="compare-problem" data-slot={COMPARE_PROBLEM.name()} hidden></p>
-            {move || compared.get().map(|c| view! { <CompareTable scenario=c.scenario runs=c.runs/> })}
+            {problem_line}
+            {numbers}
             <div data-slot={MULTIPLES.name()} hidden>
                 <h3 class="rll-multiples-title">{MULTIPLES_TITLE}</h3>
                 <div class="rll-multiples">

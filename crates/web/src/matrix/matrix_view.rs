@@ -6,21 +6,17 @@
 //! ([`Farm`]); a small one ([`matrix_in_workers`]: the article's 1,000 customers), or one
 //! where no worker can start, the page runs itself, a run or two per frame.
 //! Either way the cells come back in the matrix's order and are the same cells
-//! (`page::sweep::share`). Cancel stops the runs at once (the workers are terminated). The view is the page layer's markup ([`matrix_view_markup`]),
-//! set once; one effect per control (the progress line, the bar, the table) writes what
-//! the runs change.
+//! (`page::sweep::share`). Cancel stops the runs at once (the workers are terminated).
+//! The view is the page layer's live widget ([`MatrixView`]), bound by `live::view` to
+//! the runs' progress, state, workers and table.
 
 use crate::shared::bind;
-use crate::shared::dom::{set_attr, set_flag, set_text};
 use crate::shared::erase::handler;
+use crate::shared::live;
 use crate::shared::use_animation_frame::{use_animation_frame, First, Next};
 use crate::shared::workers::Farm;
-use leptos::html::Div;
 use leptos::prelude::*;
-use page::matrix::table::{
-    matrix_cancelled, matrix_progress, matrix_view_markup, table_markup, CANCEL, PROGRESS,
-    PROGRESS_BAR, TABLE,
-};
+use page::matrix::table::{table_markup, MatrixShown, MatrixView, CANCEL};
 use page::shared::budget::Workload;
 use page::shared::words::Words;
 use page::shared::worker_message::{Answer, Work};
@@ -50,7 +46,7 @@ pub fn MatrixView(
     let progress = RwSignal::new((0u64, RUNS as u64));
     let error = RwSignal::new(None::<String>);
     let workers = RwSignal::new(0u32);
-    let view = matrix_view_markup(&base).into_string();
+    let widget = MatrixView::new(&base);
     let frames = use_animation_frame();
     let farm = StoredValue::new(None::<Farm>);
     let job = Workload::Matrix
@@ -137,30 +133,19 @@ pub fn MatrixView(
         farm.with_value(|f| f.iter().for_each(Farm::stop));
         show();
     };
-    let root = NodeRef::<Div>::new();
-    bind::node(root, PROGRESS, move |el| {
-        let done = progress.get().0 as usize;
-        let line = match (error.get(), run_state.get()) {
-            (Some(why), _) => why,
-            (None, "cancelled") => matrix_cancelled(done),
-            (None, _) => matrix_progress(done),
-        };
-        set_text(el, Some(&line));
-    });
-    bind::node(root, CANCEL, move |el| {
-        set_flag(el, "disabled", run_state.get() != "running");
-    });
-    bind::node(root, PROGRESS_BAR, move |el| {
-        set_attr(el, "value", &progress.get().0.to_string());
-    });
-    bind::node(root, TABLE, move |el| markup.with(|m| el.set_inner_html(m)));
     let on_click = move |ev: web_sys::MouseEvent| {
         if bind::hit(&ev, CANCEL).is_some() {
             cancel();
         }
     };
+    let shown = move || MatrixShown {
+        done: progress.get().0,
+        state: run_state.get(),
+        error: error.get(),
+        workers: workers.get(),
+        table: markup.get(),
+    };
     view! {
-        <div node_ref=root data-workers=move || workers.get().to_string() inner_html=view
-            on:click=handler(on_click)></div>
+        <div style="display:contents" on:click=handler(on_click)>{live::view(widget, shown)}</div>
     }
 }

@@ -4,6 +4,5 @@ pub mod entry;
 pub mod param_sweep_chart;
 pub mod param_sweep_view;
 pub mod sweep_form;
-pub mod sweep_progress;
 pub mod sweep_task;
 pub mod sweep_view;

@@ -4,19 +4,18 @@
 //! on [`SweepTask`]), with progress and a cancel button; then a chart of one stat. Presets
 //! set the form and start at once.
 //!
-//! The view is the page layer's markup ([`param_sweep_markup`]: the presets, the form,
-//! the progress and where the chart goes), set once; one effect per control writes back
-//! what the form's state and the sweep change, and one delegated handler each reads
-//! typing and clicks by the slots the markup named its controls with.
+//! The view is the page layer's live widget ([`ParamSweepView`]: the presets, the form,
+//! the progress, the chart and the view's state), bound by `live::view` to the form, the
+//! problem and the sweep; the chart is worked out once per sweep. One delegated handler
+//! each reads typing and clicks by the slots the markup named its controls with.
 
 use crate::run::strategy_picker::label;
 use crate::shared::bind;
-use crate::shared::dom::{set_attr, set_text};
 use crate::shared::erase::{handler, watch};
+use crate::shared::live;
 use crate::sweep::param_sweep_chart::{open_point, Line};
-use crate::sweep::sweep_form::bind_form;
+use crate::sweep::sweep_form::on_field;
 use crate::sweep::sweep_task::SweepTask;
-use leptos::html::Div;
 use leptos::prelude::*;
 use page::shared::budget::SWEEP_MAX_CUSTOMERS;
 use page::shared::worker_message::{Answer, Work};
@@ -25,11 +24,9 @@ use page::sweep::param_sweep_chart::chart_markup;
 use page::sweep::query::param_sweep_query;
 use page::sweep::query::SweepQuery;
 use page::sweep::share::take_points;
-use page::sweep::sweep_forms::{
-    param_sweep_help, Field, ParamSweepForm, CANCEL, PRESET, PRESET_KEY, RUN, STRATEGY_HINT,
-};
+use page::sweep::sweep_forms::{ParamSweepForm, CANCEL, PRESET, PRESET_KEY, RUN};
 use page::sweep::sweep_progress::SweepState;
-use page::sweep::views::{param_sweep_markup, CHART};
+use page::sweep::views::{ParamSweepView as View, ViewState};
 use sim::param_sweep::{ParamSweepJob, ParamSweepSpec};
 use sim::Scenario;
 
@@ -105,36 +102,15 @@ pub fn ParamSweepView(
     if autostart {
         start();
     }
-    let root = NodeRef::<Div>::new();
-    let on_field = bind_form(root, form, problem, state, param_sweep_help);
-    task.bind_progress(root);
-    // The span's unit and the strategies' hint follow the parameter.
-    for field in [Field::From, Field::To] {
-        if let Some(slot) = field.label_slot() {
-            bind::node(root, slot, move |el| {
-                set_text(el, Some(&form.with(|f| f.span_label(field))));
-            });
-        }
-    }
-    bind::node(root, STRATEGY_HINT, move |el| {
-        set_text(el, Some(&form.with(ParamSweepForm::strategy_hint)));
-    });
-    // The chart, once a sweep has ended.
-    bind::node(root, CHART, move |el| {
-        let chart = result.with(|r| {
+    let on_field = on_field(form);
+    // The chart, worked out once a sweep has ended (not on each edit of the form).
+    let chart = RwSignal::new(String::new());
+    watch(move || {
+        chart.set(result.with(|r| {
             r.as_ref().map_or(String::new(), |r| {
                 chart_markup(&r.spec, &r.lines, &chart_base, label).into_string()
             })
-        });
-        el.set_inner_html(&chart);
-    });
-    // The view's state and how many workers ran it, for tests and the page.
-    watch(move || {
-        let (state, used) = (state.get(), task.workers_used().get().to_string());
-        if let Some(root) = root.get() {
-            set_attr(&root, "data-state", state.as_str());
-            set_attr(&root, "data-workers", &used);
-        }
+        }));
     });
     let on_click = move |ev: web_sys::MouseEvent| {
         if open_point(&ev) {
@@ -158,8 +134,15 @@ pub fn ParamSweepView(
         }
     };
 
+    let shown = move || ViewState {
+        form: form.get(),
+        problem: problem.get(),
+        sweep: task.shown(),
+        result: chart.get(),
+    };
     view! {
-        <div class="rll-sweep rll-psweep" data-testid="psweep" node_ref=root inner_html=form.with_untracked(|f| param_sweep_markup(f).into_string())
-            on:input=handler(on_field) on:change=handler(on_field) on:click=handler(on_click) on:keydown=handler(on_keydown)></div>
+        <div style="display:contents" on:input=handler(on_field) on:change=handler(on_field) on:click=handler(on_click) on:keydown=handler(on_keydown)>
+            {live::view(View, shown)}
+        </div>
     }
 }

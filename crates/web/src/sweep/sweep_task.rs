@@ -4,16 +4,14 @@
 //! publishes what the finished sweep shows. A view says only what one step is (the core's
 //! [`Stepped`] job), how a worker's answers go back into it, and what it shows at the end.
 
-use crate::shared::bind::Root;
 use crate::shared::use_animation_frame::{
     now_ms, use_animation_frame, First, FrameLoop, Next, FRAME_BUDGET_MS,
 };
 use crate::shared::workers::Farm;
-use crate::sweep::sweep_progress::bind_progress;
 use leptos::prelude::*;
 use page::shared::worker_message::{Answer, Read, Work};
 use page::sweep::query::SweepQuery;
-use page::sweep::sweep_progress::SweepState;
+use page::sweep::sweep_progress::{SweepShown, SweepState};
 use sim::sweep::Stepped;
 
 /// A sweep in progress, and when it started.
@@ -214,14 +212,17 @@ where
         self.farm.warm();
     }
 
-    /// Keeps the progress bar and the line under it, under `root`, showing this sweep.
-    pub fn bind_progress(self, root: Root) {
-        bind_progress(
-            root,
-            self.progress,
-            self.finish.state,
-            self.finish.took_ms,
-            self.workers_used,
-        );
+    /// Where the sweep is and how far it has gone, as its view shows it (read in a
+    /// reactive closure, it follows the sweep).
+    pub fn shown(self) -> SweepShown {
+        let (done, total) = self.progress.get();
+        SweepShown {
+            state: self.finish.state.get(),
+            done,
+            total,
+            // Whole milliseconds, rounded.
+            took_ms: (self.finish.took_ms.get() + 0.5) as u64,
+            workers: self.workers_used.get(),
+        }
     }
 }

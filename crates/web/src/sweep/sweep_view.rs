@@ -5,29 +5,27 @@
 //! start, the page runs the seeds itself, in batches that yield to the browser every frame
 //! (on [`SweepTask`]).
 //!
-//! The view is the page layer's markup ([`seed_sweep_markup`]: the form, the progress
-//! and where the results go), set once, as are the results ([`sweep_result_markup`]);
-//! one effect per control writes back what the form's state and the sweep change, and
-//! one delegated handler each reads typing and clicks.
+//! The view is the page layer's live widget ([`SeedSweepView`]: the form, the progress,
+//! the results and the view's state), bound by `live::view` to the form, the problem and
+//! the sweep; the results ([`sweep_result_markup`]) are worked out once per sweep. One
+//! delegated handler each reads typing and clicks.
 
 use crate::shared::bind;
-use crate::shared::dom::set_attr;
 use crate::shared::erase::{handler, watch};
-use crate::sweep::sweep_form::bind_form;
+use crate::shared::live;
+use crate::sweep::sweep_form::on_field;
 use crate::sweep::sweep_task::SweepTask;
-use leptos::html::Div;
 use leptos::prelude::*;
 use page::shared::budget::SWEEP_MAX_CUSTOMERS;
-use page::shared::format::dec;
 use page::shared::words::Words;
 use page::shared::worker_message::{Answer, Work};
 use page::sweep::histogram::sweep_result_markup;
 use page::sweep::query::sweep_query;
 use page::sweep::query::SweepQuery;
 use page::sweep::share::take_stats;
-use page::sweep::sweep_forms::{seed_sweep_help, SeedSweepForm, CANCEL, RUN};
+use page::sweep::sweep_forms::{SeedSweepForm, CANCEL, RUN};
 use page::sweep::sweep_progress::SweepState;
-use page::sweep::views::{seed_sweep_markup, RESULTS};
+use page::sweep::views::{SeedSweepView, ViewState};
 use sim::sweep::{Distribution, SweepJob};
 use sim::{Scenario, StatField, StrategyName};
 
@@ -122,28 +120,16 @@ pub fn SweepView(
         request_idle_callback(move || task.warm());
     }
 
-    let root = NodeRef::<Div>::new();
-    let on_field = bind_form(root, form, problem, state, seed_sweep_help);
-    task.bind_progress(root);
-    bind::node(root, RESULTS, move |el| {
-        let results = rows.with(|rows| {
+    let on_field = on_field(form);
+    // The results, worked out once per sweep (not on each edit of the form).
+    let results = RwSignal::new(String::new());
+    watch(move || {
+        results.set(rows.with(|rows| {
             rows.iter()
                 .flatten()
                 .map(|row| sweep_result_markup(row.strategy, &row.fields).into_string())
                 .collect::<String>()
-        });
-        el.set_inner_html(&results);
-    });
-    // The view's state, how long a finished sweep took and on how many workers, for tests
-    // and the page.
-    watch(move || {
-        let (state, took) = (state.get(), dec(task.took_ms().get(), 0));
-        let used = task.workers_used().get().to_string();
-        if let Some(root) = root.get() {
-            set_attr(&root, "data-state", state.as_str());
-            set_attr(&root, "data-took-ms", &took);
-            set_attr(&root, "data-workers", &used);
-        }
+        }));
     });
     let on_click = move |ev: web_sys::MouseEvent| {
         if bind::hit(&ev, RUN).is_some() {
@@ -153,8 +139,15 @@ pub fn SweepView(
         }
     };
 
+    let shown = move || ViewState {
+        form: form.get(),
+        problem: problem.get(),
+        sweep: task.shown(),
+        result: results.get(),
+    };
     view! {
-        <div class="rll-sweep" data-testid="sweep" node_ref=root inner_html=form.with_untracked(|f| seed_sweep_markup(f).into_string())
-            on:input=handler(on_field) on:change=handler(on_field) on:click=handler(on_click)></div>
+        <div style="display:contents" on:input=handler(on_field) on:change=handler(on_field) on:click=handler(on_click)>
+            {live::view(SeedSweepView, shown)}
+        </div>
     }
 }
