@@ -170,15 +170,14 @@ impl Step {
 
 /// What the playhead shows: whether it is ready (a finished run, or one held at a
 /// pause to be stepped, that kept its record), where the run ends and where the
-/// playhead is, in whole ms, the harm it is on, and what a step landed on.
+/// playhead is, in whole ms (as they stood when it was last ready; none before), the
+/// harm it is on, and what a step landed on.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayheadState {
     /// There is a run to scrub: the bar is shown.
     pub ready: bool,
-    /// Where the run ends, in ms: the slider's range.
-    pub end_ms: u64,
-    /// Where the playhead is, in ms.
-    pub at_ms: u64,
+    /// Where the run ends (the slider's range) and where the playhead is, in ms.
+    pub at: Option<(u64, u64)>,
     /// The harm the playhead is on (its name and customer).
     pub harm: Option<(&'static str, u32)>,
     /// What a step landed on ([`readout`]).
@@ -206,16 +205,17 @@ impl Live for PlayheadBar {
     }
 
     fn draw(&self, s: &PlayheadState, fill: &mut Fill) -> Markup {
+        let (end_ms, at_ms) = s.at.unwrap_or_default();
         html! {
             div.rll-playhead data-slot=(PLAYHEAD_BAR) hidden[fill.flag(PLAYHEAD_BAR, "hidden", !s.ready)] {
                 // The range before the value, or the browser clamps the value to the old one.
                 input type="range" data-slot=(PLAYHEAD) data-testid="playhead" style=(self.style)
                     aria-label=(PLAYHEAD_LABEL) min="0"
-                    max=[fill.data(PLAYHEAD, "max", Some(s.end_ms.to_string()))] step="1"
-                    value=(fill.value(PLAYHEAD, s.at_ms.to_string()))
-                    data-ms=[fill.data(PLAYHEAD, "data-ms", Some(s.at_ms.to_string()))];
+                    max=[fill.data(PLAYHEAD, "max", Some(end_ms.to_string()))] step="1"
+                    value=(fill.value(PLAYHEAD, at_ms.to_string()))
+                    data-ms=[fill.data(PLAYHEAD, "data-ms", s.at.map(|_| at_ms.to_string()))];
                 span data-slot=(PLAYHEAD_TIME) data-testid="playhead-time" {
-                    (fill.text(PLAYHEAD_TIME, if s.ready { duration_ms(s.at_ms) } else { String::new() }))
+                    (fill.text(PLAYHEAD_TIME, s.at.map(|_| duration_ms(at_ms)).unwrap_or_default()))
                 }
                 " "
                 span.rll-readout data-slot=(PLAYHEAD_HARM) data-testid="playhead-harm" role="status"
@@ -378,17 +378,17 @@ mod tests {
         assert!(bar.markup(&s).into_string().starts_with(
             r#"<div class="rll-playhead" data-slot="playhead-bar" hidden><input type="range""#
         ));
+        assert!(!bar.markup(&s).into_string().contains("data-ms"));
         s = PlayheadState {
             ready: true,
-            end_ms: 9_000,
-            at_ms: 9_000,
+            at: Some((9_000, 9_000)),
             harm: None,
             said: None,
         };
         check_drawn(&bar, &s).unwrap();
         let mut before = Fill::default();
         bar.draw(&s, &mut before);
-        s.at_ms = 1_800;
+        s.at = Some((9_000, 1_800));
         s.harm = Some(("double-charge", 28));
         s.said = Some("1.80 s: customer 28 is <charged> again".into());
         check_drawn(&bar, &s).unwrap();

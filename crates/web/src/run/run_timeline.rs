@@ -278,21 +278,19 @@ pub fn Playhead(
             .with_sim(|s| s.is_finished() && s.record().is_some())
             .unwrap_or(false)
     };
+    // Where the playhead is, in whole ms, and where the run ends: kept as they were
+    // while the bar is hidden.
+    let last = StoredValue::new(None::<(u64, u64)>);
     let bar = live::view(PlayheadBar { style: span }, move || {
         let ready = ready();
-        // Where the playhead is, in whole ms, and where the run ends.
-        let (end_ms, at_ms) = if ready {
+        if ready {
             playback.snapshot().track();
             let end_ms = playback
                 .with_sim(|s| s.now_us().div_ceil(1_000))
                 .unwrap_or(0);
-            (
-                end_ms,
-                playback.playhead().get().map_or(end_ms, |t| t / 1_000),
-            )
-        } else {
-            (0, 0)
-        };
+            let at_ms = playback.playhead().get().map_or(end_ms, |t| t / 1_000);
+            last.set_value(Some((end_ms, at_ms)));
+        }
         // What a step landed on, in the page layer's sentence (a live region).
         let harm = playback.harm().get();
         let at = harm.map(|m| m.at_us).or(playback.playhead().get());
@@ -304,8 +302,7 @@ pub fn Playhead(
         };
         PlayheadState {
             ready,
-            end_ms,
-            at_ms,
+            at: last.get_value(),
             harm: harm.map(|m| (m.harm.as_str(), m.customer)),
             said,
         }
