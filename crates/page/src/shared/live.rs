@@ -29,6 +29,24 @@ pub enum Write {
     Value(String),
     /// Its content, as markup this layer built (escaped where it holds text).
     Markup(String),
+    /// An attribute whose value is built from the state (a link's `href`, a path's `d`),
+    /// or its absence.
+    AttrText(&'static str, Option<String>),
+    /// Its content, as markup this layer built, poured again only when the key changes
+    /// (a list's items, say): meanwhile the markup's own live nodes, recorded as holes of
+    /// their own, are written in place, so a focused one keeps its focus.
+    Keyed(u64, Poured),
+}
+
+/// The markup of a [`Write::Keyed`], the same as any other for comparing fills: its key
+/// alone says whether it is poured again.
+#[derive(Clone, Debug, Eq)]
+pub struct Poured(pub String);
+
+impl PartialEq for Poured {
+    fn eq(&self, _: &Poured) -> bool {
+        true
+    }
 }
 
 impl Write {
@@ -42,6 +60,8 @@ impl Write {
             Write::Flag(name, _) => (3, name),
             Write::Value(_) => (4, ""),
             Write::Markup(_) => (5, ""),
+            Write::AttrText(name, _) => (6, name),
+            Write::Keyed(..) => (5, ""),
         }
     }
 }
@@ -122,6 +142,29 @@ impl Fill {
         value
     }
 
+    /// The content of the node of `slot` being drawn, poured again only when `key`
+    /// changes ([`Write::Keyed`]), recorded; the markup to draw.
+    pub fn keyed(&mut self, slot: Slot, key: u64, markup: Markup) -> PreEscaped<&str> {
+        match self.put(slot, Write::Keyed(key, Poured(markup.into_string()))) {
+            Write::Keyed(_, m) => PreEscaped(&m.0),
+            _ => PreEscaped(""),
+        }
+    }
+
+    /// An attribute of the node of `slot` being drawn whose value is built from the
+    /// state, or `None` for none, recorded; the value, to draw (`name=[…]`).
+    pub fn attr_text(
+        &mut self,
+        slot: Slot,
+        name: &'static str,
+        value: Option<String>,
+    ) -> Option<&str> {
+        match self.put(slot, Write::AttrText(name, value)) {
+            Write::AttrText(_, value) => value.as_deref(),
+            _ => None,
+        }
+    }
+
     /// The writes, in order.
     pub fn writes(&self) -> &[(Hole, Write)] {
         &self.writes
@@ -167,13 +210,19 @@ pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> 
                 let inner = after.split('<').next().unwrap_or("");
                 inner == maud::html!((text)).into_string()
             }
-            Write::Markup(markup) => drawn[tag.end..].starts_with(markup.as_str()),
+            Write::Markup(markup) | Write::Keyed(_, Poured(markup)) => {
+                drawn[tag.end..].starts_with(markup.as_str())
+            }
             Write::Class(class, on) => {
                 let classes = attr(&drawn[tag.clone()], "class").unwrap_or_default();
                 classes.split(' ').any(|c| c == *class) == *on
             }
             Write::Attr(name, value) => attr(&drawn[tag.clone()], name).as_deref() == Some(value),
             Write::Flag(name, on) => has_flag(&drawn[tag.clone()], name) == *on,
+            Write::AttrText(name, value) => {
+                attr(&drawn[tag.clone()], name)
+                    == value.as_ref().map(|v| maud::html!((v)).into_string())
+            }
             Write::Value(value) => {
                 attr(&drawn[tag.clone()], "value").as_deref()
                     == Some(maud::html!((value)).into_string().as_str())
@@ -212,4 +261,45 @@ fn attr(tag: &str, name: &str) -> Option<String> {
     let from = tag.find(&key)? + key.len();
     let len = tag[from..].find('"')?;
     Some(tag[from..from + len].to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use maud::html;
+
+    const LINK: Slot = crate::slot!("live-test-link");
+
+    /// A link whose address comes from its state, and is absent for none.
+    struct Link;
+    impl Live for Link {
+        type State = Option<String>;
+        fn shape(&self, _: &Option<String>) -> u64 {
+            0
+        }
+        fn draw(&self, href: &Option<String>, fill: &mut Fill) -> Markup {
+            html! { a data-slot=(LINK) href=[fill.attr_text(LINK, "href", href.clone())] { "x" } }
+        }
+    }
+
+    #[test]
+    fn an_attribute_built_from_the_state_is_drawn_escaped_and_checked() {
+        for href in [None, Some("a?b=1&c=\"2\"".to_string())] {
+            check_drawn(&Link, &href).unwrap();
+        }
+        /// Draws another address than it records.
+        struct Liar;
+        impl Live for Liar {
+            type State = ();
+            fn shape(&self, _: &()) -> u64 {
+                0
+            }
+            fn draw(&self, _: &(), fill: &mut Fill) -> Markup {
+                fill.attr_text(LINK, "href", Some("b".into()));
+                html! { a data-slot=(LINK) href="a" {} }
+            }
+        }
+        let why = check_drawn(&Liar, &()).unwrap_err();
+        assert!(why.contains("AttrText(\"href\", Some(\"b\"))"), "{why}");
+    }
 }
