@@ -1,9 +1,8 @@
-//! The stage's "keep this run" buttons: a live widget ([`ExportBar`]), the names of the
+//! The stage's "keep this run" buttons: their markup, set once by the UI, the names of the
 //! files they save and what they say. The UI reads a click by the button's slot
-//! ([`Keep::slot`]); only what a run changes is written (shown or not, which buttons are
+//! ([`Keep::slot`]) and changes only what a run changes (shown or not, which buttons are
 //! enabled, the message).
 
-use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
@@ -80,79 +79,14 @@ pub fn file_name(scenario: Option<&Scenario>, ext: &str) -> String {
     })
 }
 
-/// The bar as it stands before any run: three buttons, the downloads disabled, and an
-/// empty status line ([`ExportBar`]).
+/// The bar: three buttons, disabled until a run is done, and a status line for what a
+/// press did.
 pub fn export_markup() -> Markup {
-    draw_buttons(&BarState::default(), &mut Fill::default())
-}
-
-/// The bar itself, hidden before a run ([`ExportBar`]).
-pub const BAR: Slot = slot!("export-bar");
-
-/// What the bar shows: whether a run is on screen, whether it is done and keeps a
-/// per-request record, and what a press said.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BarState {
-    /// No run is on screen: the bar is hidden.
-    pub idle: bool,
-    /// The run is done: its files can be saved.
-    pub done: bool,
-    /// The run keeps a per-request record (or there is none yet): it has rows.
-    pub recorded: bool,
-    /// What a press said, if anything.
-    pub message: Option<String>,
-}
-
-impl Default for BarState {
-    /// Before any run: hidden, nothing to save yet, nothing said.
-    fn default() -> Self {
-        Self {
-            idle: true,
-            done: false,
-            recorded: true,
-            message: None,
-        }
-    }
-}
-
-/// The "keep this run" bar ([`Live`]): hidden while no run is on screen, its downloads
-/// enabled once the run is done (the CSV only with rows, its tooltip saying why not),
-/// and a status line for what a press did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ExportBar;
-
-impl Live for ExportBar {
-    type State = BarState;
-
-    fn shape(&self, _: &BarState) -> u64 {
-        0
-    }
-
-    fn draw(&self, b: &BarState, fill: &mut Fill) -> Markup {
-        html! {
-            div.rll-export.rll-hidden[fill.class(BAR, "rll-hidden", b.idle)] data-slot=(BAR) { (draw_buttons(b, fill)) }
-        }
-    }
-}
-
-/// The buttons and the status line, recorded in `fill`.
-fn draw_buttons(b: &BarState, fill: &mut Fill) -> Markup {
-    let off = |k: Keep| match k {
-        Keep::CopyLink => false,
-        Keep::Json => !b.done,
-        Keep::Csv => !b.done || !b.recorded,
-    };
-    let no_rows = (!b.recorded).then(|| NO_ROWS.to_string());
     html! {
         @for k in Keep::ALL {
-            @if k == Keep::Csv {
-                button type="button" data-slot=(k.slot()) data-testid=(k.testid()) disabled[fill.flag(k.slot(), "disabled", off(k))]
-                    title=[fill.attr_text(k.slot(), "title", no_rows.clone())] { (k.label()) }
-            } @else {
-                button type="button" data-slot=(k.slot()) data-testid=(k.testid()) disabled[fill.flag(k.slot(), "disabled", off(k))] { (k.label()) }
-            }
+            button type="button" data-slot=(k.slot()) data-testid=(k.testid()) disabled[k != Keep::CopyLink] { (k.label()) }
         }
-        span.rll-field-help role="status" data-slot=(STATUS) { (fill.text(STATUS, b.message.clone().unwrap_or_default())) }
+        span.rll-field-help role="status" data-slot=(STATUS) {}
     }
 }
 
@@ -192,41 +126,5 @@ mod tests {
         assert_eq!(name, format!("rate-limit-lab-{}-seed-42.csv", s.strategy));
         assert_eq!(file_name(None, "json"), "run.json");
         assert!(copy_refused("http://x/?seed=1").ends_with("http://x/?seed=1"));
-    }
-
-    #[test]
-    fn the_bar_draws_what_it_fills_and_a_message_changes_only_the_status() {
-        let done = BarState {
-            idle: false,
-            done: true,
-            recorded: false,
-            message: None,
-        };
-        for b in [BarState::default(), done.clone()] {
-            crate::shared::live::check_drawn(&ExportBar, &b).unwrap();
-        }
-        let m = ExportBar.markup(&done).into_string();
-        assert!(
-            m.starts_with("<div class=\"rll-export\" data-slot=\"export-bar\">"),
-            "{m}"
-        );
-        assert!(m.contains(&format!("disabled title=\"{NO_ROWS}\"")), "{m}");
-        let said = BarState {
-            message: Some(LINK_COPIED.into()),
-            ..done.clone()
-        };
-        let fill = |b: &BarState| {
-            let mut fill = Fill::default();
-            ExportBar.draw(b, &mut fill);
-            fill
-        };
-        let changed: Vec<Slot> = fill(&done)
-            .writes()
-            .iter()
-            .zip(fill(&said).writes())
-            .filter(|(x, y)| x != y)
-            .map(|(_, (hole, _))| hole.slot)
-            .collect();
-        assert_eq!(changed, [STATUS]);
     }
 }

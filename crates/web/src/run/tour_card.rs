@@ -35,16 +35,25 @@ pub fn TourCard(
         state.tour().track();
         picked.set(None);
     });
-    // The step's run, run ahead so its choices are the run's numbers (again only when
-    // the step or the numbers change).
-    let choices = Memo::new(move |_| {
+    // The step's run, run ahead so its choices are the run's numbers: again only when
+    // the step's scenario changes (a plain cache: a memo of its own type would cost the
+    // module its own copy of the memo's machinery).
+    let ahead = std::cell::RefCell::new(None::<(sim::Scenario, Option<Vec<u64>>)>);
+    let choices = move || {
         state.draft().track();
         state.seed_field().0.track();
         let s = strategy();
         let sc = state.scenario_for(s).ok()?;
-        let stats = tour::foresee(&sc).ok()?;
-        Some(tour::step_choices(s, &sc, &stats))
-    });
+        let mut ahead = ahead.borrow_mut();
+        if let Some((_, values)) = ahead.as_ref().filter(|(at, _)| *at == sc) {
+            return values.clone();
+        }
+        let values = tour::foresee(&sc)
+            .ok()
+            .map(|stats| tour::step_choices(s, &sc, &stats));
+        *ahead = Some((sc, values.clone()));
+        values
+    };
     // True once this step's strategy has finished its run.
     let done = Memo::new(move |_| {
         playback.state().get() == PlayState::Done
@@ -104,7 +113,7 @@ pub fn TourCard(
     let shown = live::view(Card, move || CardState {
         step: step(),
         draft: state.draft().get(),
-        choices: choices.get(),
+        choices: choices(),
         picked: picked.get(),
         done: done.get().then(final_stats).flatten(),
     });
