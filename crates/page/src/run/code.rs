@@ -8,7 +8,10 @@
 
 use crate::shared::cut::around;
 use crate::shared::format::duration_ms;
+use crate::shared::live::{Fill, Live};
+use crate::shared::slot::Slot;
 use crate::shared::titles::strategy_label;
+use crate::slot;
 use maud::{html, Markup};
 use sim::strategy::ClientParams;
 use sim::time::whole_ms;
@@ -84,21 +87,102 @@ pub fn view_markup(
     text: Option<Result<&str, &str>>,
     equivalents: Option<Result<&str, &str>>,
 ) -> Markup {
-    let path = repo_path(s);
+    draw_head(&mut Fill::default(), s, c, text, equivalents)
+}
+
+/// Which file ran and how it differs from the one before.
+fn intro_markup(s: StrategyName) -> Markup {
     html! {
-        p {
-            "This is the code that produced the numbers above: " code { (path) }
-            @if let Some(p) = s.previous() {
-                span {
-                    ", written as " (strategy_label(p)) " plus one change, marked "
-                    mark.rll-mark-inline { "like this" } "."
+        "This is the code that produced the numbers above: " code { (repo_path(s)) }
+        @if let Some(p) = s.previous() {
+            span {
+                ", written as " (strategy_label(p)) " plus one change, marked "
+                mark.rll-mark-inline { "like this" } "."
+            }
+        }
+    }
+}
+
+/// The code view's head, its live parts recorded in `fill`.
+fn draw_head(
+    fill: &mut Fill,
+    s: StrategyName,
+    c: &ClientParams,
+    text: Option<Result<&str, &str>>,
+    equivalents: Option<Result<&str, &str>>,
+) -> Markup {
+    html! {
+        p data-slot=(INTRO) { (fill.markup(INTRO, intro_markup(s))) }
+        pre.rll-source tabindex="0" aria-label="Strategy source code" {
+            code data-file=[fill.data(FILE, "data-file", Some(repo_path(s)))] data-slot=(FILE) {
+                (fill.markup(FILE, file_markup(text, |source| changed_lines(s, source))))
+            }
+        }
+        div.rll-equivalent data-slot=(EQUIVALENTS) {
+            (fill.markup(EQUIVALENTS, crate::run::equivalents::content(equivalents, s, c)))
+        }
+    }
+}
+
+/// The code view's sentence on which file ran.
+pub const INTRO: Slot = slot!("code-intro");
+/// The strategy's file, its lines written again only when the file or the strategy
+/// changes (so a change of the numbers leaves them, and a reader's scroll, alone).
+pub const FILE: Slot = slot!("code-file");
+/// The equivalents, written again when the strategy, the numbers or the file change.
+pub const EQUIVALENTS: Slot = slot!("code-equivalents");
+/// The shared loop's caption.
+pub const CAPTION: Slot = slot!("code-caption");
+/// The shared loop's lines.
+pub const SHARED: Slot = slot!("code-shared");
+
+/// A fetched file: none yet, its text, or why it did not come.
+pub type Fetched = Option<Result<String, String>>;
+
+/// What the code view shows: the strategy and its numbers, and the files fetched so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CodeState {
+    /// The strategy whose file is shown.
+    pub strategy: StrategyName,
+    /// The numbers the equivalents and the caption quote.
+    pub client: ClientParams,
+    /// The strategy's file.
+    pub file: Fetched,
+    /// The equivalents' file.
+    pub equivalents: Fetched,
+    /// The shared loop's file (fetched when its part is first opened).
+    pub shared: Fetched,
+}
+
+/// A fetched file as the markup reads it.
+fn as_str(f: &Fetched) -> Option<Result<&str, &str>> {
+    f.as_ref().map(|t| t.as_deref().map_err(String::as_str))
+}
+
+/// The code view ([`Live`]): the head ([`view_markup`]), then the shared loop, closed
+/// until the reader opens it. Its nodes stay; each part is written as markup, and only
+/// when it differs from what is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeView;
+
+impl Live for CodeView {
+    type State = CodeState;
+
+    fn shape(&self, _: &CodeState) -> u64 {
+        0
+    }
+
+    fn draw(&self, st: &CodeState, fill: &mut Fill) -> Markup {
+        let shared = as_str(&st.shared).map(|t| t.map(without_tests));
+        html! {
+            div { (draw_head(fill, st.strategy, &st.client, as_str(&st.file), as_str(&st.equivalents))) }
+            details.rll-details {
+                summary data-slot=(CAPTION) { (fill.markup(CAPTION, shared_loop_caption(&st.client))) }
+                pre.rll-source tabindex="0" {
+                    code data-slot=(SHARED) { (fill.markup(SHARED, file_markup(shared, |_| Vec::new()))) }
                 }
             }
         }
-        pre.rll-source tabindex="0" aria-label="Strategy source code" {
-            code data-file=(path) { (file_markup(text, |source| changed_lines(s, source))) }
-        }
-        (crate::run::equivalents::markup(equivalents, s, c))
     }
 }
 
@@ -230,7 +314,9 @@ mod tests {
         )
         .into_string();
         assert!(
-            head.contains("<code data-file=\"crates/sim/src/strategy/keyed.rs\">"),
+            head.contains(
+                "<code data-file=\"crates/sim/src/strategy/keyed.rs\" data-slot=\"code-file\">"
+            ),
             "{head}"
         );
         assert!(
@@ -281,5 +367,45 @@ mod tests {
                     .trim_end_matches(".rs")
             ) || caption.contains("charge.rs")
         );
+    }
+
+    #[test]
+    fn the_code_view_draws_what_it_fills_and_new_numbers_leave_the_files_lines_alone() {
+        let keyed = CodeState {
+            strategy: StrategyName::Keyed,
+            client: ClientParams::default(),
+            file: Some(Ok("ClientPlan {\n    key: true,\n..".into())),
+            equivalents: Some(Ok("keyed | lib 1.0 (Go) | key := \"ck-\" + id".into())),
+            shared: None,
+        };
+        let failed = CodeState {
+            file: Some(Err("Could not load it.".into())),
+            equivalents: None,
+            shared: Some(Ok("fn run() {}\n#[cfg(test)]\nmod t {}".into())),
+            ..keyed.clone()
+        };
+        for st in [&keyed, &failed] {
+            crate::shared::live::check_drawn(&CodeView, st).unwrap();
+        }
+        let slower = CodeState {
+            client: ClientParams {
+                backoff_base_us: 250_000,
+                ..ClientParams::default()
+            },
+            ..keyed.clone()
+        };
+        let fill = |s: &CodeState| {
+            let mut fill = Fill::default();
+            CodeView.draw(s, &mut fill);
+            fill
+        };
+        let changed: Vec<Slot> = fill(&keyed)
+            .writes()
+            .iter()
+            .zip(fill(&slower).writes())
+            .filter(|(x, y)| x != y)
+            .map(|(_, (hole, _))| hole.slot)
+            .collect();
+        assert_eq!(changed, [CAPTION]);
     }
 }

@@ -232,21 +232,24 @@ pub fn for_strategy(rows: &[Equivalent], s: StrategyName) -> Vec<&Equivalent> {
 /// (library and version, language, and the code in its own scrolling box); or, while the
 /// file is on its way or if it did not come or does not read, the sentence that says so.
 pub fn markup(text: Option<Result<&str, &str>>, s: StrategyName, c: &ClientParams) -> Markup {
+    html! { div.rll-equivalent { (content(text, s, c)) } }
+}
+
+/// What [`markup`] holds in its box: the caption, then the rows or the sentence.
+pub fn content(text: Option<Result<&str, &str>>, s: StrategyName, c: &ClientParams) -> Markup {
     let failed = |why: &str| {
         html! { p.rll-caption role="alert" { "The equivalents are not shown: " (why) } }
     };
     html! {
-        div.rll-equivalent {
-            p.rll-caption {
-                "An equivalent configuration in a library you may know (not the code that ran), \
-                 each checked against the version named:"
-            }
-            @match text.map(|t| t.map(parse)) {
-                None => { p.rll-caption { "Loading the equivalents…" } }
-                Some(Err(why)) => { (failed(why)) }
-                Some(Ok(Err(why))) => { (failed(&why)) }
-                Some(Ok(Ok(rows))) => { (list_markup(&rows, s, c)) }
-            }
+        p.rll-caption {
+            "An equivalent configuration in a library you may know (not the code that ran), \
+             each checked against the version named:"
+        }
+        @match text.map(|t| t.map(parse)) {
+            None => { p.rll-caption { "Loading the equivalents…" } }
+            Some(Err(why)) => { (failed(why)) }
+            Some(Ok(Err(why))) => { (failed(&why)) }
+            Some(Ok(Ok(rows))) => { (list_markup(&rows, s, c)) }
         }
     }
 }

@@ -11,8 +11,11 @@
 
 use super::incident::band_label;
 use crate::shared::format::{capitalised, count, duration_ms};
+use crate::shared::live::{Fill, Live};
 use crate::shared::markup::Whole;
+use crate::shared::slot::Slot;
 use crate::shared::ticks::time_ticks;
+use crate::slot;
 use maud::{html, Markup};
 use sim::flow::Second;
 use sim::incident::{Incident, IncidentPlan};
@@ -311,90 +314,217 @@ fn place(x: u64) -> String {
     format!("{side}:{}.{}%", from / 10, from % 10)
 }
 
-/// The chart: `seconds` (whole seconds from t = 0, as far as the run has been shown),
-/// the run's `incident`, an axis of `axis_s` seconds (longer if the seconds are), and
-/// `recovery`, the run's goodput recovery once it has finished (`None` while it
-/// plays). Its figure carries the sentence's numbers as data attributes, for tests.
+/// The chart's figure, live: its data attributes, the sentence's numbers for tests.
+pub const FIGURE: Slot = slot!("flow-figure");
+/// The incident's band.
+pub const BAND: Slot = slot!("flow-band");
+/// Each line, from the back ([`SERIES`]).
+pub const LINE: Slot = slot!("flow-line");
+/// The line where goodput came back.
+pub const BACK_LINE: Slot = slot!("flow-back-line");
+/// The incident's name over its band.
+pub const BAND_LABEL: Slot = slot!("flow-band-label");
+/// The words where goodput came back.
+pub const BACK_LABEL: Slot = slot!("flow-back-label");
+/// The time axis's ticks, replaced as markup when the axis changes length (their number
+/// changes with it).
+pub const AXIS: Slot = slot!("flow-axis");
+/// The legend, replaced as markup when its span or its peak changes (a sentence with
+/// one clause that comes and goes).
+pub const LEGEND: Slot = slot!("flow-legend");
+/// The sentence under the chart.
+pub const SENTENCE: Slot = slot!("flow-sentence");
+
+/// What the chart shows: `seconds` (whole seconds from t = 0, as far as the run has been
+/// shown), the run's `incident`, an axis of `axis_s` seconds (longer if the seconds
+/// are), and `recovery`, the run's goodput recovery once it has finished (`None` while
+/// it plays).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FlowState {
+    /// The seconds shown.
+    pub seconds: Vec<Second>,
+    /// The run's incident.
+    pub incident: IncidentPlan,
+    /// The axis's length, in seconds.
+    pub axis_s: u64,
+    /// The run's goodput recovery, once it has finished.
+    pub recovery: Option<Recovery>,
+}
+
+/// The places and figures of a chart, worked out once for its shape and its drawing.
+struct Plot {
+    axis_s: u64,
+    axis_us: u64,
+    peak: u64,
+    figures: Figures,
+    back: Back,
+    band: Option<(u64, u64)>,
+    marker: Option<u64>,
+    back_at: Option<u64>,
+}
+
+impl Plot {
+    fn of(st: &FlowState) -> Self {
+        let (seconds, incident) = (&st.seconds, &st.incident);
+        let axis_s = st.axis_s.max(seconds.len() as u64).max(1);
+        let axis_us = axis_s * US_PER_S;
+        let peak = seconds
+            .iter()
+            .map(|s| s.arrivals.max(s.sent).max(s.goodput))
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let back = Back::of(seconds, incident, st.recovery);
+        // Only the part of the incident the axis holds; none if it starts past the end.
+        let band = (incident.kind != Incident::None && incident.start_us < axis_us).then(|| {
+            let left = x_of(incident.start_us, axis_us).min(WIDTH - MIN_BAND);
+            let right = x_of(incident.end_us(), axis_us).max(left + MIN_BAND);
+            (left, right - left)
+        });
+        let marker = match back {
+            Back::After(ms) => Some(x_of(
+                incident.end_us().saturating_add(ms * US_PER_MS),
+                axis_us,
+            )),
+            _ => None,
+        };
+        let back_at = match back {
+            Back::After(_) => marker,
+            Back::Never { .. } => Some(WIDTH),
+            Back::Unknown => None,
+        };
+        Self {
+            axis_s,
+            axis_us,
+            peak: u64::from(peak),
+            figures: Figures::of(seconds, incident),
+            back,
+            band,
+            marker,
+            back_at,
+        }
+    }
+}
+
+/// The goodput chart's box ([`Live`]): empty (and hidden by the stylesheet) with
+/// nothing to chart, else the chart. Its nodes stay while the run goes; each second
+/// writes the lines' paths, the figures and the sentence in place. Which parts are
+/// drawn (the band, the lines, the recovery's mark and words) is its shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flow;
+
+impl Live for Flow {
+    type State = Option<FlowState>;
+
+    fn shape(&self, state: &Option<FlowState>) -> u64 {
+        state.as_ref().map_or(0, |st| {
+            let p = Plot::of(st);
+            let back_label = p.back_at.is_some() && back_label(p.back).is_some();
+            [
+                true,
+                p.band.is_some(),
+                !st.seconds.is_empty(),
+                p.marker.is_some(),
+                back_label,
+            ]
+            .iter()
+            .fold(0, |n, b| n * 2 + u64::from(*b))
+        })
+    }
+
+    fn draw(&self, state: &Option<FlowState>, fill: &mut Fill) -> Markup {
+        html! {
+            section class=(FLOW_CLASS) data-testid=(FLOW_TESTID) aria-label=(FLOW_TITLE) {
+                @if let Some(st) = state { (draw_figure(st, fill)) }
+            }
+        }
+    }
+}
+
+/// The chart for `st` ([`Flow`] draws it in its box). Its figure carries the sentence's
+/// numbers as data attributes, for tests.
 pub fn flow_markup(
     seconds: &[Second],
     incident: &IncidentPlan,
     axis_s: u64,
     recovery: Option<Recovery>,
 ) -> Markup {
-    let axis_s = axis_s.max(seconds.len() as u64).max(1);
-    let axis_us = axis_s * US_PER_S;
-    let peak = seconds
-        .iter()
-        .map(|s| s.arrivals.max(s.sent).max(s.goodput))
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let peak = u64::from(peak);
-    let figures = Figures::of(seconds, incident);
-    let back = Back::of(seconds, incident, recovery);
-    // Only the part of the incident the axis holds; none if it starts past the end.
-    let band = (incident.kind != Incident::None && incident.start_us < axis_us).then(|| {
-        let left = x_of(incident.start_us, axis_us).min(WIDTH - MIN_BAND);
-        let right = x_of(incident.end_us(), axis_us).max(left + MIN_BAND);
-        (left, right - left)
-    });
-    let marker = match back {
-        Back::After(ms) => Some(x_of(
-            incident.end_us().saturating_add(ms * US_PER_MS),
-            axis_us,
-        )),
-        _ => None,
+    let st = FlowState {
+        seconds: seconds.to_vec(),
+        incident: *incident,
+        axis_s,
+        recovery,
     };
-    let back_at = match back {
-        Back::After(_) => marker,
-        Back::Never { .. } => Some(WIDTH),
-        Back::Unknown => None,
-    };
+    draw_figure(&st, &mut Fill::default())
+}
+
+/// A whole number as an attribute's text.
+fn whole(n: u64) -> Option<String> {
+    Some(html! { (Whole(n)) }.into_string())
+}
+
+/// The chart's figure, its live nodes recorded in `fill`.
+fn draw_figure(st: &FlowState, fill: &mut Fill) -> Markup {
+    let (seconds, incident) = (&st.seconds, &st.incident);
+    let p = Plot::of(st);
+    let (figures, back) = (p.figures, p.back);
     let (recovery_ms, recovered) = match back {
-        Back::After(ms) => (Some(Whole(ms)), Some("true")),
-        Back::Never { ms, .. } => (Some(Whole(ms)), Some("false")),
+        Back::After(ms) => (whole(ms), Some("true")),
+        Back::Never { ms, .. } => (whole(ms), Some("false")),
         Back::Unknown => (None, None),
     };
     let sentence = flow_sentence(&figures, incident, back);
+    let axis = html! {
+        @for (x, label) in axis_ticks(p.axis_us) {
+            span style={ "left:" (Whole(x / 10)) "." (Whole(x % 10)) "%" } { (label) }
+        }
+    };
+    let legend = html! {
+        strong { (FLOW_TITLE) } ". Thin grey line: customers who arrived each second; blue: requests the client sent; bold green: charges it learned of (its goodput)."
+        @if p.band.is_some() { " Shaded: the incident." }
+        " From 0 to "
+        (duration_ms(whole_ms(p.axis_us))) " across, 0 to " (count(p.peak)) " a second up."
+    };
     html! {
-        figure.rll-flow-figure data-testid="flow-figure"
-            data-goodput-before=[figures.before.map(|r| Whole(r.goodput))]
-            data-goodput-last=[figures.last.map(|r| Whole(r.goodput))]
-            data-sent-last=[figures.last.map(|r| Whole(r.sent))]
-            data-recovery-ms=[recovery_ms] data-recovered=[recovered] {
+        figure.rll-flow-figure data-testid="flow-figure" data-slot=(FIGURE)
+            data-goodput-before=[fill.data(FIGURE, "data-goodput-before", figures.before.and_then(|r| whole(r.goodput)))]
+            data-goodput-last=[fill.data(FIGURE, "data-goodput-last", figures.last.and_then(|r| whole(r.goodput)))]
+            data-sent-last=[fill.data(FIGURE, "data-sent-last", figures.last.and_then(|r| whole(r.sent)))]
+            data-recovery-ms=[fill.data(FIGURE, "data-recovery-ms", recovery_ms)]
+            data-recovered=[fill.data(FIGURE, "data-recovered", recovered.map(str::to_string))] {
             div.rll-flow-plot {
                 svg.rll-flow-svg viewBox="0 0 1000 200" preserveAspectRatio="none" aria-hidden="true" focusable="false" {
-                    @if let Some((x, w)) = band {
-                        rect.rll-flow-band x=(Whole(x)) y="0" width=(Whole(w)) height="200" {}
+                    @if let Some((x, w)) = p.band {
+                        rect.rll-flow-band data-slot=(BAND) x=[fill.data(BAND, "x", whole(x))] y="0"
+                            width=[fill.data(BAND, "width", whole(w))] height="200" {}
                     }
                     @if !seconds.is_empty() {
                         @for (class, value) in SERIES {
-                            path class=(class) d=(step_path(seconds, value, axis_s, peak)) vector-effect="non-scaling-stroke" {}
+                            path class=(class) data-slot=(LINE)
+                                d=[fill.data(LINE, "d", Some(step_path(seconds, value, p.axis_s, p.peak)))]
+                                vector-effect="non-scaling-stroke" {}
                         }
                     }
-                    @if let Some(x) = marker {
-                        path.rll-flow-back d={ "M" (Whole(x)) " 0V200" } vector-effect="non-scaling-stroke" {}
+                    @if let Some(x) = p.marker {
+                        path.rll-flow-back data-slot=(BACK_LINE)
+                            d=[fill.data(BACK_LINE, "d", Some(html! { "M" (Whole(x)) " 0V200" }.into_string()))]
+                            vector-effect="non-scaling-stroke" {}
                     }
                 }
-                @if let Some((x, w)) = band {
-                    span.rll-flow-note.rll-flow-band-label aria-hidden="true" style=(place(if x <= RIGHT_ALIGN_FROM { x } else { x + w })) { (band_label(incident.kind)) }
+                @if let Some((x, w)) = p.band {
+                    span.rll-flow-note.rll-flow-band-label aria-hidden="true" data-slot=(BAND_LABEL)
+                        style=[fill.data(BAND_LABEL, "style", Some(place(if x <= RIGHT_ALIGN_FROM { x } else { x + w })))] {
+                        (fill.text(BAND_LABEL, band_label(incident.kind)))
+                    }
                 }
-                @if let (Some(x), Some(words)) = (back_at, back_label(back)) {
-                    span.rll-flow-note.rll-flow-back-label aria-hidden="true" style=(place(x)) data-testid="flow-back" { (words) }
+                @if let (Some(x), Some(words)) = (p.back_at, back_label(back)) {
+                    span.rll-flow-note.rll-flow-back-label aria-hidden="true" data-testid="flow-back" data-slot=(BACK_LABEL)
+                        style=[fill.data(BACK_LABEL, "style", Some(place(x)))] { (fill.text(BACK_LABEL, words)) }
                 }
             }
-            div.rll-flow-axis aria-hidden="true" {
-                @for (x, label) in axis_ticks(axis_us) {
-                    span style={ "left:" (Whole(x / 10)) "." (Whole(x % 10)) "%" } { (label) }
-                }
-            }
-            figcaption.rll-flow-legend {
-                strong { (FLOW_TITLE) } ". Thin grey line: customers who arrived each second; blue: requests the client sent; bold green: charges it learned of (its goodput)."
-                @if band.is_some() { " Shaded: the incident." }
-                " From 0 to "
-                (duration_ms(whole_ms(axis_us))) " across, 0 to " (count(peak)) " a second up."
-            }
-            p.rll-flow-sentence data-testid="flow-sentence" { (sentence) }
+            div.rll-flow-axis aria-hidden="true" data-slot=(AXIS) { (fill.markup(AXIS, axis)) }
+            figcaption.rll-flow-legend data-slot=(LEGEND) { (fill.markup(LEGEND, legend)) }
+            p.rll-flow-sentence data-testid="flow-sentence" data-slot=(SENTENCE) { (fill.text(SENTENCE, sentence)) }
         }
     }
 }
@@ -539,7 +669,7 @@ mod tests {
         let m = flow_markup(&seconds, &plan, 4, None).into_string();
         assert!(
             m.contains(
-                "<rect class=\"rll-flow-band\" x=\"250\" y=\"0\" width=\"250\" height=\"200\">"
+                "<rect class=\"rll-flow-band\" data-slot=\"flow-band\" x=\"250\" y=\"0\" width=\"250\" height=\"200\">"
             ),
             "{m}"
         );
@@ -708,5 +838,51 @@ mod tests {
             "{m}"
         );
         assert!(m.starts_with("<p class=\"rll-callout\" data-testid=\"flow-chart\">Goodput over time is drawn on "), "{m}");
+    }
+
+    #[test]
+    fn the_chart_draws_what_it_fills_and_a_second_more_writes_in_place() {
+        let plan = down(1, 1);
+        let done = Some(Recovery {
+            ms: 500,
+            came_back: true,
+            up_percent: 90,
+        });
+        let state = |n: usize, recovery| {
+            Some(FlowState {
+                seconds: vec![second(4, 2, 1); n],
+                incident: plan,
+                axis_s: 8,
+                recovery,
+            })
+        };
+        for st in [None, state(0, None), state(3, None), state(8, done)] {
+            crate::shared::live::check_drawn(&Flow, &st).unwrap();
+        }
+        assert_eq!(Flow.shape(&None), 0);
+        assert_eq!(Flow.markup(&None).into_string(), "<section class=\"rll-flow\" data-testid=\"flow-chart\" aria-label=\"Goodput over time\"></section>");
+        // A second more, while it plays: the same nodes, the lines and the figures
+        // written again, the axis left alone.
+        let (a, b) = (state(3, None), state(4, None));
+        assert_eq!(Flow.shape(&a), Flow.shape(&b));
+        let fill = |s: &Option<FlowState>| {
+            let mut fill = Fill::default();
+            Flow.draw(s, &mut fill);
+            fill
+        };
+        let (fa, fb) = (fill(&a), fill(&b));
+        let changed: Vec<Slot> = fa
+            .writes()
+            .iter()
+            .zip(fb.writes())
+            .filter(|(x, y)| x != y)
+            .map(|(_, (hole, _))| hole.slot)
+            .collect();
+        assert!(
+            changed.contains(&LINE) && !changed.contains(&AXIS),
+            "{changed:?}"
+        );
+        // Its end adds the recovery's mark: another shape.
+        assert_ne!(Flow.shape(&state(8, None)), Flow.shape(&state(8, done)));
     }
 }

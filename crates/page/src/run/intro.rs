@@ -3,7 +3,10 @@
 
 use crate::query::links::href;
 use crate::shared::format::{capitalised, count, duration_ms, odds_text};
-use crate::shared::markup::{tab_link, TabKey};
+use crate::shared::live::{Fill, Live};
+use crate::shared::markup::CURRENT_TAB;
+use crate::shared::slot::Slot;
+use crate::slot;
 use crate::{Section, View};
 use maud::{html, Markup};
 use sim::provider::ProviderConfig;
@@ -66,6 +69,31 @@ pub fn customers_sentence(scenario: &Scenario) -> String {
     }
 }
 
+/// The introduction ([`Live`]): a heading, what the client has to do, and the rules.
+/// The same markup is the static shell's (index.html, which a test holds to it), so it
+/// carries no slots: new numbers draw it again, its shape being the words themselves
+/// (they change only when the reader sets another number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Intro;
+
+impl Live for Intro {
+    type State = Scenario;
+
+    fn shape(&self, scenario: &Scenario) -> u64 {
+        // FNV-1a over the words: a change of any number is a change of shape.
+        intro_markup(scenario)
+            .into_string()
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            })
+    }
+
+    fn draw(&self, scenario: &Scenario, _: &mut Fill) -> Markup {
+        intro_markup(scenario)
+    }
+}
+
 /// The introduction as markup: a heading, what the client has to do, and the rules.
 pub fn intro_markup(scenario: &Scenario) -> Markup {
     html! {
@@ -97,15 +125,39 @@ pub fn view_label(v: View) -> String {
     }
 }
 
-/// The charges section's view tabs as markup: a link per view carrying the seed and
-/// numbers, the one on screen marked as the current page.
-pub fn tabs_markup(current: View, scenario: &Scenario) -> Markup {
-    html! {
-        @for v in View::ALL {
-            (tab_link("rll-tab", TabKey::View(v.as_str()), &href(Section::Charges, v, scenario),
-                v == current, html! { (view_label(v)) }))
+/// A view's tab other than the one on screen, its link's address live.
+pub const VIEW_TAB: Slot = slot!("view-tab");
+
+/// The charges section's view tabs ([`Live`]): a link per view carrying the seed and
+/// numbers, the one on screen ([`Tabs::0`]) marked as the current page and named by
+/// [`CURRENT_TAB`], the others by [`VIEW_TAB`]. A change of the numbers writes the
+/// links' addresses in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tabs(pub View);
+
+impl Live for Tabs {
+    type State = Scenario;
+
+    fn shape(&self, _: &Scenario) -> u64 {
+        0
+    }
+
+    fn draw(&self, scenario: &Scenario, fill: &mut Fill) -> Markup {
+        html! {
+            @for v in View::ALL {
+                @let current = v == self.0;
+                @let slot = if current { CURRENT_TAB } else { VIEW_TAB };
+                a.rll-tab data-view=(v.as_str())
+                    href=[fill.data(slot, "href", Some(href(Section::Charges, v, scenario)))]
+                    data-slot=(slot) aria-current=[current.then_some("page")] { (view_label(v)) }
+            }
         }
     }
+}
+
+/// The charges section's view tabs as markup ([`Tabs`]).
+pub fn tabs_markup(current: View, scenario: &Scenario) -> Markup {
+    Tabs(current).markup(scenario)
 }
 
 #[cfg(test)]
@@ -198,5 +250,55 @@ mod tests {
                 "{m}"
             );
         }
+    }
+
+    #[test]
+    fn the_tabs_draw_what_they_fill_and_new_numbers_change_only_the_addresses() {
+        let a = Scenario::article(StrategyName::Pool, 9);
+        let b = Scenario {
+            seed: 10,
+            ..a.clone()
+        };
+        for v in View::ALL {
+            crate::shared::live::check_drawn(&Tabs(v), &a).unwrap();
+        }
+        let fill = |s: &Scenario| {
+            let mut fill = Fill::default();
+            Tabs(View::Run).draw(s, &mut fill);
+            fill
+        };
+        let (fa, fb) = (fill(&a), fill(&b));
+        assert_eq!(fa.writes().len(), View::ALL.len());
+        let changed = fa
+            .writes()
+            .iter()
+            .zip(fb.writes())
+            .filter(|(x, y)| x != y)
+            .count();
+        assert_eq!(changed, View::ALL.len());
+        assert_eq!(Tabs(View::Run).shape(&a), Tabs(View::Run).shape(&b));
+        let m = tabs_markup(View::Run, &a).into_string();
+        assert_eq!(m.matches("data-slot=\"current-tab\"").count(), 1);
+        assert_eq!(
+            m.matches("data-slot=\"view-tab\"").count(),
+            View::ALL.len() - 1
+        );
+    }
+
+    #[test]
+    fn the_intro_is_drawn_again_when_its_words_change_and_only_then() {
+        let a = Scenario::article(StrategyName::Naive, 1);
+        let mut b = a.clone();
+        b.provider.decline_every += 1;
+        let other_seed = Scenario {
+            seed: 2,
+            ..a.clone()
+        };
+        assert_ne!(Intro.shape(&a), Intro.shape(&b));
+        assert_eq!(Intro.shape(&a), Intro.shape(&other_seed));
+        assert_eq!(
+            Intro.markup(&a).into_string(),
+            intro_markup(&a).into_string()
+        );
     }
 }

@@ -3,7 +3,10 @@
 //! run uses.
 
 use crate::shared::format::duration_ms;
+use crate::shared::live::{Fill, Live};
+use crate::shared::slot::Slot;
 use crate::shared::titles::strategy_label;
+use crate::slot;
 use maud::{html, Markup};
 use sim::provider::ProviderConfig;
 use sim::strategy::pacer::Pacer;
@@ -99,19 +102,61 @@ pub fn explain(s: StrategyName, c: &ClientParams, p: &ProviderConfig) -> (String
     }
 }
 
+/// The note's heading: the strategy's name, and the one it builds on.
+pub const NOTE_TITLE: Slot = slot!("note-title");
+/// What the strategy changes.
+pub const NOTE_CHANGE: Slot = slot!("note-change");
+/// What to watch.
+pub const NOTE_WATCH: Slot = slot!("note-watch");
+
+/// What the note explains: the strategy, and the numbers the next run uses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NoteState {
+    /// The strategy explained.
+    pub strategy: StrategyName,
+    /// The client's numbers.
+    pub client: ClientParams,
+    /// The provider's.
+    pub provider: ProviderConfig,
+}
+
+/// The note ([`Live`]): the strategy's name (and the one it builds on), what it changes,
+/// and what to watch, each part written in place when it changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Note;
+
+impl Live for Note {
+    type State = NoteState;
+
+    fn shape(&self, _: &NoteState) -> u64 {
+        0
+    }
+
+    fn draw(&self, n: &NoteState, fill: &mut Fill) -> Markup {
+        draw(fill, n.strategy, &n.client, &n.provider)
+    }
+}
+
 /// The note as markup: the strategy's name (and the one it builds on), what it changes,
-/// and what to watch.
+/// and what to watch ([`Note`]).
 pub fn note_markup(s: StrategyName, c: &ClientParams, p: &ProviderConfig) -> Markup {
+    draw(&mut Fill::default(), s, c, p)
+}
+
+/// The note, its live parts recorded in `fill`.
+fn draw(fill: &mut Fill, s: StrategyName, c: &ClientParams, p: &ProviderConfig) -> Markup {
     let (change, watch) = explain(s, c, p);
-    html! {
-        h3 {
-            (strategy_label(s))
-            @if let Some(prev) = s.previous() {
-                span.rll-note-from { " — " (strategy_label(prev)) ", plus one change" }
-            }
+    let title = html! {
+        (strategy_label(s))
+        @if let Some(prev) = s.previous() {
+            span.rll-note-from { " — " (strategy_label(prev)) ", plus one change" }
         }
-        p { (change) }
-        p.rll-watch { span.rll-watch-label { "What to watch: " } (watch) }
+    };
+    let watch = html! { span.rll-watch-label { "What to watch: " } (watch) };
+    html! {
+        h3 data-slot=(NOTE_TITLE) { (fill.markup(NOTE_TITLE, title)) }
+        p data-slot=(NOTE_CHANGE) { (fill.text(NOTE_CHANGE, change)) }
+        p.rll-watch data-slot=(NOTE_WATCH) { (fill.markup(NOTE_WATCH, watch)) }
     }
 }
 
@@ -126,14 +171,17 @@ mod tests {
         let m = note_markup(StrategyName::Pool, &sc.client, &sc.provider).into_string();
         assert!(
             m.starts_with(&format!(
-                "<h3>{}<span class=\"rll-note-from\"> — {}, plus one change</span></h3>",
+                "<h3 data-slot=\"note-title\">{}<span class=\"rll-note-from\"> — {}, plus one change</span></h3>",
                 strategy_label(StrategyName::Pool),
                 strategy_label(StrategyName::Keyed)
             )),
             "{m}"
         );
         assert!(
-            m.contains(&format!("<p>{} workers each take", sc.client.pool_workers)),
+            m.contains(&format!(
+                "<p data-slot=\"note-change\">{} workers each take",
+                sc.client.pool_workers
+            )),
             "{m}"
         );
         let eight = ClientParams {
@@ -142,11 +190,14 @@ mod tests {
         };
         assert!(note_markup(StrategyName::Pool, &eight, &sc.provider)
             .into_string()
-            .contains("<p>8 workers each take"));
+            .contains("<p data-slot=\"note-change\">8 workers each take"));
         // The first strategy builds on nothing; quotes in the text are escaped.
         let naive = note_markup(StrategyName::Naive, &sc.client, &sc.provider).into_string();
         assert!(
-            naive.starts_with(&format!("<h3>{}</h3>", strategy_label(StrategyName::Naive))),
+            naive.starts_with(&format!(
+                "<h3 data-slot=\"note-title\">{}</h3>",
+                strategy_label(StrategyName::Naive)
+            )),
             "{naive}"
         );
         let retry = note_markup(StrategyName::Retry, &sc.client, &sc.provider).into_string();
@@ -154,5 +205,33 @@ mod tests {
             retry.contains("What to watch: </span>Watch “gave up” fall"),
             "{retry}"
         );
+    }
+
+    #[test]
+    fn the_note_draws_what_it_fills_and_new_numbers_leave_its_heading() {
+        let sc = Scenario::article(StrategyName::Pool, 1);
+        let state = |s| NoteState {
+            strategy: s,
+            client: sc.client.clone(),
+            provider: sc.provider.clone(),
+        };
+        for s in StrategyName::ALL {
+            crate::shared::live::check_drawn(&Note, &state(s)).unwrap();
+        }
+        let mut slower = state(StrategyName::Pool);
+        slower.client.timeout_us *= 2;
+        let fill = |n: &NoteState| {
+            let mut fill = Fill::default();
+            Note.draw(n, &mut fill);
+            fill
+        };
+        let changed: Vec<Slot> = fill(&state(StrategyName::Pool))
+            .writes()
+            .iter()
+            .zip(fill(&slower).writes())
+            .filter(|(x, y)| x != y)
+            .map(|(_, (hole, _))| hole.slot)
+            .collect();
+        assert!(!changed.contains(&NOTE_TITLE), "{changed:?}");
     }
 }

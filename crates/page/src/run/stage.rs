@@ -277,6 +277,23 @@ pub fn pause_at_harm_markup(on: bool) -> Markup {
     }
 }
 
+/// The "pause at the first harm" switch ([`Live`]), drawn once: its state is whether it
+/// is ticked at first, and the reader ticks it after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HarmSwitch;
+
+impl Live for HarmSwitch {
+    type State = bool;
+
+    fn shape(&self, _: &bool) -> u64 {
+        0
+    }
+
+    fn draw(&self, on: &bool, _: &mut Fill) -> Markup {
+        pause_at_harm_markup(*on)
+    }
+}
+
 /// Whether a run pauses at its first harm when the page opens: in the presenter's
 /// layout, where the room should see the harm happen, not read about it afterwards.
 pub fn pauses_at_harm(q: &crate::Base) -> bool {

@@ -4,7 +4,9 @@
 //! markup with the nodes the UI writes and reads (the scene links, the "Customer #"
 //! field, the story's place).
 
+use crate::run::opening::back_to_opening;
 use crate::shared::format::count;
+use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
@@ -240,23 +242,54 @@ pub fn story_markup(story: Option<&Story>) -> Markup {
     }
 }
 
-/// The panel as it stands before a run, set once: the scene links' place, the "Customer
-/// #" field and its Open button (the UI opens the number typed on Enter in the field or a
-/// click on the button), the field's message, and the story's place. The UI writes the
-/// scene links and the story as the run goes.
-pub fn panel_markup() -> Markup {
-    html! {
-        div.rll-scenes {
-            span.rll-scene-links data-slot=(SCENES) {}
-            span.rll-goto {
-                label for="rll-goto" { "Customer #" }
-                input #rll-goto type="text" inputmode="numeric" autocomplete="off" data-slot=(GOTO);
-                button type="button" data-slot=(GOTO_OPEN) { "Open" }
+/// What the story panel shows: each scene with the first customer showing it, the open
+/// story, why the number typed cannot be opened, and the customer whose story the
+/// opening tells, while theirs is open here.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PanelState {
+    /// Each scene, with the first customer showing it.
+    pub found: Vec<(Scene, Option<u32>)>,
+    /// The open story.
+    pub story: Option<Story>,
+    /// Why the number typed cannot be opened, if it cannot.
+    pub error: Option<String>,
+    /// The customer the opening tells, while their story is open here.
+    pub told: Option<u32>,
+}
+
+/// The story panel ([`Live`]): the scene links, the "Customer #" field and its Open
+/// button (the UI opens the number typed on Enter in the field or a click on the
+/// button), the field's message, the way back to the opening, and the story. The scene
+/// links and the story are lists, written again as markup when they change; the field
+/// is never drawn again, so what the reader types stays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Panel;
+
+impl Live for Panel {
+    type State = PanelState;
+
+    fn shape(&self, _: &PanelState) -> u64 {
+        0
+    }
+
+    fn draw(&self, st: &PanelState, fill: &mut Fill) -> Markup {
+        html! {
+            div.rll-scenes {
+                span.rll-scene-links data-slot=(SCENES) { (fill.markup(SCENES, scenes_markup(&st.found))) }
+                span.rll-goto {
+                    label for="rll-goto" { "Customer #" }
+                    input #rll-goto type="text" inputmode="numeric" autocomplete="off" data-slot=(GOTO);
+                    button type="button" data-slot=(GOTO_OPEN) { "Open" }
+                }
             }
+            p.rll-field-help.rll-error role="alert" data-slot=(GOTO_ERROR) hidden[fill.flag(GOTO_ERROR, "hidden", st.error.is_none())] {
+                (fill.text(GOTO_ERROR, st.error.clone().unwrap_or_default()))
+            }
+            button.rll-quiet type="button" data-slot=(TO_OPENING) data-testid="to-opening" hidden[fill.flag(TO_OPENING, "hidden", st.told.is_none())] {
+                (fill.text(TO_OPENING, st.told.map(back_to_opening).unwrap_or_default()))
+            }
+            div data-slot=(STORY) { (fill.markup(STORY, story_markup(st.story.as_ref()))) }
         }
-        p.rll-field-help.rll-error role="alert" data-slot=(GOTO_ERROR) hidden {}
-        button.rll-quiet type="button" data-slot=(TO_OPENING) data-testid="to-opening" hidden {}
-        div data-slot=(STORY) { (story_markup(None)) }
     }
 }
 
@@ -450,7 +483,14 @@ mod tests {
         let none = story_markup(None).into_string();
         assert_eq!(none, format!("<p class=\"rll-caption\">{NO_STORY}</p>"));
         assert!(NO_STORY.contains("Pick a customer"));
-        let panel = panel_markup().into_string();
+        let panel = Panel
+            .markup(&PanelState {
+                found: Scene::ALL.map(|s| (s, None)).to_vec(),
+                story: None,
+                error: None,
+                told: None,
+            })
+            .into_string();
         assert!(
             panel.ends_with(&format!("data-slot=\"story\">{none}</div>")),
             "{panel}"
@@ -490,5 +530,47 @@ mod tests {
             "data-scene=\"{}\" disabled title=\"None in this run\">",
             Scene::Declined.as_str()
         )));
+    }
+
+    #[test]
+    fn the_panel_draws_what_it_fills_and_an_error_changes_only_its_line() {
+        let told = story(StrategyName::TimeoutNoKey, 1, Scene::DoubleCharge);
+        let quiet = PanelState {
+            found: Scene::ALL.map(|s| (s, None)).to_vec(),
+            story: None,
+            error: None,
+            told: None,
+        };
+        let open = PanelState {
+            found: Scene::ALL.map(|s| (s, Some(3))).to_vec(),
+            told: Some(told.customer),
+            story: Some(told),
+            error: Some(no_such_customer(10)),
+        };
+        for st in [&quiet, &open] {
+            crate::shared::live::check_drawn(&Panel, st).unwrap();
+        }
+        let m = Panel.markup(&quiet).into_string();
+        assert!(
+            m.contains(NO_STORY) && m.contains("data-testid=\"to-opening\" hidden>"),
+            "{m}"
+        );
+        let fill = |s: &PanelState| {
+            let mut fill = Fill::default();
+            Panel.draw(s, &mut fill);
+            fill
+        };
+        let wrong = PanelState {
+            error: Some(no_such_customer(10)),
+            ..quiet.clone()
+        };
+        let changed: Vec<Slot> = fill(&quiet)
+            .writes()
+            .iter()
+            .zip(fill(&wrong).writes())
+            .filter(|(x, y)| x != y)
+            .map(|(_, (hole, _))| hole.slot)
+            .collect();
+        assert_eq!(changed, [GOTO_ERROR, GOTO_ERROR]);
     }
 }

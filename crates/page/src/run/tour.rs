@@ -3,11 +3,12 @@
 //! the reveal with its moment marked on the stage. Every number in its words comes from
 //! the run it is about: the scenario's customers and that run's stats. The choices too:
 //! the right one is the run's, the others come from [`choices`]' stated rule. The card is
-//! markup set once ([`card_markup`]), each part the UI writes named by its slot.
+//! a live widget ([`Card`]), each part that changes named by its slot.
 
 use super::query::{RunQuery, Walk};
 use crate::query::read::Query;
 use crate::shared::format::count;
+use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::shared::words::Words;
 use crate::slot;
@@ -329,15 +330,15 @@ pub fn next_label(step: usize) -> String {
 /// The card's label for screen readers.
 pub const CARD_LABEL: &str = "Guided walk";
 
+/// The card itself: which step it shows (`data-step`, from 1), and what the UI focuses
+/// when the walk moves.
+pub const CARD: Slot = slot!("tour-card");
 /// The step's setup sentence.
 pub const SETUP: Slot = slot!("tour-setup");
 /// The step's question.
 pub const QUESTION: Slot = slot!("tour-question");
-/// The choices' place: the UI writes the step's choices in it ([`choices_markup`]).
+/// The choices' place: the step's choices, poured again only when their numbers change.
 pub const CHOICES: Slot = slot!("tour-choices");
-/// The attribute in which the UI notes which values the choices' place holds, so it
-/// writes them again only when they change (and a focused choice keeps its focus).
-pub const CHOICES_SHOWN: &str = "data-values";
 /// A choice, its number in [`CHOICE_VALUE`].
 pub const CHOICE: Slot = slot!("tour-choice");
 /// The attribute of a choice that holds its number.
@@ -374,48 +375,81 @@ impl Go {
     }
 }
 
-/// The walk's card, as markup set once: its title, the setup, the question, the choices'
-/// place, the reveal (hidden until the step's run is done), the hint and the buttons that
-/// move through the walk ([`Go`]). The UI writes each part's words in place as the walk
-/// moves, so a focused choice keeps its focus.
-pub fn card_markup() -> Markup {
-    html! {
-        p { span.rll-tour-title { (CARD_LABEL) " · " } span data-slot=(SETUP) data-testid="tour-setup" {} }
-        div.rll-tour-ask {
-            p { strong data-slot=(QUESTION) {} }
-            div.rll-tour-choices role="group" aria-label="Your prediction" data-slot=(CHOICES) {}
-        }
-        p data-slot=(REVEAL) data-testid="tour-reveal" aria-live="polite" hidden {
-            strong data-slot=(REVEAL_WORDS) {} " " (MARKED)
-        }
-        p.rll-tour-hint data-slot=(HINT) {}
-        div.rll-tour-nav {
-            button.rll-quiet type="button" data-slot=(Go::Back.slot()) data-testid="tour-back" hidden { "← Back" }
-            button type="button" data-slot=(Go::Next.slot()) data-testid="tour-next" {}
-            button.rll-quiet type="button" data-slot=(Go::Leave.slot()) data-testid="tour-leave" { "Leave the walk" }
-            span.rll-tour-keys { "With the focus in this card, ← and → move through the walk." }
-        }
-    }
+/// What the card shows: the step, the numbers the next run uses, the step's choices
+/// (once its run is foreseen), the reader's pick, and the step's run's final counters
+/// once it is done.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardState {
+    /// The step, from 0.
+    pub step: usize,
+    /// The numbers the step's run uses.
+    pub draft: Scenario,
+    /// The step's choices, once its run is foreseen.
+    pub choices: Option<Vec<u64>>,
+    /// The reader's prediction.
+    pub picked: Option<u64>,
+    /// The step's run's final counters, once it is done.
+    pub done: Option<Stats>,
 }
 
-/// A step's choices as buttons, none pressed yet (the number in [`CHOICE_VALUE`]).
-pub fn choices_markup(values: &[u64]) -> Markup {
-    html! {
-        @for v in values {
-            button type="button" data-slot=(CHOICE) data-testid="tour-choice" data-value=(v) aria-pressed="false" {
-                (count(*v))
+/// The walk's card ([`Live`]): its title, the setup, the question, the choices, the
+/// reveal (hidden until the step's run is done), the hint and the buttons that move
+/// through the walk ([`Go`]). Its nodes stay for the whole walk, so a focused choice or
+/// button keeps its focus; the choices are poured again only when their numbers change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Card;
+
+impl Live for Card {
+    type State = CardState;
+
+    fn shape(&self, _: &CardState) -> u64 {
+        0
+    }
+
+    fn draw(&self, c: &CardState, fill: &mut Fill) -> Markup {
+        let s = strategy(c.step);
+        let right = c.done.as_ref().map(|stats| (answer(s, stats), stats));
+        let values = c.choices.as_deref().unwrap_or_default();
+        // The numbers, one per digit group of a wrapping sum: a list of its own each.
+        let key = values.iter().fold(values.len() as u64, |k, v| {
+            k.wrapping_mul(1_000_003).wrapping_add(*v)
+        });
+        let choices = html! {
+            @for v in values {
+                @let pressed = if c.picked == Some(*v) { "true" } else { "false" };
+                @let is_right = right.is_some_and(|(a, _)| a == *v);
+                button.rll-tour-right[fill.class(CHOICE, "rll-tour-right", is_right)] type="button" data-slot=(CHOICE)
+                    data-testid="tour-choice" data-value=(v) aria-pressed=(fill.attr(CHOICE, "aria-pressed", pressed)) {
+                    (count(*v))
+                }
+            }
+        };
+        html! {
+            div.rll-tour data-testid="tour" data-slot=(CARD) data-step=[fill.data(CARD, "data-step", Some((c.step + 1).to_string()))]
+                tabindex="-1" role="region" aria-label=(CARD_LABEL) {
+                p { span.rll-tour-title { (CARD_LABEL) " · " } span data-slot=(SETUP) data-testid="tour-setup" { (fill.text(SETUP, setup(s, &c.draft))) } }
+                div.rll-tour-ask {
+                    p { strong data-slot=(QUESTION) { (fill.text(QUESTION, question(s).into())) } }
+                    div.rll-tour-choices role="group" aria-label="Your prediction" data-slot=(CHOICES) { (fill.keyed(CHOICES, key, choices)) }
+                }
+                p data-slot=(REVEAL) data-testid="tour-reveal" aria-live="polite" hidden[fill.flag(REVEAL, "hidden", right.is_none())]
+                    data-answer=[fill.data(REVEAL, "data-answer", right.map(|(a, _)| a.to_string()))] {
+                    strong data-slot=(REVEAL_WORDS) {
+                        (fill.text(REVEAL_WORDS, right.map(|(_, stats)| reveal(s, stats, c.picked)).unwrap_or_default()))
+                    }
+                    " " (MARKED)
+                }
+                p.rll-tour-hint data-slot=(HINT) { (fill.text(HINT, hint(right.is_some(), c.picked.is_some()).into())) }
+                div.rll-tour-nav {
+                    button.rll-quiet type="button" data-slot=(Go::Back.slot()) data-testid="tour-back"
+                        hidden[fill.flag(Go::Back.slot(), "hidden", c.step == 0)] { "← Back" }
+                    button type="button" data-slot=(Go::Next.slot()) data-testid="tour-next" { (fill.text(Go::Next.slot(), next_label(c.step))) }
+                    button.rll-quiet type="button" data-slot=(Go::Leave.slot()) data-testid="tour-leave" { "Leave the walk" }
+                    span.rll-tour-keys { "With the focus in this card, ← and → move through the walk." }
+                }
             }
         }
     }
-}
-
-/// The values the choices' place holds, as the UI notes them in [`CHOICES_SHOWN`].
-pub fn choices_key(values: &[u64]) -> String {
-    values
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 /// What the card asks of the reader while the step's run is not done: to pick, or to
@@ -431,6 +465,7 @@ pub fn hint(done: bool, picked: bool) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::live::Write;
 
     /// Every whole number written in `text` ("1,017" is one number).
     fn numbers(text: &str) -> Vec<u64> {
@@ -594,10 +629,22 @@ mod tests {
         assert_eq!(next_label(STEPS - 1), "Finish the walk");
     }
 
+    /// The card at step 2 (from 0), before a pick.
+    fn card_state() -> CardState {
+        CardState {
+            step: 2,
+            draft: Scenario::article(strategy(2), 1),
+            choices: Some(vec![12, 1_017, 700]),
+            picked: None,
+            done: None,
+        }
+    }
+
     #[test]
     fn the_card_holds_every_part_the_walk_writes_and_its_words() {
-        let card = card_markup().into_string();
+        let card = Card.markup(&card_state()).into_string();
         for part in [
+            "tour",
             "tour-setup",
             "tour-reveal",
             "tour-back",
@@ -610,7 +657,7 @@ mod tests {
                 "{part}"
             );
         }
-        let slots = [SETUP, QUESTION, CHOICES, REVEAL, REVEAL_WORDS, HINT]
+        let slots = [CARD, SETUP, QUESTION, CHOICES, REVEAL, REVEAL_WORDS, HINT]
             .into_iter()
             .chain(Go::ALL.map(Go::slot));
         let mut names = std::collections::BTreeSet::new();
@@ -620,20 +667,78 @@ mod tests {
             assert!(names.insert(slot.name()), "{slot:?} named twice");
         }
         assert!(card.contains(MARKED));
-        let m = choices_markup(&[12, 1_017]).into_string();
-        assert_eq!(m.matches("data-testid=\"tour-choice\"").count(), 2);
+        assert!(card.contains("data-step=\"3\""), "{card}");
+        assert_eq!(card.matches("data-testid=\"tour-choice\"").count(), 3);
         assert_eq!(
-            m.matches(&format!("data-slot=\"{}\"", CHOICE.name()))
+            card.matches(&format!("data-slot=\"{}\"", CHOICE.name()))
                 .count(),
-            2
+            3
         );
         assert!(
-            m.contains("data-value=\"1017\"") && m.contains(">1,017<"),
-            "{m}"
+            card.contains("data-value=\"1017\" aria-pressed=\"false\">1,017<"),
+            "{card}"
         );
-        assert_eq!(choices_key(&[12, 1_017]), "12,1017");
-        assert_eq!(choices_key(&[]), "");
         assert_eq!(hint(true, true), "");
         assert_ne!(hint(false, true), hint(false, false));
+    }
+
+    #[test]
+    fn the_card_draws_what_it_fills_and_a_pick_leaves_the_choices_in_place() {
+        let (sc, stats, _) = run(strategy(2), 1);
+        let before = CardState {
+            draft: sc,
+            ..card_state()
+        };
+        let picked = CardState {
+            picked: Some(1_017),
+            ..before.clone()
+        };
+        let done = CardState {
+            done: Some(stats),
+            ..picked.clone()
+        };
+        let none = CardState {
+            choices: None,
+            step: 0,
+            ..before.clone()
+        };
+        for st in [&before, &picked, &done, &none] {
+            crate::shared::live::check_drawn(&Card, st).unwrap();
+        }
+        let fill = |s: &CardState| {
+            let mut fill = Fill::default();
+            Card.draw(s, &mut fill);
+            fill
+        };
+        let changed = |a: &CardState, b: &CardState| -> Vec<(Slot, Write)> {
+            fill(a)
+                .writes()
+                .iter()
+                .zip(fill(b).writes())
+                .filter(|(x, y)| x != y)
+                .map(|(_, (hole, write))| (hole.slot, write.clone()))
+                .collect()
+        };
+        // A pick presses its choice and changes the hint; the choices stay poured.
+        assert_eq!(
+            changed(&before, &picked),
+            [
+                (CHOICE, Write::Attr("aria-pressed", "true")),
+                (HINT, Write::Text(hint(false, true).into()))
+            ]
+        );
+        // The run's end shows the reveal and marks the right choice.
+        let shown = changed(&picked, &done);
+        assert!(
+            shown.contains(&(REVEAL, Write::Flag("hidden", false))),
+            "{shown:?}"
+        );
+        assert!(shown.iter().all(|(s, _)| *s != CHOICES), "{shown:?}");
+        // New numbers pour them again.
+        let other = CardState {
+            choices: Some(vec![12, 1_018, 700]),
+            ..before.clone()
+        };
+        assert!(changed(&before, &other).iter().any(|(s, _)| *s == CHOICES));
     }
 }

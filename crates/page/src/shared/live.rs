@@ -32,6 +32,21 @@ pub enum Write {
     /// An attribute whose value is worked out as it is drawn (a count, a width, a
     /// position), escaped as any attribute, or none: the attribute removed.
     Data(&'static str, Option<String>),
+    /// Its content, as markup this layer built, poured again only when the key changes
+    /// (a list's items, say): meanwhile the markup's own live nodes, recorded as holes of
+    /// their own, are written in place, so a focused one keeps its focus.
+    Keyed(u64, Poured),
+}
+
+/// The markup of a [`Write::Keyed`], the same as any other for comparing fills: its key
+/// alone says whether it is poured again.
+#[derive(Clone, Debug, Eq)]
+pub struct Poured(pub String);
+
+impl PartialEq for Poured {
+    fn eq(&self, _: &Poured) -> bool {
+        true
+    }
 }
 
 impl Write {
@@ -45,6 +60,7 @@ impl Write {
             Write::Flag(name, _) => (3, name),
             Write::Value(_) => (4, ""),
             Write::Markup(_) => (5, ""),
+            Write::Keyed(..) => (5, ""),
         }
     }
 }
@@ -125,6 +141,15 @@ impl Fill {
         value
     }
 
+    /// The content of the node of `slot` being drawn, poured again only when `key`
+    /// changes ([`Write::Keyed`]), recorded; the markup to draw.
+    pub fn keyed(&mut self, slot: Slot, key: u64, markup: Markup) -> PreEscaped<&str> {
+        match self.put(slot, Write::Keyed(key, Poured(markup.into_string()))) {
+            Write::Keyed(_, m) => PreEscaped(&m.0),
+            _ => PreEscaped(""),
+        }
+    }
+
     /// An attribute of the node of `slot` being drawn whose value is worked out (a count,
     /// a style), recorded; its value, to draw.
     pub fn attr_text(&mut self, slot: Slot, name: &'static str, value: String) -> &str {
@@ -185,7 +210,9 @@ pub fn check_drawn<L: Live>(widget: &L, state: &L::State) -> Result<(), String> 
                 let inner = after.split('<').next().unwrap_or("");
                 inner == maud::html!((text)).into_string()
             }
-            Write::Markup(markup) => drawn[tag.end..].starts_with(markup.as_str()),
+            Write::Markup(markup) | Write::Keyed(_, Poured(markup)) => {
+                drawn[tag.end..].starts_with(markup.as_str())
+            }
             Write::Class(class, on) => {
                 let classes = attr(&drawn[tag.clone()], "class").unwrap_or_default();
                 classes.split(' ').any(|c| c == *class) == *on
@@ -331,5 +358,40 @@ mod tests {
     fn a_text_area_shows_its_value_as_its_text() {
         check_drawn(&Area { typed: "a < b" }, &"a < b").unwrap();
         assert!(check_drawn(&Area { typed: "a" }, &"b").is_err());
+    }
+
+    const LINK: Slot = crate::slot!("live-test-link");
+
+    /// A link whose address comes from its state, and is absent for none.
+    struct Link;
+    impl Live for Link {
+        type State = Option<String>;
+        fn shape(&self, _: &Option<String>) -> u64 {
+            0
+        }
+        fn draw(&self, href: &Option<String>, fill: &mut Fill) -> Markup {
+            html! { a data-slot=(LINK) href=[fill.data(LINK, "href", href.clone())] { "x" } }
+        }
+    }
+
+    #[test]
+    fn an_attribute_built_from_the_state_is_drawn_escaped_and_checked() {
+        for href in [None, Some("a?b=1&c=\"2\"".to_string())] {
+            check_drawn(&Link, &href).unwrap();
+        }
+        /// Draws another address than it records.
+        struct Liar;
+        impl Live for Liar {
+            type State = ();
+            fn shape(&self, _: &()) -> u64 {
+                0
+            }
+            fn draw(&self, _: &(), fill: &mut Fill) -> Markup {
+                fill.data(LINK, "href", Some("b".into()));
+                html! { a data-slot=(LINK) href="a" {} }
+            }
+        }
+        let why = check_drawn(&Liar, &()).unwrap_err();
+        assert!(why.contains("Data(\"href\", Some(\"b\"))"), "{why}");
     }
 }

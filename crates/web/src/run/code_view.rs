@@ -5,11 +5,13 @@
 //! copied there by the build) when the view first shows them, so none of their text is
 //! in the page's `.wasm`.
 
+use crate::shared::bind;
 use crate::shared::erase::{handler, watch};
 use crate::shared::fetch::fetch_text;
+use crate::shared::live;
 use leptos::prelude::*;
 use page::run::code::{
-    file_markup, served_path, shared_loop_caption, view_markup, without_tests, SHARED_LOOP_PATH,
+    served_path, CodeState, CodeView as Code, Fetched, CAPTION, SHARED_LOOP_PATH,
 };
 use page::run::equivalents::EQUIVALENTS_PATH;
 use sim::{Scenario, StrategyName};
@@ -29,7 +31,7 @@ fn load(path: String, into: RwSignal<Loaded>, wanted: Signal<String>) {
 }
 
 /// The text `loaded` holds for `path`, if it has arrived.
-fn text_for(loaded: RwSignal<Loaded>, path: &str) -> Option<Result<String, String>> {
+fn text_for(loaded: RwSignal<Loaded>, path: &str) -> Fetched {
     loaded.with(|l| {
         l.as_ref()
             .filter(|(p, _)| p == path)
@@ -38,6 +40,10 @@ fn text_for(loaded: RwSignal<Loaded>, path: &str) -> Option<Result<String, Strin
 }
 
 /// The strategy's file, its change marked, and its equivalents in other libraries.
+///
+/// The view is the page layer's live widget (`page::run::code::CodeView`): each part is
+/// written only when it differs, so new numbers leave the file's lines (and a reader's
+/// scroll in them) alone.
 #[component]
 pub fn CodeView(
     /// The strategy whose file to show.
@@ -54,37 +60,25 @@ pub fn CodeView(
     let equivalents = RwSignal::new(None);
     let path = EQUIVALENTS_PATH.to_string();
     load(path.clone(), equivalents, Signal::stored(path));
-    let caption = move || scenario.with(|s| shared_loop_caption(&s.client).into_string());
-    let head = move || {
+    let code = live::view(Code, move || {
         let s = strategy.get();
-        let text = text_for(file, &served_path(s));
-        let text = text.as_ref().map(|t| t.as_deref().map_err(String::as_str));
-        let eq = text_for(equivalents, EQUIVALENTS_PATH);
-        let eq = eq.as_ref().map(|t| t.as_deref().map_err(String::as_str));
-        scenario.with(|sc| view_markup(s, &sc.client, text, eq).into_string())
+        CodeState {
+            strategy: s,
+            client: scenario.with(|sc| sc.client.clone()),
+            file: text_for(file, &served_path(s)),
+            equivalents: text_for(equivalents, EQUIVALENTS_PATH),
+            shared: text_for(shared, SHARED_LOOP_PATH),
+        }
+    });
+    // The shared loop is fetched the first time its caption is clicked (or pressed with
+    // a key, which clicks it), which opens it.
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if bind::hit(&ev, CAPTION).is_some() && shared.with_untracked(Option::is_none) {
+            let path = SHARED_LOOP_PATH.to_string();
+            load(path.clone(), shared, Signal::stored(path));
+        }
     };
-    let shared_lines = move || {
-        let text = text_for(shared, SHARED_LOOP_PATH);
-        let text = text
-            .as_ref()
-            .map(|t| t.as_deref().map(without_tests).map_err(String::as_str));
-        file_markup(text, |_| Vec::new()).into_string()
-    };
-    // The head is markup written by the page layer: one node instead of a view per part
-    // costs the run page's module far less (docs/architecture.md, "Drawing").
     view! {
-        <div class="rll-code-view" data-testid="code-view">
-            <div inner_html=head></div>
-            <details class="rll-details" on:toggle=handler(move |_| {
-                if shared.with_untracked(Option::is_none) {
-                    load(SHARED_LOOP_PATH.to_string(), shared, Signal::stored(SHARED_LOOP_PATH.to_string()));
-                }
-            })>
-                <summary inner_html=caption></summary>
-                <pre class="rll-source" tabindex="0">
-                    <code inner_html=shared_lines></code>
-                </pre>
-            </details>
-        </div>
+        <div class="rll-code-view" data-testid="code-view" on:click=handler(on_click)>{code}</div>
     }
 }

@@ -1,10 +1,11 @@
 //! Goodput over time, under the run's timeline, for traffic that keeps arriving: the
-//! page layer writes the chart as markup ([`flow_markup`]), set here with `inner_html` at
-//! most once per simulated second.
+//! page layer's live widget (`page::run::flow::Flow`), drawn once and written in place
+//! at most once per simulated second.
 
 use crate::run::use_playback::Playback;
+use crate::shared::live;
 use leptos::prelude::*;
-use page::run::flow::{flow_markup, Recovery, FLOW_CLASS, FLOW_TESTID, FLOW_TITLE};
+use page::run::flow::{Flow, FlowState, Recovery};
 use sim::time::US_PER_S;
 
 /// The chart as the run page's module builds it ([`FlowCard`](crate::run::run_view::FlowCard)).
@@ -27,18 +28,14 @@ pub fn FlowChart(
             .snapshot()
             .with(|s| s.as_ref().map(|s| (s.now_us / US_PER_S, s.finished)))
     });
-    // Rewritten only when the second on screen, the run or its axis changes; empty
-    // (and hidden by the stylesheet) when there is nothing to chart. One markup string
-    // bound once, as the stats panel does, not a view built per change.
-    let markup = Memo::new(move |_| chart(playback, tick.get()).unwrap_or_default());
-    view! {
-        <section class=FLOW_CLASS data-testid=FLOW_TESTID aria-label=FLOW_TITLE inner_html=markup></section>
-    }
+    // Drawn again only when the second on screen, the run or its axis changes; empty
+    // (and hidden by the stylesheet) when there is nothing to chart.
+    live::view(Flow, move || chart(playback, tick.get()))
 }
 
-/// The chart's markup at `tick` (the whole second on screen, and whether the run is over
-/// there), or `None` when there is nothing to chart.
-fn chart(playback: Playback, tick: Option<(u64, bool)>) -> Option<String> {
+/// What the chart shows at `tick` (the whole second on screen, and whether the run is
+/// over there), or `None` when there is nothing to chart.
+fn chart(playback: Playback, tick: Option<(u64, bool)>) -> Option<FlowState> {
     let (now_s, finished) = tick?;
     if playback.offloaded().get() {
         return None;
@@ -65,5 +62,10 @@ fn chart(playback: Playback, tick: Option<(u64, bool)>) -> Option<String> {
         };
         all[..shown].to_vec()
     })?;
-    Some(flow_markup(&seconds, &plan, axis_s, recovery).into_string())
+    Some(FlowState {
+        seconds,
+        incident: plan,
+        axis_s,
+        recovery,
+    })
 }

@@ -1,8 +1,9 @@
-//! The introduction: the provider's rules (the page layer's markup, every number read
-//! from its config).
+//! The introduction: the provider's rules (the page layer's live widget,
+//! `page::run::intro::Intro`, every number read from its config).
 
+use crate::shared::live;
 use leptos::prelude::*;
-use page::run::intro::intro_markup;
+use page::run::intro::Intro as Rules;
 use sim::Scenario;
 
 /// What the imperfect provider does, in a sentence per rule.
@@ -11,6 +12,6 @@ pub fn Intro(
     /// The provider's rules and the batch to describe.
     scenario: Signal<Scenario>,
 ) -> impl IntoView {
-    let markup = move || scenario.with(|s| intro_markup(s).into_string());
-    view! { <section class="rll-intro" aria-labelledby="rll-intro-title" inner_html=markup></section> }
+    let rules = live::view(Rules, move || scenario.get());
+    view! { <section class="rll-intro" aria-labelledby="rll-intro-title">{rules}</section> }
 }

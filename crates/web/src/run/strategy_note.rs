@@ -1,11 +1,12 @@
 //! What the selected strategy changes from the previous one, and what to watch for
-//! (the words and numbers are the page layer's: `page::run::note`).
+//! (the words and numbers are the page layer's live widget: `page::run::note::Note`).
 
+use crate::shared::live;
 use leptos::prelude::*;
-use page::run::note::note_markup;
+use page::run::note::{Note, NoteState};
 use sim::{Scenario, StrategyName};
 
-/// The note beside the strategy buttons (the page layer's markup).
+/// The note beside the strategy buttons.
 #[component]
 pub fn StrategyNote(
     /// The strategy explained.
@@ -13,8 +14,12 @@ pub fn StrategyNote(
     /// The numbers the next run uses.
     scenario: Signal<Scenario>,
 ) -> impl IntoView {
-    let markup = move || {
-        scenario.with(|sc| note_markup(strategy.get(), &sc.client, &sc.provider).into_string())
-    };
-    view! { <div class="rll-note" aria-live="off" inner_html=markup></div> }
+    let note = live::view(Note, move || {
+        scenario.with(|sc| NoteState {
+            strategy: strategy.get(),
+            client: sc.client.clone(),
+            provider: sc.provider.clone(),
+        })
+    });
+    view! { <div class="rll-note" aria-live="off">{note}</div> }
 }

@@ -3,21 +3,21 @@
 //! choices, then the reveal once the step's run is done, with its moment marked on the
 //! stage (the harm's mark, the customer's marks and story) and the playhead at the end.
 //! Words, choices and moments come from
-//! [`page::run::tour`]; this file only shows them and moves between steps.
+//! [`page::run::tour`], and so is the card, a live widget ([`Card`]); this file only
+//! says what it shows and moves between steps.
 
 use crate::run::run_state::RunState;
 use crate::run::use_playback::PlayState;
 use crate::shared::bind;
-use crate::shared::dom::{set_attr, set_class, set_flag, set_text, target_as};
+use crate::shared::dom::target_as;
 use crate::shared::erase::{handler, watch};
+use crate::shared::live;
 use crate::shared::page_query;
 use leptos::html::Div;
 use leptos::prelude::*;
 use page::run::query::{Story, Walk};
-use page::run::tour::{
-    self, Go, CARD_LABEL, CHOICE, CHOICES, CHOICES_SHOWN, CHOICE_VALUE, HINT, QUESTION, REVEAL,
-    REVEAL_WORDS, SETUP, STEPS,
-};
+use page::run::tour::{self, Card, CardState, Go, CARD, CHOICE, CHOICE_VALUE, STEPS};
+use wasm_bindgen::JsCast;
 
 /// The card, while `state.tour` holds a step.
 #[component]
@@ -35,12 +35,24 @@ pub fn TourCard(
         state.tour().track();
         picked.set(None);
     });
-    // The step's run, run ahead so its choices are the run's numbers.
-    let ahead = move || {
+    // The step's run, run ahead so its choices are the run's numbers: again only when
+    // the step's scenario changes (a plain cache: a memo of its own type would cost the
+    // module its own copy of the memo's machinery).
+    let ahead = std::cell::RefCell::new(None::<(sim::Scenario, Option<Vec<u64>>)>);
+    let choices = move || {
         state.draft().track();
         state.seed_field().0.track();
-        let sc = state.scenario_for(strategy()).ok()?;
-        tour::foresee(&sc).ok().map(|stats| (sc, stats))
+        let s = strategy();
+        let sc = state.scenario_for(s).ok()?;
+        let mut ahead = ahead.borrow_mut();
+        if let Some((_, values)) = ahead.as_ref().filter(|(at, _)| *at == sc) {
+            return values.clone();
+        }
+        let values = tour::foresee(&sc)
+            .ok()
+            .map(|stats| tour::step_choices(s, &sc, &stats));
+        *ahead = Some((sc, values.clone()));
+        values
     };
     // True once this step's strategy has finished its run.
     let done = Memo::new(move |_| {
@@ -71,7 +83,10 @@ pub fn TourCard(
     });
     let go = move |to: usize| {
         state.go_to_step(to, tour::strategy(to));
-        if let Some(el) = card.get_untracked() {
+        let el = card
+            .get_untracked()
+            .and_then(|root| bind::find(&root, CARD));
+        if let Some(el) = el.and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok()) {
             let _ = el.focus();
         }
     };
@@ -93,67 +108,14 @@ pub fn TourCard(
             go(to);
         }
     };
-    // The card is the page layer's markup, set once; one effect per part writes it in
-    // place (so a focused choice keeps its focus), and one handler reads its clicks.
-    watch(move || {
-        let n = step();
-        if let Some(el) = card.get() {
-            set_attr(&el, "data-step", &(n + 1).to_string());
-        }
-    });
-    bind::node(card, SETUP, move |el| {
-        set_text(el, Some(&tour::setup(strategy(), &state.draft().get())));
-    });
-    bind::node(card, QUESTION, move |el| {
-        set_text(el, Some(tour::question(strategy())));
-    });
-    bind::node(card, Go::Next.slot(), move |el| {
-        set_text(el, Some(&tour::next_label(step())));
-    });
-    bind::node(card, Go::Back.slot(), move |el| {
-        set_flag(el, "hidden", step() == 0)
-    });
-    // The choices, written again only when the numbers change.
-    bind::node(card, CHOICES, move |el| {
-        let s = strategy();
-        let values = ahead().map(|(sc, stats)| tour::step_choices(s, &sc, &stats));
-        let key = values.as_deref().map_or(String::new(), tour::choices_key);
-        if el.get_attribute(CHOICES_SHOWN).as_deref() != Some(key.as_str()) {
-            let markup = values.map(|v| tour::choices_markup(&v).into_string());
-            el.set_inner_html(&markup.unwrap_or_default());
-            set_attr(el, CHOICES_SHOWN, &key);
-        }
-    });
-    // The right answer, once the step's run is done.
-    let right = move || {
-        let stats = done.get().then(final_stats).flatten()?;
-        Some((tour::answer(strategy(), &stats), stats))
-    };
-    // The reader's pick, and the right one once the run is done.
-    bind::each(card, CHOICE, move |b| {
-        let (picked, right) = (picked.get(), right().map(|(answer, _)| answer));
-        let v = b
-            .get_attribute(CHOICE_VALUE)
-            .and_then(|v| v.parse::<u64>().ok());
-        let on = v.is_some() && v == picked;
-        set_attr(b, "aria-pressed", if on { "true" } else { "false" });
-        set_class(b, "rll-tour-right", v.is_some() && v == right);
-    });
-    bind::node(card, REVEAL, move |el| match right() {
-        Some((answer, stats)) => {
-            set_attr(el, "data-answer", &answer.to_string());
-            if let Some(words) = bind::find(el, REVEAL_WORDS) {
-                set_text(
-                    &words,
-                    Some(&tour::reveal(strategy(), &stats, picked.get())),
-                );
-            }
-            set_flag(el, "hidden", false);
-        }
-        None => set_flag(el, "hidden", true),
-    });
-    bind::node(card, HINT, move |el| {
-        set_text(el, Some(tour::hint(done.get(), picked.get().is_some())));
+    // The card is the page layer's live widget: drawn once, then written in place (so a
+    // focused choice keeps its focus); one handler reads its clicks.
+    let shown = live::view(Card, move || CardState {
+        step: step(),
+        draft: state.draft().get(),
+        choices: choices(),
+        picked: picked.get(),
+        done: done.get().then(final_stats).flatten(),
     });
     let on_click = move |ev: web_sys::MouseEvent| {
         if let Some(choice) = bind::hit(&ev, CHOICE) {
@@ -177,8 +139,7 @@ pub fn TourCard(
         }
     };
     view! {
-        <div class="rll-tour" data-testid="tour" data-step="1" tabindex="-1" role="region" aria-label=CARD_LABEL
-            node_ref=card inner_html=tour::card_markup().into_string() on:keydown=handler(on_key) on:click=handler(on_click)></div>
+        <div style="display:contents" node_ref=card on:keydown=handler(on_key) on:click=handler(on_click)>{shown}</div>
     }
 }
 

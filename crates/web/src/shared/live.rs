@@ -10,7 +10,7 @@
 use super::erase::watch;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::shared::live::{Fill, Hole, Live, Write};
+use page::shared::live::{Fill, Hole, Live, Poured, Write};
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
@@ -77,7 +77,7 @@ fn apply(el: &Element, write: &Write) {
             let _ = el.toggle_attribute_with_force(name, *on);
         }
         Write::Value(value) => super::dom::set_value(el, value),
-        Write::Markup(markup) => el.set_inner_html(markup),
+        Write::Markup(markup) | Write::Keyed(_, Poured(markup)) => el.set_inner_html(markup),
         Write::Data(name, Some(value)) => {
             let _ = el.set_attribute(name, value);
         }

@@ -3,15 +3,15 @@
 //! reader's own client ([`Stories`]).
 
 use crate::shared::bind;
-use crate::shared::dom::{scroll_to, set_flag, set_text, value_of};
+use crate::shared::dom::{scroll_to, value_of};
 use crate::shared::erase::handler;
+use crate::shared::live;
 use crate::shared::read::Read;
 use leptos::html::Div;
 use leptos::prelude::*;
-use page::run::opening::{back_to_opening, OPENING_ID};
+use page::run::opening::OPENING_ID;
 use page::run::story::{
-    no_such_customer, panel_markup, scene_slot, scenes_markup, story_markup, GOTO, GOTO_ERROR,
-    GOTO_OPEN, SCENES, STORY, TO_OPENING,
+    no_such_customer, scene_slot, Panel, PanelState, GOTO, GOTO_OPEN, TO_OPENING,
 };
 use sim::record::RequestRecord;
 use sim::story::{Scene, Story};
@@ -37,48 +37,26 @@ pub fn StoryPanel<S: Stories>(
     /// theirs is open here, a button leads back up to it.
     told: Read<Option<u32>>,
 ) -> impl IntoView {
-    // The story and the scene links as markup, each rewritten only when it changes (one
-    // memo type with the other panels' markup: a memo of its own type would cost the
-    // module its own copy of the memo's machinery).
-    let story = Memo::new(move |_| {
-        source.track();
-        let story = selected
-            .get()
-            .and_then(|customer| source.with_record(|r| Story::of(r, customer)));
-        story_markup(story.as_ref()).into_string()
-    });
     let found = move || {
         source
             .with_record(|r| Scene::ALL.map(|s| (s, s.find(r))))
             .unwrap_or(Scene::ALL.map(|s| (s, None)))
     };
-    let scenes = Memo::new(move |_| {
-        source.track();
-        scenes_markup(&found()).into_string()
-    });
     let go_error = RwSignal::new(None::<String>);
     let customers = move || source.customers();
-    // The panel is the page layer's markup, set once; the scene links, the story and the
-    // field's message are written in their places.
-    let root = NodeRef::<Div>::new();
-    bind::node(root, SCENES, move |el| {
-        scenes.with(|m| el.set_inner_html(m))
-    });
-    bind::node(root, STORY, move |el| story.with(|m| el.set_inner_html(m)));
-    // Why the number typed cannot be opened, if it cannot.
-    bind::node(root, GOTO_ERROR, move |el| {
-        go_error.with(|said| {
-            set_text(el, said.as_deref());
-            set_flag(el, "hidden", said.is_none());
-        });
-    });
-    bind::node(root, TO_OPENING, move |el| {
-        let told = told.get().filter(|c| selected.get() == Some(*c));
-        if let Some(c) = told {
-            set_text(el, Some(&back_to_opening(c)));
+    // The panel is the page layer's live widget: the scene links and the story are
+    // written again only when they change, the field's message and the way back in place.
+    let panel = live::view(Panel, move || {
+        source.track();
+        let open = selected.get();
+        PanelState {
+            found: found().to_vec(),
+            story: open.and_then(|customer| source.with_record(|r| Story::of(r, customer))),
+            error: go_error.get(),
+            told: told.get().filter(|c| open == Some(*c)),
         }
-        set_flag(el, "hidden", told.is_none());
     });
+    let root = NodeRef::<Div>::new();
     let open = move || {
         let text = root
             .get_untracked()
@@ -119,7 +97,7 @@ pub fn StoryPanel<S: Stories>(
         }
     };
     view! {
-        <div class="rll-story" data-testid="story-panel" node_ref=root inner_html=panel_markup().into_string()
-            on:keydown=handler(on_key) on:click=handler(on_click)></div>
+        <div class="rll-story" data-testid="story-panel" node_ref=root
+            on:keydown=handler(on_key) on:click=handler(on_click)>{panel}</div>
     }
 }
