@@ -125,3 +125,154 @@ fn the_state_check_finds_public_signals_but_not_private_ones() {
     let lines: Vec<usize> = public_state(source).iter().map(|(l, _)| *l).collect();
     assert_eq!(lines, [2, 5]);
 }
+
+/// The browser's calls that write a node: markup poured, a text, an attribute, a class.
+const DOM_CALLS: [&str; 7] = [
+    ".set_inner_html(",
+    ".set_text_content(",
+    ".set_attribute(",
+    ".remove_attribute(",
+    ".toggle_attribute",
+    ".class_list(",
+    ".set_node_value(",
+];
+
+/// The UI's own hand writes: one effect per node (`bind::node`) and the helpers of
+/// `shared::dom` that write (called, not defined, and not a method of another type such
+/// as `StoredValue::set_value`).
+const HAND_WRITES: [&str; 6] = [
+    "bind::node(",
+    "set_text(",
+    "set_attr(",
+    "set_class(",
+    "set_flag(",
+    "set_value(",
+];
+
+/// Each `(line, what)` of `source` that writes the DOM by hand.
+fn dom_writes(source: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (n, text) in source.lines().enumerate() {
+        let code = code_of(text);
+        for call in DOM_CALLS {
+            if code.contains(call) {
+                found.push((n + 1, call.to_string()));
+            }
+        }
+        for call in HAND_WRITES {
+            let bare = code.match_indices(call).any(|(i, _)| {
+                let before = &code[..i];
+                !before.ends_with(|c: char| c == '.' || c == '_' || c.is_ascii_alphanumeric())
+                    && !before.ends_with("fn ")
+            });
+            if bare {
+                found.push((n + 1, call.to_string()));
+            }
+        }
+    }
+    found
+}
+
+/// The files of the UI that write the DOM other than through `shared::live`, and why.
+/// The first ones write nodes that are not the page layer's markup; the last ones still
+/// bind by hand and are to move to live widgets (docs/architecture.md, "Drawing").
+const WRITERS: [(&str, &str); 15] = [
+    (
+        "shared/live.rs",
+        "the one mechanism that fills live widgets",
+    ),
+    ("shared/dom.rs", "the write helpers the files below call"),
+    (
+        "client/code_editor.rs",
+        "the editor's text area, handed over to CodeMirror",
+    ),
+    (
+        "client/sandbox_frame.rs",
+        "the sandbox's frame, made with its security attributes",
+    ),
+    (
+        "embed/host.rs",
+        "the stylesheet link in a widget's shadow root, in a blog's page",
+    ),
+    (
+        "run/run_timeline.rs",
+        "the timeline's figure and canvas, Leptos elements (bound in view!, +4.2 KB)",
+    ),
+    (
+        "run/customer_grid.rs",
+        "the grid's canvas, a Leptos element (bound in view!, +4.3 KB)",
+    ),
+    (
+        "shared/frame.rs",
+        "the page's root, whose children are Leptos views",
+    ),
+    (
+        "run/run_page.rs",
+        "the document's root element, outside every view",
+    ),
+    (
+        "run/run_view.rs",
+        "the document's root element, outside every view",
+    ),
+    (
+        "compare/compare_view.rs",
+        "the view's root and the small timelines' box, which hold Leptos views",
+    ),
+    (
+        "run/opening_player.rs",
+        "still by hand: the opening's painted nodes in its small module (+3.3 KB as live)",
+    ),
+    (
+        "run/opening_story.rs",
+        "still by hand: the opening's painted nodes",
+    ),
+    (
+        "run/export_buttons.rs",
+        "still by hand: the keep-this-run bar (+2.9 KB on the walk as live, not yet understood)",
+    ),
+    (
+        "shared/progress.rs",
+        "still by hand: the run's progress bar, written every frame",
+    ),
+];
+
+/// A widget's markup and what changes in it are one live widget of the page layer,
+/// bound by `shared::live::view`: no other file of the UI writes the DOM by hand, except
+/// the ones `WRITERS` names with a reason. Each of those must still write, so the list
+/// shrinks as files move to live widgets and cannot go stale.
+#[test]
+fn the_ui_writes_the_dom_only_through_live_widgets() {
+    let mut problems = Vec::new();
+    let sources = crate_sources(env!("CARGO_MANIFEST_DIR"));
+    for file in &sources {
+        let writes = dom_writes(&file.text);
+        let listed = WRITERS.iter().any(|(f, _)| file.rel == *f);
+        if listed && writes.is_empty() {
+            problems.push(format!(
+                "{} is listed as a writer but writes nothing",
+                file.rel
+            ));
+        }
+        if !listed {
+            for (line, what) in writes {
+                problems.push(format!(
+                    "{}:{line} writes the DOM by hand ({what})",
+                    file.rel
+                ));
+            }
+        }
+    }
+    for (f, _) in WRITERS {
+        if !sources.iter().any(|s| s.rel == f) {
+            problems.push(format!("{f} is listed as a writer but does not exist"));
+        }
+    }
+    assert_none(&problems);
+}
+
+#[test]
+fn the_dom_write_check_finds_writes_but_not_comments_or_other_types() {
+    let source = "el.set_inner_html(&m);\n// el.set_attribute(\"x\", \"y\")\nheld.set_value(None);\nbind::node(card, SLOT, f);\nset_flag(&el, \"hidden\", true);\neditor.set_text(&t);\nfn set_text(&self) {}\n";
+    let lines: Vec<usize> = dom_writes(source).iter().map(|(l, _)| *l).collect();
+    assert_eq!(lines, [1, 4, 5]);
+}
