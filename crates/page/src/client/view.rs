@@ -514,13 +514,7 @@ mod tests {
         let (mut a, mut b) = (Fill::default(), Fill::default());
         controls.draw(&running, &mut a);
         controls.draw(&later, &mut b);
-        let changed: Vec<_> = b
-            .writes()
-            .iter()
-            .zip(a.writes())
-            .filter(|(x, y)| x != y)
-            .map(|(x, _)| x.0.slot.name())
-            .collect();
+        let changed: Vec<_> = b.changed_since(&a).map(|x| x.0.slot.name()).collect();
         assert_eq!(changed, vec!["bar", "bar-fill", "client-status"]);
     }
 

@@ -482,13 +482,7 @@ mod tests {
         let (mut a, mut b) = (Fill::default(), Fill::default());
         CompareSeed { seed: 11 }.draw(&None, &mut a);
         CompareSeed { seed: 11 }.draw(&why, &mut b);
-        let changed: Vec<&Write> = a
-            .writes()
-            .iter()
-            .zip(b.writes())
-            .filter(|(x, y)| x != y)
-            .map(|(_, (_, w))| w)
-            .collect();
+        let changed: Vec<&Write> = b.changed_since(&a).map(|(_, w)| w).collect();
         assert_eq!(
             changed,
             [

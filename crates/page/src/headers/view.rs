@@ -202,13 +202,7 @@ mod tests {
         let (mut x, mut y) = (Fill::default(), Fill::default());
         ReaderFields.draw(&a, &mut x);
         ReaderFields.draw(&fields(Some(EXAMPLES[0].id), "100"), &mut y);
-        let changed: Vec<_> = y
-            .writes()
-            .iter()
-            .zip(x.writes())
-            .filter(|(p, q)| p != q)
-            .map(|(p, _)| p.1.clone())
-            .collect();
+        let changed: Vec<_> = y.changed_since(&x).map(|p| p.1.clone()).collect();
         assert_eq!(changed, vec![Write::Value("100".into())]);
     }
 

@@ -338,12 +338,7 @@ mod tests {
         let mut b = Fill::default();
         RaceWidget.draw(&RaceState::default(), &mut a);
         RaceWidget.draw(&RaceState::default().next(), &mut b);
-        let changed = a
-            .writes()
-            .iter()
-            .zip(b.writes())
-            .filter(|(x, y)| x != y)
-            .count();
+        let changed = a.changed_since(&b).count();
         // The box's step, an instance, the sentence, Back, the position and one log item.
         assert_eq!(changed, 6);
         assert_eq!(clock(RACE_AT_US + 250), "t = 250 µs");

@@ -729,12 +729,7 @@ mod tests {
         let (mut a, mut b) = (Fill::default(), Fill::default());
         picker.draw(&Some(ExperimentName::Burst), &mut a);
         picker.draw(&Some(ExperimentName::Herd), &mut b);
-        let changed: Vec<_> = a
-            .writes()
-            .iter()
-            .zip(b.writes())
-            .filter(|(x, y)| x != y)
-            .collect();
+        let changed: Vec<_> = a.changed_since(&b).collect();
         assert_eq!(changed.len(), 2, "{changed:?}");
         assert!(picker
             .markup(&Some(ExperimentName::Herd))
@@ -757,13 +752,7 @@ mod tests {
         let (mut a, mut b) = (Fill::default(), Fill::default());
         knobs.draw(&s, &mut a);
         knobs.draw(&moved, &mut b);
-        let changed: Vec<_> = b
-            .writes()
-            .iter()
-            .zip(a.writes())
-            .filter(|(x, y)| x != y)
-            .map(|(x, _)| x.1.clone())
-            .collect();
+        let changed: Vec<_> = b.changed_since(&a).map(|x| x.1.clone()).collect();
         // The output's words, the slider's position and its words for screen readers.
         assert_eq!(
             changed,
@@ -782,14 +771,7 @@ mod tests {
         let (mut a, mut b) = (Fill::default(), Fill::default());
         herd.draw(&s, &mut a);
         herd.draw(&equal, &mut b);
-        assert_eq!(
-            a.writes()
-                .iter()
-                .zip(b.writes())
-                .filter(|(x, y)| x != y)
-                .count(),
-            2
-        );
+        assert_eq!(a.changed_since(&b).count(), 2);
     }
 
     #[test]
@@ -834,13 +816,6 @@ mod tests {
             },
             &mut b,
         );
-        assert_eq!(
-            a.writes()
-                .iter()
-                .zip(b.writes())
-                .filter(|(x, y)| x != y)
-                .count(),
-            1
-        );
+        assert_eq!(a.changed_since(&b).count(), 1);
     }
 }

@@ -635,12 +635,9 @@ mod tests {
         let (mut a, mut b) = (Fill::default(), Fill::default());
         view.draw(&running, &mut a);
         view.draw(&MatrixShown { done: 4, ..running }, &mut b);
-        let changed: Vec<(&str, &Write)> = a
-            .writes()
-            .iter()
-            .zip(b.writes())
-            .filter(|(x, y)| x != y)
-            .map(|(_, (hole, write))| (hole.slot.name(), write))
+        let changed: Vec<(&str, &Write)> = b
+            .changed_since(&a)
+            .map(|(hole, write)| (hole.slot.name(), write))
             .collect();
         assert_eq!(
             changed,

@@ -399,12 +399,9 @@ mod tests {
             CodeView.draw(s, &mut fill);
             fill
         };
-        let changed: Vec<Slot> = fill(&keyed)
-            .writes()
-            .iter()
-            .zip(fill(&slower).writes())
-            .filter(|(x, y)| x != y)
-            .map(|(_, (hole, _))| hole.slot)
+        let changed: Vec<Slot> = fill(&slower)
+            .changed_since(&fill(&keyed))
+            .map(|(hole, _)| hole.slot)
             .collect();
         assert_eq!(changed, [CAPTION]);
     }

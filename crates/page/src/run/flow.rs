@@ -871,13 +871,7 @@ mod tests {
             fill
         };
         let (fa, fb) = (fill(&a), fill(&b));
-        let changed: Vec<Slot> = fa
-            .writes()
-            .iter()
-            .zip(fb.writes())
-            .filter(|(x, y)| x != y)
-            .map(|(_, (hole, _))| hole.slot)
-            .collect();
+        let changed: Vec<Slot> = fb.changed_since(&fa).map(|(hole, _)| hole.slot).collect();
         assert!(
             changed.contains(&LINE) && !changed.contains(&AXIS),
             "{changed:?}"

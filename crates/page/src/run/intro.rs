@@ -269,12 +269,7 @@ mod tests {
         };
         let (fa, fb) = (fill(&a), fill(&b));
         assert_eq!(fa.writes().len(), View::ALL.len());
-        let changed = fa
-            .writes()
-            .iter()
-            .zip(fb.writes())
-            .filter(|(x, y)| x != y)
-            .count();
+        let changed = fa.changed_since(&fb).count();
         assert_eq!(changed, View::ALL.len());
         assert_eq!(Tabs(View::Run).shape(&a), Tabs(View::Run).shape(&b));
         let m = tabs_markup(View::Run, &a).into_string();

@@ -209,13 +209,7 @@ mod tests {
         let m = KeysPanel.draw(&true, &mut open).into_string();
         assert!(!m.contains(" hidden><dl>"), "{m}");
         assert!(m.contains(r#"aria-expanded="true""#), "{m}");
-        let changed: Vec<_> = open
-            .writes()
-            .iter()
-            .zip(shut.writes())
-            .filter(|(a, b)| a != b)
-            .map(|(a, _)| a.1.clone())
-            .collect();
+        let changed: Vec<_> = open.changed_since(&shut).map(|a| a.1.clone()).collect();
         assert_eq!(
             changed,
             [

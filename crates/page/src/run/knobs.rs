@@ -299,11 +299,8 @@ mod tests {
         let m = KnobsPanel.draw(&s, &mut after).into_string();
         assert!(m.contains("Rate limit &lt;100&gt;"), "{m}");
         let changed: Vec<_> = after
-            .writes()
-            .iter()
-            .zip(before.writes())
-            .filter(|(a, b)| a != b)
-            .map(|(a, _)| (a.0.slot, a.0.index, a.1.clone()))
+            .changed_since(&before)
+            .map(|a| (a.0.slot, a.0.index, a.1.clone()))
             .collect();
         assert_eq!(
             changed,

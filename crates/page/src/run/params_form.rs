@@ -312,11 +312,8 @@ mod tests {
         assert!(m.contains("<li>Both &lt;at once&gt;.</li>"), "{m}");
         assert!(m.contains(r#"value="12&lt;""#), "{m}");
         let changed: Vec<_> = after
-            .writes()
-            .iter()
-            .zip(before.writes())
-            .filter(|(a, b)| a != b)
-            .map(|(a, _)| (a.0.slot, a.1.clone()))
+            .changed_since(&before)
+            .map(|a| (a.0.slot, a.1.clone()))
             .collect();
         assert_eq!(
             changed,

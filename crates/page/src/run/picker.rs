@@ -103,12 +103,9 @@ mod tests {
             Picker.draw(&s, &mut fill);
             fill
         };
-        let changed: Vec<_> = fill(StrategyName::Naive)
-            .writes()
-            .iter()
-            .zip(fill(StrategyName::Keyed).writes())
-            .filter(|(x, y)| x != y)
-            .map(|(_, (hole, w))| (hole.slot, w.clone()))
+        let changed: Vec<_> = fill(StrategyName::Keyed)
+            .changed_since(&fill(StrategyName::Naive))
+            .map(|(hole, w)| (hole.slot, w.clone()))
             .collect();
         use crate::shared::live::Write::Attr;
         assert_eq!(

@@ -564,12 +564,9 @@ mod tests {
             error: Some(no_such_customer(10)),
             ..quiet.clone()
         };
-        let changed: Vec<Slot> = fill(&quiet)
-            .writes()
-            .iter()
-            .zip(fill(&wrong).writes())
-            .filter(|(x, y)| x != y)
-            .map(|(_, (hole, _))| hole.slot)
+        let changed: Vec<Slot> = fill(&wrong)
+            .changed_since(&fill(&quiet))
+            .map(|(hole, _)| hole.slot)
             .collect();
         assert_eq!(changed, [GOTO_ERROR, GOTO_ERROR]);
     }

@@ -400,11 +400,8 @@ mod tests {
         );
         assert!(m.contains(r#"data-harm="double-charge" data-customer="28">1.80 s: customer 28 is &lt;charged&gt; again</span>"#), "{m}");
         let changed: Vec<_> = after
-            .writes()
-            .iter()
-            .zip(before.writes())
-            .filter(|(a, b)| a != b)
-            .map(|(a, _)| (a.0.slot, a.1.clone()))
+            .changed_since(&before)
+            .map(|a| (a.0.slot, a.1.clone()))
             .collect();
         assert_eq!(
             changed,

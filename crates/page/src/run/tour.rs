@@ -711,12 +711,9 @@ mod tests {
             fill
         };
         let changed = |a: &CardState, b: &CardState| -> Vec<(Slot, Write)> {
-            fill(a)
-                .writes()
-                .iter()
-                .zip(fill(b).writes())
-                .filter(|(x, y)| x != y)
-                .map(|(_, (hole, write))| (hole.slot, write.clone()))
+            fill(b)
+                .changed_since(&fill(a))
+                .map(|(hole, write)| (hole.slot, write.clone()))
                 .collect()
         };
         // A pick presses its choice and changes the hint; the choices stay poured.

@@ -287,12 +287,7 @@ mod tests {
         GridNotes.draw(&GridNotesState::default(), &mut before);
         let m = GridNotes.draw(&s, &mut after).into_string();
         assert!(!m.contains("hidden"), "{m}");
-        let changed = after
-            .writes()
-            .iter()
-            .zip(before.writes())
-            .filter(|(a, b)| a != b)
-            .count();
+        let changed = after.changed_since(&before).count();
         assert_eq!(changed, 2);
         assert!(MarksLegend
             .markup(&())

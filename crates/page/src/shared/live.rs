@@ -169,6 +169,19 @@ impl Fill {
     pub fn writes(&self) -> &[(Hole, Write)] {
         &self.writes
     }
+
+    /// The writes of this fill that the one `before` it did not make at the same place:
+    /// what the UI applies after drawing the same shape again (`web::shared::live`).
+    pub fn changed_since<'a>(
+        &'a self,
+        before: &'a Fill,
+    ) -> impl Iterator<Item = &'a (Hole, Write)> {
+        self.writes
+            .iter()
+            .enumerate()
+            .filter(move |(i, w)| before.writes.get(*i) != Some(*w))
+            .map(|(_, w)| w)
+    }
 }
 
 /// A widget the page layer draws, whose live nodes the UI then keeps filled.

@@ -521,12 +521,9 @@ mod tests {
         };
         let (fa, fb) = (fill(state(a.clone())), fill(state(b)));
         assert_eq!(Panel.shape(&state(a)), 1);
-        let changed: Vec<_> = fa
-            .writes()
-            .iter()
-            .zip(fb.writes())
-            .filter(|(x, y)| x != y)
-            .map(|(_, (hole, write))| (hole.slot, write.clone()))
+        let changed: Vec<_> = fb
+            .changed_since(&fa)
+            .map(|(hole, write)| (hole.slot, write.clone()))
             .collect();
         assert_eq!(
             changed,

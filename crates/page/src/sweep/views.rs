@@ -208,11 +208,8 @@ mod tests {
         widget.draw(a, &mut fa);
         widget.draw(b, &mut fb);
         assert_eq!(fa.writes().len(), fb.writes().len());
-        fa.writes()
-            .iter()
-            .zip(fb.writes())
-            .filter(|(x, y)| x != y)
-            .map(|(_, (hole, write))| (hole.slot.name(), write.clone()))
+        fb.changed_since(&fa)
+            .map(|(hole, write)| (hole.slot.name(), write.clone()))
             .collect()
     }
 

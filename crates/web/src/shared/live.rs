@@ -44,10 +44,8 @@ fn bind_boxed(host: NodeRef<Div>, step: Box<dyn Fn() -> (u64, String, Fill)>) {
             host.set_inner_html(&markup);
         } else {
             last.with_value(|(_, last)| {
-                let before = last.writes();
-                for (i, (hole, write)) in fill.writes().iter().enumerate() {
-                    let same = before.get(i).is_some_and(|(h, w)| h == hole && w == write);
-                    if let (false, Some(el)) = (same, node(&host, *hole)) {
+                for (hole, write) in fill.changed_since(last) {
+                    if let Some(el) = node(&host, *hole) {
                         apply(&el, write);
                     }
                 }
