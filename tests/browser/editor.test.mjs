@@ -160,7 +160,9 @@ test('Tab indents, but Escape then Tab leaves the editor: no keyboard trap', asy
   const page = await openEditor();
   await page.evaluate(() => later(() => { window.editor.setValue('a'); window.editor.focus(); }));
   const inEditor = () => page.evaluate(() => document.activeElement?.closest('#editor-host') !== null);
-  // One focus ring, the page's, on the editor's frame; none on the text inside it.
+  // One focus ring, the page's, on the editor's frame; none on the text inside it. The
+  // editor marks itself focused a moment after the focus moves, so wait for the ring.
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('#editor-host .cm-editor')).outlineStyle !== 'none', null, { timeout: 5_000 }).catch(() => {});
   const rings = await page.$eval('#editor-host .cm-editor', (e) => [getComputedStyle(e).outlineStyle, getComputedStyle(e.querySelector('.cm-content')).outlineStyle]);
   assert.deepEqual(rings, ['solid', 'none']);
   await page.keyboard.press('Tab');

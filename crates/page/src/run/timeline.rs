@@ -168,6 +168,13 @@ impl Step {
     }
 }
 
+/// Where a pause lands: the first whole simulated millisecond at or after `t_us`. The
+/// playhead and the clock show whole milliseconds and `ratelab charges --until-ms` reads
+/// them, so a paused page and the CLI name the same instant and count the same requests.
+pub fn pause_instant_us(t_us: u64) -> u64 {
+    t_us.div_ceil(1_000).saturating_mul(1_000)
+}
+
 /// What the playhead shows: whether it is ready (a finished run, or one held at a
 /// pause to be stepped, that kept its record), where the run ends and where the
 /// playhead is, in whole ms (as they stood when it was last ready; none before), the
@@ -341,6 +348,15 @@ mod tests {
     fn the_in_flight_limit_says_a_queue_stands_above_it() {
         assert_eq!(limit_label(10, false), "limit 10");
         assert_eq!(limit_label(1, true), "limit 1; above it, queued");
+    }
+
+    #[test]
+    fn a_pause_lands_on_the_next_whole_millisecond_and_stays_on_one() {
+        assert_eq!(pause_instant_us(11_892_340), 11_893_000);
+        assert_eq!(pause_instant_us(11_892_001), 11_893_000);
+        assert_eq!(pause_instant_us(11_892_000), 11_892_000);
+        assert_eq!(pause_instant_us(0), 0);
+        assert!(pause_instant_us(u64::MAX) >= u64::MAX - 1_000);
     }
 
     #[test]

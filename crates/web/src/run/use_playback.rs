@@ -8,6 +8,7 @@ use crate::shared::use_animation_frame::{
     now_ms, use_animation_frame, First, FrameLoop, Next, FRAME_BUDGET_MS,
 };
 use leptos::prelude::*;
+use page::run::timeline::pause_instant_us;
 use page::run::whole::{in_worker, needs_worker, no_worker_line, starting_snapshot};
 use page::shared::words::Words;
 use page::Speed;
@@ -345,18 +346,64 @@ impl Playback {
         Some(shadow.now_us())
     }
 
-    /// Stops where it is; a run in a worker, which cannot pause, is cancelled, and the
-    /// page says how far it got.
+    /// Stops where it is, on the next whole simulated millisecond ([`pause_instant_us`]),
+    /// the unit of the clock and of `ratelab charges --until-ms`, unless the first harm
+    /// it is to stop at comes sooner; a run in a worker, which cannot pause, is
+    /// cancelled, and the page says how far it got.
     pub fn pause(&self) {
+        if self.halt() {
+            self.settle();
+        }
+    }
+
+    /// Stops the frames of a playing run (a run in a worker is cancelled). True if a run
+    /// on the page's thread was playing.
+    fn halt(&self) -> bool {
         if self.offloaded.get_untracked() {
             if let Some(hand_off) = self.hand_off.get_value() {
                 hand_off.cancel(*self);
             }
-            return;
+            return false;
         }
-        if self.state.get_untracked() == PlayState::Running {
+        let running = self.state.get_untracked() == PlayState::Running;
+        if running {
             self.frames.stop();
             self.state.set(PlayState::Paused);
+        }
+        running
+    }
+
+    /// Moves a run just paused on to the instant a pause lands on: the live run itself,
+    /// or, on a page that holds runs ([`Playback::hold_frames`]), the playhead of a
+    /// replay, through one more frame to that instant (which stops at the first harm
+    /// instead if it comes sooner).
+    fn settle(&self) {
+        let Some(from_us) = self.shown_us() else {
+            return;
+        };
+        let to_us = pause_instant_us(from_us);
+        if to_us == from_us {
+            return;
+        }
+        let replay = self.playhead.get_untracked();
+        let held = self
+            .holding
+            .get_value()
+            .and_then(|f| f(*self, replay, Some(to_us)));
+        if held.is_some() || replay.is_some() {
+            return;
+        }
+        let snapshot = self.sim.try_update_value(|slot| {
+            let sim = slot.as_mut()?;
+            sim.run_until(to_us);
+            Some(sim.snapshot())
+        });
+        if let Some(Some(snapshot)) = snapshot {
+            let finished = snapshot.finished;
+            self.snapshot.set(Some(snapshot));
+            if finished {
+                self.finish();
+            }
         }
     }
 
@@ -392,7 +439,7 @@ impl Playback {
     /// included (`moments::snapshot_at` equals the live snapshot then). False if there
     /// is no run, or no record to step through.
     pub fn hold(&self) -> bool {
-        self.pause();
+        self.halt();
         let held = self.sim.try_update_value(|slot| {
             let sim = slot.as_mut()?;
             sim.record()?;
@@ -440,7 +487,7 @@ impl Playback {
     /// it): the snapshot is derived from the record, not run again. A replay stops
     /// there; a paused run brought to its end is done.
     pub fn seek(&self, t_us: Option<u64>) {
-        self.pause();
+        self.halt();
         let snapshot = self.with_sim(|sim| {
             if !sim.is_finished() {
                 return None;
