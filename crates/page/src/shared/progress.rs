@@ -1,9 +1,11 @@
-//! Progress bars as the page layer writes them: the bar a run fills (with the live gauges
-//! under it) and the bar a sweep fills. Each is markup set once; the UI then writes the
-//! bar's numbers, its fill's width and each gauge's text, each node found by its [`Slot`].
+//! Progress bars as the page layer draws them: the bar a run fills (with the live gauges
+//! under it, [`RunProgress`]) and the bar a sweep fills ([`bar_drawn`]). Each is drawn
+//! live: the bar's numbers, its fill's width and each gauge's text are holes the UI
+//! writes in place as the run goes (the nodes stay, so nothing that points at them
+//! loses them).
 
 use crate::shared::format::{clock_us, count, percent};
-use crate::shared::live::Fill;
+use crate::shared::live::{Fill, Live};
 use crate::shared::slot::Slot;
 use crate::slot;
 use maud::{html, Markup};
@@ -22,16 +24,6 @@ pub fn clock_tail(s: &sim::world::Snapshot) -> Option<String> {
 pub const BAR: Slot = slot!("bar");
 /// The filled part of a progress bar: its width is the share done.
 pub const BAR_FILL: Slot = slot!("bar-fill");
-
-/// A progress bar named `label` for a screen reader, empty until the UI fills it.
-pub fn bar_markup(label: &str) -> Markup {
-    html! {
-        div.rll-bar role="progressbar" aria-label=(label) aria-valuemin="0" aria-valuemax="0"
-            aria-valuenow="0" data-slot=(BAR) {
-            div.rll-bar-fill data-slot=(BAR_FILL) {}
-        }
-    }
-}
 
 /// A progress bar named `label`, drawn live: its numbers and its fill's width for `done`
 /// of `total`, each recorded in `fill` as it is written.
@@ -133,19 +125,62 @@ impl Gauge {
     }
 }
 
-/// A run's progress bar and the gauges under it, each number empty until the UI writes
-/// it (the clock, which tests and readers point at, carries its tail).
-pub fn run_progress_markup() -> Markup {
-    html! {
-        (bar_markup(CLIENT_DONE_WITH))
-        div.rll-gauges {
-            @for g in [Gauge::Clock, Gauge::Done, Gauge::InFlight, Gauge::Awaiting] {
-                @let clock = g == Gauge::Clock;
-                span {
-                    span.rll-gauge-label { (g.label()) " " }
-                    span.rll-num data-slot=(g.slot()) data-testid=[clock.then_some("sim-clock")] {}
-                    @if clock {
-                        span.rll-gauge-label data-testid="clock-tail" data-slot=(Gauge::ClockTail.slot()) {}
+/// A run's progress bar and the gauges under it ([`Live`]): the bar's numbers and fill,
+/// and each gauge's text (the clock, which tests and readers point at, carries its tail).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunProgress;
+
+/// What a run's progress shows: the customers the client is done with, of all, and each
+/// gauge's text, in the order of [`Gauge::ALL`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunProgressState {
+    /// Customers the client is done with.
+    pub done: u64,
+    /// Customers in all.
+    pub total: u64,
+    /// Each gauge's text.
+    pub gauges: [String; 5],
+}
+
+impl RunProgressState {
+    /// What snapshot `s` shows (zeros before any run), the in-flight count against the
+    /// in-flight `limit`.
+    pub fn of(s: Option<&sim::world::Snapshot>, limit: Option<u32>) -> Self {
+        let (done, total) = s.map_or((0, 0), |s| (s.customers_done, s.customers.into()));
+        RunProgressState {
+            done,
+            total,
+            gauges: Gauge::ALL.map(|g| g.text(s, limit)),
+        }
+    }
+}
+
+impl Live for RunProgress {
+    type State = RunProgressState;
+
+    fn shape(&self, _: &RunProgressState) -> u64 {
+        0
+    }
+
+    fn draw(&self, s: &RunProgressState, fill: &mut Fill) -> Markup {
+        let text = |g: Gauge| s.gauges[g as usize].clone();
+        html! {
+            div.rll-progress {
+                (bar_drawn(CLIENT_DONE_WITH, s.done, s.total, fill))
+                div.rll-gauges {
+                    @for g in [Gauge::Clock, Gauge::Done, Gauge::InFlight, Gauge::Awaiting] {
+                        @let clock = g == Gauge::Clock;
+                        span {
+                            span.rll-gauge-label { (g.label()) " " }
+                            span.rll-num data-slot=(g.slot()) data-testid=[clock.then_some("sim-clock")] {
+                                (fill.text(g.slot(), text(g)))
+                            }
+                            @if clock {
+                                span.rll-gauge-label data-testid="clock-tail" data-slot=(Gauge::ClockTail.slot()) {
+                                    (fill.text(Gauge::ClockTail.slot(), text(Gauge::ClockTail)))
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -156,11 +191,14 @@ pub fn run_progress_markup() -> Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::live::check_drawn;
     use sim::{Scenario, Simulation, Stats, StrategyName};
 
     #[test]
     fn every_gauge_has_one_number_and_starts_at_zero() {
-        let m = run_progress_markup().into_string();
+        let m = RunProgress
+            .markup(&RunProgressState::of(None, None))
+            .into_string();
         for g in Gauge::ALL {
             let attr = format!("data-slot=\"{}\"", g.slot().name());
             assert_eq!(m.matches(&attr).count(), 1, "{g:?}");
@@ -172,6 +210,31 @@ mod tests {
         assert_eq!(Gauge::Done.text(None, None), "0 / 0");
         assert_eq!(Gauge::InFlight.text(None, Some(10)), "0 / 10");
         assert_eq!(Gauge::ClockTail.text(None, None), "");
+    }
+
+    #[test]
+    fn a_running_run_writes_its_bar_and_gauges_in_place() {
+        let mut sim = Simulation::new(&Scenario::default()).unwrap();
+        sim.run_until(2_000_000);
+        let early = RunProgressState::of(Some(&sim.snapshot()), Some(10));
+        sim.run_to_end();
+        let late = RunProgressState::of(Some(&sim.snapshot()), Some(10));
+        check_drawn(&RunProgress, &early).unwrap();
+        check_drawn(&RunProgress, &late).unwrap();
+        assert_eq!(RunProgress.shape(&early), RunProgress.shape(&late));
+        let (mut before, mut after) = (Fill::default(), Fill::default());
+        RunProgress.draw(&early, &mut before);
+        RunProgress.draw(&late, &mut after);
+        let changed: Vec<_> = after.changed_since(&before).map(|(h, _)| h.slot).collect();
+        assert!(
+            changed.contains(&BAR) && changed.contains(&BAR_FILL),
+            "{changed:?}"
+        );
+        assert!(changed.contains(&Gauge::Clock.slot()), "{changed:?}");
+        assert!(changed.contains(&Gauge::Done.slot()), "{changed:?}");
+        let m = RunProgress.markup(&late).into_string();
+        assert!(m.contains(&late.gauges[Gauge::Done as usize]));
+        assert!(m.contains(&format!("aria-valuenow=\"{}\"", late.done)));
     }
 
     #[test]

@@ -1,20 +1,18 @@
 //! Keep a run: copy its link, download it as JSON (stats and every customer) or as CSV
 //! (one row per request).
 //!
-//! The bar is the page layer's markup, set once; one effect shows it, one per button
-//! enables it as a run goes and one writes the status line, and one click handler asks
-//! which button's slot was clicked.
+//! The bar is the page layer's live widget ([`ExportBar`]): what a run changes (shown or
+//! not, which buttons are enabled, the message) is written in place, and one click
+//! handler asks which button's slot was clicked.
 
 use crate::run::use_playback::{PlayState, Playback};
-use crate::shared::bind;
-use crate::shared::dom::{set_attr, set_class, set_flag, set_text};
-use crate::shared::erase::{handler, watch};
-use leptos::html::Div;
+use crate::shared::erase::handler;
+use crate::shared::{bind, live};
 use leptos::prelude::*;
 use page::run::export::{requests_csv, run_json};
 use page::run::export_bar::{
-    copy_refused, export_markup, file_name, Keep, LINK_COPIED, NO_JSON, NO_ROWS, SAVE_REFUSED,
-    STATUS,
+    copy_refused, file_name, ExportBar, ExportState, Keep, LINK_COPIED, NO_JSON, NO_ROWS,
+    SAVE_REFUSED,
 };
 use wasm_bindgen::JsCast;
 
@@ -39,32 +37,19 @@ pub fn ExportButtons(
     /// The run to copy or save.
     playback: Playback,
 ) -> impl IntoView {
-    let root = NodeRef::<Div>::new();
     let message = RwSignal::new(None::<String>);
     let state = playback.state();
-    // The bar, shown once a run is on screen.
-    watch(move || {
-        let idle = state.get() == PlayState::Idle;
-        if let Some(el) = root.get() {
-            set_class(&el, "rll-hidden", idle);
+    let bar = live::view(ExportBar, move || {
+        let state = state.get();
+        ExportState {
+            shown: state != PlayState::Idle,
+            done: state == PlayState::Done,
+            // A run too large to keep a record has no rows: the button says so.
+            recorded: playback
+                .scenario()
+                .with(|s| s.as_ref().is_none_or(|s| s.record)),
+            said: message.get(),
         }
-    });
-    bind::node(root, Keep::Json.slot(), move |el| {
-        set_flag(el, "disabled", state.get() != PlayState::Done);
-    });
-    // A run too large to keep a record has no rows: the button says so.
-    bind::node(root, Keep::Csv.slot(), move |el| {
-        let recorded = playback
-            .scenario()
-            .with(|s| s.as_ref().is_none_or(|s| s.record));
-        set_flag(el, "disabled", state.get() != PlayState::Done || !recorded);
-        match recorded {
-            true => set_flag(el, "title", false),
-            false => set_attr(el, "title", NO_ROWS),
-        }
-    });
-    bind::node(root, STATUS, move |el| {
-        message.with(|m| set_text(el, m.as_deref()));
     });
     let save = move |ext: &str, mime: &str, text: String| {
         let name = playback
@@ -110,6 +95,6 @@ pub fn ExportButtons(
         }
     };
     view! {
-        <div class="rll-export rll-hidden" node_ref=root inner_html=export_markup().into_string() on:click=handler(on_click)></div>
+        <div style="display:contents" on:click=handler(on_click)>{bar}</div>
     }
 }
