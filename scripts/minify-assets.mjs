@@ -6,14 +6,16 @@
 //
 // 1. main.css by lightningcss (the engine trunk's own minifier uses), whole: a widget's
 //    shadow root in a blog's page links it (crates/web/src/embed/host.rs);
-// 2. each page file's own stylesheet, `<module>.css`: main.css without the rules whose
+// 2. each page file's own stylesheet: main.css without the rules whose
 //    selectors need a class that the page's module, its glue, its file and the loader
 //    never name (lightningcss's `unusedSymbols`, which keeps a rule a class inside
 //    `:not()`, `:is()` or `:has()` might still match, and a list with one live selector).
 //    A class is named if its text is in those files, or the text of a prefix of it that
 //    ends in a hyphen (`rll-harm-` for `rll-harm-2`, which a module writes in two parts).
-//    Each file then links its own, with its `integrity` (the browser refuses a
-//    stylesheet whose bytes differ from the hash its link names);
+//    Each file then carries its own in a `<style>` element in place of the link: the
+//    bare address's opening picture is in its file, and a stylesheet of its own was one
+//    more round trip before it could show (−88 ms to that picture, median of 8 paired
+//    throttled loads: docs/sizes-and-speeds.md, "The stylesheet, the loader and the thread check");
 // 3. loader.js and sim-worker.js by terser (ES modules: their imports and exports keep
 //    their names);
 // 4. the pages' files by html-minifier-terser: comments out, runs of white space made one
@@ -22,7 +24,6 @@
 // (scripts/post-build.mjs, before the files are precompressed), or by hand on a built
 // dist/: node scripts/minify-assets.mjs [dir]. A debug build (`trunk serve`) is left
 // readable, and every page links main.css.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { minify as minifyHtml } from 'html-minifier-terser';
@@ -78,15 +79,14 @@ const collect = (selector) => {
 };
 minified({ visitor: { Selector: collect } });
 if (classes.size === 0) fail(`${STYLESHEET}: no class found in its selectors`);
-const integrityOf = (bytes) => `sha384-${crypto.createHash('sha384').update(bytes).digest('base64')}`;
-const link = /<link rel="stylesheet" href="\.\/main\.css" integrity="sha384-[A-Za-z0-9+/=]+"/g;
+const link = /<link rel="stylesheet" href="\.\/main\.css" integrity="sha384-[A-Za-z0-9+/=]+"[^>]*>/g;
 const hint = /data-rate-limit-lab-hint="([a-z-]+)"/;
 const pages = fs.readdirSync(dir).filter((f) => f.endsWith('.html')).sort();
 let linked = 0;
 for (const page of pages) {
   const html = read(page).toString('utf8');
-  // A file that already links its own (this step run again on a built dist/) keeps it.
-  if (/<link rel="stylesheet" href="\.\/rate-limit-lab[a-z-]*\.css"/.test(html)) {
+  // A file that already carries its own (this step run again on a built dist/) keeps it.
+  if (html.includes('<style data-stylesheet=')) {
     linked += 1;
     continue;
   }
@@ -107,11 +107,12 @@ for (const page of pages) {
     return false;
   };
   const unused = [...classes].filter((name) => !named(name));
-  const own = minified({ unusedSymbols: unused });
-  const file = `${module}.css`;
-  fs.writeFileSync(path.join(dir, file), own);
-  fs.writeFileSync(path.join(dir, page), html.replace(link, `<link rel="stylesheet" href="./${file}" integrity="${integrityOf(own)}"`));
-  console.log(`minify-assets: ${page} links ${file}, ${own.length} B (${unused.length} of ${classes.size} classes unnamed)`);
+  const own = minified({ unusedSymbols: unused }).toString('utf8');
+  if (/<\/style/i.test(own)) fail(`${page}: its stylesheet holds "</style", which would end the element early`);
+  // The name says which module's rules these are (the tests read it).
+  const style = `<style data-stylesheet="${module}">${own}</style>`;
+  fs.writeFileSync(path.join(dir, page), html.replace(link, () => style));
+  console.log(`minify-assets: ${page} carries its stylesheet, ${Buffer.byteLength(own)} B (${unused.length} of ${classes.size} classes unnamed)`);
   linked += 1;
 }
 if (linked === 0) fail(`no page links ${STYLESHEET}`);

@@ -98,22 +98,24 @@ export async function openPage(browser, options = {}) {
 }
 
 /** The rules of the whole stylesheet (main.css) that apply to an element of the page,
- * by selector, and that the stylesheet its file links lacks. A release build links each
- * page file to its own, main.css without the rules its module never needs
- * (scripts/minify-assets.mjs); a debug build, and a blog's widgets, link main.css itself,
- * and a page that links neither has nothing to check. Pseudo-elements and states
+ * by selector, and that the stylesheet its file carries lacks. A release build gives each
+ * page file its own in a `<style data-stylesheet>` element, main.css without the rules its
+ * module never needs (scripts/minify-assets.mjs); a debug build, and a blog's widgets,
+ * link main.css itself, and a page with no such element has nothing to check. Pseudo-elements and states
  * (`::before`, `:hover`) are taken off a selector before it is looked for, so a rule for
  * them counts where its element is. */
 export async function unstyledRules(page) {
   return page.evaluate(async () => {
-    const link = document.querySelector('link[rel="stylesheet"][href]');
-    if (!link || !/rate-limit-lab[a-z-]*\.css$/.test(new URL(link.href).pathname)) return [];
-    const sheet = async (url) => {
+    const style = document.querySelector('style[data-stylesheet]');
+    if (!style) return [];
+    const sheet = (text) => {
       const s = new CSSStyleSheet();
-      s.replaceSync(await (await fetch(url)).text());
+      s.replaceSync(text);
       return s;
     };
-    const [whole, own] = await Promise.all([sheet(new URL('main.css', link.href)), sheet(link.href)]);
+    const base = window.rateLimitLabBase ?? new URL('./', location.href).href;
+    const whole = sheet(await (await fetch(new URL('main.css', base))).text());
+    const own = sheet(style.textContent);
     // Each style rule, under the conditions it sits in, as one string.
     const rules = (list, within = '') =>
       [...list].flatMap((r) =>
