@@ -15,12 +15,13 @@
 
 use super::exchange::{Due, Exchange, Sending};
 use super::next_month::{self, ChargeRound};
+use super::param::ScenarioError;
 use super::provider::{
     BodyPrint, ChargeRequest, Completion, IdempotencyKey, Provider, Status, Work,
 };
 use super::record::{ClientView, RequestRecord};
 use super::rng::KeyedDraws;
-use super::scenario::{Scenario, ScenarioError};
+use super::scenario::Scenario;
 use super::stats::Stats;
 use super::traffic::Arrivals;
 use super::world::{ClientEnd, Fate};

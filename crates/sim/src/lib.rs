@@ -6,7 +6,6 @@
 #![deny(missing_docs, unreachable_pub)]
 
 pub mod exchange;
-pub mod fleet;
 pub mod flow;
 pub mod foreign;
 pub mod headers;
@@ -36,6 +35,8 @@ pub mod traffic;
 pub mod waits;
 pub mod world;
 
+/// The fleet is one of the lab's experiments (`lab::fleet`), named here as well.
+pub use lab::fleet;
 pub use param::{Param, ScenarioError};
 pub use scenario::Scenario;
 pub use stats::{StatField, Stats};

@@ -3,8 +3,9 @@
 //! in steps (one seed at a time, like [`SweepJob`](super::sweep::SweepJob)) so the page
 //! can yield between frames; the CLI runs the same steps to the end.
 
+use super::param::ScenarioError;
 use super::param::{Param, ParamKind, ParamValue};
-use super::scenario::{Scenario, ScenarioError, TooManyCustomers};
+use super::scenario::{Scenario, TooManyCustomers};
 use super::stats::StatField;
 use super::strategy::StrategyName;
 use super::sweep::{Distribution, MAX_SEEDS};

@@ -3,9 +3,8 @@
 use super::next_month::ChargeRound;
 use super::provider::ProviderConfig;
 use super::strategy::{ClientParams, StrategyName};
-use super::traffic::TrafficPlan;
+use super::traffic::{Arrivals, TrafficPlan};
 
-pub use super::param::ScenarioError;
 use serde::{Deserialize, Serialize};
 
 /// The most customers one run may have: enough for the million-customer benchmark with
@@ -67,6 +66,11 @@ pub struct TooManyCustomers {
 }
 
 impl Scenario {
+    /// The arrivals of its customers: when each is due, by its traffic and seed.
+    pub fn arrivals(&self) -> Arrivals {
+        Arrivals::new(&self.traffic, self.customers, self.seed)
+    }
+
     /// Checks that the scenario has at most `max_customers` customers.
     pub fn within(&self, max_customers: u32) -> Result<(), TooManyCustomers> {
         if self.customers > max_customers {

@@ -1,7 +1,8 @@
 //! Seed sweeps: run one scenario over many seeds and summarise each stat's distribution.
 //! The CLI and the app use the same code, so their medians agree.
 
-use super::scenario::{Scenario, ScenarioError, TooManyCustomers};
+use super::param::ScenarioError;
+use super::scenario::{Scenario, TooManyCustomers};
 use super::stats::{StatField, Stats};
 use super::strategy::StrategyName;
 use super::world::Simulation;

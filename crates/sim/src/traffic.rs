@@ -92,11 +92,6 @@ impl Arrivals {
         }
     }
 
-    /// The arrivals of a scenario.
-    pub fn of(scenario: &super::scenario::Scenario) -> Self {
-        Self::new(&scenario.traffic, scenario.customers, scenario.seed)
-    }
-
     /// How many customers arrive.
     pub fn customers(&self) -> u32 {
         self.customers

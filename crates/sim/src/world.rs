@@ -7,11 +7,12 @@
 use super::exchange::{Due, Exchange, Sending};
 use super::next_month;
 use super::next_month::ChargeRound;
+use super::param::ScenarioError;
 use super::provider::{ChargeRequest, IdempotencyKey, Provider, Status, Work};
 use super::queue::EventQueue;
 use super::record::RequestRecord;
 use super::rng::KeyedDraws;
-use super::scenario::{Scenario, ScenarioError};
+use super::scenario::Scenario;
 use super::stats::{ClientCounters, Stats};
 use super::strategy::charge::{Attempt, ChargeTask, Client, ClientTally, KeyNames, Outcome, Step};
 use super::strategy::{ClientPlan, Launch};

@@ -62,11 +62,7 @@ fn common(sim: &Simulation, s: &Stats) -> Result<(), String> {
     if s.max_inflight > limit {
         return Err(format!("maxInflight {} > {limit}", s.max_inflight));
     }
-    let derived = Stats::from_record(
-        record,
-        &scenario.provider.incident,
-        &sim::traffic::Arrivals::of(scenario),
-    );
+    let derived = Stats::from_record(record, &scenario.provider.incident, &scenario.arrivals());
     if *s != derived {
         return Err(format!(
             "live counters {s:?} differ from the record's {derived:?}"

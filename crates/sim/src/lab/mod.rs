@@ -9,6 +9,7 @@
 
 pub mod burst;
 pub mod clients;
+pub mod fleet;
 pub mod herd;
 pub mod memory;
 pub mod neighbour;
