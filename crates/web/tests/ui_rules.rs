@@ -174,8 +174,9 @@ fn dom_writes(source: &str) -> Vec<(usize, String)> {
 }
 
 /// The files of the UI that write the DOM other than through `shared::live`, and why.
-/// The first ones write nodes that are not the page layer's markup; the last ones still
-/// bind by hand and are to move to live widgets (docs/architecture.md, "Drawing").
+/// The first ones write nodes that are not the page layer's markup; the last two take
+/// over, in place, the opening the bare address's file paints (docs/architecture.md,
+/// "Drawing").
 const WRITERS: [(&str, &str); 13] = [
     (
         "shared/live.rs",
