@@ -60,7 +60,7 @@ await server.close();
 
 const title = `first load, ${RUNS} cold loads each (150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU ×4, gzip)`;
 console.log(title);
-console.log('page         picture  (− plain)   ready     min–max       × plain   bytes by ready');
+console.log('page         picture  (− plain)   ready     min–max       × plain   bytes by ready  module in  start-up');
 const s2 = (ms) => (ms / 1000).toFixed(2);
 const plainPicture = median(loads.plain.map((l) => l.pictureMs));
 const plain = median(loads.plain.map((l) => l.readyMs));
@@ -70,12 +70,18 @@ for (const [name, link] of PAGES) {
   const m = median(ready);
   const picture = median(loads[name].map((l) => l.pictureMs));
   const bytes = median(loads[name].map((l) => l.bytes));
+  // When the page's module had arrived, and what ready waited for after it (each the
+  // median over the loads, the second of each load's own difference).
+  const arrived = loads[name].filter((l) => l.moduleMs !== null);
+  const moduleIn = arrived.length > 0 ? s2(median(arrived.map((l) => l.moduleMs))) : '—';
+  const startUp = arrived.length > 0 ? s2(median(arrived.map((l) => l.readyMs - l.moduleMs))) : '—';
   const [med, lo, hi] = [m, Math.min(...ready), Math.max(...ready)].map(s2);
   const after = `${picture >= plainPicture ? '+' : '−'}${s2(Math.abs(picture - plainPicture))}`;
   const ratio = (m / plain).toFixed(2);
   const kb = `${(bytes / 1000).toFixed(1)} kB`;
-  console.log(`${name.padEnd(11)} ${s2(picture).padStart(6)} s (${after.padStart(6)})  ${med.padStart(6)} s  ${lo}–${hi} s  ${ratio.padStart(6)}  ${kb.padStart(10)}`);
-  rows.push(`| ${name} | ${name === 'plain' ? 'a plain HTML page' : `\`${link || './'}\``} | ${s2(picture)} s | ${after} s | ${med} s | ${lo}–${hi} s | ${ratio} | ${kb} |`);
+  const unit = (x) => (x === '—' ? x : `${x} s`);
+  console.log(`${name.padEnd(11)} ${s2(picture).padStart(6)} s (${after.padStart(6)})  ${med.padStart(6)} s  ${lo}–${hi} s  ${ratio.padStart(6)}  ${kb.padStart(10)}  ${unit(moduleIn).padStart(9)}  ${unit(startUp).padStart(8)}`);
+  rows.push(`| ${name} | ${name === 'plain' ? 'a plain HTML page' : `\`${link || './'}\``} | ${s2(picture)} s | ${after} s | ${med} s | ${lo}–${hi} s | ${ratio} | ${kb} | ${unit(moduleIn)} | ${unit(startUp)} |`);
 }
 
 if (WRITE) {
@@ -96,11 +102,14 @@ if (WRITE) {
       'what carry over to another machine. *Picture*: until the first screen\'s picture shows',
       '(the opening\'s drawings, the stage, the table: `scripts/throttled.mjs` names each);',
       '*ready*: until the first control a reader needs is visible and enabled; *bytes*: what the',
-      'page\'s document had received by then (its file and every file finished, headers included).',
-      'Medians.',
+      'page\'s document had received by then (its file and every file finished, headers included);',
+      '*module in*: when the last WebAssembly module it had by then finished arriving (at the bare',
+      'address, the opening\'s); *start-up*: ready less that, each load\'s own (compiling,',
+      'instantiating and mounting the module, and the page\'s first layout): the bytes before it,',
+      'the work after it. Medians.',
       '',
-      '| page | opened as | picture | picture − plain | ready | min–max | × plain | bytes by ready |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| page | opened as | picture | picture − plain | ready | min–max | × plain | bytes by ready | module in | start-up |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
       ...rows,
     ].join('\n'),
   );

@@ -62,7 +62,9 @@ export async function timeToReady(browser, url, selector) {
  * One cold load of `url`: milliseconds from navigation start until `selector` is visible
  * and enabled (`readyMs`), until `picture` is visible (`pictureMs`, if given), and the
  * bytes the page's document had received when the control was ready (`bytes`: its file
- * and every file it fetched, headers included, finished by then).
+ * and every file it fetched, headers included, finished by then), and when the last
+ * WebAssembly module it had by then finished arriving (`moduleMs`; null for a page with
+ * none).
  */
 export async function firstLoad(browser, url, selector, picture = null) {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
@@ -99,8 +101,15 @@ export async function firstLoad(browser, url, selector, picture = null) {
       const files = performance.getEntriesByType('resource').filter((e) => e.responseEnd > 0 && e.responseEnd <= now);
       return (nav?.transferSize ?? 0) + files.reduce((sum, e) => sum + e.transferSize, 0);
     };
+    // When the last WebAssembly module this document had by then finished arriving: what
+    // lies between it and ready is the module's start-up (compile, instantiate, mount, the
+    // first layout), what lies before it mostly the bytes on the line.
+    const moduleDone = (now) => {
+      const ends = performance.getEntriesByType('resource').filter((e) => e.name.split('?')[0].endsWith('.wasm') && e.responseEnd > 0 && e.responseEnd <= now).map((e) => e.responseEnd);
+      return ends.length > 0 ? since(Math.max(...ends)) : null;
+    };
     if (pic) watch(pic, false, (now) => { window.__pictureMs = since(now); });
-    watch(sel, true, (now) => { window.__ready = { ms: since(now), bytes: bytes(now) }; });
+    watch(sel, true, (now) => { window.__ready = { ms: since(now), bytes: bytes(now), moduleMs: moduleDone(now) }; });
   }, [selector, picture]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -117,7 +126,7 @@ export async function firstLoad(browser, url, selector, picture = null) {
   const wanted = picture ? () => window.__ready && window.__pictureMs : () => window.__ready;
   const got = await page
     .waitForFunction(wanted, null, { timeout: 60_000 })
-    .then(() => page.evaluate(() => ({ readyMs: window.__ready.ms, bytes: window.__ready.bytes, pictureMs: window.__pictureMs ?? null })))
+    .then(() => page.evaluate(() => ({ readyMs: window.__ready.ms, bytes: window.__ready.bytes, moduleMs: window.__ready.moduleMs, pictureMs: window.__pictureMs ?? null })))
     .catch((e) => {
       throw new Error(`${url}: ${selector}${picture ? ` or ${picture}` : ''} was not visible (and enabled) within 60 s (${e.message.split('\n')[0]})`);
     });
