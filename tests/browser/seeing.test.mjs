@@ -143,6 +143,17 @@ test('the timeline and the grid are drawn for the device\'s pixel ratio after a 
   const page = await openPage(lab.browser, { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2 });
   await page.goto(`${lab.server.base}?strategy=keyed&seed=1&speed=10x`);
   await waitForState(page, 'done', 60_000);
+  // The grid's section is laid out only near the screen (`content-visibility: auto`), and
+  // the grid is measured when it is: brought into view first, as a reader brings it, and
+  // read once it has been measured and drawn for its width (the assertions below say
+  // what that must be; a grid never sized fails them after the wait).
+  await page.evaluate(() => document.querySelector('[data-testid="grid"]').scrollIntoView());
+  await page
+    .waitForFunction(() => {
+      const c = document.querySelector('[data-testid="grid"]');
+      return c.clientHeight === Math.ceil(1000 / Math.floor(c.clientWidth / 15)) * 15 && c.width === Math.round(c.clientWidth * 2);
+    }, null, { timeout: 5_000 })
+    .catch(() => {});
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const canvases = await page.evaluate(() =>
     ['[data-testid="timeline"] canvas', '[data-testid="grid"]'].map((sel) => {
