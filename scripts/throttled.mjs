@@ -96,16 +96,16 @@ export async function firstLoad(browser, url, selector, picture = null) {
     };
     const since = (now) => performance.timeOrigin + now - start;
     // The bytes this document had by then: its own file and every file done by `now`.
+    const finished = (now) => performance.getEntriesByType('resource').filter((e) => e.responseEnd > 0 && e.responseEnd <= now);
     const bytes = (now) => {
       const [nav] = performance.getEntriesByType('navigation');
-      const files = performance.getEntriesByType('resource').filter((e) => e.responseEnd > 0 && e.responseEnd <= now);
-      return (nav?.transferSize ?? 0) + files.reduce((sum, e) => sum + e.transferSize, 0);
+      return (nav?.transferSize ?? 0) + finished(now).reduce((sum, e) => sum + e.transferSize, 0);
     };
     // When the last WebAssembly module this document had by then finished arriving: what
     // lies between it and ready is the module's start-up (compile, instantiate, mount, the
     // first layout), what lies before it mostly the bytes on the line.
     const moduleDone = (now) => {
-      const ends = performance.getEntriesByType('resource').filter((e) => e.name.split('?')[0].endsWith('.wasm') && e.responseEnd > 0 && e.responseEnd <= now).map((e) => e.responseEnd);
+      const ends = finished(now).filter((e) => e.name.split('?')[0].endsWith('.wasm')).map((e) => e.responseEnd);
       return ends.length > 0 ? since(Math.max(...ends)) : null;
     };
     if (pic) watch(pic, false, (now) => { window.__pictureMs = since(now); });
