@@ -113,19 +113,26 @@ window.rateLimitLabPart = (part) => {
   }
   return started.get(part);
 };
-// The bare address, with no query, plays its opening story (painted by the shell) with a
-// small module of its own, downloaded first (index.html's head asks for it): Play, ← and
-// → work once it has arrived, and the run page's module follows it down the line
-// (crates/web/src/run/opening_player.rs). Its bytes come whole, so that the next download
-// starts the moment they have arrived, while they compile.
+// Two pages start with a first module of their own, downloaded before the page's, so that
+// their first buttons answer sooner; the page's module follows it down the line. Their
+// bytes come whole, so that the next download starts the moment they have arrived, while
+// they compile. The bare address, with no query, plays its opening story (painted by the
+// shell) with its player (crates/web/src/run/opening_player.rs): Play, ← and → work once
+// it has arrived. The run page (run.html, whose head asks for it) starts with the page
+// down to its stage (crates/web/src/bin/rate-limit-lab-stage.rs), which hands its run to
+// the whole page as that mounts (crates/web/src/run/hand_over.rs).
 const OPENING = 'rate-limit-lab-opening';
-const opening =
-  name === 'rate-limit-lab-first' && location.search.length <= 1
-    ? { bytes: fetch(new URL(`${OPENING}_bg.wasm`, base)).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${r.status} ${r.statusText}`)))),
-        glue: import(new URL(`${OPENING}.js`, base).href) }
-    : null;
-const first = opening ? opening.bytes.then(() => {}, () => {}) : Promise.resolve();
-// The module's download starts now (after the opening's, if any), beside the JS glue's,
+const STAGE = 'rate-limit-lab-stage';
+const firstName =
+  name === 'rate-limit-lab-first' && location.search.length <= 1 ? OPENING : name === 'rate-limit-lab' ? STAGE : null;
+const firstModule = firstName
+  ? { name: firstName,
+      bytes: fetch(new URL(`${firstName}_bg.wasm`, base)).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${r.status} ${r.statusText}`)))),
+      glue: import(new URL(`${firstName}.js`, base).href) }
+  : null;
+const opening = firstModule?.name === OPENING ? firstModule : null;
+const first = firstModule ? firstModule.bytes.then(() => {}, () => {}) : Promise.resolve();
+// The module's download starts now (after the first module's, if any), beside the JS glue's,
 // not after it: on a slow link that saves a round trip and the glue's transfer before the
 // largest file starts.
 const wasm = first.then(() => fetch(new URL(`${name}_bg.wasm`, base)));
@@ -166,13 +173,26 @@ if (shell && name === 'rate-limit-lab-embed') {
   document.getElementById('rll-shell-title').textContent = title;
   document.getElementById('rll-shell-lede').textContent = lede;
 }
-// The opening first: a failure leaves its picture as painted, and the page goes on.
-if (opening) {
+// The first module first: a failure leaves the page as the shell painted it, and the
+// page's own module goes on.
+let focused = null;
+if (firstModule) {
   try {
-    const { default: init } = await opening.glue;
-    await init({ module_or_path: opening.bytes });
+    const exports = await firstModule.glue;
+    await exports.default({ module_or_path: firstModule.bytes });
+    if (firstModule.name === STAGE) {
+      // The stage's page is on screen, after the shell: the shell goes in this same task.
+      shell?.remove();
+      // Called once, by the whole page's module as it mounts: the reader's focus is kept
+      // for the same control on the whole page, which is then put back on it.
+      window.rateLimitLabHandOver = () => {
+        delete window.rateLimitLabHandOver;
+        focused = focusKey(document.activeElement);
+        return exports.hand_over();
+      };
+    }
   } catch (error) {
-    console.warn(`The opening's player could not start (${error}).`);
+    console.warn(`The ${firstModule.name === STAGE ? "stage's first module" : "opening's player"} could not start (${error}).`);
   }
 }
 try {
@@ -181,6 +201,8 @@ try {
   // The module has mounted the page after the shell, in this same task: removing the
   // shell now means no frame ever shows both.
   (shell ?? loading)?.remove();
+  delete window.rateLimitLabHandOver;
+  if (focused) document.querySelectorAll(focused[0])[focused[1]]?.focus({ preventScroll: true });
 } catch (error) {
   for (const host of hosts) said(host, `The interactive rate-limit lab could not start here (${error}).`, 'Open the lab on its own page.');
   if (loading) {
@@ -188,4 +210,17 @@ try {
     loading.textContent = `The lab could not start (${error}). Reloading the page may help.`;
   }
   throw error;
+}
+
+// A control the reader has focus on, as a selector and its index among the matches: the
+// same control on the page that takes the screen over matches it the same way.
+function focusKey(el) {
+  if (!el || el === document.body) return null;
+  for (const attr of ['id', 'data-testid', 'data-strategy', 'data-slot', 'name']) {
+    const value = el.getAttribute(attr);
+    if (!value) continue;
+    const selector = `${el.localName}[${attr}="${CSS.escape(value)}"]`;
+    return [selector, [...document.querySelectorAll(selector)].indexOf(el)];
+  }
+  return null;
 }

@@ -29,7 +29,9 @@ if (!dir) {
 // `Page::module` name (crates/page/src/query/page.rs); a browser test opens each page's
 // file from that table and checks the module it loads (tests/browser/pages-table.test.mjs).
 const ENTRIES = [
-  ['run.html', 'rate-limit-lab'],
+  // The run page asks first for its first module, the page down to its stage, which the
+  // loader starts before the page's own (crates/web/src/run/hand_over.rs).
+  ['run.html', 'rate-limit-lab', 'rate-limit-lab-stage'],
   ['compare.html', 'rate-limit-lab-compare'],
   ['sweep.html', 'rate-limit-lab-sweep'],
   ['matrix.html', 'rate-limit-lab-matrix'],

@@ -20,6 +20,9 @@ for (const [seed, incident] of [['1', 'none'], ['20261129', 'none'], ['184467440
       const extra = incident === 'none' ? '' : `&incident=${incident}`;
       await page.goto(`${lab.server.base}?strategy=${strategy}&seed=${seed}${extra}&speed=instant`);
       await waitForState(page, 'done');
+      // The counters panel lies below the stage, built once the first frame has painted:
+      // a run done before then is read once it is there.
+      await page.waitForFunction((n) => new Set([...document.querySelectorAll('[data-stat]')].map((e) => e.dataset.stat)).size >= n, STAT_FIELDS.length);
       const expected = cli(['charges', '--strategy', strategy, '--seed', seed, '--incident', incident]);
       const shown = await readStats(page);
       assert.deepEqual(Object.keys(shown).sort(), [...STAT_FIELDS].sort(), 'one counter per stats field');

@@ -153,7 +153,8 @@ test('the module download starts before the JS glue has arrived', async () => {
 
 // Each page's own file, the module its head asks for, and what shows once it has started.
 const ENTRY_PAGES = [
-  ['run.html?strategy=keyed&seed=7&speed=instant', 'rate-limit-lab', '[data-testid="app"][data-run-state="done"]'],
+  // The run page's: its first module, the page down to its stage.
+  ['run.html?strategy=keyed&seed=7&speed=instant', 'rate-limit-lab-stage', '[data-testid="app"][data-run-state="done"]'],
   ['compare.html?view=compare&seed=7', 'rate-limit-lab-compare', '[data-testid="compare"][data-state="done"]'],
   ['sweep.html?view=sweep', 'rate-limit-lab-sweep', '[data-testid="sweep-run"]'],
   ['matrix.html?view=matrix&seed=1', 'rate-limit-lab-matrix', '[data-cell] a'],

@@ -7,16 +7,18 @@ import { useLab, openPage, waitForState, assertAddress } from './harness.mjs';
 
 const lab = useLab(before, after);
 
-test('the bare address downloads the opening\'s player, then its own module (the run page and the opening, no walk), and opens on the opening story; the run page\'s own file downloads the run page\'s', async () => {
+test('the bare address downloads the opening\'s player, then its own module (the run page and the opening, no walk), and opens on the opening story; the run page\'s own file downloads its stage\'s, then the run page\'s', async () => {
   const page = await openPage(lab.browser);
   await page.goto(lab.server.base);
   await page.waitForSelector('[data-testid="app"] [data-testid="opening"]');
   assert.deepEqual(await modules(page), ['rate-limit-lab-opening_bg.wasm', 'rate-limit-lab-first_bg.wasm']);
   assert.equal(await page.locator('[data-testid="tour"]').count(), 0);
-  // The run page's own file, with no query, downloads the run page's module alone.
+  // The run page's own file, with no query, downloads its first module, the page down
+  // to its stage, then the run page's.
   await page.goto(lab.server.base + 'run.html');
   await waitForState(page, 'idle');
-  assert.deepEqual(await modules(page), ['rate-limit-lab_bg.wasm']);
+  await page.waitForSelector('[data-testid="code-view"]');
+  assert.deepEqual(await modules(page), ['rate-limit-lab-stage_bg.wasm', 'rate-limit-lab_bg.wasm']);
   assert.equal(await page.locator('[data-testid="tour"], [data-testid="opening"]').count(), 0);
   assert.deepEqual(page.errors, []);
   await page.context().close();
@@ -42,14 +44,14 @@ for (const [query, module, ready] of [
   // query: an old link with a run's query downloads it for nothing, docs/sizes-and-speeds.md.)
   ['?seed=7', ['rate-limit-lab-opening', 'rate-limit-lab-first'], '[data-testid="app"][data-run-state="idle"]'],
   ['?strategy=keyed&seed=3&speed=instant', ['rate-limit-lab-opening', 'rate-limit-lab-first'], '[data-testid="app"][data-run-state="done"]'],
-  ['run.html?strategy=keyed&seed=3&speed=instant', 'rate-limit-lab', '[data-testid="app"][data-run-state="done"]'],
+  ['run.html?strategy=keyed&seed=3&speed=instant', ['rate-limit-lab-stage', 'rate-limit-lab'], '[data-testid="app"][data-run-state="done"] [data-testid="code-view"]'],
   ['?view=compare&seed=2', 'rate-limit-lab-compare', '[data-testid="compare"]'],
   ['?view=sweep', 'rate-limit-lab-sweep', '[data-testid="sweep"]'],
   ['?section=limits&experiment=herd', 'rate-limit-lab-limits', '[data-testid="limits"][data-state="done"]'],
   ['?section=headers&seed=4', 'rate-limit-lab-headers', '[data-testid="response-headers"] [data-header]'],
   ['?embed=1&strategy=pool&seed=2&speed=instant', 'rate-limit-lab-embed', '[data-testid="widget"][data-run-state="done"]'],
   // A value the page cannot read falls back to the default page, in the loader too.
-  ['?view=Compare', 'rate-limit-lab', '[data-testid="query-problems"]'],
+  ['?view=Compare', ['rate-limit-lab-stage', 'rate-limit-lab'], 'body:has([data-testid="query-problems"]) [data-testid="code-view"]'],
   ['?section=limits&section=charges', 'rate-limit-lab-limits', '[data-testid="limits"]'],
 ]) {
   const wanted = [module].flat();

@@ -6,6 +6,7 @@ pub mod equivalents;
 pub mod export;
 pub mod export_bar;
 pub mod flow;
+pub mod hand_over;
 pub mod incident;
 pub mod intro;
 pub mod keys;

@@ -7,6 +7,7 @@ pub mod customer_grid;
 pub mod entry;
 pub mod export_buttons;
 pub mod flow_chart;
+pub mod hand_over;
 pub mod harm_switch;
 pub mod intro;
 pub mod key_counters;

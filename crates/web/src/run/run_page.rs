@@ -1,11 +1,12 @@
 //! The run page: one strategy played back. It is the first page most readers open, so
 //! its module holds only what it shows (docs/sizes-and-speeds.md).
 
+use crate::run::hand_over;
 use crate::run::intro::Intro;
 use crate::run::motion_note::MotionNote;
 use crate::run::run_keys::RunKeys;
 use crate::run::run_state::RunState;
-use crate::run::run_view::{FlowCard, RunView, WalkCard};
+use crate::run::run_view::{FlowCard, Panels, RunView, WalkCard};
 use crate::run::use_playback::PlayState;
 use crate::run::verdict_card::VerdictCard;
 use crate::shared::erase::watch;
@@ -37,12 +38,22 @@ pub fn RunPage(
     /// Goodput over time: given in the run page's module only; the bare address's and the
     /// walk's point to it (docs/traffic.md).
     flow: Option<FlowCard>,
+    /// What lies around the stage: given in every module but the run page's first
+    /// (`rate-limit-lab-stage`), which hands its run to the whole page's
+    /// ([`hand_over`]).
+    panels: Option<Panels>,
+    /// What takes the page over from that first module: given in the run page's module
+    /// only, as `run.html` alone starts one ([`hand_over::take_over`]).
+    take_over: Option<fn(RunState) -> bool>,
 ) -> impl IntoView {
     let reduced = use_reduced_motion();
     let state = RunState::new(
         &query,
         query.base.playback_speed(reduced.get_untracked()),
-        Some(RunState::write_url),
+        // The first module leaves the address as the link opened it: the page's module
+        // reads the link (and what could not be used of it) from there, and writes the
+        // run it takes over.
+        panels.map(|_| RunState::write_url as crate::run::run_state::UrlWriter),
         walk.is_some(),
         match worker_runs {
             Some(_) => page::shared::budget::Workload::WorkerRun,
@@ -50,6 +61,9 @@ pub fn RunPage(
         },
     );
     let playback = state.playback();
+    if panels.is_none() {
+        hand_over::keep(playback);
+    }
     if let Some(worker_runs) = worker_runs {
         playback.hand_off_with(worker_runs());
     }
@@ -58,10 +72,12 @@ pub fn RunPage(
         let step = query.walk().step;
         state.open_walk(step, tour::strategy(step));
     }
+    // The run page's first module, if it was on screen: its run goes on here.
+    let handed = take_over.is_some_and(|take_over| take_over(state));
     // A linked run plays at once, except on a phone watching it animate: there the page
     // opens on its verdict, and the run starts when its stage scrolls into view.
     let narrow = query.autostart() && !query.base.embed && is_narrow();
-    if query.autostart() {
+    if query.autostart() && !handed {
         if narrow && playback.speed().get_untracked() != Speed::Instant {
             state.wait_for_stage();
         } else {
@@ -133,7 +149,7 @@ pub fn RunPage(
             {verdict}
             <Intro scenario=state.draft().into()/>
             <ViewTabs current=View::Run scenario/>
-            <RunView state walk flow/>
+            <RunView state walk flow panels/>
             <RunKeys
                 state
                 on_step=move |action| match action {

@@ -5,6 +5,7 @@ use crate::run::use_playback::{use_playback, Playback};
 use crate::shared::page_query;
 use crate::shared::read::Read;
 use leptos::prelude::*;
+use page::run::hand_over::HandOver;
 use page::run::knobs::Knob;
 use page::run::query::{RunQuery, Story, Walk};
 use page::run::stage::{
@@ -442,6 +443,24 @@ impl RunState {
             self.set_text(p.key, p.read(&broken));
         }
         self.start(self.selected.get_untracked(), Some(now_us));
+    }
+
+    /// Goes on with a run handed over by the run page's first module
+    /// (`page::run::hand_over`): its strategy, seed and numbers are this state's, and the
+    /// run stands where it stood.
+    pub fn take_over(&self, h: &HandOver) {
+        let scenario = &h.scenario;
+        self.selected.set(scenario.strategy);
+        self.seed.show(scenario.seed);
+        self.draft.set(scenario.clone());
+        for (p, text) in PARAMS.iter().zip(self.texts.get_value()) {
+            text.set(p.read(scenario));
+        }
+        match (self.playback.take_over(h), self.url_writer) {
+            (Ok(()), Some(write)) => write(self, scenario, h.speed, scenario.strategy),
+            (Ok(()), None) => {}
+            (Err(why), _) => self.run_error.set(Some(why)),
+        }
     }
 
     /// Runs `strategy` with the current seed and parameters.

@@ -46,6 +46,8 @@ pub fn RunView(
     walk: Option<WalkCard>,
     /// Goodput over time, in the module that carries the chart; the others point to it.
     flow: Option<FlowCard>,
+    /// What lies around the stage: in every module but the run page's first.
+    panels: Option<Panels>,
 ) -> impl IntoView {
     let (playback, selected, draft) = (state.playback(), state.selected(), state.draft());
     let (seed, seed_error) = state.seed_field();
@@ -62,6 +64,16 @@ pub fn RunView(
     let stage = NodeRef::<leptos::html::Div>::new();
     // The customer pointed at in the grid, whose marks the timeline highlights.
     let hovered = RwSignal::new(None::<u32>);
+    let around = move |place| {
+        panels.map(|panels| {
+            panels(Around {
+                place,
+                state,
+                hovered,
+                flow,
+            })
+        })
+    };
     let key_fields = Signal::derive(move || key_stats(selected.get()).to_vec());
     // The guided walk's card, mounted once while the walk is open (not on every step).
     let walking = Memo::new(move |_| state.tour().with(Option::is_some));
@@ -122,44 +134,104 @@ pub fn RunView(
                             <figcaption><Legend/></figcaption>
                         </RunTimeline>
                     </div>
-                    // Traffic that keeps arriving only; it needs no record, so it is
-                    // outside the part a run with none hides.
-                    {match flow {
-                        Some(card) => card(playback),
-                        None => elsewhere(playback).into_any(),
-                    }}
-                    // Under the picture, not on it: the marks a break makes are drawn there.
-                    <div class="rll-stage-tools">
-                        <BreakButton state/>
-                        <HarmSwitch playback/>
-                    </div>
-                    <Knobs state/>
                     </Later>
                 </div>
                 <div class="rll-stage-side">
                     <Later>
                     <KeyCounters playback fields=key_fields before=Signal::derive(move || state.ghost().with(|g| g.as_ref().map(|g| g.stats.clone())))/>
-                    <Summary playback/>
-                    <ExportButtons playback/>
+                    {around(Place::Side)}
                     </Later>
                 </div>
+                // The tools and knobs, under the timeline on a wide screen and after the
+                // counters on a narrow one: what the page's first module draws (the bar,
+                // the timeline, the counters) stays where it stood when they arrive.
+                {panels.map(|_| view! { <div class="rll-stage-more"><Later>{around(Place::Plot)}</Later></div> })}
             </div>
         </section>
         <Later>
-        <StatsPanel playback/>
-        <section class="rll-see" aria-labelledby="rll-grid-title">
-            <h2 id="rll-grid-title">{GRID_TITLE}</h2>
-            {unrecorded_note()}
-            <div class="rll-if-recorded">
-                <CustomerGrid playback selected=customer hovered/>
-                <StoryPanel source=playback selected=customer told=state.opening_customer()/>
-            </div>
-        </section>
-        <section class="rll-see" aria-labelledby="rll-code-title">
-            <h2 id="rll-code-title">{CODE_TITLE}</h2>
-            <CodeView strategy=selected.into() scenario=draft.into()/>
-        </section>
+        {around(Place::Below)}
         </Later>
+    }
+}
+
+/// What lies around the stage on the whole run page: the panels the run page's first
+/// module goes without (`rate-limit-lab-stage`, docs/sizes-and-speeds.md, "The run
+/// page's first module"), so that module carries none of their code. The stage's bar,
+/// timeline and counters are in both; these come with the whole page's module.
+pub type Panels = fn(Around) -> AnyView;
+
+/// Where around the stage a part of [`Panels`] goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// Under the timeline (after the counters on a narrow screen): goodput over time,
+    /// the break and harm switches, the knobs.
+    Plot,
+    /// Under the counters: the summary and the exports.
+    Side,
+    /// Under the stage: the counters panel, the customers and their stories, the code.
+    Below,
+}
+
+/// What a part of [`Panels`] is given.
+#[derive(Clone, Copy)]
+pub struct Around {
+    /// Where it goes.
+    place: Place,
+    /// The run view's state.
+    state: RunState,
+    /// The customer pointed at in the grid, whose marks the timeline highlights.
+    hovered: RwSignal<Option<u32>>,
+    /// Goodput over time, in the module that carries the chart.
+    flow: Option<FlowCard>,
+}
+
+/// The whole run page's [`Panels`].
+pub fn panels(around: Around) -> AnyView {
+    let Around {
+        place,
+        state,
+        hovered,
+        flow,
+    } = around;
+    let (playback, selected, draft) = (state.playback(), state.selected(), state.draft());
+    let customer = state.story_selection();
+    match place {
+        Place::Plot => view! {
+            // Traffic that keeps arriving only; it needs no record, so it is outside the
+            // part a run with none hides.
+            {match flow {
+                Some(card) => card(playback),
+                None => elsewhere(playback).into_any(),
+            }}
+            // Under the picture, not on it: the marks a break makes are drawn there.
+            <div class="rll-stage-tools">
+                <BreakButton state/>
+                <HarmSwitch playback/>
+            </div>
+            <Knobs state/>
+        }
+        .into_any(),
+        Place::Side => view! {
+            <Summary playback/>
+            <ExportButtons playback/>
+        }
+        .into_any(),
+        Place::Below => view! {
+            <StatsPanel playback/>
+            <section class="rll-see" aria-labelledby="rll-grid-title">
+                <h2 id="rll-grid-title">{GRID_TITLE}</h2>
+                {unrecorded_note()}
+                <div class="rll-if-recorded">
+                    <CustomerGrid playback selected=customer hovered/>
+                    <StoryPanel source=playback selected=customer told=state.opening_customer()/>
+                </div>
+            </section>
+            <section class="rll-see" aria-labelledby="rll-code-title">
+                <h2 id="rll-code-title">{CODE_TITLE}</h2>
+                <CodeView strategy=selected.into() scenario=draft.into()/>
+            </section>
+        }
+        .into_any(),
     }
 }
 

@@ -8,6 +8,7 @@ use crate::shared::use_animation_frame::{
     now_ms, use_animation_frame, First, FrameLoop, Next, FRAME_BUDGET_MS,
 };
 use leptos::prelude::*;
+use page::run::hand_over::{HandOver, Played};
 use page::run::timeline::pause_instant_us;
 use page::run::whole::{in_worker, needs_worker, no_worker_line, starting_snapshot};
 use page::shared::words::Words;
@@ -320,6 +321,61 @@ impl Playback {
             self.anchor.set_value(None);
             self.snapshot.set(Some(snapshot));
         }
+    }
+
+    /// The run on screen as the run page's first module hands it to the whole page's
+    /// (`page::run::hand_over`), its frames stopped; `None` with no run on screen.
+    pub fn hand_over(&self) -> Option<HandOver> {
+        let played = match self.state.get_untracked() {
+            PlayState::Idle => return None,
+            PlayState::Running => Played::Running,
+            PlayState::Paused => Played::Paused,
+            PlayState::Done => Played::Done,
+        };
+        self.frames.stop();
+        Some(HandOver {
+            played,
+            scenario: self.scenario.get_untracked()?,
+            speed: self.speed.get_untracked(),
+            now_us: self.with_sim(Simulation::now_us)?,
+            playhead_us: self.playhead.get_untracked(),
+            stepped: self.stepped.get_untracked(),
+            harm_shown: self.harm.with_untracked(Option::is_some),
+            harm_passed: self.first_harm.get_value() == Some(None),
+        })
+    }
+
+    /// Takes over a run handed over ([`Playback::hand_over`]): the same run, computed
+    /// again to the same instant (deterministic, so it is the same run), shown where it
+    /// was shown and playing or not as it was.
+    pub fn take_over(&self, h: &HandOver) -> Result<(), String> {
+        self.speed.set(h.speed);
+        self.start(h.scenario.clone())?;
+        self.advance_to(h.now_us);
+        if h.harm_passed {
+            self.first_harm.set_value(Some(None));
+        }
+        if h.played == Played::Running {
+            return Ok(());
+        }
+        self.halt();
+        if h.played == Played::Done || h.playhead_us.is_some() {
+            // Finished there already: run on to the end, then shown at the playhead.
+            self.hold();
+            self.seek(h.playhead_us);
+            if h.played == Played::Done && self.state.get_untracked() != PlayState::Done {
+                self.finish();
+            }
+        }
+        let harm = self.with_sim(|sim| {
+            let (record, at) = (sim.record()?, self.playhead.get_untracked()?);
+            harm_moments(record, sim.scenario().customers)
+                .into_iter()
+                .find(|m| m.at_us == at)
+        });
+        self.harm.set(harm.flatten().filter(|_| h.harm_shown));
+        self.stepped.set(h.stepped);
+        Ok(())
     }
 
     /// Reads the simulation on screen, if any.

@@ -4,7 +4,21 @@
 //! and the rest follows a frame later, out of sight (docs/sizes-and-speeds.md, "Time to ready").
 
 use leptos::prelude::*;
+use std::cell::Cell;
 use std::time::Duration;
+
+thread_local! {
+    /// Build everything at once: the page takes over a screen another module has
+    /// already painted ([`build_at_once`]).
+    static AT_ONCE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// From now on, what a `Later` holds is built at once: for a page that takes over the
+/// screen of the module before it (the run page's first module's: `run::hand_over`),
+/// whose first paint has been, and where appearing a frame late would show a gap.
+pub fn build_at_once() {
+    AT_ONCE.with(|a| a.set(true));
+}
 
 /// Its children, once the page has painted the frame it mounted in.
 #[component]
@@ -36,6 +50,7 @@ pub fn Later(
 /// False until the next frame has painted, then true (true from the start if `already`):
 /// for what a component builds or draws only after the first paint.
 pub fn painted(already: bool) -> ReadSignal<bool> {
+    let already = already || AT_ONCE.with(Cell::get);
     let (shown, set_shown) = signal(already);
     if !already {
         after_next_paint(move || set_shown.set(true));

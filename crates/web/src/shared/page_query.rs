@@ -9,7 +9,13 @@ fn pairs() -> Vec<(String, String)> {
     let Some(search) = web_sys::window().and_then(|w| w.location().search().ok()) else {
         return Vec::new();
     };
-    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
+    pairs_in(&search)
+}
+
+/// The decoded `(key, value)` pairs of a query string (`?a=1&b=2`), in order, as the
+/// browser splits them.
+fn pairs_in(search: &str) -> Vec<(String, String)> {
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(search) else {
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -29,6 +35,11 @@ fn pairs() -> Vec<(String, String)> {
 /// ([`page::site::keys::read`]).
 pub fn read<F: Family>() -> Query<F> {
     page::site::keys::read(&pairs())
+}
+
+/// What a query string (`?a=1&b=2`) asks for, read as [`read`] reads the URL's.
+pub fn read_in<F: Family>(search: &str) -> Query<F> {
+    page::site::keys::read(&pairs_in(search))
 }
 
 /// Replaces the URL's query without reloading, so the address bar always names the run
